@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+// TileGrid: a terminal tile reorderer. No outside packages: the toolchain and Debian's ncursesw only.
+import PackageDescription
+
+let package = Package(
+  name: "TileGrid",
+  products: [
+    .executable(name: "tilegrid", targets: ["tilegrid"])
+  ],
+  targets: [
+    // The one C library: ncursesw through a module map and a shim header (DESIGN.md §9).
+    .systemLibrary(
+      name: "CNCursesW", path: "Sources/CNCursesW", pkgConfig: "ncursesw",
+      providers: [.apt(["libncurses-dev"])]),
+
+    // The pure core: model -> layout -> reorder -> editor; Canvas holds terminal-neutral buffers and events.
+    .target(name: "TileModel"),
+    .target(name: "GridLayout", dependencies: ["TileModel"]),
+    .target(name: "Reorder", dependencies: ["TileModel", "GridLayout"]),
+    .target(name: "Canvas"),
+    .target(name: "Editor", dependencies: ["TileModel", "GridLayout", "Reorder", "Canvas"]),
+
+    // The only code that touches ncursesw. Swift 5 mode: stdscr/LINES/COLS are C globals.
+    .target(
+      name: "CursesTerminal", dependencies: ["Canvas", "CNCursesW"],
+      swiftSettings: [.swiftLanguageMode(.v5)]),
+
+    .target(
+      name: "TileGridCLI",
+      dependencies: ["TileModel", "GridLayout", "Reorder", "Canvas", "Editor", "CursesTerminal"]),
+    .executableTarget(name: "tilegrid", dependencies: ["TileGridCLI"]),
+
+    .testTarget(name: "TileModelTests", dependencies: ["TileModel"]),
+    .testTarget(name: "GridLayoutTests", dependencies: ["TileModel", "GridLayout"]),
+    .testTarget(name: "ReorderTests", dependencies: ["TileModel", "GridLayout", "Reorder", "Canvas", "Editor"]),
+    .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "CNCursesW"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["TileModel"]),
+  ]
+)

@@ -1,0 +1,38 @@
+/// A command's failure: a one-line message and the exit status it maps to (sysexits.h). Errors are
+/// data until `TileGridCommand.main` prints them, once, as `tilegrid: MESSAGE`.
+public enum CLIError: Error, Equatable, CustomStringConvertible {
+  /// 64: the command line is wrong. `command` names the command whose `--help` to suggest.
+  case usage(String, command: String?)
+  /// 65: the input data is wrong, or a move was refused.
+  case data(String)
+  /// 66: an input file does not exist or cannot be read.
+  case noInput(String)
+  /// 69: the capability is not built yet.
+  case unavailable(String)
+  /// 73: an output file cannot be created (or was changed on disk meanwhile).
+  case cannotCreate(String)
+  /// 74: reading or writing failed part way.
+  case io(String)
+
+  public var exitStatus: Int32 {
+    switch self {
+    case .usage: return 64
+    case .data: return 65
+    case .noInput: return 66
+    case .unavailable: return 69
+    case .cannotCreate: return 73
+    case .io: return 74
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .usage(let message, let command):
+      let help = command.map { "tilegrid \($0) --help" } ?? "tilegrid --help"
+      return "\(message) (see '\(help)')"
+    case .data(let message), .noInput(let message), .unavailable(let message), .cannotCreate(let message),
+      .io(let message):
+      return message
+    }
+  }
+}

@@ -1,0 +1,170 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Everything the commands ask of the operating system: reading input, writing output atomically,
+/// the standard streams. Nothing else in TileGrid opens a file.
+public enum Platform {
+  /// Inputs larger than this are refused before they are read whole (a 1,000,000-tile file is ~110 MB).
+  public static let maximumInputBytes = 1 << 30
+
+  /// Identifies a file's content on disk, to notice a change between reading and replacing it.
+  public struct FileStamp: Equatable, Sendable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var modifiedSeconds: Int
+    var modifiedNanoseconds: Int
+  }
+
+  /// What was read: the bytes, the name to use in messages, and (for a file) its stamp.
+  public struct Input {
+    public var bytes: [UInt8]
+    public var name: String
+    public var stamp: FileStamp?
+  }
+
+  private static func errorText(_ code: Int32) -> String {
+    String(cString: strerror(code))
+  }
+
+  static func stamp(of path: String) -> FileStamp? {
+    var st = stat()
+    guard stat(path, &st) == 0 else { return nil }
+    return FileStamp(
+      device: UInt64(st.st_dev), inode: UInt64(st.st_ino), size: Int64(st.st_size),
+      modifiedSeconds: Int(st.st_mtim.tv_sec), modifiedNanoseconds: Int(st.st_mtim.tv_nsec))
+  }
+
+  /// Reads a whole file, or standard input for `-`.
+  public static func read(_ path: String) throws(CLIError) -> Input {
+    if path == "-" {
+      return Input(bytes: try readAll(fd: 0, name: "standard input"), name: "<stdin>", stamp: nil)
+    }
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw .noInput("cannot open '\(path)': \(errorText(errno))") }
+    defer { close(fd) }
+    var st = stat()
+    guard fstat(fd, &st) == 0 else { throw .noInput("cannot read '\(path)': \(errorText(errno))") }
+    if (st.st_mode & S_IFMT) == S_IFDIR { throw .noInput("cannot read '\(path)': it is a directory") }
+    if Int(st.st_size) > maximumInputBytes {
+      throw .data("\(path): the file is too large (\(st.st_size) bytes; the most is \(maximumInputBytes))")
+    }
+    let stamp = FileStamp(
+      device: UInt64(st.st_dev), inode: UInt64(st.st_ino), size: Int64(st.st_size),
+      modifiedSeconds: Int(st.st_mtim.tv_sec), modifiedNanoseconds: Int(st.st_mtim.tv_nsec))
+    let bytes = try readAll(fd: fd, name: "'\(path)'", sizeHint: Int(st.st_size))
+    return Input(bytes: bytes, name: path, stamp: stamp)
+  }
+
+  private static func readAll(fd: Int32, name: String, sizeHint: Int = 0) throws(CLIError) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(max(sizeHint + 1, 1 << 16))
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+      let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+      if n == 0 { break }
+      if n < 0 {
+        if errno == EINTR { continue }
+        let code = errno
+        if code == EISDIR { throw .noInput("cannot read \(name): it is a directory") }
+        throw .io("cannot read \(name): \(errorText(code))")
+      }
+      bytes.append(contentsOf: chunk[0..<n])
+      if bytes.count > maximumInputBytes {
+        throw .data("\(name): the input is too large (more than \(maximumInputBytes) bytes)")
+      }
+    }
+    return bytes
+  }
+
+  /// Writes all bytes to a file descriptor, retrying short writes.
+  static func writeAll(fd: Int32, _ bytes: [UInt8]) -> Int32? {
+    var offset = 0
+    while offset < bytes.count {
+      let n = bytes.withUnsafeBytes { buffer in
+        Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+      }
+      if n < 0 {
+        if errno == EINTR { continue }
+        return errno
+      }
+      offset += n
+    }
+    return nil
+  }
+
+  public static func writeStandardOutput(_ bytes: [UInt8]) throws(CLIError) {
+    if let code = writeAll(fd: 1, bytes) { throw .io("cannot write to standard output: \(errorText(code))") }
+  }
+
+  public static func writeStandardError(_ text: String) {
+    _ = writeAll(fd: 2, Array(text.utf8))
+  }
+
+  /// Whether standard input is a terminal (then a command waiting for JSON on it would seem to hang).
+  public static var standardInputIsTerminal: Bool { isatty(0) == 1 }
+
+  /// Replaces `path` with `bytes` atomically: a temporary file beside it is written, flushed to disk and
+  /// renamed over it, so a crash leaves either the old file or the new one, never half of one. A
+  /// symbolic link is followed, so the link stays a link. With `expected`, a file changed on disk since
+  /// it was read is not overwritten. On any failure the old file is untouched and the temporary removed.
+  public static func writeAtomically(_ bytes: [UInt8], to path: String, expected: FileStamp? = nil) throws(CLIError)
+  {
+    var target = path
+    if let resolved = realpath(path, nil) {
+      target = String(cString: resolved)
+      free(resolved)
+    }
+    let slash = target.lastIndex(of: "/")
+    let directory = slash.map { String(target[..<$0]) } ?? "."
+    let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
+    let directoryForOpen = directory.isEmpty ? "/" : directory
+
+    var mode: mode_t = 0o644
+    var existing = stat()
+    if stat(target, &existing) == 0 {
+      if (existing.st_mode & S_IFMT) == S_IFDIR { throw .cannotCreate("cannot write '\(path)': it is a directory") }
+      mode = existing.st_mode & 0o7777
+    } else {
+      let mask = umask(0)
+      umask(mask)
+      mode = 0o666 & ~mask
+    }
+
+    var temporary = ""
+    var fd: Int32 = -1
+    for attempt in 0..<100 {
+      temporary = "\(directoryForOpen)/.\(base).tilegrid-\(getpid())-\(attempt).tmp"
+      fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+      if fd >= 0 || errno != EEXIST { break }
+    }
+    guard fd >= 0 else { throw .cannotCreate("cannot write '\(path)': \(errorText(errno))") }
+    var failure: CLIError?
+    if let code = writeAll(fd: fd, bytes) {
+      failure = .io("cannot write '\(path)': \(errorText(code))")
+    } else if fsync(fd) != 0 {
+      failure = .io("cannot write '\(path)': \(errorText(errno))")
+    }
+    _ = fchmod(fd, mode)
+    if close(fd) != 0 && failure == nil { failure = .io("cannot write '\(path)': \(errorText(errno))") }
+    if failure == nil, let expected, stamp(of: target) != expected {
+      failure = .cannotCreate("'\(path)' changed on disk since it was read; it was not overwritten")
+    }
+    if failure == nil && rename(temporary, target) != 0 {
+      failure = .cannotCreate("cannot write '\(path)': \(errorText(errno))")
+    }
+    if let failure {
+      unlink(temporary)
+      throw failure
+    }
+    // Make the rename itself durable.
+    let dfd = open(directoryForOpen, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if dfd >= 0 {
+      _ = fsync(dfd)
+      close(dfd)
+    }
+  }
+}

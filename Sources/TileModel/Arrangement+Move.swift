@@ -1,0 +1,127 @@
+/// Why a move was refused. Policy refusals (DESIGN.md §5.6) are distinct from paths that do not exist.
+public enum MoveError: Error, Equatable, Sendable, CustomStringConvertible {
+  case noSuchSection(Int, sectionCount: Int)
+  case noSuchItem(ItemPath, count: Int)
+  /// The destination index is outside what a move into that section allows.
+  case noSuchDestination(ItemPath, valid: ClosedRange<Int>)
+  /// A locked tile cannot be lifted (canMoveItemAt).
+  case tileLocked(id: String, at: ItemPath)
+  /// A locked section lets no tile in or out.
+  case sectionLocked(id: String, title: String, section: Int, leaving: Bool)
+  /// A section at `maxItems` refuses tiles from other sections.
+  case sectionFull(id: String, title: String, section: Int, maxItems: Int)
+
+  public var isPolicyRefusal: Bool {
+    switch self {
+    case .tileLocked, .sectionLocked, .sectionFull: return true
+    case .noSuchSection, .noSuchItem, .noSuchDestination: return false
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .noSuchSection(let s, let count):
+      return count == 0
+        ? "there is no section \(s) (the arrangement has no sections)"
+        : "there is no section \(s) (sections are 0 to \(count - 1))"
+    case .noSuchItem(let path, let count):
+      return count == 0
+        ? "there is no tile \(path) (section \(path.section) is empty)"
+        : "there is no tile \(path) (section \(path.section) has tiles 0 to \(count - 1))"
+    case .noSuchDestination(let path, let valid):
+      return "\(path) is not a place to move to (section \(path.section) takes \(valid.lowerBound) to \(valid.upperBound))"
+    case .tileLocked(let id, let path):
+      return "tile \(JSONWriter.quoted(id)) at \(path) is locked"
+    case .sectionLocked(_, let title, _, let leaving):
+      return "section \(JSONWriter.quoted(title)) is locked: no tile may \(leaving ? "leave" : "enter") it"
+    case .sectionFull(_, let title, _, let maxItems):
+      return "section \(JSONWriter.quoted(title)) is full (\(maxItems) of \(maxItems))"
+    }
+  }
+}
+
+extension Arrangement {
+  /// Whether the tile at `path` may be lifted: it exists and is not locked.
+  public func checkLift(_ path: ItemPath) -> MoveError? {
+    if let error = checkSource(path) { return error }
+    let tile = self[path]
+    return tile.isLocked ? .tileLocked(id: tile.id, at: path) : nil
+  }
+
+  private func checkSource(_ path: ItemPath) -> MoveError? {
+    guard path.section >= 0 && path.section < sections.count else {
+      return .noSuchSection(path.section, sectionCount: sections.count)
+    }
+    let count = sections[path.section].count
+    guard path.item >= 0 && path.item < count else { return .noSuchItem(path, count: count) }
+    return nil
+  }
+
+  /// The destination indexes a move from `source` into `section` allows: within the tile's own section
+  /// `0..<count` (the index after removal), into another section `0...count`.
+  public func destinationRange(from source: ItemPath, toSection section: Int) -> ClosedRange<Int> {
+    let count = sections[section].count
+    return section == source.section ? 0...(count - 1) : 0...count
+  }
+
+  /// Why `move(from:to:)` would be refused, or nil if it would be done. Paths are checked first, then
+  /// the policies of DESIGN.md §5.6 (skipped with `force`).
+  /// - Complexity: O(1).
+  public func checkMove(from source: ItemPath, to destination: ItemPath, force: Bool = false) -> MoveError? {
+    if let error = checkSource(source) { return error }
+    guard destination.section >= 0 && destination.section < sections.count else {
+      return .noSuchSection(destination.section, sectionCount: sections.count)
+    }
+    let valid = destinationRange(from: source, toSection: destination.section)
+    guard valid.contains(destination.item) else { return .noSuchDestination(destination, valid: valid) }
+    if force { return nil }
+    let tile = self[source]
+    if tile.isLocked { return .tileLocked(id: tile.id, at: source) }
+    guard destination.section != source.section else { return nil }
+    let from = sections[source.section]
+    let to = sections[destination.section]
+    if from.isLocked {
+      return .sectionLocked(id: from.id, title: from.displayTitle, section: source.section, leaving: true)
+    }
+    if to.isLocked {
+      return .sectionLocked(id: to.id, title: to.displayTitle, section: destination.section, leaving: false)
+    }
+    if let maxItems = to.maxItems, to.count >= maxItems {
+      return .sectionFull(id: to.id, title: to.displayTitle, section: destination.section, maxItems: maxItems)
+    }
+    return nil
+  }
+
+  /// Moves one tile: removes it at `source` and inserts it at `destination` (UICollectionView's
+  /// moveItem; never a swap). `destination.item` is an index in the arrangement after the removal. No
+  /// other tile changes its relative order, and nothing changes when the move is refused.
+  ///
+  /// - Complexity: O(|destination - source|) within a section; O(count) of the two sections' reference
+  ///   arrays across sections.
+  public mutating func move(from source: ItemPath, to destination: ItemPath, force: Bool = false) throws(MoveError) {
+    if let error = checkMove(from: source, to: destination, force: force) { throw error }
+    if source.section == destination.section {
+      sections[source.section].items.rotate(from: source.item, to: destination.item)
+    } else {
+      let ref = sections[source.section].items.remove(at: source.item)
+      sections[destination.section].items.insert(ref, at: destination.item)
+    }
+  }
+}
+
+extension Array {
+  /// Moves the element at `from` to `to`, shifting the ones between by one place.
+  /// - Complexity: O(|to - from|).
+  mutating func rotate(from: Int, to: Int) {
+    guard from != to else { return }
+    withUnsafeMutableBufferPointer { buffer in
+      let moving = buffer[from]
+      if from < to {
+        for k in from..<to { buffer[k] = buffer[k + 1] }
+      } else {
+        for k in stride(from: from, to: to, by: -1) { buffer[k] = buffer[k - 1] }
+      }
+      buffer[to] = moving
+    }
+  }
+}

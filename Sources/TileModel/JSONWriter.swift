@@ -1,0 +1,156 @@
+/// Writes JSON as UTF-8 bytes in TileGrid's canonical form: two-space indentation, `": "` between a
+/// key and its value, `[]` and `{}` for empty containers, and strings escaped as Python's
+/// `json.dumps(..., indent=2, ensure_ascii=False)` escapes them (only `"`, `\` and control characters
+/// below U+0020), so that the canonical form is one a reader can check with a familiar tool.
+///
+/// - Complexity: linear in the output; no intermediate strings are built.
+public struct JSONWriter {
+  public private(set) var bytes: [UInt8] = []
+  private var depth = 0
+  /// Per open container: whether it has had a member yet.
+  private var hasMembers: [Bool] = []
+
+  public init(reservingCapacity capacity: Int = 0) {
+    bytes.reserveCapacity(capacity)
+  }
+
+  // MARK: - Containers
+
+  public mutating func beginObject() { open(UInt8(ascii: "{")) }
+  public mutating func endObject() { close(UInt8(ascii: "}")) }
+  public mutating func beginArray() { open(UInt8(ascii: "[")) }
+  public mutating func endArray() { close(UInt8(ascii: "]")) }
+
+  /// Starts an object member; the value is written next.
+  public mutating func key(_ key: String) {
+    nextMember()
+    appendQuoted(key)
+    bytes.append(UInt8(ascii: ":"))
+    bytes.append(UInt8(ascii: " "))
+  }
+
+  /// Starts an array element; the value is written next.
+  public mutating func element() {
+    nextMember()
+  }
+
+  private mutating func open(_ bracket: UInt8) {
+    bytes.append(bracket)
+    depth += 1
+    hasMembers.append(false)
+  }
+
+  private mutating func close(_ bracket: UInt8) {
+    depth -= 1
+    if hasMembers.removeLast() { newline() }
+    bytes.append(bracket)
+  }
+
+  private mutating func nextMember() {
+    if hasMembers[hasMembers.count - 1] {
+      bytes.append(UInt8(ascii: ","))
+    } else {
+      hasMembers[hasMembers.count - 1] = true
+    }
+    newline()
+  }
+
+  private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 256)
+
+  private mutating func newline() {
+    bytes.append(0x0A)
+    var n = depth * 2
+    while n > 0 {
+      let k = min(n, Self.spaces.count)
+      bytes.append(contentsOf: Self.spaces[0..<k])
+      n -= k
+    }
+  }
+
+  // MARK: - Scalars
+
+  public mutating func string(_ s: String) { appendQuoted(s) }
+
+  public mutating func int(_ value: Int) {
+    // A decimal Int is at most 20 characters: a small string, no allocation.
+    bytes.append(contentsOf: String(value).utf8)
+  }
+
+  public mutating func bool(_ value: Bool) {
+    bytes.append(contentsOf: value ? Self.trueBytes : Self.falseBytes)
+  }
+
+  public mutating func null() { bytes.append(contentsOf: Self.nullBytes) }
+
+  private static let trueBytes = Array("true".utf8)
+  private static let falseBytes = Array("false".utf8)
+  private static let nullBytes = Array("null".utf8)
+
+  /// Writes any value; numbers keep their original text.
+  public mutating func value(_ v: JSONValue) {
+    switch v {
+    case .null: null()
+    case .bool(let b): bool(b)
+    case .number(let text): bytes.append(contentsOf: text.utf8)
+    case .string(let s): string(s)
+    case .array(let elements):
+      beginArray()
+      for e in elements {
+        element()
+        value(e)
+      }
+      endArray()
+    case .object(let fields):
+      beginObject()
+      members(fields)
+      endObject()
+    }
+  }
+
+  /// Writes fields as members of the object being written.
+  public mutating func members(_ fields: [JSONField]) {
+    for f in fields {
+      key(f.key)
+      value(f.value)
+    }
+  }
+
+  // MARK: - Strings
+
+  private static let hexDigits = Array("0123456789abcdef".utf8)
+
+  private mutating func appendQuoted(_ s: String) {
+    bytes.append(UInt8(ascii: "\""))
+    var s = s
+    s.withUTF8 { utf8 in
+      var runStart = 0
+      for (i, c) in utf8.enumerated() where c < 0x20 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
+        runStart = i + 1
+        bytes.append(UInt8(ascii: "\\"))
+        switch c {
+        case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
+        case 0x0A: bytes.append(UInt8(ascii: "n"))
+        case 0x0D: bytes.append(UInt8(ascii: "r"))
+        case 0x09: bytes.append(UInt8(ascii: "t"))
+        case 0x08: bytes.append(UInt8(ascii: "b"))
+        case 0x0C: bytes.append(UInt8(ascii: "f"))
+        default:
+          bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+          bytes.append(Self.hexDigits[Int(c >> 4)])
+          bytes.append(Self.hexDigits[Int(c & 15)])
+        }
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// `s` as a JSON string literal, for messages.
+  public static func quoted(_ s: String) -> String {
+    var w = JSONWriter()
+    w.string(s)
+    return String(decoding: w.bytes, as: UTF8.self)
+  }
+}

@@ -1,0 +1,54 @@
+/// Why an arrangement file was refused. Every case names the place: a JSON path, or a line and column
+/// for text that is not JSON. Rendered to one line by `description`.
+public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// No JSON value at all (an empty file, or only whitespace).
+  case empty
+  /// The text is not JSON (or not UTF-8); line and column are 1-based, the column counts characters.
+  case malformed(line: Int, column: Int, reason: String)
+  case duplicateKey(JSONPath, key: String)
+  case wrongType(JSONPath, expected: String, found: String)
+  case missingField(JSONPath, field: String)
+  case unsupportedVersion(String)
+  case notAWholeNumber(JSONPath, text: String)
+  case tooSmall(JSONPath, text: String, minimum: Int)
+  case tooLarge(JSONPath, text: String, maximum: Int)
+  case notAColor(JSONPath, value: String)
+  case notOneOf(JSONPath, value: String, allowed: [String])
+  case emptyID(JSONPath)
+  case duplicateTileID(String, first: ItemPath, second: ItemPath)
+  case duplicateSectionID(String, first: Int, second: Int)
+
+  public var description: String {
+    switch self {
+    case .empty:
+      return "the input is empty (expected a JSON object)"
+    case .malformed(let line, let column, let reason):
+      return "line \(line), column \(column): \(reason)"
+    case .duplicateKey(let path, let key):
+      return "\(path): duplicate key \(JSONWriter.quoted(key))"
+    case .wrongType(let path, let expected, let found):
+      return "\(path): expected \(expected), found \(found)"
+    case .missingField(let path, let field):
+      return "\(path): missing required field \(JSONWriter.quoted(field))"
+    case .unsupportedVersion(let text):
+      return "version: \(text) is not a supported version (this tilegrid reads version 1)"
+    case .notAWholeNumber(let path, let text):
+      return "\(path): \(text) is not a whole number"
+    case .tooSmall(let path, let text, let minimum):
+      return "\(path): \(text) is too small (the least allowed is \(minimum))"
+    case .tooLarge(let path, let text, let maximum):
+      return "\(path): \(text) is too large (the most allowed is \(maximum))"
+    case .notAColor(let path, let value):
+      return "\(path): \(JSONWriter.quoted(value)) is not a color (a UIKit color name or #RRGGBB)"
+    case .notOneOf(let path, let value, let allowed):
+      return "\(path): \(JSONWriter.quoted(value)) is not one of \(allowed.joined(separator: ", "))"
+    case .emptyID(let path):
+      return "\(path): an id may not be empty"
+    case .duplicateTileID(let id, let first, let second):
+      return "sections[\(second.section)].items[\(second.item)].id: duplicate tile id \(JSONWriter.quoted(id))"
+        + " (first at sections[\(first.section)].items[\(first.item)])"
+    case .duplicateSectionID(let id, let first, let second):
+      return "sections[\(second)].id: duplicate section id \(JSONWriter.quoted(id)) (first at sections[\(first)])"
+    }
+  }
+}

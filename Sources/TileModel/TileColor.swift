@@ -1,0 +1,115 @@
+/// A 24-bit sRGB color.
+public struct RGB: Equatable, Hashable, Sendable, CustomStringConvertible {
+  public var red: UInt8
+  public var green: UInt8
+  public var blue: UInt8
+
+  public init(_ red: UInt8, _ green: UInt8, _ blue: UInt8) {
+    self.red = red
+    self.green = green
+    self.blue = blue
+  }
+
+  /// `#RRGGBB`, upper-case hex.
+  public var description: String {
+    func hex(_ v: UInt8) -> String {
+      let digits = Array("0123456789ABCDEF")
+      return String([digits[Int(v >> 4)], digits[Int(v & 15)]])
+    }
+    return "#" + hex(red) + hex(green) + hex(blue)
+  }
+}
+
+/// A tile's color as written in the file: a UIKit color name or `#RRGGBB`, with its RGB value.
+///
+/// The spelling is kept so that a file comes back as it was written (`"#ff0000"` stays lower-case).
+public struct TileColor: Equatable, Hashable, Sendable {
+  public let spelling: String
+  public let rgb: RGB
+
+  /// Parses a UIKit color name (`blue`, `darkGray`, `systemTeal`, …; case-insensitive) or `#RRGGBB`.
+  public init?(_ text: String) {
+    if let rgb = Self.parse(text) {
+      self.spelling = text
+      self.rgb = rgb
+    } else {
+      return nil
+    }
+  }
+
+  public static let gray = TileColor("gray")!
+
+  private static func parse(_ text: String) -> RGB? {
+    let u = Array(text.utf8)
+    if u.first == UInt8(ascii: "#") {
+      guard u.count == 7 else { return nil }
+      var v: [UInt8] = []
+      for i in stride(from: 1, to: 7, by: 2) {
+        guard let hi = hexDigit(u[i]), let lo = hexDigit(u[i + 1]) else { return nil }
+        v.append(hi << 4 | lo)
+      }
+      return RGB(v[0], v[1], v[2])
+    }
+    return namedColors[text] ?? namedColors[text.lowercased()]
+  }
+
+  private static func hexDigit(_ c: UInt8) -> UInt8? {
+    switch c {
+    case 0x30...0x39: return c - 0x30
+    case 0x41...0x46: return c - 0x41 + 10
+    case 0x61...0x66: return c - 0x61 + 10
+    default: return nil
+    }
+  }
+
+  /// The names this version knows: UIKit's fixed colors (UIColor.blue, …) and its system colors.
+  public static let names: [String] = [
+    "black", "blue", "brown", "cyan", "darkGray", "gray", "green", "lightGray", "magenta", "orange",
+    "purple", "red", "white", "yellow", "link", "systemBlue", "systemBrown", "systemCyan", "systemGreen",
+    "systemIndigo", "systemMint", "systemOrange", "systemPink", "systemPurple", "systemRed", "systemTeal",
+    "systemYellow", "systemGray", "systemGray2", "systemGray3", "systemGray4", "systemGray5", "systemGray6",
+  ]
+
+  /// Every name in its UIKit spelling and lower-cased, to their light-mode sRGB values.
+  private static let namedColors: [String: RGB] = {
+    var table = lowercasedColors
+    for name in names { table[name] = lowercasedColors[name.lowercased()] }
+    return table
+  }()
+
+  private static let lowercasedColors: [String: RGB] = [
+    "black": RGB(0, 0, 0),
+    "blue": RGB(0, 0, 255),
+    "brown": RGB(153, 102, 51),
+    "cyan": RGB(0, 255, 255),
+    "darkgray": RGB(85, 85, 85),
+    "gray": RGB(128, 128, 128),
+    "green": RGB(0, 255, 0),
+    "lightgray": RGB(170, 170, 170),
+    "magenta": RGB(255, 0, 255),
+    "orange": RGB(255, 128, 0),
+    "purple": RGB(128, 0, 128),
+    "red": RGB(255, 0, 0),
+    "white": RGB(255, 255, 255),
+    "yellow": RGB(255, 255, 0),
+    "link": RGB(0, 122, 255),
+    "systemblue": RGB(0, 122, 255),
+    "systembrown": RGB(162, 132, 94),
+    "systemcyan": RGB(50, 173, 230),
+    "systemgreen": RGB(52, 199, 89),
+    "systemindigo": RGB(88, 86, 214),
+    "systemmint": RGB(0, 199, 190),
+    "systemorange": RGB(255, 149, 0),
+    "systempink": RGB(255, 45, 85),
+    "systempurple": RGB(175, 82, 222),
+    "systemred": RGB(255, 59, 48),
+    "systemteal": RGB(48, 176, 199),
+    "systemyellow": RGB(255, 204, 0),
+    "systemgray": RGB(142, 142, 147),
+    "systemgray2": RGB(174, 174, 178),
+    "systemgray3": RGB(199, 199, 204),
+    "systemgray4": RGB(209, 209, 214),
+    "systemgray5": RGB(229, 229, 234),
+    "systemgray6": RGB(242, 242, 247),
+  ]
+}
