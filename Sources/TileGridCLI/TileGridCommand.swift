@@ -16,6 +16,7 @@ public enum TileGridCommand {
     Command(name: "demo", summary: "print the built-in demo arrangement (JSON)", help: demoHelp, run: runDemo),
     Command(name: "export", summary: "validate a file and print it as canonical JSON", help: exportHelp, run: runExport),
     Command(name: "move", summary: "move one tile (remove + insert; policies apply)", help: moveHelp, run: runMove),
+    Command(name: "layout", summary: "print the flow layout as JSON", help: layoutHelp, run: runLayout),
   ]
 
   static let overview = """
@@ -27,6 +28,8 @@ public enum TileGridCommand {
       tilegrid export [FILE|-] [-o OUT]    validate, print canonical JSON
       tilegrid move [FILE|-] FROM TO [-o OUT | --in-place] [--force]
                                            move one tile; print or write the result
+      tilegrid layout [FILE|-] --width W --height H
+                                           print the layout on a W x H terminal as JSON
 
     FILE '-' (or no FILE, when standard input is not a terminal) reads standard input.
     FROM and TO are SECTION.ITEM (zero-based, like 1.3) or SECTION_ID:ITEM (like favorites:0).

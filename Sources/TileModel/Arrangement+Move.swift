@@ -101,7 +101,7 @@ extension Arrangement {
   public mutating func move(from source: ItemPath, to destination: ItemPath, force: Bool = false) throws(MoveError) {
     if let error = checkMove(from: source, to: destination, force: force) { throw error }
     if source.section == destination.section {
-      sections[source.section].items.rotate(from: source.item, to: destination.item)
+      sections[source.section].items.moveElement(from: source.item, to: destination.item)
     } else {
       let ref = sections[source.section].items.remove(at: source.item)
       sections[destination.section].items.insert(ref, at: destination.item)
@@ -110,9 +110,10 @@ extension Arrangement {
 }
 
 extension Array {
-  /// Moves the element at `from` to `to`, shifting the ones between by one place.
+  /// Moves the element at `from` to `to`, shifting the ones between by one place: the same result as
+  /// `insert(remove(at: from), at: to)`, without touching the elements outside the two indexes.
   /// - Complexity: O(|to - from|).
-  mutating func rotate(from: Int, to: Int) {
+  public mutating func moveElement(from: Int, to: Int) {
     guard from != to else { return }
     withUnsafeMutableBufferPointer { buffer in
       let moving = buffer[from]

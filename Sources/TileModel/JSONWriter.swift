@@ -9,6 +9,8 @@ public struct JSONWriter {
   private var depth = 0
   /// Per open container: whether it has had a member yet.
   private var hasMembers: [Bool] = []
+  /// How many of the innermost open containers are inline (written on one line).
+  private var inlineDepth = 0
 
   public init(reservingCapacity capacity: Int = 0) {
     bytes.reserveCapacity(capacity)
@@ -16,9 +18,11 @@ public struct JSONWriter {
 
   // MARK: - Containers
 
-  public mutating func beginObject() { open(UInt8(ascii: "{")) }
+  /// Opens an object; an `inline` one (and everything in it) is written on one line, `{"x": 0, "y": 1}`,
+  /// which suits small records in reports. Arrangement files never use it.
+  public mutating func beginObject(inline: Bool = false) { open(UInt8(ascii: "{"), inline: inline) }
   public mutating func endObject() { close(UInt8(ascii: "}")) }
-  public mutating func beginArray() { open(UInt8(ascii: "[")) }
+  public mutating func beginArray(inline: Bool = false) { open(UInt8(ascii: "["), inline: inline) }
   public mutating func endArray() { close(UInt8(ascii: "]")) }
 
   /// Starts an object member; the value is written next.
@@ -34,25 +38,28 @@ public struct JSONWriter {
     nextMember()
   }
 
-  private mutating func open(_ bracket: UInt8) {
+  private mutating func open(_ bracket: UInt8, inline: Bool) {
     bytes.append(bracket)
     depth += 1
     hasMembers.append(false)
+    if inline || inlineDepth > 0 { inlineDepth += 1 }
   }
 
   private mutating func close(_ bracket: UInt8) {
     depth -= 1
-    if hasMembers.removeLast() { newline() }
+    if hasMembers.removeLast() && inlineDepth == 0 { newline() }
+    if inlineDepth > 0 { inlineDepth -= 1 }
     bytes.append(bracket)
   }
 
   private mutating func nextMember() {
     if hasMembers[hasMembers.count - 1] {
       bytes.append(UInt8(ascii: ","))
+      if inlineDepth > 0 { bytes.append(UInt8(ascii: " ")) }
     } else {
       hasMembers[hasMembers.count - 1] = true
     }
-    newline()
+    if inlineDepth == 0 { newline() }
   }
 
   private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 256)

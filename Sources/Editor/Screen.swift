@@ -1,0 +1,17 @@
+import TileModel
+
+/// The editor's screen: a title bar on row 0, the status line on the last row, and the content
+/// viewport between them (DESIGN.md §6). `tilegrid layout` reports the same viewport, so a script can
+/// turn a tile's frame into the screen cell to click.
+public enum Screen {
+  /// Rows above the viewport (the title bar) and below it (the status line).
+  public static let titleRows = 1
+  public static let statusRows = 1
+
+  /// Where the content viewport sits on a screen of `size` cells; never negative.
+  public static func viewport(forScreen size: Size) -> Rect {
+    Rect(
+      x: 0, y: titleRows, width: max(0, size.width),
+      height: max(0, size.height - titleRows - statusRows))
+  }
+}

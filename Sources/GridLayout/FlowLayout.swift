@@ -1,0 +1,334 @@
+import TileModel
+
+/// UICollectionViewFlowLayout's rules in whole terminal cells (DESIGN.md §4), built to answer queries
+/// about 1,000,000 tiles without visiting them.
+///
+/// Vertical direction, `justify`, tiles 4 wide, interitem spacing 1, a section inset of 1 left/right:
+///
+///     W = 16, A = 14          k = (A + s) / (w + s) = 3 per line, leftover L = 14 - 12 - 2 = 0
+///     +----------------+
+///     |Header          |      header (headerHeight rows)
+///     | aaaa bbbb cccc |      line 0
+///     |                |      lineSpacing
+///     | dddd           |      line 1: the last line uses the same columns ("as if filled")
+///     |                |      bottom inset
+///     +----------------+
+///
+/// How it stays fast:
+/// - A section whose tiles share one width ("uniform") is pure arithmetic: no per-tile storage.
+/// - A section with mixed widths keeps its tiles' widths and, in the vertical direction, the index of
+///   each line's first tile (lines break greedily, so breaks need storage); in the horizontal direction
+///   every column holds the same number of tiles, so only the columns' widths are kept, as prefix sums.
+/// - Sections' extents along the scrolling axis are prefix sums too, so finding a section is a search.
+/// - A move re-flows only from the first changed line until the lines fall back into step with the old
+///   ones (see `moveItem`), never the whole arrangement.
+///
+/// Deviations from DESIGN.md §4, for degenerate viewports only: the available width `A` (vertical) or
+/// height (horizontal) is at least 1, and the content grows to hold the insets and that one cell, so
+/// every frame lies inside the content and no size is negative (DECISIONS.md).
+public struct FlowLayout: Sendable {
+  public let parameters: LayoutParameters
+  /// The viewport the layout was made for (negative sizes are taken as 0).
+  public let viewport: Size
+  /// Space for tiles across a line: width in the vertical direction, height in the horizontal one.
+  public let available: Int
+  /// Tile height: `itemSize.height`, shrunk to `available` in the horizontal direction.
+  let itemHeight: Int
+  /// Tiles per column (horizontal direction only).
+  let rowsPerColumn: Int
+
+  var sections: [SectionGeometry]
+  /// Each section's extent along the scrolling axis: heights (vertical) or widths (horizontal).
+  var extents: PrefixSums
+
+  /// Lays out `arrangement` for `viewport`.
+  /// - Complexity: O(n) for sections of mixed widths, O(1) per uniform section.
+  public init(arrangement: Arrangement, viewport: Size) {
+    let p = arrangement.layout
+    self.parameters = p
+    self.viewport = Size(width: max(0, viewport.width), height: max(0, viewport.height))
+    let inset = p.sectionInset
+    switch p.direction {
+    case .vertical:
+      available = max(1, self.viewport.width - inset.left - inset.right)
+      itemHeight = p.itemSize.height
+      rowsPerColumn = 1
+    case .horizontal:
+      available = max(1, self.viewport.height - p.headerHeight - inset.top - inset.bottom)
+      itemHeight = min(p.itemSize.height, available)
+      rowsPerColumn = max(1, (available + p.interitemSpacing) / (itemHeight + p.interitemSpacing))
+    }
+    sections = []
+    sections.reserveCapacity(arrangement.sections.count)
+    extents = PrefixSums()
+    let defaultWidth = effectiveWidth(p.itemSize.width)
+    for (s, section) in arrangement.sections.enumerated() {
+      var geometry = SectionGeometry(uniformWidth: defaultWidth)
+      geometry.count = section.count
+      var histogram: [Int32: Int] = [:]
+      var widths: [Int32] = []
+      widths.reserveCapacity(section.count)
+      for ref in section.items {
+        let w = Int32(effectiveWidth(arrangement[ref].width ?? p.itemSize.width))
+        widths.append(w)
+        histogram[w, default: 0] += 1
+      }
+      geometry.histogram = histogram
+      if histogram.count == 1 {
+        geometry.uniformWidth = Int(widths[0])
+      } else if histogram.count > 1 {
+        geometry.widths = widths
+      }
+      sections.append(geometry)
+      rebuildLines(s)
+    }
+    extents = PrefixSums(sections.indices.map(sectionExtent))
+  }
+
+  // MARK: - Sizes
+
+  /// A tile's width after rule 2: shrunk to the available width (vertical direction).
+  func effectiveWidth(_ width: Int) -> Int {
+    parameters.direction == .vertical ? min(width, available) : width
+  }
+
+  var isVertical: Bool { parameters.direction == .vertical }
+
+  public var sectionCount: Int { sections.count }
+
+  public func itemCount(inSection s: Int) -> Int { sections[s].count }
+
+  /// The size of everything laid out: `(W, bottom of the last section)` in the vertical direction,
+  /// `(right edge of the last section, H)` in the horizontal one (grown for degenerate viewports).
+  /// - Complexity: O(log S).
+  public var contentSize: Size {
+    let inset = parameters.sectionInset
+    if isVertical {
+      return Size(width: max(viewport.width, inset.left + available + inset.right), height: extents.total)
+    }
+    let needed = parameters.headerHeight + inset.top + available + inset.bottom
+    return Size(width: extents.total, height: max(viewport.height, needed))
+  }
+
+  /// A section's extent along the scrolling axis.
+  func sectionExtent(_ s: Int) -> Int {
+    let p = parameters
+    let lines = lineCount(inSection: s)
+    if isVertical {
+      return p.headerHeight + p.sectionInset.top + lines * itemHeight + (lines - 1) * p.lineSpacing
+        + p.sectionInset.bottom
+    }
+    return p.sectionInset.left + columnsExtent(s) + p.sectionInset.right
+  }
+
+  /// Horizontal direction: the width of a section's columns with the spacing between them.
+  func columnsExtent(_ s: Int) -> Int {
+    let g = sections[s]
+    if g.count == 0 { return parameters.itemSize.width }
+    if g.widths == nil {
+      let columns = lineCount(inSection: s)
+      return columns * g.uniformWidth + (columns - 1) * parameters.lineSpacing
+    }
+    return g.columns.total - parameters.lineSpacing
+  }
+
+  // MARK: - Lines
+
+  /// The number of lines (rows in the vertical direction, columns in the horizontal one); an empty
+  /// section has one, its drop line. - Complexity: O(1).
+  public func lineCount(inSection s: Int) -> Int {
+    let g = sections[s]
+    if g.count == 0 { return 1 }
+    if isVertical {
+      if g.widths == nil {
+        let k = uniformPerLine(g.uniformWidth)
+        return (g.count + k - 1) / k
+      }
+      return g.lineStarts.count
+    }
+    return (g.count + rowsPerColumn - 1) / rowsPerColumn
+  }
+
+  /// Tiles per line in a vertical section whose tiles are all `w` wide.
+  func uniformPerLine(_ w: Int) -> Int {
+    max(1, (available + parameters.interitemSpacing) / (w + parameters.interitemSpacing))
+  }
+
+  /// The line holding item `i` of section `s`. - Complexity: O(1) uniform, O(log lines) mixed.
+  public func line(of path: ItemPath) -> Int {
+    let g = sections[path.section]
+    if !isVertical { return path.item / rowsPerColumn }
+    guard let _ = g.widths else { return path.item / uniformPerLine(g.uniformWidth) }
+    return g.line(containing: path.item)
+  }
+
+  /// The items on line `line` of section `s` (empty for an empty section's drop line).
+  /// - Complexity: O(1).
+  public func items(inLine line: Int, section s: Int) -> Range<Int> {
+    let g = sections[s]
+    if g.count == 0 { return 0..<0 }
+    if !isVertical {
+      return (line * rowsPerColumn)..<min(g.count, (line + 1) * rowsPerColumn)
+    }
+    if g.widths == nil {
+      let k = uniformPerLine(g.uniformWidth)
+      return (line * k)..<min(g.count, (line + 1) * k)
+    }
+    let start = Int(g.lineStarts[line])
+    let end = line + 1 < g.lineStarts.count ? Int(g.lineStarts[line + 1]) : g.count
+    return start..<end
+  }
+
+  /// The width of item `i` in section `s` after shrinking.
+  public func width(ofItem i: Int, inSection s: Int) -> Int {
+    let g = sections[s]
+    return g.widths.map { Int($0[i]) } ?? g.uniformWidth
+  }
+
+  // MARK: - Frames
+
+  /// The section's frame: header and body, across the content (DESIGN.md §4 rule 1).
+  /// - Complexity: O(log S).
+  public func sectionFrame(_ s: Int) -> Rect {
+    let start = extents.prefix(s)
+    let content = contentSize
+    if isVertical {
+      return Rect(x: 0, y: start, width: content.width, height: extents[s])
+    }
+    return Rect(x: start, y: 0, width: extents[s], height: content.height)
+  }
+
+  /// The header's frame, or nil when `headerHeight` is 0. - Complexity: O(log S).
+  public func headerFrame(_ s: Int) -> Rect? {
+    guard parameters.headerHeight > 0 else { return nil }
+    var frame = sectionFrame(s)
+    frame.height = parameters.headerHeight
+    return frame
+  }
+
+  /// The frame of the tile at `path`.
+  /// - Complexity: O(log S) + O(1) for uniform sections; mixed sections add O(log lines + tiles on the
+  ///   line) vertically, O(log columns) horizontally.
+  public func frame(of path: ItemPath) -> Rect {
+    let p = parameters
+    let s = path.section
+    let i = path.item
+    let start = extents.prefix(s)
+    let w = width(ofItem: i, inSection: s)
+    if isVertical {
+      let line = self.line(of: path)
+      let y = start + p.headerHeight + p.sectionInset.top + line * (itemHeight + p.lineSpacing)
+      let placement = self.placement(ofLine: line, section: s)
+      return Rect(x: placement.offset(of: i, in: self, section: s), y: y, width: w, height: itemHeight)
+    }
+    let column = i / rowsPerColumn
+    let columnLeft = start + p.sectionInset.left + columnOffset(column, section: s)
+    let columnWidth = self.columnWidth(column, section: s)
+    let rows = placement(ofLine: column, section: s)
+    return Rect(
+      x: columnLeft + (columnWidth - w) / 2, y: rows.offset(of: i, in: self, section: s), width: w,
+      height: itemHeight)
+  }
+
+  /// Horizontal direction: a column's left edge relative to the section's left inset.
+  func columnOffset(_ column: Int, section s: Int) -> Int {
+    let g = sections[s]
+    if g.widths == nil { return column * (g.uniformWidth + parameters.lineSpacing) }
+    return g.columns.prefix(column)
+  }
+
+  /// Horizontal direction: a column's width, that of its widest tile.
+  func columnWidth(_ column: Int, section s: Int) -> Int {
+    let g = sections[s]
+    if g.count == 0 { return parameters.itemSize.width }
+    if g.widths == nil { return g.uniformWidth }
+    return g.columns[column] - parameters.lineSpacing
+  }
+}
+
+/// Where a line's tiles sit across it: the first tile's offset, then gaps of `gap` cells, the first
+/// `wider` of them one cell more (rule 5's remainder to the first gaps).
+struct LinePlacement {
+  var range: Range<Int>
+  var start: Int
+  var gap: Int
+  var wider: Int
+  /// The common tile extent across the line when it is fixed (uniform widths, or rows in the
+  /// horizontal direction), else nil and widths are read per tile.
+  var fixedExtent: Int?
+
+  /// The offset across the line of item `i` (vertical: x; horizontal: y).
+  /// - Complexity: O(1) for fixed extents, else O(i - range.lowerBound).
+  func offset(of i: Int, in layout: FlowLayout, section s: Int) -> Int {
+    let slot = i - range.lowerBound
+    let before: Int
+    if let fixedExtent {
+      before = slot * fixedExtent
+    } else {
+      var sum = 0
+      for k in range.lowerBound..<i { sum += layout.width(ofItem: k, inSection: s) }
+      before = sum
+    }
+    return start + before + slot * gap + min(slot, wider)
+  }
+}
+
+extension FlowLayout {
+  /// How line `line` of section `s` places its tiles (rule 5; rule 8 for horizontal columns).
+  /// - Complexity: O(1), or O(tiles on the line) for a mixed line that is justified or centered.
+  func placement(ofLine line: Int, section s: Int) -> LinePlacement {
+    let p = parameters
+    let g = sections[s]
+    let range = items(inLine: line, section: s)
+    let n = range.count
+    let spacing = p.interitemSpacing
+    let lead: Int
+    let extent: Int?
+    if isVertical {
+      lead = p.sectionInset.left
+      extent = g.widths == nil ? g.uniformWidth : nil
+    } else {
+      lead = p.headerHeight + p.sectionInset.top
+      extent = itemHeight
+    }
+    var placement = LinePlacement(range: range, start: lead, gap: spacing, wider: 0, fixedExtent: extent)
+    guard n > 0 else { return placement }
+
+    func used() -> Int {
+      if let extent { return n * extent + (n - 1) * spacing }
+      var sum = (n - 1) * spacing
+      for i in range { sum += width(ofItem: i, inSection: s) }
+      return sum
+    }
+
+    switch p.alignment {
+    case .left:
+      break
+    case .center:
+      placement.start = lead + (available - used()) / 2
+    case .justify:
+      if let extent {
+        // Fixed columns (rows), "as if filled": the same slots for every line, the last one too.
+        let k = isVertical ? uniformPerLine(extent) : rowsPerColumn
+        if k == 1 {
+          placement.start = lead + (available - extent) / 2
+        } else {
+          let leftover = available - k * extent - (k - 1) * spacing
+          placement.gap = spacing + leftover / (k - 1)
+          placement.wider = leftover % (k - 1)
+        }
+      } else if line < lineCount(inSection: s) - 1 {
+        // A full line of mixed widths: one tile is centered, more share the leftover.
+        if n == 1 {
+          placement.start = lead + (available - width(ofItem: range.lowerBound, inSection: s)) / 2
+        } else {
+          let leftover = available - used()
+          placement.gap = spacing + leftover / (n - 1)
+          placement.wider = leftover % (n - 1)
+        }
+      }
+    // The last line of a mixed section stays left-aligned with exactly `spacing` between tiles.
+    }
+    return placement
+  }
+}

@@ -1,0 +1,215 @@
+import TileModel
+
+/// What the layout keeps per section.
+///
+/// A uniform section (every tile the same width after shrinking) keeps only its count and that width.
+/// A mixed section keeps each tile's width, a histogram of widths (to notice when it becomes uniform
+/// again), and either its line starts (vertical) or its column widths (horizontal).
+struct SectionGeometry: Sendable {
+  var count = 0
+  /// The common width while `widths` is nil (for an empty section, the default width).
+  var uniformWidth: Int
+  /// Per-tile widths; nil while the section is uniform.
+  var widths: [Int32]?
+  /// Tiles per width.
+  var histogram: [Int32: Int] = [:]
+  /// Vertical, mixed: the index of each line's first tile.
+  var lineStarts: [Int32] = []
+  /// Horizontal, mixed: each column's width plus `lineSpacing`, so prefix sums are column offsets.
+  var columns = PrefixSums()
+
+  init(uniformWidth: Int) {
+    self.uniformWidth = uniformWidth
+  }
+
+  /// The line (vertical, mixed) holding item `i`. - Complexity: O(log lines).
+  func line(containing i: Int) -> Int {
+    var low = 0
+    var high = lineStarts.count - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if Int(lineStarts[mid]) <= i { low = mid } else { high = mid - 1 }
+    }
+    return low
+  }
+
+  func width(_ i: Int) -> Int32 {
+    widths?[i] ?? Int32(uniformWidth)
+  }
+}
+
+/// The numbers a section's line breaking needs.
+struct FlowMetrics {
+  var vertical: Bool
+  var available: Int
+  var interitemSpacing: Int
+  var lineSpacing: Int
+  var rowsPerColumn: Int
+}
+
+extension SectionGeometry {
+  // MARK: - Line breaking (vertical, mixed)
+
+  /// The end of the line that starts at `start`: tiles join while `used + spacing + w <= available`.
+  /// - Complexity: O(tiles on the line).
+  func lineEnd(from start: Int, _ m: FlowMetrics) -> Int {
+    let widths = self.widths!
+    var used = Int(widths[start])
+    var end = start + 1
+    while end < count {
+      let next = used + m.interitemSpacing + Int(widths[end])
+      if next > m.available { break }
+      used = next
+      end += 1
+    }
+    return end
+  }
+
+  /// Computes all line starts or column widths from scratch. - Complexity: O(count).
+  mutating func rebuild(_ m: FlowMetrics) {
+    lineStarts = []
+    columns = PrefixSums()
+    guard widths != nil, count > 0 else { return }
+    if m.vertical {
+      var start = 0
+      while start < count {
+        lineStarts.append(Int32(start))
+        start = lineEnd(from: start, m)
+      }
+    } else {
+      columns = PrefixSums(columnValues(from: 0, m))
+    }
+  }
+
+  /// Horizontal: `max width + lineSpacing` for every column from `firstColumn` on.
+  private func columnValues(from firstColumn: Int, to endColumn: Int? = nil, _ m: FlowMetrics) -> [Int] {
+    let widths = self.widths!
+    let k = m.rowsPerColumn
+    let columnCount = (count + k - 1) / k
+    var values: [Int] = []
+    for c in firstColumn..<(endColumn ?? columnCount) {
+      var widest: Int32 = 0
+      for i in (c * k)..<min(count, (c + 1) * k) where widths[i] > widest { widest = widths[i] }
+      values.append(Int(widest) + m.lineSpacing)
+    }
+    return values
+  }
+
+  /// Re-flows a mixed section after its tiles changed from index `first` on, where every tile after
+  /// index `stableAfter` (new numbering) is the old tile `shift` places earlier or later.
+  ///
+  /// Vertical: lines are re-broken from the line before the change until a new line starts where an old
+  /// one did (shifted) past the change; from there on greedy breaking gives the old lines again, so
+  /// they are kept and only renumbered. Horizontal: every column holds `rowsPerColumn` tiles, so a
+  /// shift changes every later column; without a shift only the columns in `first...stableAfter` change.
+  ///
+  /// - Complexity: vertical O(tiles on the changed lines) + O(lines) when `shift != 0` (renumbering);
+  ///   horizontal O(stableAfter - first + log columns) without a shift, O(count - first) with one.
+  mutating func reflow(from first: Int, stableAfter: Int, shift: Int, _ m: FlowMetrics) {
+    guard widths != nil, count > 0 else {
+      lineStarts = []
+      columns = PrefixSums()
+      return
+    }
+    if !m.vertical {
+      let k = m.rowsPerColumn
+      if shift == 0 {
+        let firstColumn = first / k
+        let lastColumn = stableAfter / k
+        let values = columnValues(from: firstColumn, to: lastColumn + 1, m)
+        for (offset, value) in values.enumerated() { columns.set(firstColumn + offset, to: value) }
+      } else {
+        let firstColumn = first / k
+        var values = Array(columns.values.prefix(firstColumn))
+        values.append(contentsOf: columnValues(from: firstColumn, m))
+        columns = PrefixSums(values)
+      }
+      return
+    }
+
+    // Vertical. Items before `first` are unchanged, so the line holding `first` starts where it did;
+    // when `first` opens its line, a narrower tile may now fit on the line before.
+    let oldLines = lineStarts.count
+    var startLine = line(containing: first)
+    if startLine > 0 && Int(lineStarts[startLine]) == first { startLine -= 1 }
+    var start = Int(lineStarts[startLine])
+    var newStarts: [Int32] = []
+    var oldIndex = startLine + 1
+    var resync: Int?
+    while start < count {
+      newStarts.append(Int32(start))
+      start = lineEnd(from: start, m)
+      guard start < count else { break }
+      if start > stableAfter {
+        while oldIndex < oldLines && Int(lineStarts[oldIndex]) + shift < start { oldIndex += 1 }
+        if oldIndex < oldLines && Int(lineStarts[oldIndex]) + shift == start {
+          resync = oldIndex
+          break
+        }
+      }
+    }
+    if let resync {
+      lineStarts.replaceSubrange(startLine..<resync, with: newStarts)
+      if shift != 0 {
+        let delta = Int32(shift)
+        for k in (startLine + newStarts.count)..<lineStarts.count { lineStarts[k] += delta }
+      }
+    } else {
+      lineStarts.replaceSubrange(startLine..<oldLines, with: newStarts)
+    }
+  }
+
+  // MARK: - Mutations
+
+  /// Removes item `i` and returns its width. - Complexity: see `reflow`; O(1) for a uniform section.
+  mutating func remove(at i: Int, _ m: FlowMetrics) -> Int32 {
+    let w = width(i)
+    count -= 1
+    noteWidth(w, delta: -1)
+    guard widths != nil else { return w }
+    widths!.remove(at: i)
+    if histogram.count <= 1 {
+      becomeUniform()
+    } else {
+      reflow(from: i, stableAfter: i - 1, shift: -1, m)
+    }
+    return w
+  }
+
+  /// Inserts a tile of width `w` at `i`. A uniform section that receives a different width becomes
+  /// mixed, which costs O(count) once.
+  mutating func insert(width w: Int32, at i: Int, _ m: FlowMetrics) {
+    count += 1
+    noteWidth(w, delta: 1)
+    if widths == nil {
+      if count == 1 { uniformWidth = Int(w) }
+      if Int(w) == uniformWidth { return }
+      var all = [Int32](repeating: Int32(uniformWidth), count: count - 1)
+      all.insert(w, at: i)
+      widths = all
+      rebuild(m)
+      return
+    }
+    widths!.insert(w, at: i)
+    reflow(from: i, stableAfter: i, shift: 1, m)
+  }
+
+  /// Moves item `from` to `to` within the section. - Complexity: O(1) uniform; else see `reflow`.
+  mutating func move(from: Int, to: Int, _ m: FlowMetrics) {
+    guard from != to, widths != nil else { return }
+    widths!.moveElement(from: from, to: to)
+    reflow(from: min(from, to), stableAfter: max(from, to), shift: 0, m)
+  }
+
+  private mutating func noteWidth(_ w: Int32, delta: Int) {
+    let n = histogram[w, default: 0] + delta
+    histogram[w] = n == 0 ? nil : n
+  }
+
+  private mutating func becomeUniform() {
+    if let only = histogram.keys.first { uniformWidth = Int(only) }
+    widths = nil
+    lineStarts = []
+    columns = PrefixSums()
+  }
+}
