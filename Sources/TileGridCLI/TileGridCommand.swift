@@ -17,6 +17,7 @@ public enum TileGridCommand {
     Command(name: "export", summary: "validate a file and print it as canonical JSON", help: exportHelp, run: runExport),
     Command(name: "move", summary: "move one tile (remove + insert; policies apply)", help: moveHelp, run: runMove),
     Command(name: "layout", summary: "print the flow layout as JSON", help: layoutHelp, run: runLayout),
+    Command(name: "play", summary: "replay input headlessly; print the arrangement", help: playHelp, run: runPlay),
   ]
 
   static let overview = """
@@ -30,6 +31,8 @@ public enum TileGridCommand {
                                            move one tile; print or write the result
       tilegrid layout [FILE|-] --width W --height H
                                            print the layout on a W x H terminal as JSON
+      tilegrid play [FILE|-] --width W --height H --events EVENTS [--trace] [--press-ms N]
+                                           replay input through the editor; print the arrangement
 
     FILE '-' (or no FILE, when standard input is not a terminal) reads standard input.
     FROM and TO are SECTION.ITEM (zero-based, like 1.3) or SECTION_ID:ITEM (like favorites:0).

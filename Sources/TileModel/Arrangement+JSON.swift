@@ -210,9 +210,11 @@ private struct MemberSet {
 }
 
 extension JSONScanner {
-  /// Fails with a type error unless the next value starts with one of `starts`.
+  /// Fails with a type error unless the next value starts with one of `starts`; with a syntax error
+  /// (line and column) when no JSON value starts there at all, as in truncated input.
   fileprivate mutating func expectKind(_ starts: [UInt8], _ expected: String, at path: @autoclosure () -> JSONPath) throws {
     guard let c = peek(), starts.contains(c) else {
+      guard let c = peek(), Self.startsValue(c) else { throw notAValue(expected: expected) }
       throw LoadError.wrongType(path(), expected: expected, found: nextKind())
     }
   }

@@ -1,5 +1,5 @@
 /// Why a move was refused. Policy refusals (DESIGN.md §5.6) are distinct from paths that do not exist.
-public enum MoveError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum MoveError: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
   case noSuchSection(Int, sectionCount: Int)
   case noSuchItem(ItemPath, count: Int)
   /// The destination index is outside what a move into that section allows.

@@ -67,9 +67,32 @@ struct JSONScanner {
   /// Describes the byte at the current offset for "expected X, found Y" messages.
   private func found() -> String {
     guard offset < bytes.count else { return "the end of the input" }
-    let c = bytes[offset]
+    return Self.describe(bytes[offset])
+  }
+
+  /// A byte as a message shows it: a visible ASCII character quoted, anything else (which could break
+  /// the one-line message or not be a character at all) as hex.
+  private static func describe(_ c: UInt8) -> String {
     if c >= 0x21 && c < 0x7F { return "'\(Character(Unicode.Scalar(c)))'" }
     return "byte 0x" + String(c, radix: 16, uppercase: true)
+  }
+
+  /// Whether `c` can begin a JSON value.
+  static func startsValue(_ c: UInt8) -> Bool {
+    switch c {
+    case UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "t"), UInt8(ascii: "f"),
+      UInt8(ascii: "n"), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// The syntax error for a place where `expected` should begin but no JSON value does (or the input
+  /// ends): it is malformed JSON, reported with its line and column, not a value of the wrong type.
+  mutating func notAValue(expected: String) -> JSONSyntaxError {
+    skipWhitespace()
+    return error("expected \(expected), found \(found())")
   }
 
   private mutating func expect(_ byte: UInt8, _ what: String) throws {
@@ -278,7 +301,8 @@ struct JSONScanner {
           }
           appendUTF8(scalar)
         default:
-          throw error("invalid escape '\\\(Character(Unicode.Scalar(e)))' in a string", at: j - 2)
+          let escape = e >= 0x21 && e < 0x7F ? "'\\\(Character(Unicode.Scalar(e)))'" : "'\\' followed by \(Self.describe(e))"
+          throw error("invalid escape \(escape) in a string", at: j - 2)
         }
         continue
       }

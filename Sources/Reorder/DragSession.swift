@@ -1,0 +1,74 @@
+import GridLayout
+import TileModel
+
+/// The sign of the last nonzero movement on each axis (DESIGN.md §5.3). `nil` until the axis has
+/// moved: for choosing probes it counts as right / down (as in seed 000, where an unchanged coordinate
+/// is neither up nor left), for auto-scroll it means "not moving toward an edge".
+public struct DragDirection: Equatable, Hashable, Sendable {
+  public var horizontal: Int?
+  public var vertical: Int?
+
+  public init(horizontal: Int? = nil, vertical: Int? = nil) {
+    self.horizontal = horizontal
+    self.vertical = vertical
+  }
+
+  /// Notes a movement; an axis that did not move keeps its direction, which is what removes the
+  /// seed's flip-flop when the pointer moves along one axis only.
+  public mutating func note(_ delta: Point) {
+    if delta.x != 0 { horizontal = delta.x < 0 ? -1 : 1 }
+    if delta.y != 0 { vertical = delta.y < 0 ? -1 : 1 }
+  }
+
+  public var isLeft: Bool { horizontal == -1 }
+  public var isUp: Bool { vertical == -1 }
+}
+
+/// How the tile was lifted: by a long press of the mouse, or from the keyboard.
+public enum DragSource: Equatable, Hashable, Sendable {
+  case mouse
+  case keyboard
+}
+
+/// A lifted tile, from `began` to `ended` or `cancelled`.
+public struct DragSession: Equatable, Hashable, Sendable {
+  public var source: DragSource
+  /// The tile's slot when it was lifted; cancel returns it there.
+  public var origin: ItemPath
+  /// The tile's slot now (its placeholder).
+  public var current: ItemPath
+  /// Pointer minus the tile's origin at lift, in content coordinates (seed 001): the grabbed point stays
+  /// under the pointer.
+  public var grabOffset: Point
+  /// The floating tile's origin `o` in content coordinates.
+  public var floatingOrigin: Point
+  /// The pointer, in screen cells.
+  public var pointer: Point
+  public var direction: DragDirection
+  /// The destination a policy refused at the last target selection, shown as "forbidden".
+  public var refusal: Refusal?
+  /// Auto-scroll: when the running scroll last stepped (or started); nil while not scrolling.
+  public var scrollAnchor: Int?
+
+  public struct Refusal: Equatable, Hashable, Sendable {
+    public var destination: ItemPath
+    public var reason: MoveError
+  }
+}
+
+/// The long-press recognizer and drag state machine (UILongPressGestureRecognizer's possible -> began
+/// -> changed -> ended | cancelled).
+public enum GestureState: Equatable, Hashable, Sendable {
+  case idle
+  /// Button 1 went down at `point` (screen) at time `since` and the pointer is now at `pointer`; it
+  /// becomes a drag at `since + minimumPressDuration` unless it moves away first.
+  case pressing(point: Point, pointer: Point, since: Int)
+  /// The press moved away or found nothing to lift: nothing happens until the button is released.
+  case failed
+  case dragging(DragSession)
+
+  public var session: DragSession? {
+    if case .dragging(let session) = self { return session }
+    return nil
+  }
+}

@@ -1,0 +1,98 @@
+import GridLayout
+import TileModel
+
+/// What one target selection decided (DESIGN.md §5.3-5.7).
+public enum TargetDecision: Equatable, Hashable, Sendable {
+  /// Nothing moves: the probes found nothing, the tile's own slot, or a target against the drag.
+  case stay
+  /// Move the tile to this destination (remove + insert).
+  case move(ItemPath)
+  /// A policy refuses this destination: the drag shows "forbidden" and the tile stays.
+  case refused(ItemPath, MoveError)
+}
+
+/// A place in reading order at line granularity: another section counts as another line.
+struct LinePosition: Comparable {
+  var section: Int
+  var line: Int
+
+  static func < (a: LinePosition, b: LinePosition) -> Bool {
+    (a.section, a.line) < (b.section, b.line)
+  }
+}
+
+/// Target selection: a pure function of the layout, the arrangement and the drag.
+///
+/// 1. Probe at 1/3 or 2/3 of the floating tile in the direction of the drag; if that finds no tile and
+///    no drop zone, probe the opposite edge (seed 000's min/max points).
+/// 2. The tile's own slot, or nothing: stay (seed 003: an out-of-bounds pointer neither stops nor jumps
+///    the drag).
+/// 3. Turn the zone into a destination: a tile's index; an empty section's 0; a section's end (in the
+///    tile's own section, its last place); the last tile of an earlier section, entered from after it,
+///    means that section's end (seed 002's "row + 1 at section end").
+/// 4. Keep only targets in the direction of the drag: an earlier line while moving back along the
+///    scrolling axis, a later line while moving forward, and on the tile's own line an earlier slot
+///    while moving back across it, a later one while moving forward.
+/// 5. Ask the policies.
+///
+/// - Complexity: two hit tests and a few frame lookups: O(log n) at worst, independent of the tile count
+///   for uniform sections.
+public func selectTarget(layout: FlowLayout, arrangement: Arrangement, session: DragSession) -> TargetDecision {
+  let current = session.current
+  let size = layout.frame(of: current).size
+  let o = session.floatingOrigin
+  let w = size.width
+  let h = size.height
+  let left = session.direction.isLeft
+  let up = session.direction.isUp
+
+  // 1. Probes.
+  let primary = Point(x: left ? o.x + w / 3 : o.x + (2 * w) / 3, y: up ? o.y + h / 3 : o.y + (2 * h) / 3)
+  let fallback = Point(x: left ? o.x + w - 1 : o.x, y: up ? o.y + h - 1 : o.y)
+  guard let zone = layout.dropZone(at: primary) ?? layout.dropZone(at: fallback) else { return .stay }
+
+  // 2-3. Destination and the line it lies on.
+  let destination: ItemPath
+  let line: LinePosition
+  switch zone {
+  case .item(let path):
+    if path == current { return .stay }
+    let count = layout.itemCount(inSection: path.section)
+    if path.section < current.section && path.item == count - 1 {
+      destination = ItemPath(path.section, count)
+    } else {
+      destination = path
+    }
+    line = LinePosition(section: path.section, line: layout.line(of: path))
+  case .emptySection(let s):
+    destination = ItemPath(s, 0)
+    line = LinePosition(section: s, line: 0)
+  case .sectionEnd(let s, let beside):
+    let count = layout.itemCount(inSection: s)
+    destination = ItemPath(s, s == current.section ? count - 1 : count)
+    let lastLine = layout.line(of: ItemPath(s, count - 1))
+    line = LinePosition(section: s, line: beside ? lastLine : lastLine + 1)
+  }
+  if destination == current { return .stay }
+
+  // 4. Only in the direction of the drag.
+  let vertical = layout.parameters.direction == .vertical
+  let backAlongLines = vertical ? up : left
+  let backAcrossLine = vertical ? left : up
+  let currentLine = LinePosition(section: current.section, line: layout.line(of: current))
+  if line < currentLine {
+    if !backAlongLines { return .stay }
+  } else if currentLine < line {
+    if backAlongLines { return .stay }
+  } else if destination.item < current.item {
+    if !backAcrossLine { return .stay }
+  } else if backAcrossLine {
+    return .stay
+  }
+
+  // 5. Policies.
+  if let refusal = arrangement.checkMove(from: current, to: destination) {
+    return .refused(destination, refusal)
+  }
+  return .move(destination)
+}
