@@ -198,8 +198,12 @@ public struct ReorderState: Sendable {
         gesture = .pressing(point: start, pointer: point, since: since)
       }
     case .dragging(var session) where session.source == .mouse:
+      let origin = contentPoint(point) - session.grabOffset
+      // A pointer that stays still never moves the tile again (DESIGN.md §5.7), even when the
+      // content has shifted under it since the last move.
+      guard origin != session.floatingOrigin else { return }
       session.pointer = point
-      moveFloatingOrigin(&session, to: contentPoint(point) - session.grabOffset)
+      moveFloatingOrigin(&session, to: origin)
       gesture = .dragging(session)
       evaluateTarget()
       updateAutoScroll()
