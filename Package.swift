@@ -29,6 +29,9 @@ let package = Package(
       name: "TileGridCLI",
       dependencies: ["TileModel", "GridLayout", "Reorder", "Canvas", "Editor", "CursesTerminal"]),
     .executableTarget(name: "tilegrid", dependencies: ["TileGridCLI"]),
+    // The benchmark (Scripts/bench): release build only; it reads the clock, the core never does.
+    .executableTarget(
+      name: "tilegrid-bench", dependencies: ["TileModel", "GridLayout", "Reorder", "Canvas", "Editor"]),
 
     .testTarget(name: "TileModelTests", dependencies: ["TileModel"]),
     .testTarget(name: "GridLayoutTests", dependencies: ["TileModel", "GridLayout"]),

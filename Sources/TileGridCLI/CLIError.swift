@@ -29,10 +29,33 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
     switch self {
     case .usage(let message, let command):
       let help = command.map { "tilegrid \($0) --help" } ?? "tilegrid --help"
-      return "\(message) (see '\(help)')"
+      return Self.oneLine("\(message) (see '\(help)')")
     case .data(let message), .noInput(let message), .unavailable(let message), .cannotCreate(let message),
       .io(let message):
-      return message
+      return Self.oneLine(message)
     }
+  }
+
+  /// The message as one line: control characters that came from the user (a newline in a file name or
+  /// an argument, an escape sequence) are shown as JSON-style escapes, never written raw to the terminal.
+  static func oneLine(_ message: String) -> String {
+    guard message.unicodeScalars.contains(where: isControl) else { return message }
+    var text = ""
+    for scalar in message.unicodeScalars {
+      switch scalar {
+      case "\n": text += "\\n"
+      case "\r": text += "\\r"
+      case "\t": text += "\\t"
+      case _ where isControl(scalar):
+        let hex = String(scalar.value, radix: 16)
+        text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: text.unicodeScalars.append(scalar)
+      }
+    }
+    return text
+  }
+
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }
 }

@@ -30,14 +30,19 @@ extension TileGridCommand {
       throw .usage("'tilegrid layout' takes at most one FILE", command: command)
     }
     let screen = try screenSize(args, command: command)
-    let (arrangement, _) = try load(try inputPath(args.positionals.first, command: command))
+    let (arrangement, _, _) = try load(try inputPath(args.positionals.first, command: command))
     let viewport = Screen.viewport(forScreen: screen)
     let layout = FlowLayout(arrangement: arrangement, viewport: viewport.size)
-    try Platform.writeStandardOutput(layoutJSON(arrangement, layout, viewport: viewport))
+    try writeLayoutJSON(arrangement, layout, viewport: viewport) { (chunk) throws(CLIError) in
+      try Platform.writeStandardOutput(chunk)
+    }
   }
 
-  static func layoutJSON(_ arrangement: Arrangement, _ layout: FlowLayout, viewport: Rect) -> [UInt8] {
-    var w = JSONWriter(reservingCapacity: 256 + arrangement.tileCount * 96)
+  /// The layout as JSON, handed to `emit` in chunks of about a megabyte.
+  static func writeLayoutJSON(
+    _ arrangement: Arrangement, _ layout: FlowLayout, viewport: Rect, _ emit: ([UInt8]) throws(CLIError) -> Void
+  ) throws(CLIError) {
+    var w = JSONWriter(reservingCapacity: min(1 << 20, 256 + arrangement.tileCount * 96))
     func rect(_ r: Rect) {
       w.beginObject(inline: true)
       w.key("x")
@@ -82,14 +87,14 @@ extension TileGridCommand {
         w.key("frame")
         rect(layout.frame(of: ItemPath(s, i)))
         w.endObject()
+        if w.bytes.count >= 1 << 20 { try emit(w.takeBytes()) }
       }
       w.endArray()
       w.endObject()
     }
     w.endArray()
     w.endObject()
-    var bytes = w.bytes
-    bytes.append(0x0A)
-    return bytes
+    w.newlineAtEnd()
+    try emit(w.takeBytes())
   }
 }

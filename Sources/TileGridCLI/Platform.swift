@@ -26,7 +26,7 @@ public enum Platform {
     public var stamp: FileStamp?
   }
 
-  private static func errorText(_ code: Int32) -> String {
+  static func errorText(_ code: Int32) -> String {
     String(cString: strerror(code))
   }
 
@@ -107,64 +107,98 @@ public enum Platform {
   /// Whether standard input is a terminal (then a command waiting for JSON on it would seem to hang).
   public static var standardInputIsTerminal: Bool { isatty(0) == 1 }
 
-  /// Replaces `path` with `bytes` atomically: a temporary file beside it is written, flushed to disk and
-  /// renamed over it, so a crash leaves either the old file or the new one, never half of one. A
-  /// symbolic link is followed, so the link stays a link. With `expected`, a file changed on disk since
-  /// it was read is not overwritten. On any failure the old file is untouched and the temporary removed.
-  public static func writeAtomically(_ bytes: [UInt8], to path: String, expected: FileStamp? = nil) throws(CLIError)
-  {
-    var target = path
-    if let resolved = realpath(path, nil) {
-      target = String(cString: resolved)
-      free(resolved)
-    }
-    let slash = target.lastIndex(of: "/")
-    let directory = slash.map { String(target[..<$0]) } ?? "."
-    let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
-    let directoryForOpen = directory.isEmpty ? "/" : directory
+  /// Replaces a file atomically: bytes go to a temporary file beside it, which `commit` flushes to
+  /// disk and renames over the target, so a crash leaves either the old file or the new one, never
+  /// half of one. A symbolic link is followed, so the link stays a link. With `expected`, a file
+  /// changed on disk since it was read is not overwritten. Until `commit` succeeds the old file is
+  /// untouched, and any failure removes the temporary file.
+  public struct AtomicFile {
+    let path: String
+    let target: String
+    let directory: String
+    let temporary: String
+    let mode: mode_t
+    let expected: FileStamp?
+    private var fd: Int32
 
-    var mode: mode_t = 0o644
-    var existing = stat()
-    if stat(target, &existing) == 0 {
-      if (existing.st_mode & S_IFMT) == S_IFDIR { throw .cannotCreate("cannot write '\(path)': it is a directory") }
-      mode = existing.st_mode & 0o7777
-    } else {
-      let mask = umask(0)
-      umask(mask)
-      mode = 0o666 & ~mask
+    public init(replacing path: String, expected: FileStamp? = nil) throws(CLIError) {
+      self.path = path
+      self.expected = expected
+      var target = path
+      if let resolved = realpath(path, nil) {
+        target = String(cString: resolved)
+        free(resolved)
+      }
+      self.target = target
+      let slash = target.lastIndex(of: "/")
+      let parent = slash.map { String(target[..<$0]) } ?? "."
+      let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
+      directory = parent.isEmpty ? "/" : parent
+
+      var mode: mode_t = 0o644
+      var existing = stat()
+      if stat(target, &existing) == 0 {
+        if (existing.st_mode & S_IFMT) == S_IFDIR { throw .cannotCreate("cannot write '\(path)': it is a directory") }
+        mode = existing.st_mode & 0o7777
+      } else {
+        let mask = umask(0)
+        umask(mask)
+        mode = 0o666 & ~mask
+      }
+      self.mode = mode
+
+      var name = ""
+      var fd: Int32 = -1
+      for attempt in 0..<100 {
+        name = "\(directory)/.\(base).tilegrid-\(getpid())-\(attempt).tmp"
+        fd = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        if fd >= 0 || errno != EEXIST { break }
+      }
+      guard fd >= 0 else { throw .cannotCreate("cannot write '\(path)': \(Platform.errorText(errno))") }
+      temporary = name
+      self.fd = fd
     }
 
-    var temporary = ""
-    var fd: Int32 = -1
-    for attempt in 0..<100 {
-      temporary = "\(directoryForOpen)/.\(base).tilegrid-\(getpid())-\(attempt).tmp"
-      fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-      if fd >= 0 || errno != EEXIST { break }
+    /// Appends bytes to the temporary file; on failure the temporary file is removed.
+    public mutating func write(_ bytes: [UInt8]) throws(CLIError) {
+      if let code = Platform.writeAll(fd: fd, bytes) {
+        abandon()
+        throw .io("cannot write '\(path)': \(Platform.errorText(code))")
+      }
     }
-    guard fd >= 0 else { throw .cannotCreate("cannot write '\(path)': \(errorText(errno))") }
-    var failure: CLIError?
-    if let code = writeAll(fd: fd, bytes) {
-      failure = .io("cannot write '\(path)': \(errorText(code))")
-    } else if fsync(fd) != 0 {
-      failure = .io("cannot write '\(path)': \(errorText(errno))")
+
+    /// Flushes the temporary file to disk and renames it over the target.
+    public mutating func commit() throws(CLIError) {
+      var failure: CLIError?
+      if fsync(fd) != 0 { failure = .io("cannot write '\(path)': \(Platform.errorText(errno))") }
+      _ = fchmod(fd, mode)
+      if close(fd) != 0 && failure == nil { failure = .io("cannot write '\(path)': \(Platform.errorText(errno))") }
+      fd = -1
+      if failure == nil, let expected, Platform.stamp(of: target) != expected {
+        failure = .cannotCreate("'\(path)' changed on disk since it was read; it was not overwritten")
+      }
+      if failure == nil && rename(temporary, target) != 0 {
+        failure = .cannotCreate("cannot write '\(path)': \(Platform.errorText(errno))")
+      }
+      if let failure {
+        unlink(temporary)
+        throw failure
+      }
+      // Make the rename itself durable.
+      let dfd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      if dfd >= 0 {
+        _ = fsync(dfd)
+        close(dfd)
+      }
     }
-    _ = fchmod(fd, mode)
-    if close(fd) != 0 && failure == nil { failure = .io("cannot write '\(path)': \(errorText(errno))") }
-    if failure == nil, let expected, stamp(of: target) != expected {
-      failure = .cannotCreate("'\(path)' changed on disk since it was read; it was not overwritten")
-    }
-    if failure == nil && rename(temporary, target) != 0 {
-      failure = .cannotCreate("cannot write '\(path)': \(errorText(errno))")
-    }
-    if let failure {
+
+    /// Gives up: the temporary file is removed and the target left as it was.
+    public mutating func abandon() {
+      if fd >= 0 {
+        close(fd)
+        fd = -1
+      }
       unlink(temporary)
-      throw failure
-    }
-    // Make the rename itself durable.
-    let dfd = open(directoryForOpen, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    if dfd >= 0 {
-      _ = fsync(dfd)
-      close(dfd)
     }
   }
 }

@@ -42,7 +42,7 @@ extension TileGridCommand {
       throw .usage("FILE and EVENTS cannot both be standard input", command: command)
     }
 
-    let (arrangement, input) = try load(inputPath)
+    let (arrangement, name, _) = try load(inputPath)
     let eventsInput = try Platform.read(eventsPath)
     let script: [(line: Int, event: ScriptEvent)]
     do {
@@ -52,7 +52,7 @@ extension TileGridCommand {
     }
 
     var editor = EditorState(
-      arrangement: arrangement, screen: screen, fileName: input.name,
+      arrangement: arrangement, screen: screen, fileName: name,
       config: ReorderConfig(minimumPressDuration: pressMilliseconds))
     let trace = args.flags.contains("--trace")
     replay: for (_, event) in script {
@@ -68,6 +68,6 @@ extension TileGridCommand {
         }
       }
     }
-    try Platform.writeStandardOutput(editor.arrangement.jsonBytes())
+    try emit(editor.arrangement, to: nil)
   }
 }

@@ -98,21 +98,25 @@ public enum TileGridCommand {
   }
 
   /// Reads and validates an arrangement; a bad file is a data error naming the file and the place.
-  static func load(_ path: String) throws(CLIError) -> (Arrangement, Platform.Input) {
+  /// Returns the name to show for it and its stamp on disk; the bytes are let go once parsed.
+  static func load(_ path: String) throws(CLIError) -> (Arrangement, name: String, stamp: Platform.FileStamp?) {
     let input = try Platform.read(path)
     do {
-      return (try Arrangement(json: input.bytes), input)
+      return (try Arrangement(json: input.bytes), input.name, input.stamp)
     } catch {
       throw .data("\(input.name): \(error)")
     }
   }
 
-  /// Prints the arrangement, or writes it atomically to `path`.
-  static func emit(_ bytes: [UInt8], to path: String?, expected: Platform.FileStamp? = nil) throws(CLIError) {
+  /// Prints the arrangement's canonical JSON, or writes it atomically to `path`. The text is written in
+  /// chunks as it is made, so a million tiles never sit in memory twice.
+  static func emit(_ arrangement: Arrangement, to path: String?, expected: Platform.FileStamp? = nil) throws(CLIError) {
     if let path, path != "-" {
-      try Platform.writeAtomically(bytes, to: path, expected: expected)
+      var file = try Platform.AtomicFile(replacing: path, expected: expected)
+      try arrangement.writeJSON { (chunk) throws(CLIError) in try file.write(chunk) }
+      try file.commit()
     } else {
-      try Platform.writeStandardOutput(bytes)
+      try arrangement.writeJSON { (chunk) throws(CLIError) in try Platform.writeStandardOutput(chunk) }
     }
   }
 
@@ -131,7 +135,7 @@ public enum TileGridCommand {
     guard args.positionals.isEmpty else {
       throw .usage("'tilegrid demo' takes no arguments", command: "demo")
     }
-    try Platform.writeStandardOutput(Arrangement.demo.jsonBytes())
+    try emit(Arrangement.demo, to: nil)
   }
 
   // MARK: - export
@@ -150,8 +154,8 @@ public enum TileGridCommand {
     guard args.positionals.count <= 1 else {
       throw .usage("'tilegrid export' takes at most one FILE", command: "export")
     }
-    let (arrangement, _) = try load(try inputPath(args.positionals.first, command: "export"))
-    try emit(arrangement.jsonBytes(), to: args.values["-o"] ?? args.values["--output"])
+    let (arrangement, _, _) = try load(try inputPath(args.positionals.first, command: "export"))
+    try emit(arrangement, to: args.values["-o"] ?? args.values["--output"])
   }
 
   // MARK: - move
@@ -196,7 +200,7 @@ public enum TileGridCommand {
     let from = try PlaceArgument(fromText, role: "FROM", command: command)
     let to = try PlaceArgument(toText, role: "TO", command: command)
 
-    var (arrangement, input) = try load(path)
+    var (arrangement, _, stamp) = try load(path)
     let source = try from.resolve(in: arrangement, role: "FROM")
     var destination = try to.resolve(in: arrangement, role: "TO")
     // TO counts places before the tile is taken out, so within its own section TO = count means the end.
@@ -211,11 +215,6 @@ public enum TileGridCommand {
       let hint = error.isPolicyRefusal ? " (--force moves it anyway)" : ""
       throw .data("cannot move \(fromText) to \(toText): \(error)\(hint)")
     }
-    let bytes = arrangement.jsonBytes()
-    if inPlace {
-      try emit(bytes, to: path, expected: input.stamp)
-    } else {
-      try emit(bytes, to: output)
-    }
+    try emit(arrangement, to: inPlace ? path : output, expected: inPlace ? stamp : nil)
   }
 }

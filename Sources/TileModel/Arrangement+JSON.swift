@@ -36,11 +36,13 @@ extension Arrangement {
     try self.init(json: Array(text.utf8))
   }
 
-  /// 1-based line and column (counted in characters) of a byte offset.
+  /// 1-based line and column (counted in characters) of a byte offset. A byte order mark, which the
+  /// reader skips and editors do not show, is not a column.
   static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (Int, Int) {
     var line = 1
     var column = 1
-    for b in bytes[0..<min(offset, bytes.count)] {
+    let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    for b in bytes[min(start, offset)..<min(offset, bytes.count)] {
       if b == 0x0A {
         line += 1
         column = 1
@@ -55,7 +57,16 @@ extension Arrangement {
   /// order; fields absent from the input stay absent; a final newline.
   /// - Complexity: O(n) in the tiles and their text.
   public func jsonBytes() -> [UInt8] {
-    var w = JSONWriter(reservingCapacity: 64 + tiles.count * 96)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(64 + tiles.count * 100)
+    writeJSON { bytes.append(contentsOf: $0) }
+    return bytes
+  }
+
+  /// Writes the canonical JSON text to `emit` in chunks of about `chunkSize` bytes, so that the text
+  /// of a large arrangement never has to be in memory at once.
+  public func writeJSON<E: Error>(chunkSize: Int = 1 << 20, _ emit: ([UInt8]) throws(E) -> Void) throws(E) {
+    var w = JSONWriter(reservingCapacity: min(chunkSize + 4096, 64 + tiles.count * 100))
     w.beginObject()
     w.key("version")
     w.int(version)
@@ -87,6 +98,7 @@ extension Arrangement {
       for ref in section.items {
         w.element()
         tiles[Int(ref.index)].write(to: &w)
+        if w.bytes.count >= chunkSize { try emit(w.takeBytes()) }
       }
       w.endArray()
       w.members(section.extras)
@@ -95,9 +107,8 @@ extension Arrangement {
     w.endArray()
     w.members(extras)
     w.endObject()
-    var bytes = w.bytes
-    bytes.append(0x0A)
-    return bytes
+    w.newlineAtEnd()
+    try emit(w.takeBytes())
   }
 
   public func jsonString() -> String {
@@ -187,6 +198,47 @@ extension LayoutSpec {
 
 // MARK: - The schema
 
+/// The keys an object of the schema knows, in their canonical order. Keys are matched as raw bytes, so
+/// reading a tile builds no `String` for its keys.
+private protocol SchemaKey: CaseIterable, RawRepresentable where RawValue == String, AllCases == [Self] {
+  /// Every case's UTF-8 spelling, in `allCases` order.
+  static var spellings: [[UInt8]] { get }
+}
+
+extension SchemaKey {
+  static func spell() -> [[UInt8]] { allCases.map { Array($0.rawValue.utf8) } }
+}
+
+private enum TopKey: String, SchemaKey {
+  case version, layout, sections
+  static let spellings = spell()
+}
+
+private enum LayoutKey: String, SchemaKey {
+  case direction, itemSize, lineSpacing, interitemSpacing, sectionInset, headerHeight, alignment
+  static let spellings = spell()
+}
+
+private enum SizeKey: String, SchemaKey {
+  case width, height
+  static let spellings = spell()
+}
+
+private enum InsetKey: String, SchemaKey {
+  case top, left, bottom, right
+  static let spellings = spell()
+}
+
+private enum SectionKey: String, SchemaKey {
+  case id, title, maxItems, locked, items
+  static let spellings = spell()
+}
+
+private enum TileKey: String, SchemaKey {
+  case id, title, color, locked, width
+  static let spellings = spell()
+}
+
 /// Collects an object's unknown members and rejects repeated keys: known keys by a bit each, unknown
 /// ones by search (a set once there are many), so the common small object allocates nothing.
 private struct MemberSet {
@@ -194,8 +246,8 @@ private struct MemberSet {
   private var unknownSeen: Set<String> = []
   var extras: [JSONField] = []
 
-  mutating func noteKnown(_ bit: Int, _ key: String, at path: () -> JSONPath, offset: Int) throws {
-    if knownSeen & (1 << bit) != 0 { throw DuplicateKey(path: path(), key: key, offset: offset) }
+  mutating func noteKnown(_ bit: Int, _ key: @autoclosure () -> String, at path: () -> JSONPath, offset: Int) throws {
+    if knownSeen & (1 << bit) != 0 { throw DuplicateKey(path: path(), key: key(), offset: offset) }
     knownSeen |= 1 << bit
   }
 
@@ -209,25 +261,83 @@ private struct MemberSet {
   }
 }
 
+/// Colors seen so far, by their exact bytes: a file uses few colors, so most tiles find theirs by
+/// comparing a length and a word instead of building a string and looking up a name.
+private struct ColorCache {
+  private struct Entry {
+    var count: Int
+    var head: UInt64
+    var spelling: [UInt8]
+    var color: TileColor
+  }
+
+  private var entries: [Entry] = []
+
+  /// The first (up to) eight bytes as a word.
+  private static func head(_ raw: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var word: UInt64 = 0
+    for k in 0..<min(8, raw.count) { word |= UInt64(raw[k]) << (8 * UInt64(k)) }
+    return word
+  }
+
+  mutating func color(_ token: JSONScanner.StringToken, in scanner: JSONScanner) -> TileColor? {
+    guard let raw = scanner.rawBytes(token) else { return TileColor(scanner.string(token)) }
+    let head = Self.head(raw)
+    for k in entries.indices where entries[k].count == raw.count && entries[k].head == head {
+      if raw.count <= 8 || entries[k].spelling.withUnsafeBufferPointer({ $0.elementsEqual(raw) }) {
+        return entries[k].color
+      }
+    }
+    guard let color = TileColor(scanner.string(token)) else { return nil }
+    if entries.count < 64 { entries.append(Entry(count: raw.count, head: head, spelling: Array(raw), color: color)) }
+    return color
+  }
+}
+
 extension JSONScanner {
-  /// Fails with a type error unless the next value starts with one of `starts`; with a syntax error
-  /// (line and column) when no JSON value starts there at all, as in truncated input.
-  fileprivate mutating func expectKind(_ starts: [UInt8], _ expected: String, at path: @autoclosure () -> JSONPath) throws {
-    guard let c = peek(), starts.contains(c) else {
-      guard let c = peek(), Self.startsValue(c) else { throw notAValue(expected: expected) }
-      throw LoadError.wrongType(path(), expected: expected, found: nextKind())
+  /// The kinds of value the schema expects, told apart by a value's first byte.
+  fileprivate enum Kind {
+    case string, wholeNumber, boolean, object, array
+
+    var words: String {
+      switch self {
+      case .string: return "a string"
+      case .wholeNumber: return "a whole number"
+      case .boolean: return "true or false"
+      case .object: return "an object"
+      case .array: return "an array"
+      }
+    }
+
+    func starts(with c: UInt8) -> Bool {
+      switch self {
+      case .string: return c == UInt8(ascii: "\"")
+      case .wholeNumber: return c == UInt8(ascii: "-") || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
+      case .boolean: return c == UInt8(ascii: "t") || c == UInt8(ascii: "f")
+      case .object: return c == UInt8(ascii: "{")
+      case .array: return c == UInt8(ascii: "[")
+      }
     }
   }
 
-  private static let digitStarts: [UInt8] = Array("-0123456789".utf8)
+  /// Fails with a type error unless the next value is of `kind`; with a syntax error (line and column)
+  /// when no JSON value starts there at all, as in truncated input.
+  fileprivate mutating func expectKind(_ kind: Kind, at path: @autoclosure () -> JSONPath) throws {
+    guard let c = peek(), kind.starts(with: c) else {
+      guard let c = peek(), Self.startsValue(c) else { throw notAValue(expected: kind.words) }
+      throw LoadError.wrongType(path(), expected: kind.words, found: nextKind())
+    }
+  }
 
   fileprivate mutating func readWholeNumber(at path: @autoclosure () -> JSONPath, minimum: Int, maximum: Int) throws -> Int {
-    try expectKind(Self.digitStarts, "a whole number", at: path())
-    let text = try readNumberText()
+    try expectKind(.wholeNumber, at: path())
+    let range = try readNumberRange()
+    func text() -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
     var value = 0
     var negative = false
     var overflow = false
-    for c in text.utf8 {
+    for i in range {
+      let c = bytes[i]
       switch c {
       case UInt8(ascii: "-"): negative = true
       case UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -237,21 +347,22 @@ extension JSONScanner {
           overflow = o1 || o2
           value = a
         }
-      default: throw LoadError.notAWholeNumber(path(), text: text)
+      default: throw LoadError.notAWholeNumber(path(), text: text())
       }
     }
     if overflow {
       throw negative
-        ? LoadError.tooSmall(path(), text: text, minimum: minimum) : LoadError.tooLarge(path(), text: text, maximum: maximum)
+        ? LoadError.tooSmall(path(), text: text(), minimum: minimum)
+        : LoadError.tooLarge(path(), text: text(), maximum: maximum)
     }
     if negative { value = -value }
-    if value < minimum { throw LoadError.tooSmall(path(), text: text, minimum: minimum) }
-    if value > maximum { throw LoadError.tooLarge(path(), text: text, maximum: maximum) }
+    if value < minimum { throw LoadError.tooSmall(path(), text: text(), minimum: minimum) }
+    if value > maximum { throw LoadError.tooLarge(path(), text: text(), maximum: maximum) }
     return value
   }
 
   fileprivate mutating func readStringValue(at path: @autoclosure () -> JSONPath) throws -> String {
-    try expectKind([UInt8(ascii: "\"")], "a string", at: path())
+    try expectKind(.string, at: path())
     return try readString()
   }
 
@@ -262,7 +373,7 @@ extension JSONScanner {
   }
 
   fileprivate mutating func readBoolValue(at path: @autoclosure () -> JSONPath) throws -> Bool {
-    try expectKind([UInt8(ascii: "t"), UInt8(ascii: "f")], "true or false", at: path())
+    try expectKind(.boolean, at: path())
     return try readBool()
   }
 
@@ -275,18 +386,19 @@ extension JSONScanner {
     return value
   }
 
-  /// Reads an object, handing each key to `known`, which reads the value of a key it knows and returns
-  /// a number for the key (0-63, distinct within the object), or returns nil without reading for a key it
-  /// does not know. Returns the unknown members in order.
-  fileprivate mutating func readMembers(
-    at path: () -> JSONPath, _ known: (inout JSONScanner, String) throws -> Int?
+  /// Reads an object of the schema: each key of `Key` goes to `known`, which reads its value; other keys
+  /// are kept with their values, in order, and returned. Repeated keys are an error.
+  fileprivate mutating func readMembers<Key: SchemaKey>(
+    _: Key.Type, at path: () -> JSONPath, _ known: (inout JSONScanner, Key) throws -> Void
   ) throws -> [JSONField] {
-    try expectKind([UInt8(ascii: "{")], "an object", at: path())
+    try expectKind(.object, at: path())
     var members = MemberSet()
-    try readObject { s, key, keyOffset in
-      if let bit = try known(&s, key) {
-        try members.noteKnown(bit, key, at: path, offset: keyOffset)
+    try readObject { s, token, keyOffset in
+      if let index = Key.spellings.firstIndex(where: { s.token(token, equals: $0) }) {
+        try members.noteKnown(index, s.string(token), at: path, offset: keyOffset)
+        try known(&s, Key.allCases[index])
       } else {
+        let key = s.string(token)
         try members.noteUnknown(key, at: path, offset: keyOffset)
         members.extras.append(JSONField(key, try s.readValue(at: path().key(key))))
       }
@@ -299,32 +411,25 @@ extension JSONScanner {
     var version: Int?
     var layout: LayoutSpec?
     var sections: [Section]?
-    var tiles: [Tile] = []
-    tiles.reserveCapacity(bytes.count / 128)
-    var tileIDs: Set<String> = []
-    tileIDs.reserveCapacity(bytes.count / 128)
-    let extras = try readMembers(at: { root }) { s, key in
+    // An indented tile takes about 100 bytes; a compact one, half that (the store then grows once).
+    var context = TileContext(expectedTiles: bytes.count / 96)
+    let extras = try readMembers(TopKey.self, at: { root }) { s, key in
       switch key {
-      case "version":
-        try s.expectKind(Self.digitStarts, "a whole number", at: root.key("version"))
+      case .version:
+        try s.expectKind(.wholeNumber, at: root.key("version"))
         let text = try s.readNumberText()
         guard text == "1" else { throw LoadError.unsupportedVersion(text) }
         version = 1
-        return 0
-      case "layout":
+      case .layout:
         layout = try s.readLayout(at: root.key("layout"))
-        return 1
-      case "sections":
-        sections = try s.readSections(at: root.key("sections"), tiles: &tiles, tileIDs: &tileIDs)
-        return 2
-      default:
-        return nil
+      case .sections:
+        sections = try s.readSections(at: root.key("sections"), &context)
       }
     }
     guard let version else { throw LoadError.missingField(root, field: "version") }
     guard let sections else { throw LoadError.missingField(root, field: "sections") }
-    if tileIDs.count != tiles.count {
-      throw Self.duplicateTileError(sections: sections, tiles: tiles)
+    if context.hasDuplicateID {
+      throw Self.duplicateTileError(sections: sections, tiles: context.tiles)
     }
     var sectionIDs: [String: Int] = [:]
     for (index, section) in sections.enumerated() {
@@ -332,7 +437,7 @@ extension JSONScanner {
         throw LoadError.duplicateSectionID(section.id, first: first, second: index)
       }
     }
-    return Arrangement(version: version, layout: layout, tiles: tiles, sections: sections, extras: extras)
+    return Arrangement(version: version, layout: layout, tiles: context.tiles, sections: sections, extras: extras)
   }
 
   /// Finds the first repeated tile id, in file order, to name both places.
@@ -352,118 +457,90 @@ extension JSONScanner {
   private mutating func readLayout(at path: JSONPath) throws -> LayoutSpec {
     var spec = LayoutSpec()
     let limit = Arrangement.maximumDimension
-    spec.extras = try readMembers(at: { path }) { s, key in
-      let p = path.key(key)
+    spec.extras = try readMembers(LayoutKey.self, at: { path }) { s, key in
+      let p = path.key(key.rawValue)
       switch key {
-      case "direction":
-        spec.direction = try s.readEnum(Direction.self, at: p)
-        return 0
-      case "alignment":
-        spec.alignment = try s.readEnum(Alignment.self, at: p)
-        return 1
-      case "lineSpacing":
-        spec.lineSpacing = try s.readWholeNumber(at: p, minimum: 0, maximum: limit)
-        return 2
-      case "interitemSpacing":
-        spec.interitemSpacing = try s.readWholeNumber(at: p, minimum: 0, maximum: limit)
-        return 3
-      case "headerHeight":
-        spec.headerHeight = try s.readWholeNumber(at: p, minimum: 0, maximum: limit)
-        return 4
-      case "itemSize":
+      case .direction: spec.direction = try s.readEnum(Direction.self, at: p)
+      case .alignment: spec.alignment = try s.readEnum(Alignment.self, at: p)
+      case .lineSpacing: spec.lineSpacing = try s.readWholeNumber(at: p, minimum: 0, maximum: limit)
+      case .interitemSpacing: spec.interitemSpacing = try s.readWholeNumber(at: p, minimum: 0, maximum: limit)
+      case .headerHeight: spec.headerHeight = try s.readWholeNumber(at: p, minimum: 0, maximum: limit)
+      case .itemSize:
         var size = LayoutSpec.SizeSpec()
-        size.extras = try s.readMembers(at: { p }) { s, key in
+        size.extras = try s.readMembers(SizeKey.self, at: { p }) { s, key in
+          let value = try s.readWholeNumber(at: p.key(key.rawValue), minimum: 1, maximum: limit)
           switch key {
-          case "width":
-            size.width = try s.readWholeNumber(at: p.key(key), minimum: 1, maximum: limit)
-            return 0
-          case "height":
-            size.height = try s.readWholeNumber(at: p.key(key), minimum: 1, maximum: limit)
-            return 1
-          default:
-            return nil
+          case .width: size.width = value
+          case .height: size.height = value
           }
         }
         spec.itemSize = size
-        return 5
-      case "sectionInset":
+      case .sectionInset:
         var inset = LayoutSpec.InsetsSpec()
-        inset.extras = try s.readMembers(at: { p }) { s, key in
-          let q = p.key(key)
+        inset.extras = try s.readMembers(InsetKey.self, at: { p }) { s, key in
+          let value = try s.readWholeNumber(at: p.key(key.rawValue), minimum: 0, maximum: limit)
           switch key {
-          case "top":
-            inset.top = try s.readWholeNumber(at: q, minimum: 0, maximum: limit)
-            return 0
-          case "left":
-            inset.left = try s.readWholeNumber(at: q, minimum: 0, maximum: limit)
-            return 1
-          case "bottom":
-            inset.bottom = try s.readWholeNumber(at: q, minimum: 0, maximum: limit)
-            return 2
-          case "right":
-            inset.right = try s.readWholeNumber(at: q, minimum: 0, maximum: limit)
-            return 3
-          default:
-            return nil
+          case .top: inset.top = value
+          case .left: inset.left = value
+          case .bottom: inset.bottom = value
+          case .right: inset.right = value
           }
         }
         spec.sectionInset = inset
-        return 6
-      default:
-        return nil
       }
     }
     return spec
   }
 
-  private mutating func readSections(at path: JSONPath, tiles: inout [Tile], tileIDs: inout Set<String>) throws
-    -> [Section]
-  {
-    try expectKind([UInt8(ascii: "[")], "an array", at: path)
+  /// What reading tiles accumulates across sections.
+  fileprivate struct TileContext {
+    var tiles: [Tile] = []
+    var ids: TileIDIndex
+    var hasDuplicateID = false
+    var colors = ColorCache()
+
+    init(expectedTiles: Int) {
+      tiles.reserveCapacity(expectedTiles)
+      ids = TileIDIndex(expected: expectedTiles)
+    }
+  }
+
+  private mutating func readSections(at path: JSONPath, _ context: inout TileContext) throws -> [Section] {
+    try expectKind(.array, at: path)
     var sections: [Section] = []
     try readArray { s, index in
-      sections.append(try s.readSection(index: index, tiles: &tiles, tileIDs: &tileIDs))
+      sections.append(try s.readSection(index: index, &context))
     }
     return sections
   }
 
-  private mutating func readSection(index: Int, tiles: inout [Tile], tileIDs: inout Set<String>) throws
-    -> Section
-  {
+  private mutating func readSection(index: Int, _ context: inout TileContext) throws -> Section {
     let path = JSONPath([.key("sections"), .index(index)])
     var id: String?
     var title: String?
     var maxItems: Int?
     var locked: Bool?
     var items: [TileRef]?
-    let extras = try readMembers(at: { path }) { s, key in
-      let p = path.key(key)
+    let extras = try readMembers(SectionKey.self, at: { path }) { s, key in
+      let p = path.key(key.rawValue)
       switch key {
-      case "id":
-        id = try s.readID(at: p)
-        return 0
-      case "title":
-        title = try s.readStringValue(at: p)
-        return 1
-      case "maxItems":
-        maxItems = try s.readWholeNumber(at: p, minimum: 0, maximum: Int(Int32.max))
-        return 2
-      case "locked":
-        locked = try s.readBoolValue(at: p)
-        return 3
-      case "items":
-        try s.expectKind([UInt8(ascii: "[")], "an array", at: p)
+      case .id: id = try s.readID(at: p)
+      case .title: title = try s.readStringValue(at: p)
+      case .maxItems: maxItems = try s.readWholeNumber(at: p, minimum: 0, maximum: Int(Int32.max))
+      case .locked: locked = try s.readBoolValue(at: p)
+      case .items:
+        try s.expectKind(.array, at: p)
         var refs: [TileRef] = []
         try s.readArray { s, item in
-          let tile = try s.readTile(at: { p.index(item) })
-          tileIDs.insert(tile.id)
-          refs.append(TileRef(tiles.count))
-          tiles.append(tile)
+          let (tile, idHash) = try s.readTile(at: { p.index(item) }, &context.colors)
+          let index = context.tiles.count
+          context.tiles.append(tile)
+          if !context.ids.insert(tile.id, hash: idHash, index: index, in: context.tiles) {
+            context.hasDuplicateID = true
+          }
+          refs.append(TileRef(index))
         }
         items = refs
-        return 4
-      default:
-        return nil
       }
     }
     guard let id else { throw LoadError.missingField(path, field: "id") }
@@ -474,36 +551,37 @@ extension JSONScanner {
   }
 
   /// `path` is a closure so that the hot path builds no path unless there is an error.
-  private mutating func readTile(at path: () -> JSONPath) throws -> Tile {
+  /// Returns the tile and the hash of its id (for `TileIDIndex`).
+  private mutating func readTile(at path: () -> JSONPath, _ colors: inout ColorCache) throws -> (Tile, UInt64) {
     var id: String?
+    var idHash: UInt64 = 0
     var title: String?
     var color: TileColor?
     var locked: Bool?
     var width: Int?
-    let extras = try readMembers(at: path) { s, key in
+    let extras = try readMembers(TileKey.self, at: path) { s, key in
       switch key {
-      case "id":
-        id = try s.readID(at: path().key(key))
-        return 0
-      case "title":
-        title = try s.readStringValue(at: path().key(key))
-        return 1
-      case "color":
-        let text = try s.readStringValue(at: path().key(key))
-        guard let c = TileColor(text) else { throw LoadError.notAColor(path().key(key), value: text) }
+      case .id:
+        try s.expectKind(.string, at: path().key("id"))
+        let token = try s.readStringToken()
+        let text = s.string(token)
+        if text.isEmpty { throw LoadError.emptyID(path().key("id")) }
+        id = text
+        idHash = s.rawBytes(token).map(TileIDIndex.hash) ?? TileIDIndex.hash(text)
+      case .title: title = try s.readStringValue(at: path().key("title"))
+      case .color:
+        try s.expectKind(.string, at: path().key("color"))
+        let token = try s.readStringToken()
+        guard let c = colors.color(token, in: s) else {
+          throw LoadError.notAColor(path().key("color"), value: s.string(token))
+        }
         color = c
-        return 2
-      case "locked":
-        locked = try s.readBoolValue(at: path().key(key))
-        return 3
-      case "width":
-        width = try s.readWholeNumber(at: path().key(key), minimum: 1, maximum: Arrangement.maximumDimension)
-        return 4
-      default:
-        return nil
+      case .locked: locked = try s.readBoolValue(at: path().key("locked"))
+      case .width:
+        width = try s.readWholeNumber(at: path().key("width"), minimum: 1, maximum: Arrangement.maximumDimension)
       }
     }
     guard let id else { throw LoadError.missingField(path(), field: "id") }
-    return Tile(id: id, title: title, color: color, locked: locked, width: width, extras: extras)
+    return (Tile(id: id, title: title, color: color, locked: locked, width: width, extras: extras), idHash)
   }
 }

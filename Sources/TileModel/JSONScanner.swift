@@ -29,11 +29,24 @@ struct JSONScanner {
 
   // MARK: - Whitespace, punctuation, kinds
 
+  @inline(__always)
   mutating func skipWhitespace() {
+    // Most calls stand on a value already; only then is there anything to do.
+    guard offset < bytes.count, bytes[offset] <= 0x20 else { return }
+    skipWhitespaceRun()
+  }
+
+  private mutating func skipWhitespaceRun() {
     while offset < bytes.count {
       switch bytes[offset] {
-      case 0x20, 0x0A, 0x0D, 0x09: offset += 1
-      default: return
+      case 0x20:
+        offset += 1
+        // Indentation comes in long runs of spaces: skip them eight at a time.
+        while offset + 8 <= bytes.count && Self.word(bytes, at: offset) == 0x2020_2020_2020_2020 { offset += 8 }
+      case 0x0A, 0x0D, 0x09:
+        offset += 1
+      default:
+        return
       }
     }
   }
@@ -77,6 +90,26 @@ struct JSONScanner {
     return "byte 0x" + String(c, radix: 16, uppercase: true)
   }
 
+  /// Eight input bytes as one word (either byte order: the tests below treat every byte alike).
+  @inline(__always)
+  static func word(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> UInt64 {
+    UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)
+  }
+
+  /// Whether none of a word's bytes ends a string's fast path: no `"`, no `\`, no control character
+  /// below 0x20, nothing non-ASCII. (SWAR: a byte is zero where `v - 0x01…` borrows into its high bit
+  /// while `v` had it clear.)
+  @inline(__always)
+  static func isPlain(_ x: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func hasZero(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
+    let quote = hasZero(x ^ (ones &* 0x22))
+    let backslash = hasZero(x ^ (ones &* 0x5C))
+    let control = (x &- ones &* 0x20) & ~x & highs
+    return (quote | backslash | control | (x & highs)) == 0
+  }
+
   /// Whether `c` can begin a JSON value.
   static func startsValue(_ c: UInt8) -> Bool {
     switch c {
@@ -118,9 +151,10 @@ struct JSONScanner {
 
   // MARK: - Containers
 
-  /// Reads an object, calling `member` with each key (and the key's offset) when the scanner stands at
-  /// its value; `member` must consume exactly one value. Duplicate keys are the caller's to detect.
-  mutating func readObject(_ member: (inout JSONScanner, String, Int) throws -> Void) throws {
+  /// Reads an object, calling `member` with each key (as a token, undecoded unless it had escapes) and
+  /// the key's offset when the scanner stands at its value; `member` must consume exactly one value.
+  /// Duplicate keys are the caller's to detect.
+  mutating func readObject(_ member: (inout JSONScanner, StringToken, Int) throws -> Void) throws {
     try expect(UInt8(ascii: "{"), "'{'")
     try enter()
     defer { depth -= 1 }
@@ -131,7 +165,7 @@ struct JSONScanner {
     while true {
       guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key, found \(found())") }
       let keyOffset = offset
-      let key = try readString()
+      let key = try readStringToken()
       try expect(UInt8(ascii: ":"), "':' after the key")
       skipWhitespace()
       try member(&self, key, keyOffset)
@@ -192,9 +226,15 @@ struct JSONScanner {
     return true
   }
 
-  /// Reads a number and returns its exact text after checking it against JSON's grammar
-  /// (`-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`).
+  /// Reads a number and returns its exact text after checking it against JSON's grammar.
   mutating func readNumberText() throws -> String {
+    let range = try readNumberRange()
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+  }
+
+  /// Reads a number, checks it against JSON's grammar
+  /// (`-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`) and returns where its text is.
+  mutating func readNumberRange() throws -> Range<Int> {
     skipWhitespace()
     let start = offset
     func digits(_ s: inout JSONScanner) -> Int {
@@ -225,25 +265,62 @@ struct JSONScanner {
       }
       if digits(&self) == 0 { throw error("expected a digit in the exponent, found \(found())") }
     }
-    return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+    return start..<offset
   }
 
   /// Reads a string, decoding escapes; rejects raw control characters, invalid UTF-8 and lone surrogates.
   mutating func readString() throws -> String {
+    string(try readStringToken())
+  }
+
+  /// A string as read: a range of valid UTF-8 input bytes when it had no escapes (so the schema can
+  /// match or cache it without building a `String`), else its decoded value.
+  struct StringToken {
+    var range: Range<Int>
+    var decoded: String?
+  }
+
+  /// The token's text.
+  func string(_ token: StringToken) -> String {
+    token.decoded ?? String(decoding: UnsafeBufferPointer(rebasing: bytes[token.range]), as: UTF8.self)
+  }
+
+  /// The token's UTF-8 bytes, when they are a slice of the input.
+  func rawBytes(_ token: StringToken) -> UnsafeBufferPointer<UInt8>? {
+    token.decoded == nil ? UnsafeBufferPointer(rebasing: bytes[token.range]) : nil
+  }
+
+  /// Whether the token spells `candidate`.
+  func token(_ token: StringToken, equals candidate: [UInt8]) -> Bool {
+    if let decoded = token.decoded { return decoded.utf8.elementsEqual(candidate) }
+    guard token.range.count == candidate.count else { return false }
+    var i = token.range.lowerBound
+    for c in candidate {
+      if bytes[i] != c { return false }
+      i += 1
+    }
+    return true
+  }
+
+  /// Reads a string with the checks of `readString`, without building it when it has no escapes.
+  mutating func readStringToken() throws -> StringToken {
     skipWhitespace()
     guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
       throw error("expected a string, found \(found())")
     }
     let start = offset + 1
     var j = start
-    // Fast path: no escapes, so the string is a slice of the input.
+    // Fast path: no escapes, so the string is a slice of the input. Eight plain bytes at a time first.
+    while j + 8 <= bytes.count && Self.isPlain(Self.word(bytes, at: j)) { j += 8 }
     while j < bytes.count {
       let c = bytes[j]
       if c == UInt8(ascii: "\"") {
         offset = j + 1
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<j]), as: UTF8.self)
+        return StringToken(range: start..<j, decoded: nil)
       }
-      if c == UInt8(ascii: "\\") { return try readEscapedString(from: start, firstEscape: j) }
+      if c == UInt8(ascii: "\\") {
+        return StringToken(range: start..<start, decoded: try readEscapedString(from: start, firstEscape: j))
+      }
       if c < 0x20 { throw error(Self.controlCharacterMessage(c), at: j) }
       if c < 0x80 {
         j += 1
@@ -394,7 +471,8 @@ struct JSONScanner {
     case UInt8(ascii: "{"):
       var fields: [JSONField] = []
       var seen: Set<String> = []
-      try readObject { s, key, keyOffset in
+      try readObject { s, token, keyOffset in
+        let key = s.string(token)
         if fields.count < 16 {
           if fields.contains(where: { $0.key == key }) { throw DuplicateKey(path: path, key: key, offset: keyOffset) }
         } else {

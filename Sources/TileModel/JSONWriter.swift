@@ -16,6 +16,19 @@ public struct JSONWriter {
     bytes.reserveCapacity(capacity)
   }
 
+  /// Hands over what has been written so far and starts an empty buffer (of the same capacity);
+  /// the structure being written carries on.
+  public mutating func takeBytes() -> [UInt8] {
+    let taken = bytes
+    bytes.removeAll(keepingCapacity: true)
+    return taken
+  }
+
+  /// Ends the text with a newline, as a text file should.
+  public mutating func newlineAtEnd() {
+    bytes.append(0x0A)
+  }
+
   // MARK: - Containers
 
   /// Opens an object; an `inline` one (and everything in it) is written on one line, `{"x": 0, "y": 1}`,

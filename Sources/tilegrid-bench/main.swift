@@ -1,0 +1,193 @@
+// TileGrid's benchmark (DESIGN.md §10): release build, `Scripts/bench`. Speed is measured here, never
+// by timed tests. Prints one line per measurement with the target beside it.
+import Canvas
+import Editor
+import Foundation
+import GridLayout
+import Reorder
+import TileModel
+
+// MARK: - Fixtures
+
+/// `count` tiles in `sections` sections; every third tile has its own width when `mixed`.
+func makeArrangement(tiles count: Int, sections: Int, mixed: Bool) -> Arrangement {
+  let colors = TileColor.names
+  var built: [(Section, [Tile])] = []
+  var next = 0
+  for s in 0..<sections {
+    let n = count / sections + (s < count % sections ? 1 : 0)
+    var tiles: [Tile] = []
+    tiles.reserveCapacity(n)
+    for _ in 0..<n {
+      let width: Int? = mixed && next % 3 == 0 ? 8 + next % 13 : nil
+      tiles.append(Tile(id: "t\(next)", title: "tile \(next)", color: TileColor(colors[next % colors.count])!, width: width))
+      next += 1
+    }
+    built.append((Section(id: "s\(s)", title: "Section \(s)"), tiles))
+  }
+  return Arrangement(layout: LayoutSpec(LayoutParameters.defaults), sections: built)
+}
+
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+  let start = ContinuousClock.now
+  try body()
+  let d = ContinuousClock.now - start
+  return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+}
+
+func percentile(_ values: [Double], _ p: Double) -> Double {
+  let sorted = values.sorted()
+  return sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
+}
+
+func report(_ name: String, _ value: String, _ target: String) {
+  print(name.padding(toLength: 52, withPad: " ", startingAt: 0) + value.padding(toLength: 22, withPad: " ", startingAt: 0) + target)
+}
+
+func peakMemoryMB() -> Double {
+  var usage = rusage()
+  getrusage(RUSAGE_SELF.rawValue, &usage)
+  return Double(usage.ru_maxrss) / 1024
+}
+
+// MARK: - Layout and hit testing
+
+func benchLayout() {
+  let arrangement = makeArrangement(tiles: 1_000_000, sections: 10, mixed: true)
+  var layout: FlowLayout!
+  let times = (0..<5).map { _ in seconds { layout = FlowLayout(arrangement: arrangement, viewport: Size(width: 200, height: 58)) } }
+  report("layout, 1,000,000 tiles (mixed widths)", String(format: "%.1f ms (median)", percentile(times, 0.5) * 1000), "< 100 ms")
+
+  var rng = SystemRandomNumberGenerator()
+  let content = layout.contentSize
+  let points = (0..<1_000_000).map { _ in Point(x: Int.random(in: 0..<content.width, using: &rng), y: Int.random(in: 0..<content.height, using: &rng)) }
+  var hits = 0
+  let t = seconds { for p in points where layout.item(at: p) != nil { hits += 1 } }
+  report("hit test, 1,000,000 tiles (mixed widths)", String(format: "%.0f ns (mean)", t / Double(points.count) * 1e9), "< 1 µs")
+  let uniform = FlowLayout(arrangement: makeArrangement(tiles: 1_000_000, sections: 10, mixed: false), viewport: Size(width: 200, height: 58))
+  let tu = seconds { for p in points where uniform.item(at: p) != nil { hits += 1 } }
+  report("hit test, 1,000,000 tiles (uniform widths)", String(format: "%.0f ns (mean)", tu / Double(points.count) * 1e9), "< 1 µs")
+  if hits < 0 { print(hits) }
+}
+
+// MARK: - Drag step
+
+/// Lifts a tile in the middle of the arrangement and sweeps the pointer over its neighbours: every
+/// motion event runs target selection, at most one move, and the incremental re-flow.
+func dragStepTimes(tiles count: Int, mixed: Bool) -> [Double] {
+  let arrangement = makeArrangement(tiles: count, sections: 10, mixed: mixed)
+  var editor = EditorState(arrangement: arrangement, screen: Size(width: 200, height: 60))
+  // Scroll to the middle of the fifth section and lift the tile under the viewport's center.
+  let layout = editor.reorder.layout
+  let section = 4
+  let middle = layout.frame(of: ItemPath(section, layout.itemCount(inSection: section) / 2))
+  let pageRows = 58
+  var scrolled = 0
+  while scrolled + pageRows < middle.minY - 20 {
+    _ = editor.update(.key(.pageDown))
+    scrolled = editor.reorder.scroll.y
+  }
+  let viewport = editor.reorder.viewport
+  let start = Point(x: 30, y: viewport.minY + 25)
+  _ = editor.update(.mouse(MouseEvent(.press(.left), x: start.x, y: start.y)))
+  _ = editor.wait(300)
+  var times: [Double] = []
+  var moves = 0
+  var x = start.x
+  var y = start.y
+  var dx = 3
+  var dy = 1
+  for step in 0..<20_000 {
+    x += dx
+    if x > 180 || x < 10 { dx = -dx }
+    if step % 7 == 0 {
+      y += dy
+      if y > viewport.minY + 40 || y < viewport.minY + 10 { dy = -dy }
+    }
+    let event = InputEvent.mouse(MouseEvent(.motion, x: x, y: y))
+    var effects: [EditorEffect] = []
+    times.append(seconds { effects = editor.update(event) })
+    moves += effects.count
+  }
+  if editor.reorder.gesture.session == nil || moves == 0 { print("warning: the drag did not run (moves: \(moves))") }
+  return times
+}
+
+func benchDragStep() {
+  for mixed in [false, true] {
+    let small = dragStepTimes(tiles: 1_000, mixed: mixed)
+    let large = dragStepTimes(tiles: 1_000_000, mixed: mixed)
+    let kind = mixed ? "mixed" : "uniform"
+    let p99Small = percentile(small, 0.99) * 1e6
+    let p99Large = percentile(large, 0.99) * 1e6
+    report("drag step p99, 1,000 tiles (\(kind))", String(format: "%.1f µs", p99Small), "")
+    report("drag step p99, 1,000,000 tiles (\(kind))", String(format: "%.1f µs (%.1fx)", p99Large, p99Large / p99Small), "< 1 ms, <= 2x")
+  }
+}
+
+// MARK: - Files
+
+func runPython(_ code: String, _ path: String) -> Double {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  process.arguments = ["python3", "-c", code, path]
+  let pipe = Pipe()
+  process.standardOutput = pipe
+  try! process.run()
+  let data = pipe.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? .nan
+}
+
+func benchFiles(directory: String) throws {
+  let path = directory + "/million.json"
+  let out = directory + "/million-out.json"
+  if !FileManager.default.fileExists(atPath: path) {
+    try Data(makeArrangement(tiles: 1_000_000, sections: 10, mixed: true).jsonBytes()).write(to: URL(fileURLWithPath: path))
+  }
+  let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+  var ours: [Double] = []
+  var theirs: [Double] = []
+  var arrangement: Arrangement!
+  for _ in 0..<3 {
+    ours.append(try seconds {
+      let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+      arrangement = try Arrangement(json: bytes)
+    })
+    theirs.append(runPython("import json,sys,time\nt=time.perf_counter()\nwith open(sys.argv[1]) as f: json.load(f)\nprint(time.perf_counter()-t)", path))
+  }
+  let o = percentile(ours, 0.5)
+  let p = percentile(theirs, 0.5)
+  report("open 1,000,000 tiles (\(size / 1_000_000) MB): read + parse + validate", String(format: "%.2f s (%.2fx)", o, o / p), "<= 0.5x python json.load (\(String(format: "%.2f s", p)))")
+  ours = []
+  theirs = []
+  for _ in 0..<3 {
+    ours.append(try seconds { try Data(arrangement.jsonBytes()).write(to: URL(fileURLWithPath: out)) })
+    theirs.append(runPython("import json,sys,time\nd=json.load(open(sys.argv[1]))\nt=time.perf_counter()\nwith open(sys.argv[1]+'.py','w') as f: json.dump(d,f,indent=2)\nprint(time.perf_counter()-t)", path))
+  }
+  let e = percentile(ours, 0.5)
+  let q = percentile(theirs, 0.5)
+  report("export 1,000,000 tiles", String(format: "%.2f s (%.2fx)", e, e / q), "<= 0.25x python json.dump (\(String(format: "%.2f s", q)))")
+  _ = FlowLayout(arrangement: arrangement, viewport: Size(width: 200, height: 58))
+  report("peak memory (1,000,000 tiles loaded, laid out, exported)", String(format: "%.0f MB", peakMemoryMB()), "< 400 MB")
+}
+
+// MARK: - Main
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let directory = arguments.first ?? FileManager.default.temporaryDirectory.path + "/tilegrid-bench"
+try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+if arguments.first == "--parse", arguments.count == 2 {
+  // For instruction counts: `valgrind --tool=callgrind tilegrid-bench --parse FILE`.
+  let arrangement = try Arrangement(json: Array(try Data(contentsOf: URL(fileURLWithPath: arguments[1]))))
+  print(arrangement.tileCount)
+} else if arguments.first == "--export", arguments.count == 2 {
+  let arrangement = try Arrangement(json: Array(try Data(contentsOf: URL(fileURLWithPath: arguments[1]))))
+  print(arrangement.jsonBytes().count)
+} else if arguments.contains("--files-only") {
+  try benchFiles(directory: directory)
+} else {
+  benchLayout()
+  benchDragStep()
+  try benchFiles(directory: directory)
+}
