@@ -1,3 +1,4 @@
+import CursesTerminal
 import TileModel
 
 /// The `tilegrid` command line (DESIGN.md §7): dispatches to a command, prints errors once, and maps
@@ -62,7 +63,7 @@ public enum TileGridCommand {
       try Platform.writeStandardOutput(Array(overview.utf8))
       return
     case "--version":
-      try Platform.writeStandardOutput(Array("tilegrid \(version)\n".utf8))
+      try Platform.writeStandardOutput(Array("tilegrid \(version) (\(CursesLibrary.version))\n".utf8))
       return
     default:
       break

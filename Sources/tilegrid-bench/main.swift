@@ -88,7 +88,14 @@ func dragStepTimes(tiles count: Int, mixed: Bool) -> [Double] {
     scrolled = editor.reorder.scroll.y
   }
   let viewport = editor.reorder.viewport
-  let start = Point(x: 30, y: viewport.minY + 25)
+  // Press on the middle of a tile near the viewport's middle.
+  let scroll = editor.reorder.scroll
+  var target: Rect?
+  editor.reorder.layout.forEachItem(in: Rect(x: 0, y: scroll.y + 20, width: 200, height: 10)) { _, frame in
+    if target == nil { target = frame }
+  }
+  guard let target else { fatalError("no tile in the viewport") }
+  let start = Point(x: target.minX + target.width / 2, y: target.minY + target.height / 2 - scroll.y + viewport.minY)
   _ = editor.update(.mouse(MouseEvent(.press(.left), x: start.x, y: start.y)))
   _ = editor.wait(300)
   var times: [Double] = []
@@ -175,7 +182,7 @@ func benchFiles(directory: String) throws {
 // MARK: - Main
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let directory = arguments.first ?? FileManager.default.temporaryDirectory.path + "/tilegrid-bench"
+let directory = arguments.first { !$0.hasPrefix("--") } ?? FileManager.default.temporaryDirectory.path + "/tilegrid-bench"
 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
 if arguments.first == "--parse", arguments.count == 2 {
   // For instruction counts: `valgrind --tool=callgrind tilegrid-bench --parse FILE`.
@@ -184,10 +191,11 @@ if arguments.first == "--parse", arguments.count == 2 {
 } else if arguments.first == "--export", arguments.count == 2 {
   let arrangement = try Arrangement(json: Array(try Data(contentsOf: URL(fileURLWithPath: arguments[1]))))
   print(arrangement.jsonBytes().count)
-} else if arguments.contains("--files-only") {
-  try benchFiles(directory: directory)
 } else {
-  benchLayout()
-  benchDragStep()
-  try benchFiles(directory: directory)
+  // Parts: --layout, --drag, --files (default: all). The first other argument is the data directory.
+  let parts = Set(arguments.filter { $0.hasPrefix("--") })
+  let all = parts.isEmpty
+  if all || parts.contains("--layout") { benchLayout() }
+  if all || parts.contains("--drag") { benchDragStep() }
+  if all || parts.contains("--files") { try benchFiles(directory: directory) }
 }
