@@ -57,12 +57,21 @@ public struct EditorState: Sendable {
     status = "Not saved: \(message)"
   }
 
-  /// Handles one event and returns the effects for the caller to carry out.
+  /// Handles one event and returns the effects for the caller to carry out. Timers due by the event's
+  /// time fire first, whatever the event (also one the engine ignores), so every event sees the same
+  /// state of the drag.
   public mutating func update(_ event: InputEvent) -> [EditorEffect] {
-    switch event {
-    case .tick(let milliseconds):
+    if case .tick(let milliseconds) = event {
       now = max(now, milliseconds)
       return run(.tick)
+    }
+    return run(.tick) + handle(event)
+  }
+
+  private mutating func handle(_ event: InputEvent) -> [EditorEffect] {
+    switch event {
+    case .tick:
+      return []
     case .resize(let width, let height):
       screen = Size(width: max(0, width), height: max(0, height))
       return run(.resize(screen: screen, viewport: Screen.viewport(forScreen: screen)))

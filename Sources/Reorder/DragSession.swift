@@ -49,6 +49,14 @@ public struct DragSession: Equatable, Hashable, Sendable {
   public var refusal: Refusal?
   /// Auto-scroll: when the running scroll last stepped (or started); nil while not scrolling.
   public var scrollAnchor: Int?
+  /// The slot the tile left at its last move, and the drag's direction then: the tile goes back there
+  /// only after the drag reverses (DESIGN.md §5.7).
+  public var lastMove: LastMove?
+
+  public struct LastMove: Equatable, Hashable, Sendable {
+    public var left: ItemPath
+    public var direction: DragDirection
+  }
 
   public struct Refusal: Equatable, Hashable, Sendable {
     public var destination: ItemPath

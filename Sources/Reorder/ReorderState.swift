@@ -136,7 +136,9 @@ public struct ReorderState: Sendable {
       return since + config.minimumPressDuration
     case .dragging(let session):
       guard let anchor = session.scrollAnchor, let velocity = autoScrollVelocity(session) else { return nil }
-      return anchor + velocity.interval
+      // A faster speed (the pointer went deeper into the band) can bring the next step before now:
+      // then it is due now, never in the past.
+      return max(anchor + velocity.interval, now)
     case .idle, .failed:
       return nil
     }
@@ -145,7 +147,7 @@ public struct ReorderState: Sendable {
   /// Fires every timer due by `time`, each at its own due time.
   private mutating func advance(to time: Int) {
     while let due = nextDeadline, due <= time {
-      now = due
+      now = max(now, due)
       switch gesture {
       case .pressing(let point, let pointer, _): lift(pressedAt: point, pointer: pointer)
       case .dragging: autoScrollStep()
@@ -269,8 +271,11 @@ public struct ReorderState: Sendable {
         session.refusal = nil
       }
     case .move(let destination):
-      apply(MoveStep(from: session.current, to: destination))
-      happenings.append(.moved(from: session.current, to: destination))
+      let shift = apply(MoveStep(from: session.current, to: destination), .moved(from: session.current, to: destination))
+      // The content got shorter and scrolled back under the still pointer: the floating tile, which
+      // stays under the pointer, moved in content coordinates.
+      if shift != 0 { moveFloatingOrigin(&session, to: session.floatingOrigin + axisPoint(shift)) }
+      session.lastMove = DragSession.LastMove(left: session.current, direction: session.direction)
       session.current = destination
       session.refusal = nil
       focus = destination
@@ -292,22 +297,24 @@ public struct ReorderState: Sendable {
       y: session.direction.isUp ? o.y + size.height / 3 : o.y + (2 * size.height) / 3)
   }
 
-  /// Applies a move to the arrangement and the layout together. Callers have checked it.
-  private mutating func apply(_ step: MoveStep) {
+  /// Applies a move to the arrangement and the layout together and reports it as `happening`; callers
+  /// have checked it. When the content gets shorter than the scroll position allows, the content
+  /// scrolls back: that is reported too, and returned (cells along the scrolling axis).
+  @discardableResult
+  private mutating func apply(_ step: MoveStep, _ happening: Happening) -> Int {
     do {
       try arrangement.move(from: step.from, to: step.to, force: true)
     } catch {
       preconditionFailure("a checked move failed: \(error)")
     }
     layout.moveItem(from: step.from, to: step.to)
-    clampScroll()
+    happenings.append(happening)
+    return scroll(by: 0)
   }
 
-  /// Keeps the scroll offset within the content after the content shrank (not a scroll the user sees
-  /// as one, so it is not reported).
-  private mutating func clampScroll() {
-    let clamped = min(isVertical ? scroll.y : scroll.x, maximumScroll)
-    if isVertical { scroll.y = clamped } else { scroll.x = clamped }
+  /// A distance along the scrolling axis as a point.
+  private func axisPoint(_ distance: Int) -> Point {
+    isVertical ? Point(x: 0, y: distance) : Point(x: distance, y: 0)
   }
 
   private mutating func drop() {
@@ -324,9 +331,13 @@ public struct ReorderState: Sendable {
   private mutating func cancelDrag() {
     guard let session = gesture.session else { return }
     gesture = .idle
-    if session.current != session.origin { apply(MoveStep(from: session.current, to: session.origin)) }
+    let step = MoveStep(from: session.current, to: session.origin)
+    if session.current != session.origin {
+      apply(step, .cancelled(session.origin))
+    } else {
+      happenings.append(.cancelled(session.origin))
+    }
     focus = session.origin
-    happenings.append(.cancelled(session.origin))
   }
 
   // MARK: - Auto-scroll
@@ -375,8 +386,7 @@ public struct ReorderState: Sendable {
     guard var session = gesture.session, let velocity = autoScrollVelocity(session) else { return }
     let delta = scroll(by: velocity.delta)
     session.scrollAnchor = now
-    let shift = isVertical ? Point(x: 0, y: delta) : Point(x: delta, y: 0)
-    moveFloatingOrigin(&session, to: session.floatingOrigin + shift)
+    moveFloatingOrigin(&session, to: session.floatingOrigin + axisPoint(delta))
     gesture = .dragging(session)
     evaluateTarget()
     updateAutoScroll()
@@ -420,7 +430,7 @@ public struct ReorderState: Sendable {
     self.screen = screen
     self.viewport = viewport
     layout = FlowLayout(arrangement: arrangement, viewport: viewport.size)
-    clampScroll()
+    scroll(by: 0)
     if var session = gesture.session {
       if session.source == .mouse {
         session.floatingOrigin = contentPoint(session.pointer) - session.grabOffset
@@ -438,9 +448,8 @@ public struct ReorderState: Sendable {
       happenings.append(.blocked(undo ? "Nothing to undo" : "Nothing to redo"))
       return
     }
-    apply(step)
+    apply(step, undo ? .undone(step) : .redone(step))
     focus = step.to
-    happenings.append(undo ? .undone(step) : .redone(step))
     keepFocusVisible()
   }
 }
@@ -613,8 +622,7 @@ extension ReorderState {
       happenings.append(.refused(destination, refusal))
       return
     }
-    apply(MoveStep(from: session.current, to: destination))
-    happenings.append(.moved(from: session.current, to: destination))
+    apply(MoveStep(from: session.current, to: destination), .moved(from: session.current, to: destination))
     session.current = destination
     session.refusal = nil
     session.floatingOrigin = layout.frame(of: destination).origin

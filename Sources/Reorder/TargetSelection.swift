@@ -32,7 +32,8 @@ struct LinePosition: Comparable {
 ///    means that section's end (seed 002's "row + 1 at section end").
 /// 4. Keep only targets in the direction of the drag: an earlier line while moving back along the
 ///    scrolling axis, a later line while moving forward, and on the tile's own line an earlier slot
-///    while moving back across it, a later one while moving forward.
+///    while moving back across it, a later one while moving forward; and the slot the tile just left
+///    only after the drag has reversed.
 /// 5. Ask the policies.
 ///
 /// - Complexity: two hit tests and a few frame lookups: O(log n) at worst, independent of the tile count
@@ -71,7 +72,14 @@ public func selectTarget(layout: FlowLayout, arrangement: Arrangement, session: 
     let count = layout.itemCount(inSection: s)
     destination = ItemPath(s, s == current.section ? count - 1 : count)
     let lastLine = layout.line(of: ItemPath(s, count - 1))
-    line = LinePosition(section: s, line: beside ? lastLine : lastLine + 1)
+    if s == current.section && layout.line(of: current) == lastLine {
+      // The tile is on its section's last line already, so its end is a later slot on that same line,
+      // wherever below the line the point is (DESIGN.md's "the line after it" would let a drag that
+      // moves left and down send the tile right: a flip-flop; see DECISIONS.md).
+      line = LinePosition(section: s, line: lastLine)
+    } else {
+      line = LinePosition(section: s, line: beside ? lastLine : lastLine + 1)
+    }
   }
   if destination == current { return .stay }
 
@@ -87,6 +95,13 @@ public func selectTarget(layout: FlowLayout, arrangement: Arrangement, session: 
   } else if destination.item < current.item {
     if !backAcrossLine { return .stay }
   } else if backAcrossLine {
+    return .stay
+  }
+
+  // A target on the far side of several lines of mixed widths can pass both tests above on different
+  // axes — a later line while moving down, then an earlier slot on the tile's new line while moving
+  // left — and return the tile to the slot it just left, over and over. Going back needs a reversal.
+  if let last = session.lastMove, destination == last.left, session.direction == last.direction {
     return .stay
   }
 

@@ -89,9 +89,10 @@ struct UsageTests {
   func version() throws {
     let result = try TileGrid.run(["--version"])
     expectSuccess(result)
+    // "tilegrid 0.1.0 (ncurses 6.4.20221231)": the version, and the ncursesw it is linked with.
     let words = result.stdoutText.split(separator: " ")
-    #expect(words.count == 2 && words[0] == "tilegrid", "\(result.stdoutText)")
-    #expect(result.stdoutText.hasSuffix("\n") && result.stdoutText.filter { $0 == "\n" }.count == 1)
-    #expect(words.last.map { $0.dropLast().allSatisfy { $0.isNumber || $0 == "." } } == true, "a version number")
+    #expect(words.count == 4 && words[0] == "tilegrid" && words[2] == "(ncurses", "\(result.stdoutText)")
+    #expect(result.stdoutText.hasSuffix(")\n") && result.stdoutText.filter { $0 == "\n" }.count == 1)
+    #expect(words.count > 1 && words[1].allSatisfy { $0.isNumber || $0 == "." }, "a version number")
   }
 }

@@ -1,0 +1,401 @@
+import Canvas
+import GridLayout
+import TileModel
+
+@testable import Editor
+@testable import Reorder
+
+/// A broken property: which one (`kind`, used to keep a failure the same while shrinking it), what was
+/// seen, and after which event (-1: the initial state).
+struct PropertyFailure: Error, CustomStringConvertible {
+  var kind: String
+  var message: String
+  var eventIndex = -1
+
+  var description: String { "[\(kind)] after event #\(eventIndex): \(message)" }
+}
+
+/// Properties checked only where asked for, each by a test of its own, so that a stream stopped by
+/// one of them still checks everything else in the other tests.
+struct PropertyExtraChecks: OptionSet, Sendable {
+  let rawValue: Int
+
+  /// No timer is left overdue after an event: each fires at its own due time, not at the next event.
+  static let timers = PropertyExtraChecks(rawValue: 1)
+  /// No move of a mouse drag undoes the one before without a reversal of the drag (`PropertyDragWatch`).
+  static let flipFlop = PropertyExtraChecks(rawValue: 2)
+}
+
+/// Fails with `kind` and `message` unless `condition` holds.
+func propertyRequire(_ condition: Bool, _ kind: String, _ message: @autoclosure () -> String) throws(PropertyFailure) {
+  if !condition { throw PropertyFailure(kind: kind, message: message()) }
+}
+
+/// A trace line of `tilegrid play --trace`, parsed.
+enum PropertyTrace: Equatable {
+  case lift(ItemPath)
+  case move(ItemPath, ItemPath)
+  case refused(ItemPath, String)
+  case drop(ItemPath)
+  case cancel
+  case scroll(Int)
+  case undo
+  case redo
+
+  init?(_ line: String) {
+    let words = line.split(separator: " ", maxSplits: 1).map(String.init)
+    let rest = words.count > 1 ? words[1] : ""
+    switch words.first {
+    case "lift": guard let p = Self.path(rest) else { return nil }; self = .lift(p)
+    case "drop": guard let p = Self.path(rest) else { return nil }; self = .drop(p)
+    case "cancel" where rest.isEmpty: self = .cancel
+    case "undo" where rest.isEmpty: self = .undo
+    case "redo" where rest.isEmpty: self = .redo
+    case "scroll": guard let d = Int(rest) else { return nil }; self = .scroll(d)
+    case "move":
+      let ends = rest.components(separatedBy: " -> ")
+      guard ends.count == 2, let a = Self.path(ends[0]), let b = Self.path(ends[1]) else { return nil }
+      self = .move(a, b)
+    case "refused":
+      guard let colon = rest.firstIndex(of: ":"), let p = Self.path(String(rest[..<colon])) else { return nil }
+      self = .refused(p, String(rest[rest.index(after: colon)...]))
+    default: return nil
+    }
+  }
+
+  static func path(_ text: String) -> ItemPath? {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count == 2, let s = Int(parts[0]), let i = Int(parts[1]) else { return nil }
+    return ItemPath(s, i)
+  }
+
+  /// The parsed trace lines of `effects`; anything but trace lines (save, quit) or an unreadable line
+  /// is a failure: the streams never ask to save or quit.
+  static func parse(_ effects: [EditorEffect]) throws(PropertyFailure) -> [PropertyTrace] {
+    var traces: [PropertyTrace] = []
+    for effect in effects {
+      guard case .trace(let line) = effect else {
+        throw PropertyFailure(kind: "effect", message: "unexpected effect \(effect)")
+      }
+      guard let trace = PropertyTrace(line) else {
+        throw PropertyFailure(kind: "trace", message: "unreadable trace line '\(line)'")
+      }
+      traces.append(trace)
+    }
+    return traces
+  }
+}
+
+/// What the arrangement must be, worked out from the trace alone: every traced move is replayed on a
+/// copy (and must pass the policies), cancel returns to the arrangement from before the lift, and undo
+/// and redo walk a list of the arrangements each completed drag left. After every event the engine's
+/// arrangement must equal the model's.
+struct PropertyModel {
+  struct Drag {
+    var tileID: String
+    var origin: ItemPath
+    /// The arrangement just before the lift: what cancel must restore.
+    var snapshot: Arrangement
+  }
+
+  let original: Arrangement
+  var expected: Arrangement
+  /// The arrangement after each recorded history step; `committed[0]` is the original.
+  var committed: [Arrangement]
+  var position = 0
+  var drag: Drag?
+
+  init(original: Arrangement) {
+    self.original = original
+    expected = original
+    committed = [original]
+  }
+
+  /// The undo steps the engine should have.
+  var undoable: Int { position }
+  var redoable: Int { committed.count - 1 - position }
+
+  mutating func consume(_ traces: [PropertyTrace]) throws(PropertyFailure) {
+    for trace in traces {
+      switch trace {
+      case .lift(let path):
+        try propertyRequire(drag == nil, "trace", "lift \(path) while a drag is in progress")
+        try propertyRequire(expected.contains(path), "trace", "lift \(path): no such tile")
+        try propertyRequire(
+          expected.checkLift(path) == nil, "policy", "lifted \(path), which may not be lifted: \(String(describing: expected.checkLift(path)))")
+        try propertyRequire(
+          expected == committed[position], "undo", "before the lift the arrangement is not the one the history is at")
+        drag = Drag(tileID: expected[path].id, origin: path, snapshot: expected)
+      case .move(let from, let to):
+        guard let drag else { throw PropertyFailure(kind: "trace", message: "move \(from) -> \(to) without a drag") }
+        try propertyRequire(
+          expected.contains(from) && expected[from].id == drag.tileID, "trace",
+          "move \(from) -> \(to) does not start at the lifted tile \(drag.tileID)")
+        if let refusal = expected.checkMove(from: from, to: to) {
+          throw PropertyFailure(
+            kind: "policy", message: "move \(from) -> \(to) should have been refused: \(refusal); arrangement \(PropertyFormat.describe(expected))")
+        }
+        try! expected.move(from: from, to: to)
+      case .refused(let path, let reason):
+        if let drag {
+          let current = expected.path(ofTileID: drag.tileID)!
+          let refusal = expected.checkMove(from: current, to: path)
+          try propertyRequire(
+            refusal?.isPolicyRefusal == true, "policy",
+            "refused a move \(current) -> \(path) (\(reason)) that the policies allow: \(String(describing: refusal))")
+        } else {
+          try propertyRequire(
+            expected.contains(path) && expected.checkLift(path) != nil, "policy",
+            "refused to lift \(path) (\(reason)), which may be lifted")
+        }
+      case .drop(let path):
+        guard let dropped = drag else { throw PropertyFailure(kind: "trace", message: "drop \(path) without a drag") }
+        try propertyRequire(
+          expected.contains(path) && expected[path].id == dropped.tileID, "trace",
+          "drop \(path) is not where the lifted tile \(dropped.tileID) is")
+        if expected != dropped.snapshot {
+          committed.removeSubrange((position + 1)...)
+          committed.append(expected)
+          position += 1
+        }
+        drag = nil
+      case .cancel:
+        guard let cancelled = drag else { throw PropertyFailure(kind: "trace", message: "cancel without a drag") }
+        expected = cancelled.snapshot
+        drag = nil
+      case .scroll:
+        break
+      case .undo:
+        try propertyRequire(drag == nil && position > 0, "undo", "undo with nothing to undo (or during a drag)")
+        position -= 1
+        expected = committed[position]
+      case .redo:
+        try propertyRequire(drag == nil && redoable > 0, "undo", "redo with nothing to redo (or during a drag)")
+        position += 1
+        expected = committed[position]
+      }
+    }
+  }
+}
+
+/// The invariants that hold after every event, each a function of the states around the event.
+enum PropertyInvariants {
+  /// Tiles are a permutation of the original (none lost, none duplicated, every field intact), and
+  /// the sections and the arrangement's own fields are unchanged.
+  static func checkPermutation(
+    _ a: Arrangement, original: Arrangement, originalTiles: [String: Tile]
+  ) throws(PropertyFailure) {
+    try propertyRequire(
+      a.version == original.version && a.layoutSpec == original.layoutSpec && a.extras == original.extras,
+      "permutation", "the arrangement's own fields changed")
+    try propertyRequire(
+      a.sections.count == original.sections.count, "permutation", "there are \(a.sections.count) sections")
+    var seen = Set<String>()
+    for (s, section) in a.sections.enumerated() {
+      let o = original.sections[s]
+      try propertyRequire(
+        section.id == o.id && section.title == o.title && section.maxItems == o.maxItems
+          && section.locked == o.locked && section.extras == o.extras,
+        "permutation", "section \(s)'s fields changed")
+      for tile in a.tiles(inSection: s) {
+        try propertyRequire(seen.insert(tile.id).inserted, "permutation", "tile \(tile.id) is there twice")
+        try propertyRequire(originalTiles[tile.id] == tile, "permutation", "tile \(tile.id) changed: \(tile)")
+      }
+    }
+    try propertyRequire(
+      seen.count == originalTiles.count, "permutation",
+      "tiles lost: \(Set(originalTiles.keys).subtracting(seen).sorted())")
+  }
+
+  /// Every tile by its id.
+  static func tilesByID(_ a: Arrangement) -> [String: Tile] {
+    var tiles: [String: Tile] = [:]
+    for s in a.sections.indices {
+      for tile in a.tiles(inSection: s) { tiles[tile.id] = tile }
+    }
+    return tiles
+  }
+
+  /// Where each tile is: its section.
+  static func sections(ofTiles a: Arrangement) -> [String: Int] {
+    var result: [String: Int] = [:]
+    for s in a.sections.indices {
+      for tile in a.tiles(inSection: s) { result[tile.id] = s }
+    }
+    return result
+  }
+
+  /// The policies, from the arrangements before and after one event (DESIGN.md §5.6):
+  /// - a locked tile never changes section (its index may change as other tiles move around it);
+  /// - no tile enters or leaves a locked section;
+  /// - a section never goes above `maxItems` unless it was already above it in the file, and a section
+  ///   at or above it never grows through a drag or keyboard move. Cancel, undo and redo return to
+  ///   arrangements seen before (the model checks those exactly), so that last rule is not asked of
+  ///   events that did one of them.
+  static func checkPolicies(
+    before: Arrangement, after: Arrangement, original: Arrangement, traces: [PropertyTrace]
+  ) throws(PropertyFailure) {
+    let was = sections(ofTiles: before)
+    let now = sections(ofTiles: after)
+    for s in original.sections.indices {
+      for tile in original.tiles(inSection: s) where tile.isLocked {
+        try propertyRequire(
+          was[tile.id] == now[tile.id], "policy",
+          "locked tile \(tile.id) moved from section \(was[tile.id]!) to \(now[tile.id]!)")
+      }
+    }
+    let returns = traces.contains { $0 == .cancel || $0 == .undo || $0 == .redo }
+    for (s, section) in after.sections.enumerated() {
+      if section.isLocked {
+        let members = Set(after.tiles(inSection: s).map(\.id))
+        let previous = Set(before.tiles(inSection: s).map(\.id))
+        try propertyRequire(
+          members == previous, "policy",
+          "locked section \(section.id) went from \(previous.sorted()) to \(members.sorted())")
+      }
+      if let m = section.maxItems {
+        let count = section.count
+        try propertyRequire(
+          count <= max(m, original.sections[s].count), "policy",
+          "section \(section.id) holds \(count) tiles, over its maxItems \(m) (it had \(original.sections[s].count))")
+        if !returns {
+          try propertyRequire(
+            count <= max(m, before.sections[s].count), "policy",
+            "section \(section.id) grew to \(count) tiles past its maxItems \(m)")
+        }
+      }
+    }
+  }
+
+  /// The incrementally maintained layout equals one built from scratch: frames, lines, section and
+  /// header frames, content size, and hit tests at `probes` points.
+  static func checkLayout(_ r: ReorderState, probes: [Point]) throws(PropertyFailure) {
+    let kept = r.layout
+    let fresh = FlowLayout(arrangement: r.arrangement, viewport: r.viewport.size)
+    try propertyRequire(
+      kept.parameters == fresh.parameters && kept.viewport == fresh.viewport && kept.available == fresh.available,
+      "layout", "the layout's parameters or viewport differ from the arrangement's")
+    try propertyRequire(
+      kept.contentSize == fresh.contentSize, "layout",
+      "content size \(kept.contentSize), rebuilt: \(fresh.contentSize)")
+    try propertyRequire(
+      kept.sectionCount == r.arrangement.sections.count && fresh.sectionCount == kept.sectionCount, "layout",
+      "section count \(kept.sectionCount)")
+    for s in r.arrangement.sections.indices {
+      let count = r.arrangement.sections[s].count
+      try propertyRequire(kept.itemCount(inSection: s) == count, "layout", "section \(s) has \(kept.itemCount(inSection: s)) items in the layout, \(count) in the arrangement")
+      try propertyRequire(
+        kept.sectionFrame(s) == fresh.sectionFrame(s) && kept.headerFrame(s) == fresh.headerFrame(s), "layout",
+        "section \(s)'s frame \(kept.sectionFrame(s)), rebuilt: \(fresh.sectionFrame(s))")
+      try propertyRequire(
+        kept.lineCount(inSection: s) == fresh.lineCount(inSection: s), "layout",
+        "section \(s) has \(kept.lineCount(inSection: s)) lines, rebuilt: \(fresh.lineCount(inSection: s))")
+      for line in 0..<kept.lineCount(inSection: s) {
+        try propertyRequire(
+          kept.items(inLine: line, section: s) == fresh.items(inLine: line, section: s), "layout",
+          "section \(s) line \(line) holds \(kept.items(inLine: line, section: s)), rebuilt: \(fresh.items(inLine: line, section: s))")
+      }
+      for i in 0..<count {
+        let path = ItemPath(s, i)
+        try propertyRequire(
+          kept.frame(of: path) == fresh.frame(of: path) && kept.line(of: path) == fresh.line(of: path), "layout",
+          "tile \(path)'s frame \(kept.frame(of: path)), rebuilt: \(fresh.frame(of: path))")
+      }
+    }
+    for point in probes {
+      try propertyRequire(
+        kept.item(at: point) == fresh.item(at: point) && kept.dropZone(at: point) == fresh.dropZone(at: point)
+          && kept.section(at: point) == fresh.section(at: point),
+        "layout", "hit test at \(point): \(String(describing: kept.dropZone(at: point))), rebuilt: \(String(describing: fresh.dropZone(at: point)))")
+    }
+  }
+
+  /// For an event that changed neither the arrangement nor the viewport: the layout is still the one
+  /// checked in full after the last change (same viewport, sections and content size).
+  static func checkLayoutUnchanged(_ r: ReorderState, contentSize: Size?) throws(PropertyFailure) {
+    try propertyRequire(
+      r.layout.viewport == Size(width: max(0, r.viewport.width), height: max(0, r.viewport.height))
+        && r.layout.sectionCount == r.arrangement.sections.count && r.layout.contentSize == contentSize,
+      "layout", "the layout changed (content size \(r.layout.contentSize), was \(String(describing: contentSize))) though neither the arrangement nor the viewport did")
+  }
+
+  /// Points to hit-test: random ones in and around the content, and one in every tile's frame.
+  static func probePoints(_ r: ReorderState, _ rng: inout PropertyRNG) -> [Point] {
+    let content = r.layout.contentSize
+    var points = (0..<8).map { _ in Point(x: rng.int(-1...content.width), y: rng.int(-1...content.height)) }
+    for s in r.arrangement.sections.indices where r.arrangement.sections[s].count > 0 {
+      let frame = r.layout.frame(of: ItemPath(s, rng.int(0...(r.arrangement.sections[s].count - 1))))
+      points.append(Point(x: frame.maxX - 1, y: frame.maxY - 1))
+      points.append(Point(x: frame.maxX, y: frame.minY))
+    }
+    return points
+  }
+
+  /// The viewport follows the screen, the scroll stays within `0...maximumScroll` along the scrolling
+  /// axis (and 0 across it), and the focus is a tile whenever there are tiles.
+  static func checkView(_ state: EditorState) throws(PropertyFailure) {
+    let r = state.reorder
+    try propertyRequire(
+      r.screen == state.screen && r.viewport == Screen.viewport(forScreen: state.screen), "view",
+      "viewport \(r.viewport) for screen \(state.screen)")
+    let vertical = r.arrangement.layout.direction == .vertical
+    let along = vertical ? r.scroll.y : r.scroll.x
+    let across = vertical ? r.scroll.x : r.scroll.y
+    try propertyRequire(
+      along >= 0 && along <= r.maximumScroll && across == 0, "scroll",
+      "scroll \(r.scroll) outside 0...\(r.maximumScroll)")
+    if r.arrangement.tileCount > 0 {
+      try propertyRequire(
+        r.focus.map(r.arrangement.contains) == true, "focus", "focus \(String(describing: r.focus)) is not a tile")
+    } else {
+      try propertyRequire(r.focus == nil, "focus", "focus \(String(describing: r.focus)) without tiles")
+    }
+  }
+
+  /// A drag is in progress exactly when the model has one; its `current` holds the lifted tile and its
+  /// `origin` is where it was lifted.
+  static func checkDrag(_ r: ReorderState, _ model: PropertyModel) throws(PropertyFailure) {
+    let session = r.gesture.session
+    try propertyRequire(
+      (session == nil) == (model.drag == nil), "drag",
+      "gesture \(r.gesture) but the trace says \(model.drag == nil ? "no drag" : "a drag")")
+    guard let session, let drag = model.drag else { return }
+    try propertyRequire(
+      r.arrangement.contains(session.current) && r.arrangement[session.current].id == drag.tileID, "drag",
+      "the session's current \(session.current) does not hold the lifted tile \(drag.tileID)")
+    try propertyRequire(
+      session.origin == drag.origin, "drag", "the session's origin \(session.origin), lifted at \(drag.origin)")
+  }
+
+  /// While a drag is in progress, Esc and a focus loss each restore the arrangement from before the
+  /// lift exactly, end the drag and leave the history alone (checked on copies of the state).
+  static func checkCancel(_ state: EditorState, _ model: PropertyModel) throws(PropertyFailure) {
+    guard let drag = model.drag else { return }
+    // The layout after a cancel is checked in full for Esc; a focus loss runs the same code.
+    for event in [InputEvent.key(.escape), .focus(false)] {
+      var fork = state
+      let traces = try PropertyTrace.parse(fork.update(event))
+      // An auto-scroll step due by now fires first, with its target selection; then the cancel, which
+      // may scroll the content back when putting the tile back made it shorter.
+      let cancelAt = traces.firstIndex(of: .cancel)
+      let catchUp = traces[..<(cancelAt ?? traces.endIndex)].allSatisfy {
+        switch $0 {
+        case .scroll, .move, .refused: return true
+        default: return false
+        }
+      }
+      let settle = traces[(cancelAt.map { $0 + 1 } ?? traces.endIndex)...].allSatisfy {
+        if case .scroll = $0 { return true }
+        return false
+      }
+      try propertyRequire(cancelAt != nil && catchUp && settle, "cancel", "\(event) during a drag gives \(traces)")
+      try propertyRequire(
+        fork.arrangement == drag.snapshot, "cancel",
+        "\(event) leaves \(PropertyFormat.describe(fork.arrangement)); before the lift: \(PropertyFormat.describe(drag.snapshot))")
+      try propertyRequire(fork.reorder.gesture == .idle, "cancel", "\(event) leaves the gesture \(fork.reorder.gesture)")
+      try propertyRequire(fork.reorder.history == state.reorder.history, "cancel", "\(event) changed the history")
+      if event == .key(.escape) { try checkLayout(fork.reorder, probes: []) }
+      try checkView(fork)
+    }
+  }
+}

@@ -1,0 +1,241 @@
+import Canvas
+import GridLayout
+import TileModel
+
+@testable import Editor
+@testable import Reorder
+
+/// What kind of streams to make: which events are likely in each phase of the interaction.
+enum PropertyProfile: String, CaseIterable, Sendable, CustomStringConvertible {
+  /// Long-press drags: presses on tiles, waits around the long press, many motions, auto-scroll.
+  case mouse
+  /// Focus moves, keyboard lifts and moves, undo and redo.
+  case keyboard
+  /// Every kind of event about equally often, in any phase (resizes, focus loss, presses mid-drag…).
+  case chaos
+  /// Mouse drags whose pointer often stays on the same cell for several motions and waits.
+  case stillPointer
+  /// Mouse drags that go steadily along a diagonal, with waits for auto-scroll: where a direction
+  /// filter per axis is most likely to let a tile go back and forth.
+  case diagonal
+
+  var description: String { rawValue }
+
+  /// Keeps seeds of different profiles apart.
+  var salt: UInt64 {
+    switch self {
+    case .mouse: return 0x6D6F_7573_65
+    case .keyboard: return 0x6B65_7962
+    case .chaos: return 0x6368_616F_73
+    case .stillPointer: return 0x7374_696C_6C
+    case .diagonal: return 0x6469_6167
+    }
+  }
+}
+
+/// Makes a random event stream one event at a time, looking at the editor's state to aim at tiles,
+/// edge bands and the right keys for the current phase.
+struct PropertyStreamGenerator {
+  enum Phase { case idle, pressing, failed, mouseDrag, keyboardDrag }
+  enum Kind { case press, move, release, wait, wheel, key, resize, focus }
+
+  let profile: PropertyProfile
+  /// Where the generator last put the pointer (screen cell).
+  var pointer = Point.zero
+  /// The pointer's step while dragging, changed now and then.
+  var velocity = Point(x: 1, y: 1)
+
+  init(profile: PropertyProfile) { self.profile = profile }
+
+  static func phase(_ state: EditorState) -> Phase {
+    switch state.reorder.gesture {
+    case .idle: return .idle
+    case .pressing: return .pressing
+    case .failed: return .failed
+    case .dragging(let session): return session.source == .mouse ? .mouseDrag : .keyboardDrag
+    }
+  }
+
+  /// The weight of each kind of event in a phase.
+  func weights(_ phase: Phase) -> [(Int, Kind)] {
+    // press, move, release, wait, wheel, key, resize, focus
+    let w: [Int]
+    switch (profile, phase) {
+    case (.mouse, .idle), (.stillPointer, .idle), (.diagonal, .idle): w = [45, 5, 5, 10, 8, 15, 5, 2]
+    case (.mouse, .pressing), (.stillPointer, .pressing), (.diagonal, .pressing): w = [3, 20, 8, 55, 3, 5, 4, 2]
+    case (.mouse, .mouseDrag): w = [2, 60, 4, 20, 2, 5, 4, 1]
+    case (.stillPointer, .mouseDrag): w = [2, 60, 4, 25, 1, 3, 2, 1]
+    case (.diagonal, .mouseDrag): w = [1, 60, 3, 30, 1, 2, 1, 1]
+    case (.mouse, .keyboardDrag), (.stillPointer, .keyboardDrag), (.diagonal, .keyboardDrag):
+      w = [5, 10, 5, 10, 3, 60, 5, 2]
+    case (.keyboard, .idle): w = [8, 3, 3, 8, 5, 70, 6, 1]
+    case (.keyboard, .pressing): w = [3, 10, 20, 40, 2, 20, 5, 2]
+    case (.keyboard, .mouseDrag): w = [2, 40, 10, 15, 2, 25, 8, 2]
+    case (.keyboard, .keyboardDrag): w = [3, 5, 2, 5, 2, 75, 10, 2]
+    case (.chaos, _): w = [12, 15, 12, 15, 8, 20, 12, 6]
+    case (_, .failed): w = [5, 10, 50, 10, 5, 10, 5, 5]  // the button is still down: mostly let go
+    }
+    let kinds: [Kind] = [.press, .move, .release, .wait, .wheel, .key, .resize, .focus]
+    return Array(zip(w, kinds))
+  }
+
+  mutating func next(_ state: EditorState, _ rng: inout PropertyRNG) -> ScriptEvent {
+    let phase = Self.phase(state)
+    switch rng.weighted(weights(phase)) {
+    case .press:
+      pointer = rng.percent(80) ? aimAtTile(state, &rng, visible: 95) : anyCell(state, &rng)
+      return mouse(.press(.left))
+    case .move:
+      pointer = motionTarget(state, phase, &rng)
+      return mouse(.motion)
+    case .release:
+      if rng.percent(25) { pointer = rng.percent(50) ? aimAtTile(state, &rng) : anyCell(state, &rng) }
+      return mouse(.release(.left))
+    case .wait:
+      return .wait(waitLength(phase, &rng))
+    case .wheel:
+      let at = rng.percent(50) ? pointer : anyCell(state, &rng)
+      return .input(.mouse(MouseEvent(rng.percent(50) ? .wheelUp : .wheelDown, x: at.x, y: at.y)))
+    case .key:
+      return .input(.key(key(phase, &rng)))
+    case .resize:
+      let size = rng.percent(10) ? state.screen : PropertyArrangements.screen(&rng)
+      return .input(.resize(width: size.width, height: size.height))
+    case .focus:
+      return .input(.focus(rng.percent(20)))
+    }
+  }
+
+  private func mouse(_ action: MouseEvent.Action) -> ScriptEvent {
+    .input(.mouse(MouseEvent(action, x: pointer.x, y: pointer.y)))
+  }
+
+  // MARK: - Where the pointer goes
+
+  /// A cell of a tile's frame on the screen: usually a visible tile, sometimes any tile (which may be
+  /// scrolled out of the viewport). Any cell when there are no tiles.
+  func aimAtTile(_ state: EditorState, _ rng: inout PropertyRNG, visible: Int = 80) -> Point {
+    let r = state.reorder
+    var candidates: [Rect] = []
+    if rng.percent(visible) {
+      r.layout.forEachItem(in: Rect(origin: r.scroll, size: r.viewport.size)) { _, frame in candidates.append(frame) }
+    }
+    if candidates.isEmpty {
+      let paths = r.arrangement.sections.indices.flatMap { s in
+        (0..<r.arrangement.sections[s].count).map { ItemPath(s, $0) }
+      }
+      guard !paths.isEmpty else { return anyCell(state, &rng) }
+      candidates = [r.layout.frame(of: rng.pick(paths))]
+    }
+    let frame = rng.pick(candidates)
+    let cell = Point(
+      x: frame.x + rng.int(0...max(0, frame.width - 1)), y: frame.y + rng.int(0...max(0, frame.height - 1)))
+    return Self.clamped(cell - r.scroll + r.viewport.origin)
+  }
+
+  /// Any cell of the screen or a little beyond it.
+  func anyCell(_ state: EditorState, _ rng: inout PropertyRNG) -> Point {
+    Point(x: rng.int(0...(state.screen.width + 2)), y: rng.int(0...(state.screen.height + 2)))
+  }
+
+  /// A cell in or beyond the auto-scroll band at one end of the viewport (along the scrolling axis).
+  func edgeCell(_ state: EditorState, _ rng: inout PropertyRNG) -> Point {
+    let r = state.reorder
+    let vertical = r.arrangement.layout.direction == .vertical
+    let (start, end) = vertical ? (r.viewport.minY, r.viewport.maxY) : (r.viewport.minX, r.viewport.maxX)
+    let position = rng.percent(50) ? rng.int(max(0, start - 1)...(start + 2)) : rng.int(max(0, end - 3)...(end + 1))
+    return Self.clamped(vertical ? Point(x: pointer.x, y: position) : Point(x: position, y: pointer.y))
+  }
+
+  /// Where a motion goes in each phase.
+  mutating func motionTarget(_ state: EditorState, _ phase: Phase, _ rng: inout PropertyRNG) -> Point {
+    switch phase {
+    case .pressing, .failed:
+      // Mostly within the long press's tolerance of 1 cell; sometimes far enough to fail it.
+      let reach = rng.percent(70) ? 1 : rng.int(2...4)
+      return Self.clamped(pointer + Point(x: rng.int(-reach...reach), y: rng.int(-reach...reach)))
+    case .mouseDrag where profile == .diagonal:
+      if velocity.x == 0 || velocity.y == 0 || rng.percent(5) {
+        velocity = Point(x: rng.pick([-3, -2, -1, 1, 2, 3]), y: rng.pick([-2, -1, 1, 2]))
+      }
+      switch rng.weighted([(80, 0), (10, 1), (10, 2)]) {
+      case 0: return step(state, velocity)
+      case 1: return step(state, Point(x: velocity.x, y: 0))
+      default: return step(state, Point(x: 0, y: velocity.y))
+      }
+    case .mouseDrag:
+      let still = profile == .stillPointer ? 45 : 12
+      switch rng.weighted([(still, 0), (50, 1), (15, 2), (13, 3), (10, 4)]) {
+      case 0:
+        return pointer
+      case 1:
+        if rng.percent(20) || velocity == .zero { velocity = Point(x: rng.int(-3...3), y: rng.int(-2...2)) }
+        return step(state, velocity)
+      case 2:
+        return aimAtTile(state, &rng)
+      case 3:
+        return edgeCell(state, &rng)
+      default:
+        return anyCell(state, &rng)
+      }
+    case .idle, .keyboardDrag:
+      return rng.percent(50) ? aimAtTile(state, &rng) : anyCell(state, &rng)
+    }
+  }
+
+  /// The pointer moved by `delta`, bouncing off the screen's edges (which reverses the velocity on
+  /// that axis), so that a steady drag stays over the content.
+  mutating func step(_ state: EditorState, _ delta: Point) -> Point {
+    var next = pointer + delta
+    let size = state.screen
+    if next.x < 0 || next.x >= size.width {
+      velocity.x = -velocity.x
+      next.x = min(max(0, next.x), max(0, size.width - 1))
+    }
+    if next.y < 0 || next.y >= size.height {
+      velocity.y = -velocity.y
+      next.y = min(max(0, next.y), max(0, size.height - 1))
+    }
+    return next
+  }
+
+  /// Script coordinates are never negative.
+  static func clamped(_ p: Point) -> Point { Point(x: max(0, p.x), y: max(0, p.y)) }
+
+  // MARK: - Time and keys
+
+  /// Waits from 0 to 600 ms, around the 300 ms long press while pressing.
+  func waitLength(_ phase: Phase, _ rng: inout PropertyRNG) -> Int {
+    switch phase {
+    case .pressing, .failed: return rng.pick([299, 300, 300, 301, 150, 0, 1, 600, rng.int(0...600)])
+    case .mouseDrag: return rng.pick([0, 10, 33, 100, 250, 600, rng.int(0...600)])
+    case .idle, .keyboardDrag: return rng.pick([0, 50, 300, rng.int(0...600)])
+    }
+  }
+
+  static let arrows: [Key] = [.left, .right, .up, .down]
+  static let otherKeys: [Key] = [
+    .space, .enter, .escape, .tab, .backtab, .pageUp, .pageDown, .home, .end, .character("u"),
+    .character("U"), .character("x"), .backspace,
+  ]
+
+  /// Keys likely in the phase: arrows and a drop while a keyboard drag goes on; Esc while a mouse drag
+  /// does; anything (but `q` and `s`) otherwise.
+  func key(_ phase: Phase, _ rng: inout PropertyRNG) -> Key {
+    switch phase {
+    case .keyboardDrag:
+      return rng.weighted([
+        (75, rng.pick(Self.arrows)), (8, rng.pick([Key.space, .enter])), (5, .escape),
+        (12, rng.pick(Self.otherKeys)),
+      ])
+    case .mouseDrag:
+      return rng.percent(15) ? .escape : rng.pick(Self.arrows + Self.otherKeys)
+    case .idle, .pressing, .failed:
+      return rng.weighted([
+        (35, rng.pick(Self.arrows)), (20, rng.pick([Key.space, .enter])), (10, rng.pick([Key.tab, .backtab])),
+        (12, rng.pick([Key.pageUp, .pageDown, .home, .end])), (15, rng.pick([Key.character("u"), .character("U")])),
+        (3, .escape), (5, rng.pick([Key.character("x"), .backspace])),
+      ])
+    }
+  }
+}
