@@ -33,10 +33,13 @@ let package = Package(
     .executableTarget(
       name: "tilegrid-bench", dependencies: ["TileModel", "GridLayout", "Reorder", "Canvas", "Editor"]),
 
-    .testTarget(name: "TileModelTests", dependencies: ["TileModel"]),
-    .testTarget(name: "GridLayoutTests", dependencies: ["TileModel", "GridLayout"]),
-    .testTarget(name: "ReorderTests", dependencies: ["TileModel", "GridLayout", "Reorder", "Canvas", "Editor"]),
+    // Shared by the tests: a seeded generator, and running the built binary in a temporary directory.
+    .target(name: "TestSupport", path: "Tests/Support"),
+    .testTarget(name: "TileModelTests", dependencies: ["TileModel", "TestSupport"]),
+    .testTarget(name: "GridLayoutTests", dependencies: ["TileModel", "GridLayout", "TestSupport"]),
+    .testTarget(
+      name: "ReorderTests", dependencies: ["TileModel", "GridLayout", "Reorder", "Canvas", "Editor", "TestSupport"]),
     .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "CNCursesW"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["TileModel"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["TileModel", "TestSupport"]),
   ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Bad input (DESIGN.md §3, §7, §8): one line on standard error starting with `tilegrid: `, the

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 /// `tilegrid` and `tilegrid FILE` start the interactive editor (DESIGN.md §7). It is not built yet, and

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 /// `tilegrid demo` and `tilegrid export` (DESIGN.md §7).

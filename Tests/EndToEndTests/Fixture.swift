@@ -1,3 +1,5 @@
+import TestSupport
+
 /// The end-to-end tests' arrangement, built from pieces of canonical text so that the exact output of a
 /// move can be written down: a tile's text is the same in every section (items arrays all sit at the
 /// same depth), so moving tiles only reorders these blocks.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `tilegrid layout` and `tilegrid play` as a script meets them. The layout goldens in `Tests/Golden`

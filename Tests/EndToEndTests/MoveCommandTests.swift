@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 /// `tilegrid move FILE FROM TO` (DESIGN.md §7): remove + insert, policies, and where the result goes.

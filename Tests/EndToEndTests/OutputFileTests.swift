@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Writing files (DESIGN.md §8): an output that cannot be written exits 73/74, and a write is atomic

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 /// The command line itself (DESIGN.md §7): usage errors exit 64, `--help` and `--version` exit 0.

@@ -1,3 +1,4 @@
+import TestSupport
 import TileModel
 
 @testable import GridLayout

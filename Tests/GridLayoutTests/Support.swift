@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import TileModel
 
@@ -62,28 +63,6 @@ func widths(of a: Arrangement) -> [[Int?]] {
 }
 
 // MARK: - Seeded randomness
-
-/// SplitMix64: a small seeded generator, so every random case fails the same way every time.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
-
-  /// True with probability `percent` / 100.
-  mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
-
-  mutating func element<C: Collection>(_ c: C) -> C.Element { c.randomElement(using: &self)! }
-}
 
 // MARK: - Snapshots
 

@@ -83,26 +83,26 @@ struct PropertyStreamGenerator {
     let phase = Self.phase(state)
     switch rng.weighted(weights(phase)) {
     case .press:
-      pointer = rng.percent(80) ? aimAtTile(state, &rng, visible: 95) : anyCell(state, &rng)
+      pointer = rng.chance(80) ? aimAtTile(state, &rng, visible: 95) : anyCell(state, &rng)
       return mouse(.press(.left))
     case .move:
       pointer = motionTarget(state, phase, &rng)
       return mouse(.motion)
     case .release:
-      if rng.percent(25) { pointer = rng.percent(50) ? aimAtTile(state, &rng) : anyCell(state, &rng) }
+      if rng.chance(25) { pointer = rng.chance(50) ? aimAtTile(state, &rng) : anyCell(state, &rng) }
       return mouse(.release(.left))
     case .wait:
       return .wait(waitLength(phase, &rng))
     case .wheel:
-      let at = rng.percent(50) ? pointer : anyCell(state, &rng)
-      return .input(.mouse(MouseEvent(rng.percent(50) ? .wheelUp : .wheelDown, x: at.x, y: at.y)))
+      let at = rng.chance(50) ? pointer : anyCell(state, &rng)
+      return .input(.mouse(MouseEvent(rng.chance(50) ? .wheelUp : .wheelDown, x: at.x, y: at.y)))
     case .key:
       return .input(.key(key(phase, &rng)))
     case .resize:
-      let size = rng.percent(10) ? state.screen : PropertyArrangements.screen(&rng)
+      let size = rng.chance(10) ? state.screen : PropertyArrangements.screen(&rng)
       return .input(.resize(width: size.width, height: size.height))
     case .focus:
-      return .input(.focus(rng.percent(20)))
+      return .input(.focus(rng.chance(20)))
     }
   }
 
@@ -117,7 +117,7 @@ struct PropertyStreamGenerator {
   func aimAtTile(_ state: EditorState, _ rng: inout PropertyRNG, visible: Int = 80) -> Point {
     let r = state.reorder
     var candidates: [Rect] = []
-    if rng.percent(visible) {
+    if rng.chance(visible) {
       r.layout.forEachItem(in: Rect(origin: r.scroll, size: r.viewport.size)) { _, frame in candidates.append(frame) }
     }
     if candidates.isEmpty {
@@ -125,9 +125,9 @@ struct PropertyStreamGenerator {
         (0..<r.arrangement.sections[s].count).map { ItemPath(s, $0) }
       }
       guard !paths.isEmpty else { return anyCell(state, &rng) }
-      candidates = [r.layout.frame(of: rng.pick(paths))]
+      candidates = [r.layout.frame(of: rng.element(paths))]
     }
-    let frame = rng.pick(candidates)
+    let frame = rng.element(candidates)
     let cell = Point(
       x: frame.x + rng.int(0...max(0, frame.width - 1)), y: frame.y + rng.int(0...max(0, frame.height - 1)))
     return Self.clamped(cell - r.scroll + r.viewport.origin)
@@ -143,7 +143,7 @@ struct PropertyStreamGenerator {
     let r = state.reorder
     let vertical = r.arrangement.layout.direction == .vertical
     let (start, end) = vertical ? (r.viewport.minY, r.viewport.maxY) : (r.viewport.minX, r.viewport.maxX)
-    let position = rng.percent(50) ? rng.int(max(0, start - 1)...(start + 2)) : rng.int(max(0, end - 3)...(end + 1))
+    let position = rng.chance(50) ? rng.int(max(0, start - 1)...(start + 2)) : rng.int(max(0, end - 3)...(end + 1))
     return Self.clamped(vertical ? Point(x: pointer.x, y: position) : Point(x: position, y: pointer.y))
   }
 
@@ -152,11 +152,11 @@ struct PropertyStreamGenerator {
     switch phase {
     case .pressing, .failed:
       // Mostly within the long press's tolerance of 1 cell; sometimes far enough to fail it.
-      let reach = rng.percent(70) ? 1 : rng.int(2...4)
+      let reach = rng.chance(70) ? 1 : rng.int(2...4)
       return Self.clamped(pointer + Point(x: rng.int(-reach...reach), y: rng.int(-reach...reach)))
     case .mouseDrag where profile == .diagonal:
-      if velocity.x == 0 || velocity.y == 0 || rng.percent(5) {
-        velocity = Point(x: rng.pick([-3, -2, -1, 1, 2, 3]), y: rng.pick([-2, -1, 1, 2]))
+      if velocity.x == 0 || velocity.y == 0 || rng.chance(5) {
+        velocity = Point(x: rng.element([-3, -2, -1, 1, 2, 3]), y: rng.element([-2, -1, 1, 2]))
       }
       switch rng.weighted([(80, 0), (10, 1), (10, 2)]) {
       case 0: return step(state, velocity)
@@ -169,7 +169,7 @@ struct PropertyStreamGenerator {
       case 0:
         return pointer
       case 1:
-        if rng.percent(20) || velocity == .zero { velocity = Point(x: rng.int(-3...3), y: rng.int(-2...2)) }
+        if rng.chance(20) || velocity == .zero { velocity = Point(x: rng.int(-3...3), y: rng.int(-2...2)) }
         return step(state, velocity)
       case 2:
         return aimAtTile(state, &rng)
@@ -179,7 +179,7 @@ struct PropertyStreamGenerator {
         return anyCell(state, &rng)
       }
     case .idle, .keyboardDrag:
-      return rng.percent(50) ? aimAtTile(state, &rng) : anyCell(state, &rng)
+      return rng.chance(50) ? aimAtTile(state, &rng) : anyCell(state, &rng)
     }
   }
 
@@ -207,9 +207,9 @@ struct PropertyStreamGenerator {
   /// Waits from 0 to 600 ms, around the 300 ms long press while pressing.
   func waitLength(_ phase: Phase, _ rng: inout PropertyRNG) -> Int {
     switch phase {
-    case .pressing, .failed: return rng.pick([299, 300, 300, 301, 150, 0, 1, 600, rng.int(0...600)])
-    case .mouseDrag: return rng.pick([0, 10, 33, 100, 250, 600, rng.int(0...600)])
-    case .idle, .keyboardDrag: return rng.pick([0, 50, 300, rng.int(0...600)])
+    case .pressing, .failed: return rng.element([299, 300, 300, 301, 150, 0, 1, 600, rng.int(0...600)])
+    case .mouseDrag: return rng.element([0, 10, 33, 100, 250, 600, rng.int(0...600)])
+    case .idle, .keyboardDrag: return rng.element([0, 50, 300, rng.int(0...600)])
     }
   }
 
@@ -225,16 +225,16 @@ struct PropertyStreamGenerator {
     switch phase {
     case .keyboardDrag:
       return rng.weighted([
-        (75, rng.pick(Self.arrows)), (8, rng.pick([Key.space, .enter])), (5, .escape),
-        (12, rng.pick(Self.otherKeys)),
+        (75, rng.element(Self.arrows)), (8, rng.element([Key.space, .enter])), (5, .escape),
+        (12, rng.element(Self.otherKeys)),
       ])
     case .mouseDrag:
-      return rng.percent(15) ? .escape : rng.pick(Self.arrows + Self.otherKeys)
+      return rng.chance(15) ? .escape : rng.element(Self.arrows + Self.otherKeys)
     case .idle, .pressing, .failed:
       return rng.weighted([
-        (35, rng.pick(Self.arrows)), (20, rng.pick([Key.space, .enter])), (10, rng.pick([Key.tab, .backtab])),
-        (12, rng.pick([Key.pageUp, .pageDown, .home, .end])), (15, rng.pick([Key.character("u"), .character("U")])),
-        (3, .escape), (5, rng.pick([Key.character("x"), .backspace])),
+        (35, rng.element(Self.arrows)), (20, rng.element([Key.space, .enter])), (10, rng.element([Key.tab, .backtab])),
+        (12, rng.element([Key.pageUp, .pageDown, .home, .end])), (15, rng.element([Key.character("u"), .character("U")])),
+        (3, .escape), (5, rng.element([Key.character("x"), .backspace])),
       ])
     }
   }

@@ -2,6 +2,7 @@ import Canvas
 import Editor
 import Foundation
 import Reorder
+import TestSupport
 import Testing
 import TileModel
 
@@ -113,7 +114,7 @@ struct ScenarioTests {
 
   @Test("replayed by the binary: tilegrid play --trace", arguments: Scenario.all)
   func throughBinary(_ scenario: Scenario) throws {
-    let result = try runTileGrid([
+    let result = try TileGrid.run([
       "play", scenario.fixtureURL.path, "--width", "\(scenario.screen.width)", "--height",
       "\(scenario.screen.height)", "--events", scenario.eventsURL.path, "--trace",
       "--press-ms", "\(scenario.pressMilliseconds)",

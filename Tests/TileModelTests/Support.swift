@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TileModel
@@ -72,21 +73,6 @@ func expectRefusal(_ bytes: [UInt8], _ description: String, sourceLocation: Sour
     return
   }
   #expect(error.description == description, sourceLocation: sourceLocation)
-}
-
-/// SplitMix64: a small seeded generator, so random tests fail the same way every time.
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
 }
 
 /// Runs `python3` with `script` on `input` and returns its standard output; records an issue if python3
