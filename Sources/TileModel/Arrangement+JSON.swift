@@ -79,20 +79,10 @@ extension Arrangement {
     for section in sections {
       w.element()
       w.beginObject()
-      w.key("id")
-      w.string(section.id)
-      if let title = section.title {
-        w.key("title")
-        w.string(title)
-      }
-      if let maxItems = section.maxItems {
-        w.key("maxItems")
-        w.int(maxItems)
-      }
-      if let locked = section.locked {
-        w.key("locked")
-        w.bool(locked)
-      }
+      w.member("id", section.id)
+      w.member("title", section.title)
+      w.member("maxItems", section.maxItems)
+      w.member("locked", section.locked)
       w.key("items")
       w.beginArray()
       for ref in section.items {
@@ -119,24 +109,11 @@ extension Arrangement {
 extension Tile {
   func write(to w: inout JSONWriter) {
     w.beginObject()
-    w.key("id")
-    w.string(id)
-    if let title {
-      w.key("title")
-      w.string(title)
-    }
-    if let color {
-      w.key("color")
-      w.string(color.spelling)
-    }
-    if let locked {
-      w.key("locked")
-      w.bool(locked)
-    }
-    if let width {
-      w.key("width")
-      w.int(width)
-    }
+    w.member("id", id)
+    w.member("title", title)
+    w.member("color", color?.spelling)
+    w.member("locked", locked)
+    w.member("width", width)
     w.members(extras)
     w.endObject()
   }
@@ -145,52 +122,29 @@ extension Tile {
 extension LayoutSpec {
   func write(to w: inout JSONWriter) {
     w.beginObject()
-    if let direction {
-      w.key("direction")
-      w.string(direction.rawValue)
-    }
+    w.member("direction", direction?.rawValue)
     if let itemSize {
       w.key("itemSize")
       w.beginObject()
-      if let width = itemSize.width {
-        w.key("width")
-        w.int(width)
-      }
-      if let height = itemSize.height {
-        w.key("height")
-        w.int(height)
-      }
+      w.member("width", itemSize.width)
+      w.member("height", itemSize.height)
       w.members(itemSize.extras)
       w.endObject()
     }
-    if let lineSpacing {
-      w.key("lineSpacing")
-      w.int(lineSpacing)
-    }
-    if let interitemSpacing {
-      w.key("interitemSpacing")
-      w.int(interitemSpacing)
-    }
+    w.member("lineSpacing", lineSpacing)
+    w.member("interitemSpacing", interitemSpacing)
     if let inset = sectionInset {
       w.key("sectionInset")
       w.beginObject()
-      for (name, value) in [("top", inset.top), ("left", inset.left), ("bottom", inset.bottom), ("right", inset.right)] {
-        if let value {
-          w.key(name)
-          w.int(value)
-        }
-      }
+      w.member("top", inset.top)
+      w.member("left", inset.left)
+      w.member("bottom", inset.bottom)
+      w.member("right", inset.right)
       w.members(inset.extras)
       w.endObject()
     }
-    if let headerHeight {
-      w.key("headerHeight")
-      w.int(headerHeight)
-    }
-    if let alignment {
-      w.key("alignment")
-      w.string(alignment.rawValue)
-    }
+    w.member("headerHeight", headerHeight)
+    w.member("alignment", alignment?.rawValue)
     w.members(extras)
     w.endObject()
   }

@@ -127,6 +127,25 @@ public struct JSONWriter {
     }
   }
 
+  /// Writes `"key": value` when there is a value (an absent field stays absent).
+  public mutating func member(_ key: String, _ value: Int?) {
+    guard let value else { return }
+    self.key(key)
+    int(value)
+  }
+
+  public mutating func member(_ key: String, _ value: String?) {
+    guard let value else { return }
+    self.key(key)
+    string(value)
+  }
+
+  public mutating func member(_ key: String, _ value: Bool?) {
+    guard let value else { return }
+    self.key(key)
+    bool(value)
+  }
+
   /// Writes fields as members of the object being written.
   public mutating func members(_ fields: [JSONField]) {
     for f in fields {
