@@ -112,11 +112,15 @@ public enum Platform {
   /// half of one. A symbolic link is followed, so the link stays a link. With `expected`, a file
   /// changed on disk since it was read is not overwritten. Until `commit` succeeds the old file is
   /// untouched, and any failure removes the temporary file.
+  ///
+  /// A target that exists but is not a regular file (`/dev/stdout`, `/dev/null`, a pipe) is written
+  /// directly: renaming over it would replace the device or pipe itself.
   public struct AtomicFile {
     let path: String
     let target: String
     let directory: String
-    let temporary: String
+    /// The temporary file; nil when the target is written directly.
+    let temporary: String?
     let mode: mode_t
     let expected: FileStamp?
     private var fd: Int32
@@ -138,7 +142,16 @@ public enum Platform {
       var mode: mode_t = 0o644
       var existing = stat()
       if stat(target, &existing) == 0 {
-        if (existing.st_mode & S_IFMT) == S_IFDIR { throw .cannotCreate("cannot write '\(path)': it is a directory") }
+        let kind = existing.st_mode & S_IFMT
+        if kind == S_IFDIR { throw .cannotCreate("cannot write '\(path)': it is a directory") }
+        if kind != S_IFREG {
+          let fd = open(target, O_WRONLY | O_CLOEXEC)
+          guard fd >= 0 else { throw .cannotCreate("cannot write '\(path)': \(Platform.errorText(errno))") }
+          self.mode = existing.st_mode & 0o7777
+          temporary = nil
+          self.fd = fd
+          return
+        }
         mode = existing.st_mode & 0o7777
       } else {
         let mask = umask(0)
@@ -169,6 +182,12 @@ public enum Platform {
 
     /// Flushes the temporary file to disk and renames it over the target.
     public mutating func commit() throws(CLIError) {
+      guard let temporary else {
+        let closed = close(fd)
+        fd = -1
+        if closed != 0 { throw .io("cannot write '\(path)': \(Platform.errorText(errno))") }
+        return
+      }
       var failure: CLIError?
       if fsync(fd) != 0 { failure = .io("cannot write '\(path)': \(Platform.errorText(errno))") }
       _ = fchmod(fd, mode)
@@ -198,7 +217,7 @@ public enum Platform {
         close(fd)
         fd = -1
       }
-      unlink(temporary)
+      if let temporary { unlink(temporary) }
     }
   }
 }

@@ -94,6 +94,32 @@ struct OutputFileTests {
     #expect(try directory.listing() == ["link.json", "tiles.json"])
   }
 
+  @Test("an output that is a pipe is written into, not replaced (as /dev/stdout or /dev/null would be)")
+  func outputIsAPipe() throws {
+    let path = try Fixture.write(into: directory)
+    let fifo = directory.file("pipe")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    // A reader on the other end, so that opening the pipe for writing does not wait forever.
+    let received = Received()
+    let reader = Thread {
+      received.bytes = FileHandle(forReadingAtPath: fifo)?.readDataToEndOfFile() ?? Data()
+      received.done.signal()
+    }
+    reader.start()
+    let result = try TileGrid.run(["export", path, "-o", fifo])
+    expectSuccess(result)
+    #expect(received.done.wait(timeout: .now() + 10) == .success)
+    #expect(Array(received.bytes) == (try TileGrid.run(["export", path])).stdout)
+    var info = stat()
+    #expect(stat(fifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO, "the pipe is still a pipe")
+    #expect(try directory.listing() == ["pipe", "tiles.json"], "no temporary file")
+  }
+
+  final class Received: @unchecked Sendable {
+    var bytes = Data()
+    let done = DispatchSemaphore(value: 0)
+  }
+
   @Test("-o may name the input file itself")
   func outputOverInput() throws {
     let path = try Fixture.write(into: directory)
