@@ -79,6 +79,11 @@ public struct EditorState: Sendable {
       return gained ? [] : run(.focusLost)
     case .mouse(let mouse):
       let point = Point(x: mouse.x, y: mouse.y)
+      // Pressing a button answers "quit without saving?" with "no".
+      if case .press = mouse.action, confirmingQuit {
+        confirmingQuit = false
+        status = "Not quitting"
+      }
       switch mouse.action {
       case .press(.left): return run(.press(point))
       case .release(.left): return run(.release(point))
@@ -97,6 +102,11 @@ public struct EditorState: Sendable {
   private mutating func keyPressed(_ key: Key) -> [EditorEffect] {
     if confirmingQuit {
       confirmingQuit = false
+      // A drag that began after the question was asked must end (drop or cancel) before quitting.
+      guard reorder.gesture.session == nil else {
+        status = "Not quitting: drop or cancel the tile first"
+        return []
+      }
       switch key {
       case .character("y"), .character("Y"):
         return [.quit]

@@ -40,7 +40,8 @@ public enum EventScript {
     }
     var events: [(line: Int, event: ScriptEvent)] = []
     var number = 0
-    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    // "\r\n" is one Character in Swift, so CRLF files need it named as a separator of its own.
+    for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
       number += 1
       var line = rawLine
       if let hash = line.firstIndex(of: "#") { line = line[..<hash] }

@@ -245,13 +245,14 @@ public struct ReorderState: Sendable {
       happenings.append(.refused(path, refusal))
       return
     }
+    // The grab offset is taken where the pointer is when the tile lifts (seed 001's `.began`), so the
+    // tile does not jump by the cell the pointer may have wandered during the press.
     let frame = layout.frame(of: path)
-    let grab = content - frame.origin
+    let grab = contentPoint(pointer) - frame.origin
     gesture = .dragging(
       DragSession(
-        source: .mouse, origin: path, current: path, grabOffset: grab,
-        floatingOrigin: contentPoint(pointer) - grab, pointer: pointer, direction: DragDirection(),
-        refusal: nil, scrollAnchor: nil))
+        source: .mouse, origin: path, current: path, grabOffset: grab, floatingOrigin: frame.origin,
+        pointer: pointer, direction: DragDirection(), refusal: nil, scrollAnchor: nil))
     focus = path
     happenings.append(.lifted(path))
   }
@@ -271,7 +272,20 @@ public struct ReorderState: Sendable {
         session.refusal = nil
       }
     case .move(let destination):
-      let shift = apply(MoveStep(from: session.current, to: destination), .moved(from: session.current, to: destination))
+      // The target was chosen on the lines as they are; with mixed widths the move re-flows them, and
+      // the tile can land on another line than the target's. A move whose result goes against the drag
+      // is taken back: otherwise a diagonal drag can walk a tile around a loop of slots.
+      let from = (line: LinePosition(section: session.current.section, line: layout.line(of: session.current)),
+                  item: session.current.item)
+      move(MoveStep(from: session.current, to: destination))
+      let to = (line: LinePosition(section: destination.section, line: layout.line(of: destination)),
+                item: destination.item)
+      guard followsDrag(from: from, to: to, direction: session.direction, vertical: isVertical) else {
+        move(MoveStep(from: destination, to: session.current))
+        break
+      }
+      happenings.append(.moved(from: session.current, to: destination))
+      let shift = scroll(by: 0)
       // The content got shorter and scrolled back under the still pointer: the floating tile, which
       // stays under the pointer, moved in content coordinates.
       if shift != 0 { moveFloatingOrigin(&session, to: session.floatingOrigin + axisPoint(shift)) }
@@ -302,14 +316,19 @@ public struct ReorderState: Sendable {
   /// scrolls back: that is reported too, and returned (cells along the scrolling axis).
   @discardableResult
   private mutating func apply(_ step: MoveStep, _ happening: Happening) -> Int {
+    move(step)
+    happenings.append(happening)
+    return scroll(by: 0)
+  }
+
+  /// Moves a tile in the arrangement and the layout together; nothing is reported.
+  private mutating func move(_ step: MoveStep) {
     do {
       try arrangement.move(from: step.from, to: step.to, force: true)
     } catch {
       preconditionFailure("a checked move failed: \(error)")
     }
     layout.moveItem(from: step.from, to: step.to)
-    happenings.append(happening)
-    return scroll(by: 0)
   }
 
   /// A distance along the scrolling axis as a point.
@@ -396,6 +415,9 @@ public struct ReorderState: Sendable {
 
   private mutating func wheel(_ notches: Int) {
     guard gesture.session == nil else { return }  // while dragging, auto-scroll rules
+    // Scrolling moves the content under a pending press: the press fails, as a scroll gesture wins
+    // over a long press in UIKit.
+    if case .pressing = gesture { gesture = .failed }
     scroll(by: notches * config.wheelStep)
   }
 
@@ -518,16 +540,13 @@ extension ReorderState {
     return best?.item
   }
 
-  /// The line before or after `path`'s line, crossing into neighbouring sections (skipping empty ones
-  /// when `skipEmpty`).
-  private func neighbourLine(of path: ItemPath, step: Int, skipEmpty: Bool) -> (section: Int, line: Int)? {
+  /// The line before or after `path`'s line that holds tiles, crossing into neighbouring sections.
+  private func neighbourLine(of path: ItemPath, step: Int) -> (section: Int, line: Int)? {
     let line = layout.line(of: path) + step
     if line >= 0 && line < layout.lineCount(inSection: path.section) { return (path.section, line) }
     var s = path.section + step
     while s >= 0 && s < arrangement.sections.count {
-      if !skipEmpty || arrangement.sections[s].count > 0 {
-        return (s, step > 0 ? 0 : layout.lineCount(inSection: s) - 1)
-      }
+      if arrangement.sections[s].count > 0 { return (s, step > 0 ? 0 : layout.lineCount(inSection: s) - 1) }
       s += step
     }
     return nil
@@ -549,7 +568,7 @@ extension ReorderState {
       } else if let s = (0..<current.section).last(where: { arrangement.sections[$0].count > 0 }) {
         target = ItemPath(s, arrangement.sections[s].count - 1)
       }
-    } else if let (s, line) = neighbourLine(of: current, step: across, skipEmpty: true),
+    } else if let (s, line) = neighbourLine(of: current, step: across),
       let i = nearestItem(inLine: line, section: s, to: crossCenter(layout.frame(of: current)))
     {
       target = ItemPath(s, i)
@@ -584,42 +603,69 @@ extension ReorderState {
     keepFocusVisible()
   }
 
-  /// Where the lifted tile goes for an arrow key: one place in reading order (into the neighbouring
-  /// section at the ends), or the nearest place on the line before or after (crossing sections).
-  func keyboardDestination(_ key: ReorderKey, from current: ItemPath) -> ItemPath? {
+  /// Where the lifted tile may go for an arrow key, best first: one place in reading order, or the
+  /// nearest place on the line before or after. At a section's edge the candidates are the places in
+  /// each following section in turn, so that a tile can be carried past a section that refuses it
+  /// (locked or full), as a mouse drag can.
+  func keyboardDestinations(_ key: ReorderKey, from current: ItemPath) -> [ItemPath] {
     let (along, across) = flowStep(key)
     let sections = arrangement.sections
-    if along > 0 {
-      if current.item + 1 < sections[current.section].count { return ItemPath(current.section, current.item + 1) }
-      return current.section + 1 < sections.count ? ItemPath(current.section + 1, 0) : nil
+    let step = along != 0 ? along : across
+    guard step != 0 else { return [] }
+    if along > 0 && current.item + 1 < sections[current.section].count {
+      return [ItemPath(current.section, current.item + 1)]
     }
-    if along < 0 {
-      if current.item > 0 { return ItemPath(current.section, current.item - 1) }
-      return current.section > 0 ? ItemPath(current.section - 1, sections[current.section - 1].count) : nil
+    if along < 0 && current.item > 0 {
+      return [ItemPath(current.section, current.item - 1)]
     }
-    guard across != 0, let (s, line) = neighbourLine(of: current, step: across, skipEmpty: false) else { return nil }
-    if sections[s].count == 0 { return ItemPath(s, 0) }
     let center = crossCenter(layout.frame(of: current))
+    if across != 0 {
+      let line = layout.line(of: current) + across
+      if line >= 0 && line < layout.lineCount(inSection: current.section) {
+        return nearestPlace(inLine: line, section: current.section, to: center, from: current).map { [$0] } ?? []
+      }
+    }
+    var candidates: [ItemPath] = []
+    var s = current.section + step
+    while s >= 0 && s < sections.count {
+      if along > 0 {
+        candidates.append(ItemPath(s, 0))
+      } else if along < 0 {
+        candidates.append(ItemPath(s, sections[s].count))
+      } else {
+        let line = step > 0 ? 0 : layout.lineCount(inSection: s) - 1
+        if let place = nearestPlace(inLine: line, section: s, to: center, from: current) { candidates.append(place) }
+      }
+      s += step
+    }
+    return candidates
+  }
+
+  /// The place on line `line` of section `s` nearest to `center` across the line; past the last tile of
+  /// another section's last line, that section's end.
+  private func nearestPlace(inLine line: Int, section s: Int, to center: Int, from current: ItemPath) -> ItemPath? {
+    let count = arrangement.sections[s].count
+    if count == 0 { return ItemPath(s, 0) }
     guard let nearest = nearestItem(inLine: line, section: s, to: center) else { return nil }
-    // Past the last tile of a section's last line, the tile goes to the end of another section.
-    if s != current.section && nearest == sections[s].count - 1
-      && center > crossCenter(layout.frame(of: ItemPath(s, nearest)))
-    {
-      return ItemPath(s, sections[s].count)
+    if s != current.section && nearest == count - 1 && center > crossCenter(layout.frame(of: ItemPath(s, nearest))) {
+      return ItemPath(s, count)
     }
     return ItemPath(s, nearest)
   }
 
   private mutating func keyboardMove(_ key: ReorderKey) {
     guard var session = gesture.session else { return }
-    guard let destination = keyboardDestination(key, from: session.current) else {
+    let candidates = keyboardDestinations(key, from: session.current)
+    guard let first = candidates.first else {
       happenings.append(.blocked("The tile is at the edge"))
       return
     }
-    if let refusal = arrangement.checkMove(from: session.current, to: destination) {
-      session.refusal = DragSession.Refusal(destination: destination, reason: refusal)
+    guard let destination = candidates.first(where: { arrangement.checkMove(from: session.current, to: $0) == nil })
+    else {
+      let refusal = arrangement.checkMove(from: session.current, to: first)!
+      session.refusal = DragSession.Refusal(destination: first, reason: refusal)
       gesture = .dragging(session)
-      happenings.append(.refused(destination, refusal))
+      happenings.append(.refused(first, refusal))
       return
     }
     apply(MoveStep(from: session.current, to: destination), .moved(from: session.current, to: destination))

@@ -21,6 +21,21 @@ struct LinePosition: Comparable {
   }
 }
 
+/// Whether going from one place to another is in the direction of the drag (DESIGN.md §5.3): to an
+/// earlier line only while moving back along the scrolling axis (up, or left in the horizontal
+/// direction), to a later line only while moving forward; on the same line to an earlier slot only
+/// while moving back across it, to a later one only while moving forward. Places are (line, item).
+func followsDrag(
+  from: (line: LinePosition, item: Int), to: (line: LinePosition, item: Int), direction: DragDirection,
+  vertical: Bool
+) -> Bool {
+  let backAlongLines = vertical ? direction.isUp : direction.isLeft
+  let backAcrossLine = vertical ? direction.isLeft : direction.isUp
+  if to.line < from.line { return backAlongLines }
+  if from.line < to.line { return !backAlongLines }
+  return to.item < from.item ? backAcrossLine : !backAcrossLine
+}
+
 /// Target selection: a pure function of the layout, the arrangement and the drag.
 ///
 /// 1. Probe at 1/3 or 2/3 of the floating tile in the direction of the drag; if that finds no tile and
@@ -84,19 +99,12 @@ public func selectTarget(layout: FlowLayout, arrangement: Arrangement, session: 
   if destination == current { return .stay }
 
   // 4. Only in the direction of the drag.
-  let vertical = layout.parameters.direction == .vertical
-  let backAlongLines = vertical ? up : left
-  let backAcrossLine = vertical ? left : up
   let currentLine = LinePosition(section: current.section, line: layout.line(of: current))
-  if line < currentLine {
-    if !backAlongLines { return .stay }
-  } else if currentLine < line {
-    if backAlongLines { return .stay }
-  } else if destination.item < current.item {
-    if !backAcrossLine { return .stay }
-  } else if backAcrossLine {
-    return .stay
-  }
+  guard
+    followsDrag(
+      from: (currentLine, current.item), to: (line, destination.item), direction: session.direction,
+      vertical: layout.parameters.direction == .vertical)
+  else { return .stay }
 
   // A target on the far side of several lines of mixed widths can pass both tests above on different
   // axes — a later line while moving down, then an earlier slot on the tile's new line while moving

@@ -38,17 +38,24 @@ public enum Platform {
       modifiedSeconds: Int(st.st_mtim.tv_sec), modifiedNanoseconds: Int(st.st_mtim.tv_nsec))
   }
 
-  /// Reads a whole file, or standard input for `-`.
-  public static func read(_ path: String) throws(CLIError) -> Input {
+  /// Whether anything exists at `path` (a file, a directory, a dangling link).
+  public static func exists(_ path: String) -> Bool {
+    var st = stat()
+    return lstat(path, &st) == 0
+  }
+
+  /// Reads a whole file, or standard input for `-`. `role` names the file in messages ("events file").
+  public static func read(_ path: String, role: String = "") throws(CLIError) -> Input {
+    let what = role.isEmpty ? "" : role + " "
     if path == "-" {
       return Input(bytes: try readAll(fd: 0, name: "standard input"), name: "<stdin>", stamp: nil)
     }
     let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw .noInput("cannot open '\(path)': \(errorText(errno))") }
+    guard fd >= 0 else { throw .noInput("cannot open \(what)'\(path)': \(errorText(errno))") }
     defer { close(fd) }
     var st = stat()
-    guard fstat(fd, &st) == 0 else { throw .noInput("cannot read '\(path)': \(errorText(errno))") }
-    if (st.st_mode & S_IFMT) == S_IFDIR { throw .noInput("cannot read '\(path)': it is a directory") }
+    guard fstat(fd, &st) == 0 else { throw .noInput("cannot read \(what)'\(path)': \(errorText(errno))") }
+    if (st.st_mode & S_IFMT) == S_IFDIR { throw .noInput("cannot read \(what)'\(path)': it is a directory") }
     if Int(st.st_size) > maximumInputBytes {
       throw .data("\(path): the file is too large (\(st.st_size) bytes; the most is \(maximumInputBytes))")
     }
@@ -128,11 +135,19 @@ public enum Platform {
     public init(replacing path: String, expected: FileStamp? = nil) throws(CLIError) {
       self.path = path
       self.expected = expected
-      var target = path
-      if let resolved = realpath(path, nil) {
-        target = String(cString: resolved)
-        free(resolved)
+      // `/dev/stdout`, `/dev/fd/1` and the like name an open stream: write into it where it stands
+      // (after what the shell already wrote there), never replace the file behind it.
+      if let stream = Self.openStream(path) {
+        let fd = dup(stream)
+        guard fd >= 0 else { throw .cannotCreate("cannot write '\(path)': \(Platform.errorText(errno))") }
+        target = path
+        directory = "."
+        mode = 0
+        temporary = nil
+        self.fd = fd
+        return
       }
+      let target = Self.finalTarget(path)
       self.target = target
       let slash = target.lastIndex(of: "/")
       let parent = slash.map { String(target[..<$0]) } ?? "."
@@ -170,6 +185,43 @@ public enum Platform {
       guard fd >= 0 else { throw .cannotCreate("cannot write '\(path)': \(Platform.errorText(errno))") }
       temporary = name
       self.fd = fd
+    }
+
+    /// The descriptor a path names when it is one of the process's own streams.
+    static func openStream(_ path: String) -> Int32? {
+      switch path {
+      case "/dev/stdout": return 1
+      case "/dev/stderr": return 2
+      default:
+        for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+          return Int32(path.dropFirst(prefix.count))
+        }
+        return nil
+      }
+    }
+
+    /// The file a path finally names: symbolic links followed, also a dangling one (whose target is
+    /// then created, so the link stays a link).
+    static func finalTarget(_ path: String) -> String {
+      if let resolved = realpath(path, nil) {
+        defer { free(resolved) }
+        return String(cString: resolved)
+      }
+      var current = path
+      for _ in 0..<40 {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink(current, &buffer, buffer.count - 1)
+        guard n > 0 else { break }
+        let link = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if link.hasPrefix("/") {
+          current = link
+        } else if let slash = current.lastIndex(of: "/") {
+          current = String(current[...slash]) + link
+        } else {
+          current = link
+        }
+      }
+      return current
     }
 
     /// Appends bytes to the temporary file; on failure the temporary file is removed.

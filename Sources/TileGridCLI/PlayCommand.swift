@@ -22,7 +22,7 @@ extension TileGridCommand {
     --press-ms N   the long press's duration (default 300)
 
     A 'key q' ends the replay as it would end the editor (after 'y' when there are unsaved changes);
-    'key s' saves nothing here. A malformed events file is an error naming its line (exit 65), and
+    'key s' saves nothing here. A tile still lifted when the events end is printed where it is. A malformed events file is an error naming its line (exit 65), and
     then nothing is printed.
 
     """
@@ -43,7 +43,7 @@ extension TileGridCommand {
     }
 
     let (arrangement, name, _) = try load(inputPath)
-    let eventsInput = try Platform.read(eventsPath)
+    let eventsInput = try Platform.read(eventsPath, role: "events file")
     let script: [(line: Int, event: ScriptEvent)]
     do {
       script = try EventScript.parse(eventsInput.bytes)
@@ -59,7 +59,8 @@ extension TileGridCommand {
       for effect in editor.play(event) {
         switch effect {
         case .trace(let line):
-          if trace { Platform.writeStandardError(line + "\n") }
+          // Titles may hold control characters; they never reach the terminal raw.
+          if trace { Platform.writeStandardError(CLIError.oneLine(line) + "\n") }
         case .save(let thenQuit):
           editor.markSaved()
           if thenQuit { break replay }

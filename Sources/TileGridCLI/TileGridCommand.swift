@@ -80,6 +80,14 @@ public enum TileGridCommand {
     if first.hasPrefix("-") && first != "-" {
       throw .usage("unknown option '\(first)'", command: nil)
     }
+    if first == "render" {
+      throw .unavailable("'tilegrid render' is not built yet (it comes with the interactive editor)")
+    }
+    // A plain word that names no file is a mistyped command rather than a file for the editor.
+    if first != "-" && !Platform.exists(first) && first.allSatisfy({ $0.isLetter || $0 == "-" }) {
+      let names = commands.map(\.name).joined(separator: ", ")
+      throw .usage("unknown command '\(first)' (the commands are \(names))", command: nil)
+    }
     throw editorUnavailable
   }
 
@@ -96,6 +104,14 @@ public enum TileGridCommand {
       throw .usage("no input: give a FILE, or '-' and pipe JSON into standard input", command: command)
     }
     return "-"
+  }
+
+  /// The output file of `-o OUT` / `--output OUT`, if one was given (once).
+  static func outputPath(_ args: Arguments, command: String) throws(CLIError) -> String? {
+    if args.values["-o"] != nil && args.values["--output"] != nil {
+      throw .usage("give -o or --output, not both", command: command)
+    }
+    return args.values["-o"] ?? args.values["--output"]
   }
 
   /// Reads and validates an arrangement; a bad file is a data error naming the file and the place.
@@ -155,8 +171,9 @@ public enum TileGridCommand {
     guard args.positionals.count <= 1 else {
       throw .usage("'tilegrid export' takes at most one FILE", command: "export")
     }
+    let output = try outputPath(args, command: "export")
     let (arrangement, _, _) = try load(try inputPath(args.positionals.first, command: "export"))
-    try emit(arrangement, to: args.values["-o"] ?? args.values["--output"])
+    try emit(arrangement, to: output)
   }
 
   // MARK: - move
@@ -194,7 +211,7 @@ public enum TileGridCommand {
     default:
       throw .usage("'tilegrid move' needs FROM and TO (and a FILE, or JSON on standard input)", command: command)
     }
-    let output = args.values["-o"] ?? args.values["--output"]
+    let output = try outputPath(args, command: command)
     let inPlace = args.flags.contains("--in-place")
     if inPlace && output != nil { throw .usage("give -o OUT or --in-place, not both", command: command) }
     if inPlace && path == "-" { throw .usage("--in-place needs a FILE, not standard input", command: command) }
@@ -213,8 +230,13 @@ public enum TileGridCommand {
     do {
       try arrangement.move(from: source, to: destination, force: args.flags.contains("--force"))
     } catch {
+      var reason = error.description
+      if case .noSuchDestination(let place, let valid) = error, place.section == source.section {
+        // On the command line TO may also be the section's count (the end): say so.
+        reason = "\(toText) is not a place to move to (section \(place.section) takes \(valid.lowerBound) to \(valid.upperBound + 1))"
+      }
       let hint = error.isPolicyRefusal ? " (--force moves it anyway)" : ""
-      throw .data("cannot move \(fromText) to \(toText): \(error)\(hint)")
+      throw .data("cannot move \(fromText) to \(toText): \(reason)\(hint)")
     }
     try emit(arrangement, to: inPlace ? path : output, expected: inPlace ? stamp : nil)
   }

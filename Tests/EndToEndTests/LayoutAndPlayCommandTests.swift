@@ -171,6 +171,30 @@ struct LayoutAndPlayCommandTests {
     #expect(result.stdoutText == (try String(contentsOfFile: Self.goldenPath("demo.json"), encoding: .utf8)))
   }
 
+  @Test("an events file with CRLF line endings plays like one with LF, line numbers included")
+  func crlfEvents() throws {
+    let lines = ["# drag blue onto red", "press 3 3", "wait 300", "move 12 3", "release 12 3"]
+    let lf = try play(lines.joined(separator: "\n") + "\n")
+    let crlf = try play(lines.joined(separator: "\r\n") + "\r\n")
+    #expect(lf.stderrText == "lift 0.0\nmove 0.0 -> 0.1\ndrop 0.1\n")
+    #expect(crlf.stderrText == lf.stderrText)
+    #expect(crlf.stdout == lf.stdout)
+    let bad = try play((lines + ["bogus"]).joined(separator: "\r\n") + "\r\n")
+    #expect(bad.status == 65)
+    #expect(bad.stderrText.contains("line 6: unknown event 'bogus'"), "\(bad)")
+  }
+
+  @Test("a drag that starts after 'quit?' was asked cancels the question: no quit or save mid-drag")
+  func noQuitMidDrag() throws {
+    // A keyboard move leaves unsaved changes; q asks; a mouse drag begins (the press answers "no");
+    // y and s during the drag do nothing; after the drop, q asks again and y quits.
+    let result = try play(
+      "key space\nkey right\nkey enter\nkey q\npress 3 8\nwait 300\nmove 20 8\nkey y\nkey s\n"
+        + "release 20 8\nkey q\nkey y\nkey u\n")
+    #expect(result.stderrText == "lift 0.0\nmove 0.0 -> 0.1\ndrop 0.1\nlift 1.0\nmove 1.0 -> 1.1\ndrop 1.1\n")
+    #expect(result.status == 0)
+  }
+
   @Test("resizing in the middle of a drag keeps the drag; a tiny screen never crashes")
   func resizeDuringDrag() throws {
     let result = try play("press 3 3\nwait 300\nresize 40 10\nmove 30 3\nresize 1 1\nresize 0 0\nmove 0 0\nrelease 0 0\n")

@@ -120,6 +120,16 @@ struct OutputFileTests {
     let done = DispatchSemaphore(value: 0)
   }
 
+  @Test("a dangling symbolic link as the output creates its target and stays a link")
+  func danglingLink() throws {
+    let path = try Fixture.write(into: directory)
+    #expect(symlink("target.json", directory.file("link.json")) == 0)
+    expectSuccess(try TileGrid.run(["export", path, "-o", directory.file("link.json")]))
+    var info = stat()
+    #expect(lstat(directory.file("link.json"), &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK)
+    #expect(try directory.read("target.json") == (try TileGrid.run(["export", path])).stdout)
+  }
+
   @Test("-o may name the input file itself")
   func outputOverInput() throws {
     let path = try Fixture.write(into: directory)

@@ -86,6 +86,20 @@ struct UsageTests {
     }
   }
 
+  @Test("a mistyped command is a usage error naming the commands; 'render' is not built yet")
+  func unknownCommand() throws {
+    expectFailure(try TileGrid.run(["exprot", "x.json"]), status: 64, mentioning: ["unknown command 'exprot'", "export"])
+    expectFailure(try TileGrid.run(["render"]), status: 69, mentioning: ["render"])
+  }
+
+  @Test("-o and --output together are a usage error")
+  func twoOutputs() throws {
+    let directory = try TemporaryDirectory()
+    let path = try Fixture.write(into: directory)
+    expectFailure(try TileGrid.run(["export", path, "-o", "a.json", "--output", "b.json"]), status: 64)
+    #expect(try directory.listing() == ["tiles.json"])
+  }
+
   @Test("--version prints one line and exits 0")
   func version() throws {
     let result = try TileGrid.run(["--version"])
