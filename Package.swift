@@ -31,7 +31,7 @@ let package = Package(
     .executableTarget(name: "tilegrid", dependencies: ["TileGridCLI"]),
     // The benchmark (Scripts/bench): release build only; it reads the clock, the core never does.
     .executableTarget(
-      name: "tilegrid-bench", dependencies: ["TileModel", "GridLayout", "Reorder", "Canvas", "Editor"]),
+      name: "tilegrid-bench", dependencies: ["TileModel", "GridLayout", "Reorder", "Canvas", "Editor", "TileGridCLI"]),
 
     // Shared by the tests: a seeded generator, and running the built binary in a temporary directory.
     .target(name: "TestSupport", path: "Tests/Support"),

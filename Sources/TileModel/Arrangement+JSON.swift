@@ -197,7 +197,7 @@ private enum TileKey: String, SchemaKey {
 /// ones by search (a set once there are many), so the common small object allocates nothing.
 private struct MemberSet {
   private var knownSeen: UInt64 = 0
-  private var unknownSeen: Set<String> = []
+  private var unknownSeen: Set<ExactString> = []
   var extras: [JSONField] = []
 
   mutating func noteKnown(_ bit: Int, _ key: @autoclosure () -> String, at path: () -> JSONPath, offset: Int) throws {
@@ -207,44 +207,11 @@ private struct MemberSet {
 
   mutating func noteUnknown(_ key: String, at path: () -> JSONPath, offset: Int) throws {
     if extras.count < 16 {
-      if extras.contains(where: { $0.key == key }) { throw DuplicateKey(path: path(), key: key, offset: offset) }
+      if extras.contains(where: { $0.key.isExactly(key) }) { throw DuplicateKey(path: path(), key: key, offset: offset) }
     } else {
-      if unknownSeen.isEmpty { unknownSeen = Set(extras.map(\.key)) }
-      if !unknownSeen.insert(key).inserted { throw DuplicateKey(path: path(), key: key, offset: offset) }
+      if unknownSeen.isEmpty { unknownSeen = Set(extras.map { ExactString($0.key) }) }
+      if !unknownSeen.insert(ExactString(key)).inserted { throw DuplicateKey(path: path(), key: key, offset: offset) }
     }
-  }
-}
-
-/// Colors seen so far, by their exact bytes: a file uses few colors, so most tiles find theirs by
-/// comparing a length and a word instead of building a string and looking up a name.
-private struct ColorCache {
-  private struct Entry {
-    var count: Int
-    var head: UInt64
-    var spelling: [UInt8]
-    var color: TileColor
-  }
-
-  private var entries: [Entry] = []
-
-  /// The first (up to) eight bytes as a word.
-  private static func head(_ raw: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    var word: UInt64 = 0
-    for k in 0..<min(8, raw.count) { word |= UInt64(raw[k]) << (8 * UInt64(k)) }
-    return word
-  }
-
-  mutating func color(_ token: JSONScanner.StringToken, in scanner: JSONScanner) -> TileColor? {
-    guard let raw = scanner.rawBytes(token) else { return TileColor(scanner.string(token)) }
-    let head = Self.head(raw)
-    for k in entries.indices where entries[k].count == raw.count && entries[k].head == head {
-      if raw.count <= 8 || entries[k].spelling.withUnsafeBufferPointer({ $0.elementsEqual(raw) }) {
-        return entries[k].color
-      }
-    }
-    guard let color = TileColor(scanner.string(token)) else { return nil }
-    if entries.count < 64 { entries.append(Entry(count: raw.count, head: head, spelling: Array(raw), color: color)) }
-    return color
   }
 }
 
@@ -347,15 +314,18 @@ extension JSONScanner {
   ) throws -> [JSONField] {
     try expectKind(.object, at: path())
     var members = MemberSet()
-    try readObject { s, token, keyOffset in
-      if let index = Key.spellings.firstIndex(where: { s.token(token, equals: $0) }) {
-        try members.noteKnown(index, s.string(token), at: path, offset: keyOffset)
-        try known(&s, Key.allCases[index])
-      } else {
-        let key = s.string(token)
-        try members.noteUnknown(key, at: path, offset: keyOffset)
-        members.extras.append(JSONField(key, try s.readValue(at: path().key(key))))
-      }
+    if try beginObject() {
+      repeat {
+        let (key, keyOffset) = try readKey()
+        if let index = Key.spellings.firstIndex(where: { token(key, equals: $0) }) {
+          try members.noteKnown(index, string(key), at: path, offset: keyOffset)
+          try known(&self, Key.allCases[index])
+        } else {
+          let name = string(key)
+          try members.noteUnknown(name, at: path, offset: keyOffset)
+          members.extras.append(JSONField(name, try readValue(at: path().key(name))))
+        }
+      } while try endMember()
     }
     return members.extras
   }
@@ -385,9 +355,9 @@ extension JSONScanner {
     if context.hasDuplicateID {
       throw Self.duplicateTileError(sections: sections, tiles: context.tiles)
     }
-    var sectionIDs: [String: Int] = [:]
+    var sectionIDs: [ExactString: Int] = [:]
     for (index, section) in sections.enumerated() {
-      if let first = sectionIDs.updateValue(index, forKey: section.id) {
+      if let first = sectionIDs.updateValue(index, forKey: ExactString(section.id)) {
         throw LoadError.duplicateSectionID(section.id, first: first, second: index)
       }
     }
@@ -396,11 +366,11 @@ extension JSONScanner {
 
   /// Finds the first repeated tile id, in file order, to name both places.
   private static func duplicateTileError(sections: [Section], tiles: [Tile]) -> LoadError {
-    var firstPlace: [String: ItemPath] = [:]
+    var firstPlace: [ExactString: ItemPath] = [:]
     for (s, section) in sections.enumerated() {
       for (i, ref) in section.items.enumerated() {
         let id = tiles[Int(ref.index)].id
-        if let first = firstPlace.updateValue(ItemPath(s, i), forKey: id) {
+        if let first = firstPlace.updateValue(ItemPath(s, i), forKey: ExactString(id)) {
           return .duplicateTileID(id, first: first, second: ItemPath(s, i))
         }
       }
@@ -446,24 +416,14 @@ extension JSONScanner {
     return spec
   }
 
-  /// What reading tiles accumulates across sections.
-  fileprivate struct TileContext {
-    var tiles: [Tile] = []
-    var ids: TileIDIndex
-    var hasDuplicateID = false
-    var colors = ColorCache()
-
-    init(expectedTiles: Int) {
-      tiles.reserveCapacity(expectedTiles)
-      ids = TileIDIndex(expected: expectedTiles)
-    }
-  }
-
   private mutating func readSections(at path: JSONPath, _ context: inout TileContext) throws -> [Section] {
     try expectKind(.array, at: path)
     var sections: [Section] = []
-    try readArray { s, index in
-      sections.append(try s.readSection(index: index, &context))
+    if try beginArray() {
+      repeat {
+        let section = try readSection(index: sections.count, &context)
+        sections.append(section)
+      } while try endElement()
     }
     return sections
   }
@@ -482,19 +442,7 @@ extension JSONScanner {
       case .title: title = try s.readStringValue(at: p)
       case .maxItems: maxItems = try s.readWholeNumber(at: p, minimum: 0, maximum: Int(Int32.max))
       case .locked: locked = try s.readBoolValue(at: p)
-      case .items:
-        try s.expectKind(.array, at: p)
-        var refs: [TileRef] = []
-        try s.readArray { s, item in
-          let (tile, idHash) = try s.readTile(at: { p.index(item) }, &context.colors)
-          let index = context.tiles.count
-          context.tiles.append(tile)
-          if !context.ids.insert(tile.id, hash: idHash, index: index, in: context.tiles) {
-            context.hasDuplicateID = true
-          }
-          refs.append(TileRef(index))
-        }
-        items = refs
+      case .items: items = try s.readItems(at: p, &context)
       }
     }
     guard let id else { throw LoadError.missingField(path, field: "id") }
@@ -504,8 +452,28 @@ extension JSONScanner {
     return section
   }
 
-  /// `path` is a closure so that the hot path builds no path unless there is an error.
-  /// Returns the tile and the hash of its id (for `TileIDIndex`).
+  /// Reads a section's `items` into the tile store and returns their references.
+  private mutating func readItems(at path: JSONPath, _ context: inout TileContext) throws -> [TileRef] {
+    try expectKind(.array, at: path)
+    var refs: [TileRef] = []
+    if try beginArray() {
+      repeat {
+        // Nearly every tile is read by the fast path; any other, and any error, by the general reader.
+        if let ref = readCommonTile(into: &context) {
+          refs.append(ref)
+        } else {
+          let item = refs.count
+          let (tile, idHash) = try readTile(at: { path.index(item) }, &context.colors)
+          refs.append(context.add(tile, idHash: idHash))
+        }
+      } while try endElement()
+    }
+    return refs
+  }
+
+  /// Reads any tile, or the error in it (`readCommonTile` reads most tiles before this is asked to).
+  /// `path` is a closure so that no path is built unless there is an error. Returns the tile and the
+  /// hash of its id (for `TileIDIndex`).
   private mutating func readTile(at path: () -> JSONPath, _ colors: inout ColorCache) throws -> (Tile, UInt64) {
     var id: String?
     var idHash: UInt64 = 0
@@ -521,7 +489,7 @@ extension JSONScanner {
         let text = s.string(token)
         if text.isEmpty { throw LoadError.emptyID(path().key("id")) }
         id = text
-        idHash = s.rawBytes(token).map(TileIDIndex.hash) ?? TileIDIndex.hash(text)
+        idHash = s.rawBytes(token).map { TileIDIndex.hash($0) } ?? TileIDIndex.hash(text)
       case .title: title = try s.readStringValue(at: path().key("title"))
       case .color:
         try s.expectKind(.string, at: path().key("color"))

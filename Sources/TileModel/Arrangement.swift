@@ -163,7 +163,7 @@ public struct Arrangement: Sendable {
   /// Where the tile with this id is. - Complexity: O(n); for the command line, not for event handling.
   public func path(ofTileID id: String) -> ItemPath? {
     for (s, section) in sections.enumerated() {
-      for (i, ref) in section.items.enumerated() where tiles[Int(ref.index)].id == id {
+      for (i, ref) in section.items.enumerated() where tiles[Int(ref.index)].id.isExactly(id) {
         return ItemPath(s, i)
       }
     }
@@ -171,7 +171,7 @@ public struct Arrangement: Sendable {
   }
 
   public func sectionIndex(ofID id: String) -> Int? {
-    sections.firstIndex { $0.id == id }
+    sections.firstIndex { $0.id.isExactly(id) }
   }
 }
 

@@ -17,9 +17,8 @@ struct JSONScanner {
 
   let bytes: UnsafeBufferPointer<UInt8>
   private(set) var offset: Int = 0
-  private var depth = 0
-  /// Scratch space for strings with escapes, reused to avoid an allocation per string.
-  private var scratch: [UInt8] = []
+  private(set) var depth = 0
+  // Nothing here is reference-counted, so the scanner is passed around and copied for free.
 
   init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
@@ -31,20 +30,46 @@ struct JSONScanner {
 
   @inline(__always)
   mutating func skipWhitespace() {
-    // Most calls stand on a value already; only then is there anything to do.
+    // Most calls stand on a value already; only then is there anything to do. The one space after a
+    // key's colon is the next most common case.
     guard offset < bytes.count, bytes[offset] <= 0x20 else { return }
+    if bytes[offset] == 0x20 && offset + 1 < bytes.count && bytes[offset + 1] > 0x20 {
+      offset += 1
+      return
+    }
     skipWhitespaceRun()
   }
 
   private mutating func skipWhitespaceRun() {
+    let spaces: UInt64 = 0x2020_2020_2020_2020
+    // Indented JSON puts a newline and up to sixteen spaces before most tokens: measure that with two
+    // word loads (the first byte that is not a space is the lowest nonzero byte of the word XOR eight
+    // spaces) and no loop. Anything else continues in the loop below.
+    if bytes[offset] == 0x0A && offset &+ 17 <= bytes.count {
+      offset &+= 1
+      var notSpace = Self.word(bytes, at: offset) ^ spaces
+      if notSpace == 0 {
+        offset &+= 8
+        notSpace = Self.word(bytes, at: offset) ^ spaces
+      }
+      if notSpace != 0 {
+        offset &+= notSpace.trailingZeroBitCount >> 3
+        if bytes[offset] > 0x20 { return }
+      }
+    }
     while offset < bytes.count {
       switch bytes[offset] {
-      case 0x20:
-        offset += 1
-        // Indentation comes in long runs of spaces: skip them eight at a time.
-        while offset + 8 <= bytes.count && Self.word(bytes, at: offset) == 0x2020_2020_2020_2020 { offset += 8 }
-      case 0x0A, 0x0D, 0x09:
-        offset += 1
+      case 0x20, 0x0A, 0x0D, 0x09:
+        offset &+= 1
+        // Runs of spaces are measured a word at a time, as above.
+        while offset &+ 8 <= bytes.count {
+          let notSpace = Self.word(bytes, at: offset) ^ spaces
+          if notSpace != 0 {
+            offset &+= notSpace.trailingZeroBitCount >> 3
+            break
+          }
+          offset &+= 8
+        }
       default:
         return
       }
@@ -90,24 +115,52 @@ struct JSONScanner {
     return "byte 0x" + String(c, radix: 16, uppercase: true)
   }
 
-  /// Eight input bytes as one word (either byte order: the tests below treat every byte alike).
+  /// Eight input bytes as one word, the first byte lowest, so that in a mask of marked bytes
+  /// `trailingZeroBitCount / 8` is the index of the first one.
   @inline(__always)
   static func word(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> UInt64 {
-    UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)
+    UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self))
   }
 
-  /// Whether none of a word's bytes ends a string's fast path: no `"`, no `\`, no control character
-  /// below 0x20, nothing non-ASCII. (SWAR: a byte is zero where `v - 0x01…` borrows into its high bit
-  /// while `v` had it clear.)
+  /// The bytes of a word that end a string's fast path (`"`, `\`, a control character below 0x20, or
+  /// anything non-ASCII), as the high bit of each such byte; zero when the word is plain text. (SWAR: a
+  /// byte is zero where `v - 0x01…` borrows into its high bit while `v` had it clear. A borrow can mark
+  /// a byte above a marked one falsely, never below, so the lowest mark is exact.)
   @inline(__always)
-  static func isPlain(_ x: UInt64) -> Bool {
+  static func specialBytes(_ x: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     func hasZero(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
     let quote = hasZero(x ^ (ones &* 0x22))
     let backslash = hasZero(x ^ (ones &* 0x5C))
     let control = (x &- ones &* 0x20) & ~x & highs
-    return (quote | backslash | control | (x & highs)) == 0
+    return quote | backslash | control | (x & highs)
+  }
+
+  /// The first sixteen bytes of `range` as two words (first byte lowest), zero past its end: enough to
+  /// tell short strings apart without comparing them byte by byte.
+  @inline(__always)
+  func leadingWords(of range: Range<Int>) -> (UInt64, UInt64) {
+    let n = range.count
+    var head: UInt64 = 0
+    var tail: UInt64 = 0
+    if range.lowerBound + 16 <= bytes.count {
+      // Reading past the end of the range stays inside the input; the extra bytes are masked off.
+      head = Self.word(bytes, at: range.lowerBound)
+      tail = Self.word(bytes, at: range.lowerBound + 8)
+      if n < 8 {
+        head &= (1 << (8 * UInt64(n))) &- 1
+        tail = 0
+      } else if n < 16 {
+        tail &= (1 << (8 * UInt64(n - 8))) &- 1
+      }
+    } else {
+      for k in 0..<min(n, 16) {
+        let b = UInt64(bytes[range.lowerBound + k]) << (8 * UInt64(k % 8))
+        if k < 8 { head |= b } else { tail |= b }
+      }
+    }
+    return (head, tail)
   }
 
   /// Whether `c` can begin a JSON value.
@@ -126,6 +179,22 @@ struct JSONScanner {
   mutating func notAValue(expected: String) -> JSONSyntaxError {
     skipWhitespace()
     return error("expected \(expected), found \(found())")
+  }
+
+  /// Consumes `byte` if it comes next (after whitespace); for a reader that tries a form and gives up
+  /// on anything else (see `move(to:)`).
+  @inline(__always)
+  mutating func take(_ byte: UInt8) -> Bool {
+    skipWhitespace()
+    guard offset < bytes.count, bytes[offset] == byte else { return false }
+    offset += 1
+    return true
+  }
+
+  /// Moves to another offset at the same depth: past bytes a speculative read has checked itself, or
+  /// back to where it started when it gives up.
+  mutating func move(to newOffset: Int) {
+    offset = newOffset
   }
 
   private mutating func expect(_ byte: UInt8, _ what: String) throws {
@@ -151,59 +220,94 @@ struct JSONScanner {
 
   // MARK: - Containers
 
-  /// Reads an object, calling `member` with each key (as a token, undecoded unless it had escapes) and
-  /// the key's offset when the scanner stands at its value; `member` must consume exactly one value.
-  /// Duplicate keys are the caller's to detect.
-  mutating func readObject(_ member: (inout JSONScanner, StringToken, Int) throws -> Void) throws {
+  // Objects and arrays are read with a cursor, not a callback per member:
+  //
+  //     if try s.beginObject() {
+  //       repeat {
+  //         let (key, keyOffset) = try s.readKey()
+  //         … read exactly one value …
+  //       } while try s.endMember()
+  //     }
+  //
+  // On a million tiles a closure per member, with its captured state, cost more than reading the member.
+  // Duplicate keys are the caller's to detect.
+
+  /// Consumes `{` and enters the object. Returns whether a member follows; if not, `}` is consumed too.
+  mutating func beginObject() throws -> Bool {
     try expect(UInt8(ascii: "{"), "'{'")
     try enter()
-    defer { depth -= 1 }
     if peek() == UInt8(ascii: "}") {
       offset += 1
-      return
+      depth -= 1
+      return false
     }
-    while true {
-      guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key, found \(found())") }
-      let keyOffset = offset
-      let key = try readStringToken()
+    return true
+  }
+
+  /// Reads a member's key (as a token, undecoded unless it had escapes) and the `:` after it, leaving the
+  /// scanner at the value. `offset` is where the key starts.
+  mutating func readKey() throws -> (token: StringToken, offset: Int) {
+    guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key, found \(found())") }
+    let keyOffset = offset
+    let key = try readStringToken()
+    // Canonical files write `": "`: take that without the general whitespace calls.
+    if offset + 1 < bytes.count && bytes[offset] == UInt8(ascii: ":") && bytes[offset + 1] == 0x20 {
+      offset += 2
+    } else {
       try expect(UInt8(ascii: ":"), "':' after the key")
-      skipWhitespace()
-      try member(&self, key, keyOffset)
-      skipWhitespace()
-      guard offset < bytes.count else { throw error("expected ',' or '}', found the end of the input") }
-      let c = bytes[offset]
+    }
+    skipWhitespace()
+    return (key, keyOffset)
+  }
+
+  /// After a member's value: consumes `,` and returns true when another member follows, or consumes `}`,
+  /// leaves the object and returns false.
+  mutating func endMember() throws -> Bool {
+    skipWhitespace()
+    guard offset < bytes.count else { throw error("expected ',' or '}', found the end of the input") }
+    switch bytes[offset] {
+    case UInt8(ascii: ","):
       offset += 1
-      if c == UInt8(ascii: "}") { return }
-      if c != UInt8(ascii: ",") {
-        offset -= 1
-        throw error("expected ',' or '}' after an object member, found \(found())")
-      }
+      return true
+    case UInt8(ascii: "}"):
+      offset += 1
+      depth -= 1
+      return false
+    default:
+      throw error("expected ',' or '}' after an object member, found \(found())")
     }
   }
 
-  /// Reads an array, calling `element` with each index when the scanner stands at that element.
-  mutating func readArray(_ element: (inout JSONScanner, Int) throws -> Void) throws {
+  /// Consumes `[` and enters the array. Returns whether an element follows (the scanner then stands at
+  /// it); if not, `]` is consumed too.
+  mutating func beginArray() throws -> Bool {
     try expect(UInt8(ascii: "["), "'['")
     try enter()
-    defer { depth -= 1 }
     if peek() == UInt8(ascii: "]") {
       offset += 1
-      return
+      depth -= 1
+      return false
     }
-    var index = 0
-    while true {
-      skipWhitespace()
-      try element(&self, index)
-      index += 1
-      skipWhitespace()
-      guard offset < bytes.count else { throw error("expected ',' or ']', found the end of the input") }
-      let c = bytes[offset]
+    return true
+  }
+
+  /// After an element: consumes `,` and returns true when another element follows (the scanner then
+  /// stands at it), or consumes `]`, leaves the array and returns false.
+  @inline(__always)
+  mutating func endElement() throws -> Bool {
+    skipWhitespace()
+    guard offset < bytes.count else { throw error("expected ',' or ']', found the end of the input") }
+    switch bytes[offset] {
+    case UInt8(ascii: ","):
       offset += 1
-      if c == UInt8(ascii: "]") { return }
-      if c != UInt8(ascii: ",") {
-        offset -= 1
-        throw error("expected ',' or ']' after an array element, found \(found())")
-      }
+      skipWhitespace()
+      return true
+    case UInt8(ascii: "]"):
+      offset += 1
+      depth -= 1
+      return false
+    default:
+      throw error("expected ',' or ']' after an array element, found \(found())")
     }
   }
 
@@ -217,7 +321,8 @@ struct JSONScanner {
     throw error("expected true or false, found \(found())")
   }
 
-  private mutating func matchLiteral(_ literal: StaticString) -> Bool {
+  /// Consumes `literal` if the input continues with it.
+  mutating func matchLiteral(_ literal: StaticString) -> Bool {
     let n = literal.utf8CodeUnitCount
     guard offset + n <= bytes.count else { return false }
     let p = literal.utf8Start
@@ -282,7 +387,22 @@ struct JSONScanner {
 
   /// The token's text.
   func string(_ token: StringToken) -> String {
-    token.decoded ?? String(decoding: UnsafeBufferPointer(rebasing: bytes[token.range]), as: UTF8.self)
+    token.decoded ?? string(in: token.range)
+  }
+
+  /// The text of input bytes that a string without escapes was read from.
+  func string(in range: Range<Int>) -> String {
+    Self.makeString(UnsafeBufferPointer(rebasing: bytes[range]))
+  }
+
+  /// A `String` of UTF-8 bytes (the scanner has checked them already; the standard library checks again).
+  static func makeString(_ utf8: UnsafeBufferPointer<UInt8>) -> String {
+    // Up to 15 bytes a string is stored inline, and building it in place takes about a third fewer
+    // instructions than `String(decoding:as:)` on that path. Longer strings are allocated either way.
+    if utf8.count <= 15 {
+      return String(unsafeUninitializedCapacity: utf8.count) { $0.initialize(fromContentsOf: utf8) }
+    }
+    return String(decoding: utf8, as: UTF8.self)
   }
 
   /// The token's UTF-8 bytes, when they are a slice of the input.
@@ -303,16 +423,48 @@ struct JSONScanner {
   }
 
   /// Reads a string with the checks of `readString`, without building it when it has no escapes.
+  @inline(__always)
   mutating func readStringToken() throws -> StringToken {
     skipWhitespace()
+    // Most strings (keys, ids, short titles) are plain ASCII, and most are a word or two long: find the
+    // closing quote a word at a time, inline. Anything else (escapes, other bytes, the end of the input
+    // near) is left to the general loop, which starts over.
+    if offset < bytes.count && bytes[offset] == UInt8(ascii: "\"") {
+      var j = offset + 1
+      while j + 8 <= bytes.count {
+        let special = Self.specialBytes(Self.word(bytes, at: j))
+        if special == 0 {
+          j += 8
+          continue
+        }
+        j += special.trailingZeroBitCount >> 3
+        guard bytes[j] == UInt8(ascii: "\"") else { break }
+        let token = StringToken(range: offset + 1..<j, decoded: nil)
+        offset = j + 1
+        return token
+      }
+    }
+    return try readAnyStringToken()
+  }
+
+  /// `readStringToken`'s general loop: any string, or the error in it.
+  private mutating func readAnyStringToken() throws -> StringToken {
     guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
       throw error("expected a string, found \(found())")
     }
     let start = offset + 1
     var j = start
-    // Fast path: no escapes, so the string is a slice of the input. Eight plain bytes at a time first.
-    while j + 8 <= bytes.count && Self.isPlain(Self.word(bytes, at: j)) { j += 8 }
+    // Fast path: no escapes, so the string is a slice of the input. Plain text is skipped a word at a
+    // time, straight to the first byte that needs a look; only the last few bytes go one by one.
     while j < bytes.count {
+      if j + 8 <= bytes.count {
+        let special = Self.specialBytes(Self.word(bytes, at: j))
+        if special == 0 {
+          j += 8
+          continue
+        }
+        j += special.trailingZeroBitCount >> 3
+      }
       let c = bytes[j]
       if c == UInt8(ascii: "\"") {
         offset = j + 1
@@ -337,7 +489,9 @@ struct JSONScanner {
   }
 
   private mutating func readEscapedString(from start: Int, firstEscape: Int) throws -> String {
-    scratch.removeAll(keepingCapacity: true)
+    // A string with escapes is rare enough to get an array of its own.
+    var scratch: [UInt8] = []
+    scratch.reserveCapacity(firstEscape - start + 32)
     scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<firstEscape]))
     var j = firstEscape
     while j < bytes.count {
@@ -376,7 +530,7 @@ struct JSONScanner {
           } else if scalar >= 0xDC00 && scalar < 0xE000 {
             throw error("a lone surrogate (\\u\(String(scalar, radix: 16, uppercase: true))) is not a character", at: j - 6)
           }
-          appendUTF8(scalar)
+          Self.appendUTF8(scalar, to: &scratch)
         default:
           let escape = e >= 0x21 && e < 0x7F ? "'\\\(Character(Unicode.Scalar(e)))'" : "'\\' followed by \(Self.describe(e))"
           throw error("invalid escape \(escape) in a string", at: j - 2)
@@ -413,7 +567,7 @@ struct JSONScanner {
     return value
   }
 
-  private mutating func appendUTF8(_ scalar: UInt32) {
+  private static func appendUTF8(_ scalar: UInt32, to scratch: inout [UInt8]) {
     switch scalar {
     case 0..<0x80:
       scratch.append(UInt8(scalar))
@@ -470,21 +624,28 @@ struct JSONScanner {
       return .string(try readString())
     case UInt8(ascii: "{"):
       var fields: [JSONField] = []
-      var seen: Set<String> = []
-      try readObject { s, token, keyOffset in
-        let key = s.string(token)
-        if fields.count < 16 {
-          if fields.contains(where: { $0.key == key }) { throw DuplicateKey(path: path, key: key, offset: keyOffset) }
-        } else {
-          if seen.isEmpty { seen = Set(fields.map(\.key)) }
-          if !seen.insert(key).inserted { throw DuplicateKey(path: path, key: key, offset: keyOffset) }
-        }
-        fields.append(JSONField(key, try s.readValue(at: path.key(key))))
+      var seen: Set<ExactString> = []
+      if try beginObject() {
+        repeat {
+          let (token, keyOffset) = try readKey()
+          let key = string(token)
+          if fields.count < 16 {
+            if fields.contains(where: { $0.key.isExactly(key) }) { throw DuplicateKey(path: path, key: key, offset: keyOffset) }
+          } else {
+            if seen.isEmpty { seen = Set(fields.map { ExactString($0.key) }) }
+            if !seen.insert(ExactString(key)).inserted { throw DuplicateKey(path: path, key: key, offset: keyOffset) }
+          }
+          fields.append(JSONField(key, try readValue(at: path.key(key))))
+        } while try endMember()
       }
       return .object(fields)
     case UInt8(ascii: "["):
       var elements: [JSONValue] = []
-      try readArray { s, index in elements.append(try s.readValue(at: path.index(index))) }
+      if try beginArray() {
+        repeat {
+          elements.append(try readValue(at: path.index(elements.count)))
+        } while try endElement()
+      }
       return .array(elements)
     case UInt8(ascii: "t"), UInt8(ascii: "f"):
       return .bool(try readBool())

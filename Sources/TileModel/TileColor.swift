@@ -40,17 +40,23 @@ public struct TileColor: Equatable, Hashable, Sendable {
   public static let gray = TileColor("gray")!
 
   private static func parse(_ text: String) -> RGB? {
-    let u = Array(text.utf8)
-    if u.first == UInt8(ascii: "#") {
-      guard u.count == 7 else { return nil }
-      var v: [UInt8] = []
-      for i in stride(from: 1, to: 7, by: 2) {
-        guard let hi = hexDigit(u[i]), let lo = hexDigit(u[i + 1]) else { return nil }
-        v.append(hi << 4 | lo)
-      }
-      return RGB(v[0], v[1], v[2])
+    if text.utf8.first == UInt8(ascii: "#") {
+      var text = text
+      return text.withUTF8(parseHex)
     }
     return namedColors[text] ?? namedColors[text.lowercased()]
+  }
+
+  /// `#RRGGBB` from its UTF-8 bytes. No arrays: a file may give every tile its own color, and then this
+  /// runs once per tile.
+  private static func parseHex(_ utf8: UnsafeBufferPointer<UInt8>) -> RGB? {
+    guard utf8.count == 7 else { return nil }
+    var value: UInt32 = 0
+    for c in utf8.dropFirst() {
+      guard let digit = hexDigit(c) else { return nil }
+      value = value << 4 | UInt32(digit)
+    }
+    return RGB(UInt8(value >> 16), UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value))
   }
 
   private static func hexDigit(_ c: UInt8) -> UInt8? {

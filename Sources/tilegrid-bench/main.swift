@@ -5,6 +5,7 @@ import Editor
 import Foundation
 import GridLayout
 import Reorder
+import TileGridCLI
 import TileModel
 
 // MARK: - Fixtures
@@ -158,8 +159,8 @@ func benchFiles(directory: String) throws {
   var arrangement: Arrangement!
   for _ in 0..<3 {
     ours.append(try seconds {
-      let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-      arrangement = try Arrangement(json: bytes)
+      // As the command line reads a file: straight into one byte array.
+      arrangement = try Arrangement(json: try Platform.read(path).bytes)
     })
     theirs.append(runPython("import json,sys,time\nt=time.perf_counter()\nwith open(sys.argv[1]) as f: json.load(f)\nprint(time.perf_counter()-t)", path))
   }
@@ -182,17 +183,17 @@ func benchFiles(directory: String) throws {
 // MARK: - Main
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let directory = arguments.first { !$0.hasPrefix("--") } ?? FileManager.default.temporaryDirectory.path + "/tilegrid-bench"
-try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
 if arguments.first == "--parse", arguments.count == 2 {
   // For instruction counts: `valgrind --tool=callgrind tilegrid-bench --parse FILE`.
-  let arrangement = try Arrangement(json: Array(try Data(contentsOf: URL(fileURLWithPath: arguments[1]))))
+  let arrangement = try Arrangement(json: try Platform.read(arguments[1]).bytes)
   print(arrangement.tileCount)
 } else if arguments.first == "--export", arguments.count == 2 {
-  let arrangement = try Arrangement(json: Array(try Data(contentsOf: URL(fileURLWithPath: arguments[1]))))
+  let arrangement = try Arrangement(json: try Platform.read(arguments[1]).bytes)
   print(arrangement.jsonBytes().count)
 } else {
   // Parts: --layout, --drag, --files (default: all). The first other argument is the data directory.
+  let directory = arguments.first { !$0.hasPrefix("--") } ?? FileManager.default.temporaryDirectory.path + "/tilegrid-bench"
+  try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
   let parts = Set(arguments.filter { $0.hasPrefix("--") })
   let all = parts.isEmpty
   if all || parts.contains("--layout") { benchLayout() }
