@@ -268,7 +268,10 @@ public struct ReorderState: Sendable {
     switch selectTarget(layout: layout, arrangement: arrangement, session: session) {
     case .stay:
       // "Forbidden" lasts while the tile is over the refusing section.
-      if let refusal = session.refusal, layout.section(at: primaryProbe(session)) != refusal.destination.section {
+      if let refusal = session.refusal,
+        layout.section(at: probes(session, size: layout.frame(of: session.current).size).primary)
+          != refusal.destination.section
+      {
         session.refusal = nil
       }
     case .move(let destination):
@@ -284,8 +287,7 @@ public struct ReorderState: Sendable {
         move(MoveStep(from: destination, to: session.current))
         break
       }
-      happenings.append(.moved(from: session.current, to: destination))
-      let shift = scroll(by: 0)
+      let shift = report(.moved(from: session.current, to: destination))
       // The content got shorter and scrolled back under the still pointer: the floating tile, which
       // stays under the pointer, moved in content coordinates.
       if shift != 0 { moveFloatingOrigin(&session, to: session.floatingOrigin + axisPoint(shift)) }
@@ -303,20 +305,17 @@ public struct ReorderState: Sendable {
     gesture = .dragging(session)
   }
 
-  private func primaryProbe(_ session: DragSession) -> Point {
-    let size = layout.frame(of: session.current).size
-    let o = session.floatingOrigin
-    return Point(
-      x: session.direction.isLeft ? o.x + size.width / 3 : o.x + (2 * size.width) / 3,
-      y: session.direction.isUp ? o.y + size.height / 3 : o.y + (2 * size.height) / 3)
-  }
-
   /// Applies a move to the arrangement and the layout together and reports it as `happening`; callers
   /// have checked it. When the content gets shorter than the scroll position allows, the content
   /// scrolls back: that is reported too, and returned (cells along the scrolling axis).
   @discardableResult
   private mutating func apply(_ step: MoveStep, _ happening: Happening) -> Int {
     move(step)
+    return report(happening)
+  }
+
+  /// Reports a move that was made; returns the scroll back it caused (see `apply`).
+  private mutating func report(_ happening: Happening) -> Int {
     happenings.append(happening)
     return scroll(by: 0)
   }

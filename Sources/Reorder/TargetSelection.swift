@@ -36,6 +36,20 @@ func followsDrag(
   return to.item < from.item ? backAcrossLine : !backAcrossLine
 }
 
+/// The probe points for a floating tile of `size` (DESIGN.md §5.3): 1/3 or 2/3 into the tile in the
+/// direction of the drag (integer division), and the opposite edge as the fallback.
+func probes(_ session: DragSession, size: Size) -> (primary: Point, fallback: Point) {
+  let o = session.floatingOrigin
+  let w = size.width
+  let h = size.height
+  let left = session.direction.isLeft
+  let up = session.direction.isUp
+  return (
+    Point(x: left ? o.x + w / 3 : o.x + (2 * w) / 3, y: up ? o.y + h / 3 : o.y + (2 * h) / 3),
+    Point(x: left ? o.x + w - 1 : o.x, y: up ? o.y + h - 1 : o.y)
+  )
+}
+
 /// Target selection: a pure function of the layout, the arrangement and the drag.
 ///
 /// 1. Probe at 1/3 or 2/3 of the floating tile in the direction of the drag; if that finds no tile and
@@ -55,16 +69,9 @@ func followsDrag(
 ///   for uniform sections.
 public func selectTarget(layout: FlowLayout, arrangement: Arrangement, session: DragSession) -> TargetDecision {
   let current = session.current
-  let size = layout.frame(of: current).size
-  let o = session.floatingOrigin
-  let w = size.width
-  let h = size.height
-  let left = session.direction.isLeft
-  let up = session.direction.isUp
 
   // 1. Probes.
-  let primary = Point(x: left ? o.x + w / 3 : o.x + (2 * w) / 3, y: up ? o.y + h / 3 : o.y + (2 * h) / 3)
-  let fallback = Point(x: left ? o.x + w - 1 : o.x, y: up ? o.y + h - 1 : o.y)
+  let (primary, fallback) = probes(session, size: layout.frame(of: current).size)
   guard let zone = layout.dropZone(at: primary) ?? layout.dropZone(at: fallback) else { return .stay }
 
   // 2-3. Destination and the line it lies on.
