@@ -76,8 +76,6 @@ struct JSONScanner {
     }
   }
 
-  var isAtEnd: Bool { offset >= bytes.count }
-
   /// The next byte after whitespace, without consuming it.
   mutating func peek() -> UInt8? {
     skipWhitespace()
@@ -657,11 +655,6 @@ struct JSONScanner {
     default:
       throw error("expected a value, found \(found())")
     }
-  }
-
-  /// Skips one value of any kind, with the same checks as `readValue`.
-  mutating func skipValue(at path: JSONPath) throws {
-    _ = try readValue(at: path)
   }
 }
 
