@@ -14,10 +14,11 @@ let package = Package(
       providers: [.apt(["libncurses-dev"])]),
 
     // The pure core: model -> layout -> reorder -> editor; Canvas holds terminal-neutral buffers and events.
-    .target(name: "TileModel"),
+    .target(name: "Geometry"),
+    .target(name: "TileModel", dependencies: ["Geometry"]),
     .target(name: "GridLayout", dependencies: ["TileModel"]),
     .target(name: "Reorder", dependencies: ["TileModel", "GridLayout"]),
-    .target(name: "Canvas"),
+    .target(name: "Canvas", dependencies: ["Geometry"]),
     .target(name: "Editor", dependencies: ["TileModel", "GridLayout", "Reorder", "Canvas"]),
 
     // The only code that touches ncursesw. Swift 5 mode: stdscr/LINES/COLS are C globals.
@@ -39,6 +40,7 @@ let package = Package(
     .testTarget(name: "GridLayoutTests", dependencies: ["TileModel", "GridLayout", "TestSupport"]),
     .testTarget(
       name: "ReorderTests", dependencies: ["TileModel", "GridLayout", "Reorder", "Canvas", "Editor", "TestSupport"]),
+    .testTarget(name: "CanvasTests", dependencies: ["Geometry", "Canvas", "TestSupport"]),
     .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "CNCursesW"]),
     .testTarget(name: "EndToEndTests", dependencies: ["TileModel", "TestSupport"]),
   ]

@@ -1,5 +1,8 @@
+import Geometry
+
 /// Input as the editor sees it, whatever terminal it came from: keys, mouse reports, size changes and
-/// clock ticks. The terminal layer decodes bytes into these; `tilegrid play` reads them from a file.
+/// focus changes. `InputDecoder` turns terminal bytes into these; `tilegrid play` also reads them from a
+/// file. Time is not an event: every message reaches the editor with the time it happened.
 
 /// A key press.
 public enum Key: Hashable, Sendable {
@@ -10,7 +13,20 @@ public enum Key: Hashable, Sendable {
   case pageUp, pageDown, home, end
   /// Control plus a letter, lower-case (`.control("c")` is Ctrl-C).
   case control(Character)
+  /// Alt (Meta) plus a character: Esc immediately followed by the character.
+  case alt(Character)
+  case insert
   case function(Int)
+}
+
+/// Modifier keys held during a mouse report.
+public struct Modifiers: OptionSet, Hashable, Sendable {
+  public let rawValue: UInt8
+  public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+  public static let shift = Modifiers(rawValue: 1)
+  public static let alt = Modifiers(rawValue: 2)
+  public static let control = Modifiers(rawValue: 4)
 }
 
 public enum MouseButton: Hashable, Sendable {
@@ -31,12 +47,16 @@ public struct MouseEvent: Hashable, Sendable {
   public var action: Action
   public var x: Int
   public var y: Int
+  public var modifiers: Modifiers
 
-  public init(_ action: Action, x: Int, y: Int) {
+  public init(_ action: Action, x: Int, y: Int, modifiers: Modifiers = []) {
     self.action = action
     self.x = x
     self.y = y
+    self.modifiers = modifiers
   }
+
+  public var point: Point { Point(x: x, y: y) }
 }
 
 public enum InputEvent: Hashable, Sendable {

@@ -8,6 +8,10 @@ public enum Screen {
   public static let titleRows = 1
   public static let statusRows = 1
 
+  /// The largest screen side accepted anywhere a size is given (`--width`, `--height`, an events
+  /// file's `resize`). Zero is refused too; 1 x 1 is a valid, if tiny, screen.
+  public static let maximumSide = 100_000
+
   /// Where the content viewport sits on a screen of `size` cells; never negative.
   public static func viewport(forScreen size: Size) -> Rect {
     Rect(
