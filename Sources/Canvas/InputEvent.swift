@@ -42,6 +42,8 @@ public struct MouseEvent: Hashable, Sendable {
     case motion
     case wheelUp
     case wheelDown
+    case wheelLeft
+    case wheelRight
   }
 
   public var action: Action

@@ -90,7 +90,7 @@ public struct EditorState: Sendable {
       case .motion: return run(.motion(point))
       case .wheelUp: return run(.wheel(-1, at: point))
       case .wheelDown: return run(.wheel(1, at: point))
-      case .press, .release: return []
+      case .press, .release, .wheelLeft, .wheelRight: return []
       }
     case .key(let key):
       return keyPressed(key)
