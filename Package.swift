@@ -39,7 +39,8 @@ let package = Package(
     .testTarget(name: "TileModelTests", dependencies: ["TileModel", "TestSupport"]),
     .testTarget(name: "GridLayoutTests", dependencies: ["TileModel", "GridLayout", "TestSupport"]),
     .testTarget(
-      name: "ReorderTests", dependencies: ["TileModel", "GridLayout", "Reorder", "Canvas", "Editor", "TestSupport"]),
+      name: "ReorderTests",
+      dependencies: ["TileModel", "GridLayout", "Reorder", "Canvas", "Editor", "TileGridCLI", "TestSupport"]),
     .testTarget(name: "CanvasTests", dependencies: ["Geometry", "Canvas", "TestSupport"]),
     .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "CNCursesW"]),
     .testTarget(name: "EndToEndTests", dependencies: ["TileModel", "TestSupport"]),

@@ -66,8 +66,6 @@ public enum InputEvent: Hashable, Sendable {
   case mouse(MouseEvent)
   /// The terminal is now `width` x `height` cells.
   case resize(width: Int, height: Int)
-  /// The clock reads `milliseconds` (monotonic, from an arbitrary origin): timers due by then fire.
-  case tick(milliseconds: Int)
   /// The terminal gained (true) or lost (false) focus.
   case focus(Bool)
   /// Bytes the decoder did not understand; ignored, never an error.

@@ -116,25 +116,17 @@ public enum EventScript {
 }
 
 extension EditorState {
-  /// Lets `milliseconds` of virtual time pass, firing every timer at its own due time, exactly as the
-  /// interactive loop does with a real clock.
+  /// Lets `milliseconds` of virtual time pass. The engine fires every timer due by then at its own
+  /// due time, exactly as the interactive loop does with a real clock.
   public mutating func wait(_ milliseconds: Int) -> [EditorEffect] {
-    let target = now + milliseconds
-    var effects: [EditorEffect] = []
-    while let due = nextDeadline, due <= target, due >= now {
-      let before = now
-      effects += update(.tick(milliseconds: due))
-      if now == before && nextDeadline == due { break }  // no progress: never spin
-    }
-    effects += update(.tick(milliseconds: target))
-    return effects
+    update(.tick, at: now + milliseconds)
   }
 
-  /// Plays one scripted event.
+  /// Plays one scripted event at the current virtual time.
   public mutating func play(_ event: ScriptEvent) -> [EditorEffect] {
     switch event {
     case .wait(let milliseconds): return wait(milliseconds)
-    case .input(let input): return update(input)
+    case .input(let input): return update(.input(input), at: now)
     }
   }
 }

@@ -1,14 +1,18 @@
 import GridLayout
 import TileModel
 
-/// What one target selection decided (DESIGN.md §5.3-5.7).
+/// What one target selection decided: everything the caller needs to carry it out.
 public enum TargetDecision: Equatable, Hashable, Sendable {
-  /// Nothing moves: the probes found nothing, the tile's own slot, or a target against the drag.
+  /// Nothing changes: the probes found nothing, the tile's own slot, or a target against the drag.
   case stay
-  /// Move the tile to this destination (remove + insert).
+  /// Nothing moves, and the tile is no longer over the section that refused it: "forbidden" ends.
+  case leaveForbidden
+  /// Move the tile to this destination (remove + insert); "forbidden", if shown, ends.
   case move(ItemPath)
-  /// A policy refuses this destination: the drag shows "forbidden" and the tile stays.
-  case refused(ItemPath, MoveError)
+  /// A policy refuses this destination: the drag shows "forbidden" and the tile stays. `announce` is
+  /// true when this refusal is new (another section or another reason than the one already shown), so
+  /// the trace and the status line say it once per episode, not on every motion.
+  case refuse(ItemPath, MoveError, announce: Bool)
 }
 
 /// A place in reading order at line granularity: another section counts as another line.
@@ -53,33 +57,46 @@ func probes(_ session: DragSession, size: Size) -> (primary: Point, fallback: Po
 /// Target selection: a pure function of the layout, the arrangement and the drag.
 ///
 /// 1. Probe at 1/3 or 2/3 of the floating tile in the direction of the drag; if that finds no tile and
-///    no drop zone, probe the opposite edge (seed 000's min/max points).
-/// 2. The tile's own slot, or nothing: stay (seed 003: an out-of-bounds pointer neither stops nor jumps
-///    the drag).
+///    no drop zone, probe the opposite edge (the min/max points of the UIKit original).
+/// 2. The tile's own slot, or nothing: stay (an out-of-bounds pointer neither stops nor jumps the drag).
+///    "Forbidden" lasts while the primary probe is over the refusing section (gaps inside it too).
 /// 3. Turn the zone into a destination: a tile's index; an empty section's 0; a section's end (in the
 ///    tile's own section, its last place); the last tile of an earlier section, entered from after it,
-///    means that section's end (seed 002's "row + 1 at section end").
+///    means that section's end ("row + 1 at section end").
 /// 4. Keep only targets in the direction of the drag: an earlier line while moving back along the
 ///    scrolling axis, a later line while moving forward, and on the tile's own line an earlier slot
 ///    while moving back across it, a later one while moving forward; and the slot the tile just left
 ///    only after the drag has reversed.
 /// 5. Ask the policies.
+/// 6. Check where the tile would land: with mixed widths a move re-breaks the lines, and the tile can
+///    land on another line than its target's. A move whose landing goes against the drag is not made
+///    (otherwise a diagonal drag can walk a tile around a loop of slots).
 ///
 /// - Complexity: two hit tests and a few frame lookups: O(log n) at worst, independent of the tile count
-///   for uniform sections.
+///   for uniform sections; step 6 adds the re-breaking of the lines between the tile and its target.
 public func selectTarget(layout: FlowLayout, arrangement: Arrangement, session: DragSession) -> TargetDecision {
   let current = session.current
+  let vertical = layout.parameters.direction == .vertical
 
   // 1. Probes.
   let (primary, fallback) = probes(session, size: layout.frame(of: current).size)
-  guard let zone = layout.dropZone(at: primary) ?? layout.dropZone(at: fallback) else { return .stay }
+  let zone = layout.dropZone(at: primary) ?? layout.dropZone(at: fallback)
 
-  // 2-3. Destination and the line it lies on.
+  // 2. Nothing to do: the refusal shown, if any, ends once the tile has left the refusing section.
+  var stay: TargetDecision {
+    if let refusal = session.refusal, layout.section(at: primary) != refusal.destination.section {
+      return .leaveForbidden
+    }
+    return .stay
+  }
+  guard let zone else { return stay }
+
+  // 3. Destination and the line it lies on.
   let destination: ItemPath
   let line: LinePosition
   switch zone {
   case .item(let path):
-    if path == current { return .stay }
+    if path == current { return stay }
     let count = layout.itemCount(inSection: path.section)
     if path.section < current.section && path.item == count - 1 {
       destination = ItemPath(path.section, count)
@@ -96,33 +113,38 @@ public func selectTarget(layout: FlowLayout, arrangement: Arrangement, session: 
     let lastLine = layout.line(of: ItemPath(s, count - 1))
     if s == current.section && layout.line(of: current) == lastLine {
       // The tile is on its section's last line already, so its end is a later slot on that same line,
-      // wherever below the line the point is (DESIGN.md's "the line after it" would let a drag that
-      // moves left and down send the tile right: a flip-flop; see DECISIONS.md).
+      // wherever below the line the point is ("the line after it" would let a drag that moves left and
+      // down send the tile right: a flip-flop; see DECISIONS.md).
       line = LinePosition(section: s, line: lastLine)
     } else {
       line = LinePosition(section: s, line: beside ? lastLine : lastLine + 1)
     }
   }
-  if destination == current { return .stay }
+  if destination == current { return stay }
 
   // 4. Only in the direction of the drag.
-  let currentLine = LinePosition(section: current.section, line: layout.line(of: current))
-  guard
-    followsDrag(
-      from: (currentLine, current.item), to: (line, destination.item), direction: session.direction,
-      vertical: layout.parameters.direction == .vertical)
-  else { return .stay }
+  let from = (line: LinePosition(section: current.section, line: layout.line(of: current)), item: current.item)
+  guard followsDrag(from: from, to: (line, destination.item), direction: session.direction, vertical: vertical)
+  else { return stay }
 
   // A target on the far side of several lines of mixed widths can pass both tests above on different
   // axes — a later line while moving down, then an earlier slot on the tile's new line while moving
   // left — and return the tile to the slot it just left, over and over. Going back needs a reversal.
   if let last = session.lastMove, destination == last.left, session.direction == last.direction {
-    return .stay
+    return stay
   }
 
   // 5. Policies.
-  if let refusal = arrangement.checkMove(from: current, to: destination) {
-    return .refused(destination, refusal)
+  if let reason = arrangement.checkMove(from: current, to: destination) {
+    let shown = session.refusal
+    let announce = shown?.destination.section != destination.section || shown?.reason != reason
+    return .refuse(destination, reason, announce: announce)
   }
+
+  // 6. Where the tile lands.
+  let landing = LinePosition(
+    section: destination.section, line: layout.lineAfterMoving(from: current, to: destination))
+  guard followsDrag(from: from, to: (landing, destination.item), direction: session.direction, vertical: vertical)
+  else { return .stay }  // nothing changes, "forbidden" included, as before a move is tried
   return .move(destination)
 }

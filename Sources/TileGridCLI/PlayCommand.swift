@@ -56,14 +56,16 @@ extension TileGridCommand {
       config: ReorderConfig(minimumPressDuration: pressMilliseconds))
     let trace = args.flags.contains("--trace")
     replay: for (_, event) in script {
-      for effect in editor.play(event) {
+      var effects = editor.play(event)
+      while !effects.isEmpty {
+        let effect = effects.removeFirst()
         switch effect {
-        case .trace(let line):
+        case .happened(let happening):
           // Titles may hold control characters; they never reach the terminal raw.
-          if trace { Platform.writeStandardError(CLIError.oneLine(line) + "\n") }
-        case .save(let thenQuit):
-          editor.markSaved()
-          if thenQuit { break replay }
+          if trace, let line = Trace.line(happening) { Platform.writeStandardError(CLIError.oneLine(line) + "\n") }
+        case .save:
+          // 'key s' saves nothing here: the replay goes on as if the save succeeded.
+          effects += editor.update(.saved(name: nil), at: editor.now)
         case .quit:
           break replay
         }

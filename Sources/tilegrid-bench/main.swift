@@ -85,19 +85,19 @@ func dragStepTimes(tiles count: Int, mixed: Bool) -> [Double] {
   let pageRows = 58
   var scrolled = 0
   while scrolled + pageRows < middle.minY - 20 {
-    _ = editor.update(.key(.pageDown))
-    scrolled = editor.reorder.scroll.y
+    _ = editor.update(.input(.key(.pageDown)), at: editor.now)
+    scrolled = editor.reorder.viewport.position
   }
-  let viewport = editor.reorder.viewport
+  let viewport = editor.reorder.viewport.frame
   // Press on the middle of a tile near the viewport's middle.
-  let scroll = editor.reorder.scroll
+  let scroll = editor.reorder.viewport.offset
   var target: Rect?
   editor.reorder.layout.forEachItem(in: Rect(x: 0, y: scroll.y + 20, width: 200, height: 10)) { _, frame in
     if target == nil { target = frame }
   }
   guard let target else { fatalError("no tile in the viewport") }
   let start = Point(x: target.minX + target.width / 2, y: target.minY + target.height / 2 - scroll.y + viewport.minY)
-  _ = editor.update(.mouse(MouseEvent(.press(.left), x: start.x, y: start.y)))
+  _ = editor.update(.input(.mouse(MouseEvent(.press(.left), x: start.x, y: start.y))), at: editor.now)
   _ = editor.wait(300)
   var times: [Double] = []
   var moves = 0
@@ -114,7 +114,7 @@ func dragStepTimes(tiles count: Int, mixed: Bool) -> [Double] {
     }
     let event = InputEvent.mouse(MouseEvent(.motion, x: x, y: y))
     var effects: [EditorEffect] = []
-    times.append(seconds { effects = editor.update(event) })
+    times.append(seconds { effects = editor.update(.input(event), at: editor.now) })
     moves += effects.count
   }
   if editor.reorder.gesture.session == nil || moves == 0 { print("warning: the drag did not run (moves: \(moves))") }

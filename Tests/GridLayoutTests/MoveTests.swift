@@ -69,9 +69,14 @@ struct MoveTests {
       var done: [String] = []
       for _ in 0..<moves {
         guard let (from, to) = Self.randomMove(a, &rng) else { return nil }
+        let predicted = layout.lineAfterMoving(from: from, to: to)
         try a.move(from: from, to: to, force: true)
         layout.moveItem(from: from, to: to)
         done.append("\(from)->\(to)")
+        if layout.line(of: to) != predicted {
+          return "after moves [\(done.joined(separator: ", "))]: lineAfterMoving said line \(predicted), "
+            + "the tile is on line \(layout.line(of: to))"
+        }
         if let failure = Self.mismatch(layout, a, c.viewport, &rng) {
           return "after moves [\(done.joined(separator: ", "))]: \(failure)"
         }

@@ -74,7 +74,7 @@ struct PropertyDragWatch {
     var direction = after.reorder.gesture.session?.direction
     if !isDragging, let cell = Self.pointerCell(event) {
       var fork = before
-      _ = fork.update(.mouse(MouseEvent(.motion, x: cell.x, y: cell.y)))
+      _ = fork.update(.input(.mouse(MouseEvent(.motion, x: cell.x, y: cell.y))), at: fork.now)
       direction = fork.reorder.gesture.session?.direction
     }
     // Timers due by the event's time fire before the input is handled: auto-scroll steps (a scroll,

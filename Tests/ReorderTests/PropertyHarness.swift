@@ -124,7 +124,7 @@ enum PropertyHarness {
       var effects: [EditorEffect] = []
       var inputStart = 0
       if case .input = event {
-        effects = state.update(.tick(milliseconds: state.now))
+        effects = state.update(.tick, at: state.now)
         inputStart = effects.count
       }
       effects += state.play(event)
@@ -229,7 +229,8 @@ enum PropertyHarness {
         }
         try propertyRequire(done == steps, "undo", "\(done) steps to \(word), the history had \(steps)")
         try propertyRequire(
-          state.status == "Nothing to \(word)", "undo", "after the last \(word) the status says '\(state.status)'")
+          state.announcement == .blocked(trace == .undo ? .nothingToUndo : .nothingToRedo), "undo",
+          "after the last \(word) the status says '\(state.announcement.text)'")
         let target = trace == .undo ? c.arrangement : latest
         try propertyRequire(
           state.arrangement == target, "undo",
@@ -279,9 +280,9 @@ enum PropertyHarness {
     }
     guard let first = run.final else { return nil }
     let same =
-      state.arrangement == first.arrangement && state.reorder.scroll == first.reorder.scroll
+      state.arrangement == first.arrangement && state.reorder.viewport == first.reorder.viewport
       && state.reorder.focus == first.reorder.focus && state.reorder.gesture == first.reorder.gesture
-      && state.reorder.history == first.reorder.history && state.status == first.status && state.now == first.now
+      && state.reorder.history == first.reorder.history && state.announcement == first.announcement && state.now == first.now
     return same
       ? nil
       : PropertyFailure(kind: "determinism", message: "replayed, the final state differs", eventIndex: run.played.count - 1)

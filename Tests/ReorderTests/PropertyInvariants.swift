@@ -31,56 +31,41 @@ func propertyRequire(_ condition: Bool, _ kind: String, _ message: @autoclosure 
   if !condition { throw PropertyFailure(kind: kind, message: message()) }
 }
 
-/// A trace line of `tilegrid play --trace`, parsed.
+/// What the trace of `tilegrid play --trace` lists, as values: the engine's happenings without the
+/// ones the trace leaves out (focus changes, notices).
 enum PropertyTrace: Equatable {
   case lift(ItemPath)
   case move(ItemPath, ItemPath)
-  case refused(ItemPath, String)
+  case refused(ItemPath, MoveError)
   case drop(ItemPath)
   case cancel
   case scroll(Int)
   case undo
   case redo
 
-  init?(_ line: String) {
-    let words = line.split(separator: " ", maxSplits: 1).map(String.init)
-    let rest = words.count > 1 ? words[1] : ""
-    switch words.first {
-    case "lift": guard let p = Self.path(rest) else { return nil }; self = .lift(p)
-    case "drop": guard let p = Self.path(rest) else { return nil }; self = .drop(p)
-    case "cancel" where rest.isEmpty: self = .cancel
-    case "undo" where rest.isEmpty: self = .undo
-    case "redo" where rest.isEmpty: self = .redo
-    case "scroll": guard let d = Int(rest) else { return nil }; self = .scroll(d)
-    case "move":
-      let ends = rest.components(separatedBy: " -> ")
-      guard ends.count == 2, let a = Self.path(ends[0]), let b = Self.path(ends[1]) else { return nil }
-      self = .move(a, b)
-    case "refused":
-      guard let colon = rest.firstIndex(of: ":"), let p = Self.path(String(rest[..<colon])) else { return nil }
-      self = .refused(p, String(rest[rest.index(after: colon)...]))
-    default: return nil
+  init?(_ happening: Happening) {
+    switch happening {
+    case .lifted(let p): self = .lift(p)
+    case .moved(let a, let b): self = .move(a, b)
+    case .refused(let p, let reason): self = .refused(p, reason)
+    case .dropped(let p, _): self = .drop(p)
+    case .cancelled: self = .cancel
+    case .scrolled(let d): self = .scroll(d)
+    case .undone: self = .undo
+    case .redone: self = .redo
+    case .focused, .nothingToLift, .blocked: return nil
     }
   }
 
-  static func path(_ text: String) -> ItemPath? {
-    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count == 2, let s = Int(parts[0]), let i = Int(parts[1]) else { return nil }
-    return ItemPath(s, i)
-  }
-
-  /// The parsed trace lines of `effects`; anything but trace lines (save, quit) or an unreadable line
-  /// is a failure: the streams never ask to save or quit.
+  /// The traced happenings of `effects`; any other effect (save, quit) is a failure: the streams never
+  /// ask to save or quit.
   static func parse(_ effects: [EditorEffect]) throws(PropertyFailure) -> [PropertyTrace] {
     var traces: [PropertyTrace] = []
     for effect in effects {
-      guard case .trace(let line) = effect else {
+      guard case .happened(let happening) = effect else {
         throw PropertyFailure(kind: "effect", message: "unexpected effect \(effect)")
       }
-      guard let trace = PropertyTrace(line) else {
-        throw PropertyFailure(kind: "trace", message: "unreadable trace line '\(line)'")
-      }
-      traces.append(trace)
+      if let trace = PropertyTrace(happening) { traces.append(trace) }
     }
     return traces
   }
@@ -271,7 +256,7 @@ enum PropertyInvariants {
   /// header frames, content size, and hit tests at `probes` points.
   static func checkLayout(_ r: ReorderState, probes: [Point]) throws(PropertyFailure) {
     let kept = r.layout
-    let fresh = FlowLayout(arrangement: r.arrangement, viewport: r.viewport.size)
+    let fresh = FlowLayout(arrangement: r.arrangement, viewport: r.viewport.frame.size)
     try propertyRequire(
       kept.parameters == fresh.parameters && kept.viewport == fresh.viewport && kept.available == fresh.available,
       "layout", "the layout's parameters or viewport differ from the arrangement's")
@@ -314,7 +299,7 @@ enum PropertyInvariants {
   /// checked in full after the last change (same viewport, sections and content size).
   static func checkLayoutUnchanged(_ r: ReorderState, contentSize: Size?) throws(PropertyFailure) {
     try propertyRequire(
-      r.layout.viewport == Size(width: max(0, r.viewport.width), height: max(0, r.viewport.height))
+      r.layout.viewport == Size(width: max(0, r.viewport.frame.width), height: max(0, r.viewport.frame.height))
         && r.layout.sectionCount == r.arrangement.sections.count && r.layout.contentSize == contentSize,
       "layout", "the layout changed (content size \(r.layout.contentSize), was \(String(describing: contentSize))) though neither the arrangement nor the viewport did")
   }
@@ -336,14 +321,14 @@ enum PropertyInvariants {
   static func checkView(_ state: EditorState) throws(PropertyFailure) {
     let r = state.reorder
     try propertyRequire(
-      r.screen == state.screen && r.viewport == Screen.viewport(forScreen: state.screen), "view",
-      "viewport \(r.viewport) for screen \(state.screen)")
+      r.screen == state.screen && r.viewport.frame == Screen.viewport(forScreen: state.screen), "view",
+      "viewport \(r.viewport.frame) for screen \(state.screen)")
     let vertical = r.arrangement.layout.direction == .vertical
-    let along = vertical ? r.scroll.y : r.scroll.x
-    let across = vertical ? r.scroll.x : r.scroll.y
+    let along = vertical ? r.viewport.offset.y : r.viewport.offset.x
+    let across = vertical ? r.viewport.offset.x : r.viewport.offset.y
     try propertyRequire(
       along >= 0 && along <= r.maximumScroll && across == 0, "scroll",
-      "scroll \(r.scroll) outside 0...\(r.maximumScroll)")
+      "scroll \(r.viewport.offset) outside 0...\(r.maximumScroll)")
     if r.arrangement.tileCount > 0 {
       try propertyRequire(
         r.focus.map(r.arrangement.contains) == true, "focus", "focus \(String(describing: r.focus)) is not a tile")
@@ -374,7 +359,7 @@ enum PropertyInvariants {
     // The layout after a cancel is checked in full for Esc; a focus loss runs the same code.
     for event in [InputEvent.key(.escape), .focus(false)] {
       var fork = state
-      let traces = try PropertyTrace.parse(fork.update(event))
+      let traces = try PropertyTrace.parse(fork.update(.input(event), at: fork.now))
       // An auto-scroll step due by now fires first, with its target selection; then the cancel, which
       // may scroll the content back when putting the tile back made it shorter.
       let cancelAt = traces.firstIndex(of: .cancel)

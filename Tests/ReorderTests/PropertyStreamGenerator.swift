@@ -118,7 +118,7 @@ struct PropertyStreamGenerator {
     let r = state.reorder
     var candidates: [Rect] = []
     if rng.chance(visible) {
-      r.layout.forEachItem(in: Rect(origin: r.scroll, size: r.viewport.size)) { _, frame in candidates.append(frame) }
+      r.layout.forEachItem(in: r.viewport.visibleContent) { _, frame in candidates.append(frame) }
     }
     if candidates.isEmpty {
       let paths = r.arrangement.sections.indices.flatMap { s in
@@ -130,7 +130,7 @@ struct PropertyStreamGenerator {
     let frame = rng.element(candidates)
     let cell = Point(
       x: frame.x + rng.int(0...max(0, frame.width - 1)), y: frame.y + rng.int(0...max(0, frame.height - 1)))
-    return Self.clamped(cell - r.scroll + r.viewport.origin)
+    return Self.clamped(r.viewport.screenPoint(fromContent: cell))
   }
 
   /// Any cell of the screen or a little beyond it.
@@ -142,7 +142,7 @@ struct PropertyStreamGenerator {
   func edgeCell(_ state: EditorState, _ rng: inout PropertyRNG) -> Point {
     let r = state.reorder
     let vertical = r.arrangement.layout.direction == .vertical
-    let (start, end) = vertical ? (r.viewport.minY, r.viewport.maxY) : (r.viewport.minX, r.viewport.maxX)
+    let (start, end) = vertical ? (r.viewport.frame.minY, r.viewport.frame.maxY) : (r.viewport.frame.minX, r.viewport.frame.maxX)
     let position = rng.chance(50) ? rng.int(max(0, start - 1)...(start + 2)) : rng.int(max(0, end - 3)...(end + 1))
     return Self.clamped(vertical ? Point(x: pointer.x, y: position) : Point(x: position, y: pointer.y))
   }

@@ -4,6 +4,7 @@ import Foundation
 import Reorder
 import TestSupport
 import Testing
+import TileGridCLI
 import TileModel
 
 /// The reorder scenarios: each `Tests/Scenarios/NAME.events` names its fixture and screen in comment
@@ -70,7 +71,7 @@ struct Scenario: CustomTestStringConvertible, Sendable {
     var trace: [String] = []
     for (_, event) in script {
       for effect in editor.play(event) {
-        if case .trace(let line) = effect { trace.append(line) }
+        if case .happened(let happening) = effect, let line = Trace.line(happening) { trace.append(line) }
       }
     }
     return (trace, editor.arrangement)

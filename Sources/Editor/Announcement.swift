@@ -1,0 +1,89 @@
+import Reorder
+import TileModel
+
+/// A tile and its place when something happened to it: "red — Favorites 2 of 14".
+public struct TilePlace: Equatable, Sendable {
+  public var title: String
+  public var sectionTitle: String
+  /// One-based position in the section, and the section's tile count.
+  public var position: Int
+  public var count: Int
+}
+
+/// What the status line announces: data, turned into words by the view, so tests compare values and
+/// the wording lives in one place.
+public enum Announcement: Equatable, Sendable {
+  case welcome
+  case lifted(TilePlace)
+  /// The lifted tile moved: the section's title, its new one-based position and the section's count.
+  case moved(sectionTitle: String, position: Int, count: Int)
+  case refused(MoveError)
+  case dropped(TilePlace)
+  case cancelled(TilePlace)
+  case undone(TilePlace)
+  case redone(TilePlace)
+  case focused(TilePlace)
+  case nothingToLift
+  case blocked(BlockReason)
+  case saving
+  case saved(name: String?)
+  case notSaved(SaveFailure)
+  case confirmQuit
+  case notQuitting
+  /// Quit or save was asked while a tile is lifted.
+  case finishDragFirst
+}
+
+extension Announcement {
+  /// The words on the status line.
+  public var text: String {
+    switch self {
+    case .welcome:
+      return "Long-press a tile and drag it, or Space to lift the focused tile; arrows move; s saves; q quits"
+    case .lifted(let place): return "Lifted \(place.text)"
+    case .moved(let section, let position, let count): return "Moved to \(section) \(position) of \(count)"
+    case .refused(let reason): return "Refused: \(reason)"
+    case .dropped(let place): return "Dropped \(place.text)"
+    case .cancelled(let place): return "Cancelled — \(place.text)"
+    case .undone(let place): return "Undone: \(place.text)"
+    case .redone(let place): return "Redone: \(place.text)"
+    case .focused(let place): return place.text
+    case .nothingToLift: return "Nothing to lift here: long-press a tile"
+    case .blocked(let reason): return reason.text
+    case .saving: return "Saving…"
+    case .saved(let name): return "Saved" + (name.map { " \($0)" } ?? "")
+    case .notSaved(let failure): return "Not saved: \(failure.text)"
+    case .confirmQuit:
+      return "Unsaved changes. Quit without saving? y: quit, s: save and quit, any other key: stay"
+    case .notQuitting: return "Not quitting"
+    case .finishDragFirst: return "Drop or cancel the tile first"
+    }
+  }
+}
+
+extension TilePlace {
+  public var text: String { "\(title) — \(sectionTitle) \(position) of \(count)" }
+}
+
+extension BlockReason {
+  public var text: String {
+    switch self {
+    case .noTileThatWay: return "No tile that way"
+    case .atEdge: return "The tile is at the edge"
+    case .noSectionAfter: return "No section after this one"
+    case .noSectionBefore: return "No section before this one"
+    case .nothingToUndo: return "Nothing to undo"
+    case .nothingToRedo: return "Nothing to redo"
+    }
+  }
+}
+
+extension SaveFailure {
+  public var text: String {
+    switch self {
+    case .changedOnDisk: return "the file changed on disk since it was opened"
+    case .readOnly: return "the file is read-only"
+    case .failed(let message): return message
+    }
+  }
+}

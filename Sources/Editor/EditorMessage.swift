@@ -1,0 +1,46 @@
+import Canvas
+import Reorder
+import TileModel
+
+/// Everything that reaches the editor, from the person or from the world: the interactive loop and
+/// `tilegrid play` feed all of it through `EditorState.update(_:at:)`, each message with its time.
+public enum EditorMessage: Equatable, Sendable {
+  /// Decoded input: a key, a mouse report, a resize, a focus change.
+  case input(InputEvent)
+  /// Only time passes: timers due by the message's time fire.
+  case tick
+  /// The save the editor asked for was done; `name` is the file written when it was a new one.
+  case saved(name: String?)
+  /// The save the editor asked for failed; nothing was written.
+  case saveFailed(SaveFailure)
+  /// A signal arrived: the loop turns SIGINT, SIGTERM and SIGHUP into messages.
+  case signal(EditorSignal)
+}
+
+public enum EditorSignal: Equatable, Sendable {
+  /// SIGINT (or Ctrl-C): ask as `q` does.
+  case interrupt
+  /// SIGTERM or SIGHUP: end now, keeping unsaved changes in a recovery file.
+  case terminate
+}
+
+/// Why a save did not happen.
+public enum SaveFailure: Equatable, Sendable {
+  /// The file changed on disk since it was opened or last saved.
+  case changedOnDisk
+  /// The file is read-only; writing needs the person's word.
+  case readOnly
+  /// Anything else; the message names the real cause.
+  case failed(String)
+}
+
+/// What the editor asks of the world after a message; the caller (the interactive loop, or `play`)
+/// carries it out and reports back with a message. `update` itself touches no file, clock or terminal.
+public enum EditorEffect: Equatable, Sendable {
+  /// Something happened in the reorder engine: for `play --trace`, and for tests.
+  case happened(Happening)
+  /// Save the arrangement (`to`: a new file name, or nil for the file it came from); with `force`, over a
+  /// file changed on disk or a read-only one. Quit afterwards if `thenQuit` and the save succeeds.
+  case save(to: String?, force: Bool, thenQuit: Bool)
+  case quit
+}

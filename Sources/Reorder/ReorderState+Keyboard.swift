@@ -1,0 +1,198 @@
+import GridLayout
+import TileModel
+
+// MARK: - Focus and keyboard moves (as dnd-kit's keyboard sensor: arrows move the focus, Space lifts,
+// arrows carry the lifted tile, Space drops, Esc cancels)
+
+extension ReorderState {
+  /// The first tile at or after section `from` going by `step` (+1 or -1), if any.
+  func firstTile(from section: Int, step: Int) -> ItemPath? {
+    var s = section
+    while s >= 0 && s < arrangement.sections.count {
+      if arrangement.sections[s].count > 0 { return ItemPath(s, 0) }
+      s += step
+    }
+    return nil
+  }
+
+  mutating func setFocus(_ path: ItemPath) {
+    focus = path
+    happenings.append(.focused(path))
+    keepFocusVisible()
+  }
+
+  /// Scrolls the least that shows the focused tile (and its section's header when it is on the first
+  /// line) in the viewport.
+  mutating func keepFocusVisible() {
+    guard let focus, arrangement.contains(focus) else { return }
+    var span = viewport.span(of: layout.frame(of: focus))
+    if layout.line(of: focus) == 0 && isVertical {
+      span = layout.sectionFrame(focus.section).minY..<span.upperBound
+    }
+    let change = viewport.reveal(span, contentSize: layout.contentSize)
+    if change != 0 { happenings.append(.scrolled(change)) }
+  }
+
+  /// The key's meaning in flow terms: a step in reading order, or a step across lines.
+  private func flowStep(_ key: ReorderKey) -> (alongLine: Int, acrossLines: Int) {
+    switch (key, isVertical) {
+    case (.left, true), (.up, false): return (-1, 0)
+    case (.right, true), (.down, false): return (1, 0)
+    case (.up, true), (.left, false): return (0, -1)
+    case (.down, true), (.right, false): return (0, 1)
+    default: return (0, 0)
+    }
+  }
+
+  /// The cross-axis center of a frame: x in the vertical direction, y in the horizontal one.
+  private func crossCenter(_ frame: Rect) -> Int {
+    isVertical ? frame.minX * 2 + frame.width : frame.minY * 2 + frame.height
+  }
+
+  /// The tile of line `line` in section `s` nearest to `center` across the line (ties: the earlier).
+  private func nearestItem(inLine line: Int, section s: Int, to center: Int) -> Int? {
+    var best: (item: Int, distance: Int)?
+    for i in layout.items(inLine: line, section: s) {
+      let distance = abs(crossCenter(layout.frame(of: ItemPath(s, i))) - center)
+      if best == nil || distance < best!.distance { best = (i, distance) }
+    }
+    return best?.item
+  }
+
+  /// The line before or after `path`'s line that holds tiles, crossing into neighbouring sections.
+  private func neighbourLine(of path: ItemPath, step: Int) -> (section: Int, line: Int)? {
+    let line = layout.line(of: path) + step
+    if line >= 0 && line < layout.lineCount(inSection: path.section) { return (path.section, line) }
+    var s = path.section + step
+    while s >= 0 && s < arrangement.sections.count {
+      if arrangement.sections[s].count > 0 { return (s, step > 0 ? 0 : layout.lineCount(inSection: s) - 1) }
+      s += step
+    }
+    return nil
+  }
+
+  mutating func moveFocus(_ key: ReorderKey) {
+    guard let current = focus, arrangement.contains(current) else {
+      if let first = firstTile(from: 0, step: 1) { setFocus(first) }
+      return
+    }
+    let (along, across) = flowStep(key)
+    var target: ItemPath?
+    if along != 0 {
+      let i = current.item + along
+      if i >= 0 && i < arrangement.sections[current.section].count {
+        target = ItemPath(current.section, i)
+      } else if along > 0 {
+        target = firstTile(from: current.section + 1, step: 1)
+      } else if let s = (0..<current.section).last(where: { arrangement.sections[$0].count > 0 }) {
+        target = ItemPath(s, arrangement.sections[s].count - 1)
+      }
+    } else if let (s, line) = neighbourLine(of: current, step: across),
+      let i = nearestItem(inLine: line, section: s, to: crossCenter(layout.frame(of: current)))
+    {
+      target = ItemPath(s, i)
+    }
+    if let target { setFocus(target) } else { happenings.append(.blocked(.noTileThatWay)) }
+  }
+
+  mutating func focusSection(step: Int) {
+    let start = (focus?.section ?? (step > 0 ? -1 : arrangement.sections.count)) + step
+    if let target = firstTile(from: start, step: step) {
+      setFocus(target)
+    } else {
+      happenings.append(.blocked(step > 0 ? .noSectionAfter : .noSectionBefore))
+    }
+  }
+
+  mutating func keyboardLift() {
+    guard let path = focus, arrangement.contains(path) else {
+      happenings.append(.nothingToLift)
+      return
+    }
+    if let refusal = arrangement.checkLift(path) {
+      happenings.append(.refused(path, refusal))
+      return
+    }
+    let origin = layout.frame(of: path).origin
+    gesture = .dragging(
+      DragSession(
+        source: .keyboard, origin: path, current: path, grabOffset: .zero, floatingOrigin: origin,
+        pointer: .zero, direction: DragDirection(), refusal: nil, scrollAnchor: nil))
+    happenings.append(.lifted(path))
+    keepFocusVisible()
+  }
+
+  /// Where the lifted tile may go for an arrow key, best first: one place in reading order, or the
+  /// nearest place on the line before or after. At a section's edge the candidates are the places in
+  /// each following section in turn, so that a tile can be carried past a section that refuses it
+  /// (locked or full), as a mouse drag can.
+  func keyboardDestinations(_ key: ReorderKey, from current: ItemPath) -> [ItemPath] {
+    let (along, across) = flowStep(key)
+    let sections = arrangement.sections
+    let step = along != 0 ? along : across
+    guard step != 0 else { return [] }
+    if along > 0 && current.item + 1 < sections[current.section].count {
+      return [ItemPath(current.section, current.item + 1)]
+    }
+    if along < 0 && current.item > 0 {
+      return [ItemPath(current.section, current.item - 1)]
+    }
+    let center = crossCenter(layout.frame(of: current))
+    if across != 0 {
+      let line = layout.line(of: current) + across
+      if line >= 0 && line < layout.lineCount(inSection: current.section) {
+        return nearestPlace(inLine: line, section: current.section, to: center, from: current).map { [$0] } ?? []
+      }
+    }
+    var candidates: [ItemPath] = []
+    var s = current.section + step
+    while s >= 0 && s < sections.count {
+      if along > 0 {
+        candidates.append(ItemPath(s, 0))
+      } else if along < 0 {
+        candidates.append(ItemPath(s, sections[s].count))
+      } else {
+        let line = step > 0 ? 0 : layout.lineCount(inSection: s) - 1
+        if let place = nearestPlace(inLine: line, section: s, to: center, from: current) { candidates.append(place) }
+      }
+      s += step
+    }
+    return candidates
+  }
+
+  /// The place on line `line` of section `s` nearest to `center` across the line; past the last tile of
+  /// another section's last line, that section's end.
+  private func nearestPlace(inLine line: Int, section s: Int, to center: Int, from current: ItemPath) -> ItemPath? {
+    let count = arrangement.sections[s].count
+    if count == 0 { return ItemPath(s, 0) }
+    guard let nearest = nearestItem(inLine: line, section: s, to: center) else { return nil }
+    if s != current.section && nearest == count - 1 && center > crossCenter(layout.frame(of: ItemPath(s, nearest))) {
+      return ItemPath(s, count)
+    }
+    return ItemPath(s, nearest)
+  }
+
+  mutating func keyboardMove(_ key: ReorderKey) {
+    guard var session = gesture.session else { return }
+    let candidates = keyboardDestinations(key, from: session.current)
+    guard let first = candidates.first else {
+      happenings.append(.blocked(.atEdge))
+      return
+    }
+    guard let destination = candidates.first(where: { arrangement.checkMove(from: session.current, to: $0) == nil })
+    else {
+      let refusal = arrangement.checkMove(from: session.current, to: first)!
+      session.refusal = DragSession.Refusal(destination: first, reason: refusal)
+      gesture = .dragging(session)
+      happenings.append(.refused(first, refusal))
+      return
+    }
+    apply(MoveStep(from: session.current, to: destination), .moved(from: session.current, to: destination))
+    session.current = destination
+    session.refusal = nil
+    session.floatingOrigin = layout.frame(of: destination).origin
+    gesture = .dragging(session)
+    focus = destination
+    keepFocusVisible()
+  }
+}
