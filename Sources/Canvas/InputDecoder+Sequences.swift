@@ -241,52 +241,54 @@ extension InputDecoder {
   }
 }
 
-/// Up to three decimal parameters of a control sequence, separated by `;` (an empty one is 0). Values
-/// saturate at `saturation`, so no digit string can overflow; beyond the third only the count is kept.
-struct Parameters {
-  static let saturation = 1_000_000
+extension InputDecoder {
+  /// Up to three decimal parameters of a control sequence, separated by `;` (an empty one is 0). Values
+  /// saturate at `saturation`, so no digit string can overflow; beyond the third only the count is kept.
+  struct Parameters {
+    static let saturation = 1_000_000
 
-  private(set) var count = 0
-  private var first = 0
-  private var second = 0
-  private var third = 0
+    private(set) var count = 0
+    private var first = 0
+    private var second = 0
+    private var third = 0
 
-  /// Nil when the bytes hold anything but digits and `;`.
-  init?(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
-    guard !range.isEmpty else { return }
-    count = 1
-    var value = 0
-    for index in range {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: ";") {
-        store(value)
-        value = 0
-        count += 1
-      } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
-        value = min(value * 10 + Int(byte - UInt8(ascii: "0")), Self.saturation)
-      } else {
-        return nil
+    /// Nil when the bytes hold anything but digits and `;`.
+    init?(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+      guard !range.isEmpty else { return }
+      count = 1
+      var value = 0
+      for index in range {
+        let byte = bytes[index]
+        if byte == UInt8(ascii: ";") {
+          store(value)
+          value = 0
+          count += 1
+        } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+          value = min(value * 10 + Int(byte - UInt8(ascii: "0")), Self.saturation)
+        } else {
+          return nil
+        }
+      }
+      store(value)
+    }
+
+    private mutating func store(_ value: Int) {
+      switch count {
+      case 1: first = value
+      case 2: second = value
+      case 3: third = value
+      default: break
       }
     }
-    store(value)
-  }
 
-  private mutating func store(_ value: Int) {
-    switch count {
-    case 1: first = value
-    case 2: second = value
-    case 3: third = value
-    default: break
-    }
-  }
-
-  /// The parameter at `index` (0, 1 or 2); 0 when absent.
-  subscript(index: Int) -> Int {
-    switch index {
-    case 0: return first
-    case 1: return second
-    case 2: return third
-    default: return 0
+    /// The parameter at `index` (0, 1 or 2); 0 when absent.
+    subscript(index: Int) -> Int {
+      switch index {
+      case 0: return first
+      case 1: return second
+      case 2: return third
+      default: return 0
+      }
     }
   }
 }

@@ -88,12 +88,20 @@ extension InputDecoder {
     var high: UInt8 = 0xBF
     switch lead {
     case 0xC2...0xDF: count = 2
-    case 0xE0: count = 3; low = 0xA0
+    case 0xE0:
+      count = 3
+      low = 0xA0
     case 0xE1...0xEC, 0xEE...0xEF: count = 3
-    case 0xED: count = 3; high = 0x9F
-    case 0xF0: count = 4; low = 0x90
+    case 0xED:
+      count = 3
+      high = 0x9F
+    case 0xF0:
+      count = 4
+      low = 0x90
     case 0xF1...0xF3: count = 4
-    case 0xF4: count = 4; high = 0x8F
+    case 0xF4:
+      count = 4
+      high = 0x8F
     default: return .invalid(length: 1)
     }
     var value = UInt32(lead) & (count == 2 ? 0x1F : count == 3 ? 0x0F : 0x07)

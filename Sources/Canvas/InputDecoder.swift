@@ -117,29 +117,31 @@ public struct InputDecoder: Sendable {
   }
 }
 
-/// Where an over-long sequence is when it is cut into `.unknown` pieces: its remaining bytes keep being
-/// reported as `.unknown` until it ends, by the rules of its kind, so that its tail is not typed as keys.
-enum Continuation: Sendable {
-  /// A control sequence (CSI or SS3): parameter and intermediate bytes, then a final byte.
-  case controlSequence
-  /// An OSC, DCS or APC string: up to BEL or ESC \.
-  case string
-}
+extension InputDecoder {
+  /// Where an over-long sequence is when it is cut into `.unknown` pieces: its remaining bytes keep being
+  /// reported as `.unknown` until it ends, by the rules of its kind, so that its tail is not typed as keys.
+  enum Continuation: Sendable {
+    /// A control sequence (CSI or SS3): parameter and intermediate bytes, then a final byte.
+    case controlSequence
+    /// An OSC, DCS or APC string: up to BEL or ESC \.
+    case string
+  }
 
-/// What the bytes at one position decode to.
-enum Step {
-  /// The bytes end before the sequence does.
-  case incomplete
-  /// One event, made of the next `length` bytes.
-  case event(InputEvent, length: Int)
-}
+  /// What the bytes at one position decode to.
+  enum Step {
+    /// The bytes end before the sequence does.
+    case incomplete
+    /// One event, made of the next `length` bytes.
+    case event(InputEvent, length: Int)
+  }
 
-/// Byte values and classes the decoder names.
-enum Byte {
-  static let escape: UInt8 = 0x1B
-  static let bell: UInt8 = 0x07
-  static let backslash = UInt8(ascii: "\\")
+  /// Byte values and classes the decoder names.
+  enum Byte {
+    static let escape: UInt8 = 0x1B
+    static let bell: UInt8 = 0x07
+    static let backslash = UInt8(ascii: "\\")
 
-  /// ASCII from space to tilde.
-  static func isPrintable(_ byte: UInt8) -> Bool { byte >= 0x20 && byte <= 0x7E }
+    /// ASCII from space to tilde.
+    static func isPrintable(_ byte: UInt8) -> Bool { byte >= 0x20 && byte <= 0x7E }
+  }
 }
