@@ -7,6 +7,8 @@ import TileModel
 public enum EditorMessage: Equatable, Sendable {
   /// Decoded input: a key, a mouse report, a resize, a focus change.
   case input(InputEvent)
+  /// Raw terminal input, decoded by the editor's own decoder (so a replay decodes it exactly the same).
+  case bytes([UInt8])
   /// Only time passes: timers due by the message's time fire.
   case tick
   /// The save the editor asked for was done; `name` is the file written when it was a new one.

@@ -34,8 +34,14 @@ public struct EditorState: Sendable {
   /// The time of the last message: the engine's clock, the only one.
   public var now: Int { reorder.now }
 
-  /// When the next timer fires, for the caller's wait: the long press or the next auto-scroll step.
-  public var nextDeadline: Int? { reorder.nextDeadline }
+  /// When the next timer fires, for the caller's wait: the long press, the next auto-scroll step, or
+  /// the end of the wait that tells a lone Esc from the start of a key sequence.
+  public var nextDeadline: Int? {
+    switch (reorder.nextDeadline, decoderDeadline) {
+    case (let a?, let b?): return min(a, b)
+    case (let a, let b): return a ?? b
+    }
+  }
 
   /// Handles one message at `time` (milliseconds on a monotonic clock; an earlier time than the last
   /// counts as the last) and returns the effects for the caller to carry out. The engine is entered
@@ -44,9 +50,16 @@ public struct EditorState: Sendable {
   public mutating func update(_ message: EditorMessage, at time: Int) -> [EditorEffect] {
     switch message {
     case .tick:
-      return engine(.tick, at: time)
+      return flushDecoder(before: time) + engine(.tick, at: time)
     case .input(let event):
-      return handle(event, at: time)
+      return flushDecoder(before: time) + handle(event, at: time)
+    case .bytes(let bytes):
+      var effects = flushDecoder(before: time)
+      let events = decoder.feed(bytes)
+      decoderPendingSince = decoder.hasPending ? time : nil
+      if events.isEmpty { return effects + engine(.tick, at: time) }
+      for event in events { effects += handle(event, at: time) }
+      return effects
     case .saved(let name):
       var effects = engine(.tick, at: time)
       savedStateID = reorder.history.stateID
@@ -71,6 +84,25 @@ public struct EditorState: Sendable {
 
   /// Set when "save and quit" was chosen: the quit follows a successful save.
   private var pendingQuitAfterSave = false
+
+  /// Terminal bytes become input here, so the interactive editor and a replay (`input "…"` lines)
+  /// decode them the same way, timeout included.
+  private var decoder = InputDecoder()
+  /// When the decoder started holding bytes that may begin a longer sequence (a lone Esc).
+  private var decoderPendingSince: Int?
+
+  /// When held bytes become input of their own (a lone Esc becomes the Escape key) if nothing follows.
+  var decoderDeadline: Int? { decoderPendingSince.map { $0 + InputDecoder.flushDelayMilliseconds } }
+
+  /// Held bytes whose wait ended before `time`: handled at their deadline, after the engine's timers
+  /// due by then.
+  private mutating func flushDecoder(before time: Int) -> [EditorEffect] {
+    guard let due = decoderDeadline, due <= time else { return [] }
+    decoderPendingSince = nil
+    var effects = engine(.tick, at: due)
+    for event in decoder.flush() { effects += handle(event, at: due) }
+    return effects
+  }
 
   private mutating func handle(_ event: InputEvent, at time: Int) -> [EditorEffect] {
     switch event {

@@ -197,7 +197,7 @@ struct LayoutAndPlayCommandTests {
 
   @Test("resizing in the middle of a drag keeps the drag; a tiny screen never crashes")
   func resizeDuringDrag() throws {
-    let result = try play("press 3 3\nwait 300\nresize 40 10\nmove 30 3\nresize 1 1\nresize 0 0\nmove 0 0\nrelease 0 0\n")
+    let result = try play("press 3 3\nwait 300\nresize 40 10\nmove 30 3\nresize 1 1\nresize 2 1\nmove 0 0\nrelease 0 0\n")
     #expect(result.status == 0, "\(result)")
     #expect(result.stderrLines.first == "lift 0.0")
     #expect(result.stderrLines.last?.hasPrefix("drop ") == true)

@@ -83,12 +83,6 @@ enum PropertyArrangements {
 
 /// Text forms for failure reports.
 enum PropertyFormat {
-  static let keyNames: [Key: String] = [
-    .space: "space", .enter: "enter", .escape: "esc", .left: "left", .right: "right", .up: "up",
-    .down: "down", .pageUp: "pgup", .pageDown: "pgdn", .home: "home", .end: "end", .tab: "tab",
-    .backtab: "backtab",
-  ]
-
   /// The event as a line of a `tilegrid play` events file (focus changes, which that format does not
   /// have, as a comment naming the call).
   static func line(_ event: ScriptEvent) -> String {
@@ -105,9 +99,9 @@ enum PropertyFormat {
       case .wheelLeft, .wheelRight: return "# \(m)"
       }
     case .input(.key(let key)):
-      if let name = keyNames[key] { return "key \(name)" }
-      if case .character(let c) = key { return "key \(c)" }
-      return "# key \(key)"
+      return "key \(EventScript.name(of: key))"
+    case .bytes(let bytes):
+      return EventScript.inputLine(bytes)
     case .input(.resize(let w, let h)):
       return "resize \(w) \(h)"
     case .input(.focus(let gained)):

@@ -1,0 +1,58 @@
+import Canvas
+import Testing
+
+@testable import Editor
+
+@Suite("Events files: every key is writable, raw input, one size rule")
+struct EventScriptTests {
+  static func events(_ text: String) throws(EventScriptError) -> [ScriptEvent] {
+    try EventScript.parse(Array(text.utf8)).map(\.event)
+  }
+
+  @Test func everyKeyNameReadsBack() throws {
+    var keys: [Key] = EventScript.keyNames.map(\.key)
+    keys += ["a", "u", "U", "?", "/", "#", "한", "é"].map { Key.character($0) }
+    keys += "abcdefghijklmnopqrstuvwxyz".map { Key.control($0) }
+    keys += [.alt("x"), .alt("#"), .alt(" "), .function(1), .function(12)]
+    for key in keys {
+      let name = EventScript.name(of: key)
+      #expect(try Self.events("key \(name)") == [.input(.key(key))], "key \(name)")
+    }
+  }
+
+  @Test func hashAndCtrlLettersAreWritable() throws {
+    #expect(try Self.events("key hash  # a comment") == [.input(.key(.character("#")))])
+    #expect(try Self.events("key ctrl-r") == [.input(.key(.control("r")))])
+    #expect(try Self.events("key Ctrl-C") == [.input(.key(.control("c")))])
+  }
+
+  @Test func inputStringsKeepEveryByteAndIgnoreHashesInside() throws {
+    #expect(try Self.events(#"input "\e[<0;3;4M#x\x00\\\"" # comment"#)
+      == [.bytes([0x1B] + Array("[<0;3;4M#x".utf8) + [0x00, 0x5C, 0x22])])
+    let all = (0...255).map { UInt8($0) }
+    #expect(try Self.events(EventScript.inputLine(all)) == [.bytes(all)])
+  }
+
+  @Test(arguments: [
+    ("resize 0 10", "W must be a whole number from 1 to 100000"),
+    ("resize 10 100001", "H must be a whole number from 1 to 100000"),
+    (#"input "\q""#, "unknown escape"),
+    (#"input "\x4""#, "two hex digits"),
+    (#"input "open"#, "not closed"),
+    ("input abc", "one quoted string"),
+    ("key ctrl-1", "unknown key 'ctrl-1'"),
+  ])
+  func badLinesNameTheProblem(line: String, message: String) {
+    do throws(EventScriptError) {
+      _ = try Self.events(line)
+      Issue.record("'\(line)' was accepted")
+    } catch {
+      #expect(error.line == 1)
+      #expect(error.message.contains(message), "\(error.message)")
+    }
+  }
+
+  @Test func tinyScreensAreValid() throws {
+    #expect(try Self.events("resize 1 1") == [.input(.resize(width: 1, height: 1))])
+  }
+}
