@@ -7,7 +7,9 @@ extension Buffer {
     /// The column of the first cell.
     public var x: Int
     /// The new cells, continuation cells included (a backend writes each wide unit once and skips its
-    /// continuation). A slice of the new buffer's storage: no copy.
+    /// continuation). A slice of the new buffer's storage: no copy, but while a run is kept, drawing
+    /// into that buffer copies its storage first, so drop the runs (or reuse the array with
+    /// `diff(from:to:into:)`) before drawing into it again.
     public var cells: ArraySlice<Cell>
 
     public init(row: Int, x: Int, cells: ArraySlice<Cell>) {
@@ -36,10 +38,19 @@ extension Buffer {
   ///
   /// - Complexity: O(width x height), one pass comparing cells as words.
   public static func diff(from old: Buffer, to new: Buffer) -> [Run] {
-    let w = new.size.width
     var runs: [Run] = []
+    diff(from: old, to: new, into: &runs)
+    return runs
+  }
+
+  /// `diff(from:to:)` into an array the caller keeps from frame to frame: it is emptied first, keeping
+  /// its capacity, so a steady stream of frames allocates nothing.
+  public static func diff(from old: Buffer, to new: Buffer, into runs: inout [Run]) {
+    runs.removeAll(keepingCapacity: true)
+    let w = new.size.width
     guard old.size == new.size else {
-      return (0..<new.size.height).map { Run(row: $0, x: 0, cells: new.row($0)) }
+      for y in 0..<new.size.height { runs.append(Run(row: y, x: 0, cells: new.row(y))) }
+      return
     }
     old.cells.withUnsafeBufferPointer { a in
       new.cells.withUnsafeBufferPointer { b in
@@ -62,6 +73,5 @@ extension Buffer {
         }
       }
     }
-    return runs
   }
 }

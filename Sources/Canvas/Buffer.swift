@@ -110,8 +110,8 @@ public struct Buffer: Equatable, Sendable {
     cells.withUnsafeMutableBufferPointer { cells in
       for y in minY..<maxY {
         let start = y * w
-        breakWide(cells, rowStart: start, rowWidth: w, x: minX)
-        breakWide(cells, rowStart: start, rowWidth: w, x: maxX - 1)
+        Buffer.breakWide(cells, at: start + minX)
+        Buffer.breakWide(cells, at: start + maxX - 1)
         if unit.width == 1 {
           UnsafeMutableBufferPointer(rebasing: cells[start + minX..<start + maxX]).update(repeating: cell)
         } else {
@@ -197,7 +197,6 @@ public struct Buffer: Equatable, Sendable {
   /// Draws units along one row, keeping track of the column, the limit and the clip.
   struct Pen {
     let rowStart: Int
-    let rowWidth: Int
     let rowVisible: Bool
     let minX: Int
     let maxX: Int
@@ -208,8 +207,7 @@ public struct Buffer: Equatable, Sendable {
 
     init(buffer: Buffer, origin: Point, limit: Int, style: Style, clip: Rect?) {
       let a = buffer.area(clip)
-      rowWidth = buffer.size.width
-      rowStart = origin.y * rowWidth
+      rowStart = origin.y * buffer.size.width
       rowVisible = origin.y >= a.minY && origin.y < a.maxY
       minX = a.minX
       maxX = a.maxX
@@ -247,7 +245,7 @@ public struct Buffer: Equatable, Sendable {
     func put(_ cell: Cell, _ cells: UnsafeMutableBufferPointer<Cell>) {
       guard rowVisible && x >= minX && x < maxX else { return }
       let i = rowStart + x
-      if cells[i].unit.width != 1 { breakWide(cells, rowStart: rowStart, rowWidth: rowWidth, x: x) }
+      if cells[i].unit.width != 1 { Buffer.breakWide(cells, at: rowStart + x) }
       cells[i] = cell
     }
 
@@ -257,13 +255,13 @@ public struct Buffer: Equatable, Sendable {
       let leftIn = x >= minX && x < maxX
       let rightIn = x + 1 >= minX && x + 1 < maxX
       if leftIn && rightIn {
-        breakWide(cells, rowStart: rowStart, rowWidth: rowWidth, x: x)
-        breakWide(cells, rowStart: rowStart, rowWidth: rowWidth, x: x + 1)
+        Buffer.breakWide(cells, at: rowStart + x)
+        Buffer.breakWide(cells, at: rowStart + x + 1)
         cells[rowStart + x] = Cell(unit: unit, style: style)
         cells[rowStart + x + 1] = Cell(unit: .continuation, style: style)
       } else if leftIn || rightIn {
         let column = leftIn ? x : x + 1
-        breakWide(cells, rowStart: rowStart, rowWidth: rowWidth, x: column)
+        Buffer.breakWide(cells, at: rowStart + column)
         cells[rowStart + column] = Cell(unit: .space, style: style)
       }
     }
@@ -315,22 +313,23 @@ public struct Buffer: Equatable, Sendable {
       }
     }
   }
-}
 
-/// Before cell `x` of a row is overwritten: if it is half of a wide character, the other half becomes
-/// a space in that half's style, so the pair never survives half drawn over.
-@inline(__always)
-func breakWide(_ cells: UnsafeMutableBufferPointer<Cell>, rowStart: Int, rowWidth: Int, x: Int) {
-  let i = rowStart + x
-  switch cells[i].unit.width {
-  case 0:
-    // x > 0 by the invariant: a continuation always has its wide character on its left.
-    cells[i - 1].unit = .space
-    cells[i].unit = .space
-  case 2:
-    cells[i + 1].unit = .space
-    cells[i].unit = .space
-  default:
-    break
+  // MARK: - Wide characters
+
+  /// Before cell `i` is overwritten: if it is half of a wide character, the other half becomes
+  /// a space in that half's style, so the pair never survives half drawn over.
+  @inline(__always)
+  static func breakWide(_ cells: UnsafeMutableBufferPointer<Cell>, at i: Int) {
+    switch cells[i].unit.width {
+    case 0:
+      // Not a row's first cell, by the invariant: a continuation always has its wide character on its left.
+      cells[i - 1].unit = .space
+      cells[i].unit = .space
+    case 2:
+      cells[i + 1].unit = .space
+      cells[i].unit = .space
+    default:
+      break
+    }
   }
 }

@@ -4,21 +4,23 @@ import Testing
 
 @testable import Canvas
 
-let red = Style(foreground: .rgb(RGB(255, 0, 0)))
-let blue = Style(background: .rgb(RGB(0, 0, 255)))
-let shadow = Style(background: .rgb(RGB(40, 40, 40)))
+extension Style {
+  static let red = Style(foreground: .rgb(RGB(255, 0, 0)))
+  static let blue = Style(background: .rgb(RGB(0, 0, 255)))
+  static let shadow = Style(background: .rgb(RGB(40, 40, 40)))
+}
 
 /// One character per cell: `.` plain, `r` red, `b` blue, `s` shadow, `?` anything else; a continuation
 /// cell shows its wide character's letter too (the invariant says it has the same style).
-func stylePicture(_ buffer: Buffer) -> [String] {
+private func stylePicture(_ buffer: Buffer) -> [String] {
   (0..<buffer.height).map { y in
     String(
       buffer.row(y).map { cell -> Character in
         switch cell.style {
         case .plain: "."
-        case red: "r"
-        case blue: "b"
-        case shadow: "s"
+        case .red: "r"
+        case .blue: "b"
+        case .shadow: "s"
         default: "?"
         }
       })
@@ -26,7 +28,7 @@ func stylePicture(_ buffer: Buffer) -> [String] {
 }
 
 /// Checks the wide-character invariant on every row; returns the first violation.
-func invariantViolation(_ buffer: Buffer) -> String? {
+private func invariantViolation(_ buffer: Buffer) -> String? {
   for y in 0..<buffer.height {
     for x in 0..<buffer.width {
       let cell = buffer[x, y]
@@ -48,7 +50,7 @@ func invariantViolation(_ buffer: Buffer) -> String? {
   return nil
 }
 
-func blank(_ width: Int, _ height: Int) -> Buffer { Buffer(size: Size(width: width, height: height)) }
+private func blank(_ width: Int, _ height: Int) -> Buffer { Buffer(size: Size(width: width, height: height)) }
 
 @Suite("Buffer: fill, write, clip, restyle")
 struct BufferTests {
@@ -64,7 +66,7 @@ struct BufferTests {
   @Test("fill covers its rectangle and nothing else")
   func fill() {
     var b = blank(6, 4)
-    b.fill(Rect(x: 1, y: 1, width: 3, height: 2), with: "#", style: red)
+    b.fill(Rect(x: 1, y: 1, width: 3, height: 2), with: "#", style: .red)
     #expect(
       b.lines == [
         "      ",
@@ -126,8 +128,8 @@ struct BufferTests {
   @Test("fill over one half of a wide character turns its other half into a space")
   func fillBreaksWide() {
     var b = blank(6, 1)
-    b.write("日本語", at: Point(x: 0, y: 0), style: red)
-    b.fill(Rect(x: 1, y: 0, width: 2, height: 1), with: "-", style: blue)
+    b.write("日本語", at: Point(x: 0, y: 0), style: .red)
+    b.fill(Rect(x: 1, y: 0, width: 2, height: 1), with: "-", style: .blue)
     #expect(b.lines == [" -- 語"])
     #expect(stylePicture(b) == ["rbbrrr"])
     #expect(invariantViolation(b) == nil)
@@ -137,7 +139,7 @@ struct BufferTests {
   func clear() {
     var b = blank(3, 1)
     b.write("日x", at: .zero)
-    b.clear(style: blue)
+    b.clear(style: .blue)
     #expect(b.lines == ["   "])
     #expect(stylePicture(b) == ["bbb"])
   }
@@ -145,7 +147,7 @@ struct BufferTests {
   @Test("write puts text on one row and returns the column after it")
   func write() {
     var b = blank(8, 2)
-    let end = b.write("Hi 日", at: Point(x: 1, y: 1), style: red)
+    let end = b.write("Hi 日", at: Point(x: 1, y: 1), style: .red)
     #expect(end == 6)
     #expect(b.lines == ["        ", " Hi 日  "])
     #expect(stylePicture(b) == ["........", ".rrrrr.."])
@@ -217,8 +219,8 @@ struct BufferTests {
     var a = blank(9, 2)
     var b = blank(9, 2)
     for (y, s) in ["日本語 title", "Cafe\u{301} \u{1B}x"].enumerated() {
-      let endA = a.write(s, at: Point(x: 1, y: y), style: red, maxWidth: 7, overflow: .ellipsis)
-      let endB = b.write(DisplayText(s), at: Point(x: 1, y: y), style: red, maxWidth: 7, overflow: .ellipsis)
+      let endA = a.write(s, at: Point(x: 1, y: y), style: .red, maxWidth: 7, overflow: .ellipsis)
+      let endB = b.write(DisplayText(s), at: Point(x: 1, y: y), style: .red, maxWidth: 7, overflow: .ellipsis)
       #expect(endA == endB)
     }
     #expect(a == b)
@@ -249,7 +251,7 @@ struct BufferTests {
   @Test("a wide character whose right half falls outside the buffer becomes a space")
   func wideAtRightEdge() {
     var b = blank(5, 1)
-    #expect(b.write("ab日", at: Point(x: 2, y: 0), style: red) == 6)
+    #expect(b.write("ab日", at: Point(x: 2, y: 0), style: .red) == 6)
     #expect(b.lines == ["  ab "])
     #expect(stylePicture(b) == ["..rrr"])
     #expect(invariantViolation(b) == nil)
@@ -258,7 +260,7 @@ struct BufferTests {
   @Test("a wide character whose left half falls left of the buffer leaves a space in its right half")
   func wideAtLeftEdge() {
     var b = blank(4, 1)
-    b.write("日本x", at: Point(x: -1, y: 0), style: red)
+    b.write("日本x", at: Point(x: -1, y: 0), style: .red)
     #expect(b.lines == [" 本x"])
     #expect(stylePicture(b) == ["rrrr"])
     #expect(invariantViolation(b) == nil)
@@ -284,8 +286,8 @@ struct BufferTests {
   @Test("writing over the left half of a wide character turns its right half into a space")
   func overwriteLeftHalf() {
     var b = blank(4, 1)
-    b.write("日本", at: .zero, style: red)
-    b.write("x", at: Point(x: 2, y: 0), style: blue)
+    b.write("日本", at: .zero, style: .red)
+    b.write("x", at: Point(x: 2, y: 0), style: .blue)
     #expect(b.lines == ["日x "])
     #expect(stylePicture(b) == ["rrbr"])
     #expect(invariantViolation(b) == nil)
@@ -294,8 +296,8 @@ struct BufferTests {
   @Test("writing over the right half of a wide character turns its left half into a space")
   func overwriteRightHalf() {
     var b = blank(4, 1)
-    b.write("日本", at: .zero, style: red)
-    b.write("x", at: Point(x: 1, y: 0), style: blue)
+    b.write("日本", at: .zero, style: .red)
+    b.write("x", at: Point(x: 1, y: 0), style: .blue)
     #expect(b.lines == [" x本"])
     #expect(stylePicture(b) == ["rbrr"])
     #expect(invariantViolation(b) == nil)
@@ -322,10 +324,10 @@ struct BufferTests {
   @Test("restyle transforms the styles in a rectangle and keeps the text")
   func restyle() {
     var b = blank(5, 3)
-    b.fill(Rect(x: 0, y: 0, width: 3, height: 2), with: "#", style: red)
+    b.fill(Rect(x: 0, y: 0, width: 3, height: 2), with: "#", style: .red)
     // A drop shadow: one column right of the tile and one row below it, offset by one.
-    b.restyle(Rect(x: 3, y: 1, width: 1, height: 2)) { $0 = shadow }
-    b.restyle(Rect(x: 1, y: 2, width: 2, height: 1)) { $0.background = shadow.background }
+    b.restyle(Rect(x: 3, y: 1, width: 1, height: 2)) { $0 = .shadow }
+    b.restyle(Rect(x: 1, y: 2, width: 2, height: 1)) { $0.background = Style.shadow.background }
     #expect(b.lines == ["###  ", "###  ", "     "])
     #expect(stylePicture(b) == ["rrr..", "rrrs.", ".sss."])
   }
@@ -333,7 +335,7 @@ struct BufferTests {
   @Test("restyle clips at the buffer and the clip rectangle")
   func restyleClips() {
     var b = blank(4, 2)
-    b.restyle(Rect(x: -5, y: -5, width: 20, height: 20), clip: Rect(x: 1, y: 1, width: 2, height: 9)) { $0 = red }
+    b.restyle(Rect(x: -5, y: -5, width: 20, height: 20), clip: Rect(x: 1, y: 1, width: 2, height: 9)) { $0 = .red }
     #expect(stylePicture(b) == ["....", ".rr."])
   }
 
@@ -341,7 +343,7 @@ struct BufferTests {
   func restyleWide() {
     var b = blank(6, 1)
     b.write("日本語", at: .zero)
-    b.restyle(Rect(x: 1, y: 0, width: 3, height: 1)) { $0 = red }
+    b.restyle(Rect(x: 1, y: 0, width: 3, height: 1)) { $0 = .red }
     #expect(stylePicture(b) == ["rrrr.."])
     #expect(b.lines == ["日本語"])
     #expect(invariantViolation(b) == nil)
@@ -352,7 +354,7 @@ struct BufferTests {
     var a = blank(3, 1)
     var b = blank(3, 1)
     a.write("a", at: .zero)
-    b.write("a", at: .zero, style: red)
+    b.write("a", at: .zero, style: .red)
     #expect(a != b)
     b.write("a", at: .zero)
     #expect(a == b)
@@ -365,7 +367,7 @@ struct BufferTests {
       "abc", "日本語", "a日b本", "👩‍💻x", "e\u{301}日", "\u{1B}[1m", "한국어", "🇺🇸", "x", "語", "ｶﾀ日",
     ]
     let fills: [Character] = [" ", "#", "日", "😀", "\u{7}"]
-    let styles = [Style.plain, red, blue, shadow]
+    let styles = [Style.plain, .red, .blue, .shadow]
     for seed in UInt64(1)...200 {
       var rng = SplitMix64(seed: seed)
       var b = blank(rng.int(1...12), rng.int(1...4))

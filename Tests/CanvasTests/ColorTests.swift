@@ -6,12 +6,11 @@ import Testing
 @testable import Canvas
 
 /// The nearest palette entry by brute force: the definition `nearest256` must agree with.
-func bruteForce256(_ rgb: RGB) -> Int {
-  var best = 16
-  for i in 17...255 where XtermPalette.distance(rgb, XtermPalette.color(i)) < XtermPalette.distance(rgb, XtermPalette.color(best)) {
-    best = i
-  }
-  return best
+private func bruteForce256(_ rgb: RGB) -> Int {
+  // `min(by:)` keeps the first of equal elements: the lowest index.
+  (16...255).min {
+    XtermPalette.distance(rgb, XtermPalette.color($0)) < XtermPalette.distance(rgb, XtermPalette.color($1))
+  }!
 }
 
 @Suite("Colors: xterm palettes, WCAG contrast")

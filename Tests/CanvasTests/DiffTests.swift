@@ -5,14 +5,14 @@ import Testing
 @testable import Canvas
 
 /// A buffer drawn from text lines, one `write` per row.
-func buffer(_ lines: [String], width: Int? = nil, style: Style = .plain) -> Buffer {
+private func buffer(_ lines: [String], width: Int? = nil, style: Style = .plain) -> Buffer {
   var b = Buffer(size: Size(width: width ?? lines.map { DisplayText.width(of: $0) }.max() ?? 0, height: lines.count))
   for (y, line) in lines.enumerated() { b.write(line, at: Point(x: 0, y: y), style: style) }
   return b
 }
 
 /// Runs as `(row, x, text)`, for comparing with a list written by hand.
-func summary(_ runs: [Buffer.Run]) -> [String] { runs.map { "\($0.row) \($0.x) \($0.text)" } }
+private func summary(_ runs: [Buffer.Run]) -> [String] { runs.map { "\($0.row) \($0.x) \($0.text)" } }
 
 @Suite("Diff: the runs a terminal must rewrite")
 struct DiffTests {
@@ -93,7 +93,7 @@ struct DiffTests {
       func random() -> Buffer {
         var b = Buffer(size: Size(width: width, height: height))
         for _ in 0..<rng.int(0...12) {
-          let style = rng.chance(30) ? red : .plain
+          let style: Style = rng.chance(30) ? .red : .plain
           b.write(rng.element(pieces), at: Point(x: rng.int(0...width), y: rng.int(0...height)), style: style)
         }
         return b

@@ -24,13 +24,13 @@ private func sample() -> Buffer {
 /// way a terminal does, so the test can check what each character is drawn with.
 private struct Replay {
   var text = ""
-  var states: [SGRState] = []
+  var states: [Buffer.SGRState] = []
   var escapesOtherThanSGR = 0
   /// The state the line leaves the terminal in.
-  var final = SGRState.initial
+  var final = Buffer.SGRState.initial
 
   init(_ line: String) {
-    var state = SGRState.initial
+    var state = Buffer.SGRState.initial
     defer { final = state }
     var scalars = Array(line.unicodeScalars)[...]
     while let s = scalars.popFirst() {
@@ -52,7 +52,7 @@ private struct Replay {
     }
   }
 
-  static func apply(_ parameters: [Int], to state: inout SGRState) {
+  static func apply(_ parameters: [Int], to state: inout Buffer.SGRState) {
     var p = parameters[...]
     while let n = p.popFirst() {
       switch n {
@@ -73,7 +73,7 @@ private struct Replay {
       case 39: state.foreground = .default
       case 49: state.background = .default
       case 38, 48:
-        let color: SGRState.Color
+        let color: Buffer.SGRState.Color
         if p.popFirst() == 5 {
           color = .indexed(p.popFirst()!)
         } else {
@@ -179,7 +179,9 @@ struct RenderTests {
     let colors: [CellColor] = [
       .default, .rgb(RGB(255, 0, 0)), .rgb(RGB(250, 5, 5)), .rgb(RGB(0, 0, 238)), .rgb(RGB(30, 200, 90)),
     ]
-    let attributeSets: [Attributes] = [[], .bold, .dim, [.bold, .dim], [.italic, .underline], .reverse, [.bold, .reverse]]
+    let attributeSets: [Attributes] = [
+      [], .bold, .dim, [.bold, .dim], [.italic, .underline], .reverse, [.bold, .reverse],
+    ]
     let modes: [RenderMode] = [.attributesOnly] + ColorDepth.allCases.map { .colored($0) }
     for seed in UInt64(1)...100 {
       var rng = SplitMix64(seed: seed)
@@ -197,7 +199,7 @@ struct RenderTests {
           let replay = Replay(line)
           #expect(replay.escapesOtherThanSGR == 0, "seed \(seed), \(mode)")
           #expect(replay.text == plain[y], "seed \(seed), \(mode)")
-          let expected = b.row(y).filter { !$0.isContinuation }.map { SGRState($0.style, mode) }
+          let expected = b.row(y).filter { !$0.isContinuation }.map { Buffer.SGRState($0.style, mode) }
           #expect(replay.states == expected, "seed \(seed), \(mode), row \(y)")
           #expect(replay.final == .initial, "seed \(seed), \(mode), row \(y): the line leaves a style set")
         }

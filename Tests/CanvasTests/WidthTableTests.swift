@@ -13,7 +13,9 @@ enum GlibcSymbols {
     return unsafeBitCast(symbol, to: type)
   }
 
-  static var wcwidth: (@convention(c) (Int32) -> Int32)? { function("wcwidth", as: (@convention(c) (Int32) -> Int32).self) }
+  static var wcwidth: (@convention(c) (Int32) -> Int32)? {
+    function("wcwidth", as: (@convention(c) (Int32) -> Int32).self)
+  }
   static var version: String? {
     function("gnu_get_libc_version", as: (@convention(c) () -> UnsafePointer<CChar>).self).map { String(cString: $0()) }
   }
