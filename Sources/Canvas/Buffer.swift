@@ -11,8 +11,11 @@ import Geometry
 /// there turns its other half into a space, keeping that half's style — even when that half lies
 /// outside the clip, the one case where drawing changes a cell outside it:
 ///
-///     before    write "x" at 1    write "日" at 3 with right clip edge 4
-///     日本       ␠x本              ␠x␠           (本's right half became a space; 日 did not fit)
+///     a 4-cell row    write "x" at 1    then "日" at 3, the clip ending at column 4
+///     日本            ␠x本              ␠x␠␠
+///
+/// "x" over 日's right half turns its left half into a space; 日 does not fit in the clip, so a space
+/// goes in its left half, which was 本's right half, so 本's left half becomes a space too.
 ///
 /// Invariant: every width-2 cell is followed by a width-0 continuation with the same style, and every
 /// continuation follows a width-2 cell.

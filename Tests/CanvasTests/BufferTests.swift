@@ -321,6 +321,17 @@ struct BufferTests {
     #expect(invariantViolation(b) == nil)
   }
 
+  @Test("the picture in Buffer's documentation: halves broken by a write and by a clipped wide character")
+  func documentationPicture() {
+    var b = blank(4, 1)
+    b.write("日本", at: .zero)
+    b.write("x", at: Point(x: 1, y: 0))
+    #expect(b.lines == [" x本"])
+    b.write("日", at: Point(x: 3, y: 0), clip: Rect(x: 0, y: 0, width: 4, height: 1))
+    #expect(b.lines == [" x  "])
+    #expect(invariantViolation(b) == nil)
+  }
+
   @Test("restyle transforms the styles in a rectangle and keeps the text")
   func restyle() {
     var b = blank(5, 3)
