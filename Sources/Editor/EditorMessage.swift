@@ -44,5 +44,12 @@ public enum EditorEffect: Equatable, Sendable {
   /// Save the arrangement (`to`: a new file name, or nil for the file it came from); with `force`, over a
   /// file changed on disk or a read-only one. Quit afterwards if `thenQuit` and the save succeeds.
   case save(to: String?, force: Bool, thenQuit: Bool)
+  /// Write the arrangement to a recovery file beside the original (SIGTERM or SIGHUP with unsaved
+  /// changes); a `.quit` follows.
+  case writeRecovery
+  /// Suspend the program (Ctrl-Z): restore the terminal, stop, and redraw everything when continued.
+  case suspend
+  /// Repaint the whole screen (Ctrl-L), in case something else wrote over it.
+  case redraw
   case quit
 }

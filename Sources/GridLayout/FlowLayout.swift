@@ -206,6 +206,22 @@ public struct FlowLayout: Sendable {
     return frame
   }
 
+  /// The section's body: where its tiles sit, inside its insets and after its header. For an empty
+  /// section this is its one-line drop zone. - Complexity: O(log S).
+  public func bodyFrame(_ s: Int) -> Rect {
+    let p = parameters
+    let start = extents.prefix(s)
+    let lines = lineCount(inSection: s)
+    if isVertical {
+      return Rect(
+        x: p.sectionInset.left, y: start + p.headerHeight + p.sectionInset.top, width: available,
+        height: lines * itemHeight + (lines - 1) * p.lineSpacing)
+    }
+    return Rect(
+      x: start + p.sectionInset.left, y: p.headerHeight + p.sectionInset.top, width: columnsExtent(s),
+      height: available)
+  }
+
   /// The frame of the tile at `path`.
   /// - Complexity: O(log S) + O(1) for uniform sections; mixed sections add O(log lines + tiles on the
   ///   line) vertically, O(log columns) horizontally.

@@ -66,6 +66,8 @@ extension TileGridCommand {
         case .save:
           // 'key s' saves nothing here: the replay goes on as if the save succeeded.
           effects += editor.update(.saved(name: nil), at: editor.now)
+        case .writeRecovery, .suspend, .redraw:
+          break  // nothing to recover, suspend or repaint in a replay
         case .quit:
           break replay
         }

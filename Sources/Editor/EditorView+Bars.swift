@@ -1,0 +1,130 @@
+import Canvas
+import GridLayout
+import Reorder
+import TileModel
+
+extension Painter {
+  var barStyle: Style { style(Theme.barText, Theme.barBackground, color ? [] : .reverse) }
+  var barDimStyle: Style { style(Theme.barDim, Theme.barBackground, color ? [] : .reverse) }
+
+  // MARK: - Title bar
+
+  /// ` TileGrid  demo.json ● unsaved            18 tiles · 4 sections `: the name, the file, the unsaved
+  /// mark, and the counts on the right when there is room for them.
+  func drawTitleBar(into buffer: inout Buffer) {
+    let width = state.screen.width
+    let row = Rect(x: 0, y: 0, width: width, height: Screen.titleRows)
+    buffer.fill(row, with: " ", style: barStyle)
+    let arrangement = reorder.arrangement
+    let tiles = arrangement.tileCount
+    let sections = arrangement.sections.count
+    let counts = "\(tiles) tile\(tiles == 1 ? "" : "s") · \(sections) section\(sections == 1 ? "" : "s") "
+    let unsaved = state.isDirty ? " ● unsaved" : ""
+    let name = state.fileName ?? "demo"
+    let brand = " TileGrid  "
+
+    var x = buffer.write(brand, at: Point(x: 0, y: 0), style: style(Theme.accent, Theme.barBackground, .bold).barred(color))
+    // The counts go when the name and the unsaved mark need the room.
+    let countsWidth = DisplayText.width(of: counts)
+    let needed = x + DisplayText.width(of: name) + DisplayText.width(of: unsaved) + 2 + countsWidth
+    let showCounts = needed <= width
+    let nameLimit = max(0, width - x - DisplayText.width(of: unsaved) - (showCounts ? countsWidth + 2 : 0))
+    x = buffer.write(
+      name, at: Point(x: x, y: 0), style: style(Theme.barText, Theme.barBackground, .bold).barred(color),
+      maxWidth: nameLimit, overflow: .ellipsis)
+    if !unsaved.isEmpty {
+      x = buffer.write(
+        unsaved, at: Point(x: x, y: 0), style: style(Theme.dragAccent, Theme.barBackground).barred(color),
+        maxWidth: max(0, width - x))
+    }
+    if showCounts {
+      buffer.write(counts, at: Point(x: width - countsWidth, y: 0), style: barDimStyle)
+    }
+  }
+
+  // MARK: - Status line
+
+  /// ` READY  0.1  red — Favorites 2 of 5          ? help · s save · q quit  Top `: the mode, the focused
+  /// or lifted tile's place (`S.I`), the announcement, key hints when there is room, and where the
+  /// viewport is in the content.
+  func drawStatusLine(into buffer: inout Buffer) {
+    let width = state.screen.width
+    let y = state.screen.height - Screen.statusRows
+    guard y > 0 else { return }
+    buffer.fill(Rect(x: 0, y: y, width: width, height: Screen.statusRows), with: " ", style: barStyle)
+
+    let mode = state.modeName
+    var x = buffer.write(
+      " \(mode.text) ", at: Point(x: 0, y: y),
+      style: color ? style(Theme.barBackground, mode.color, .bold) : Style(attributes: .bold))
+    if let place = currentPlace {
+      x = buffer.write(" \(place)", at: Point(x: x, y: y), style: barDimStyle, maxWidth: max(0, width - x))
+    }
+    x += 2
+
+    let position = positionText
+    let hints = hintText
+    let positionWidth = DisplayText.width(of: position) + 1
+    let announcement = state.announcement.text
+    let announcementWidth = DisplayText.width(of: announcement)
+    let hintsWidth = DisplayText.width(of: hints) + 2
+    let room = width - x - positionWidth
+    // The announcement comes first; the hints show only when both fit.
+    let showHints = announcementWidth + hintsWidth <= room
+    buffer.write(
+      announcement, at: Point(x: x, y: y), style: announcementStyle, maxWidth: max(0, room - (showHints ? hintsWidth : 0)),
+      overflow: .ellipsis)
+    if showHints {
+      buffer.write(hints, at: Point(x: width - positionWidth - hintsWidth + 2, y: y), style: barDimStyle)
+    }
+    if positionWidth <= width - x {
+      buffer.write(position, at: Point(x: width - positionWidth, y: y), style: barStyle)
+    }
+  }
+
+  /// The focused tile's place, or the lifted tile's, as `S.I`.
+  var currentPlace: String? {
+    if let session = reorder.gesture.session { return "\(session.current)" }
+    guard let focus = reorder.focus, reorder.arrangement.contains(focus) else { return nil }
+    return "\(focus)"
+  }
+
+  /// Where the viewport is: `All` when everything shows, `Top`, `End`, or a percentage.
+  var positionText: String {
+    let maximum = viewport.maximumPosition(contentSize: layout.contentSize)
+    if maximum == 0 { return "All" }
+    if viewport.position == 0 { return "Top" }
+    if viewport.position >= maximum { return "End" }
+    return "\(viewport.position * 100 / maximum)%"
+  }
+
+  /// The keys that matter now.
+  var hintText: String {
+    if state.showingHelp { return "any key closes" }
+    if state.confirmingQuit { return "" }
+    switch reorder.gesture {
+    case .dragging(let session):
+      return session.source == .mouse ? "release drops · Esc cancels" : "arrows move · Enter drops · Esc cancels"
+    case .pressing: return "hold to lift"
+    case .idle, .failed: return "Space lifts · ? help · s save · q quit"
+    }
+  }
+
+  var announcementStyle: Style {
+    switch state.announcement {
+    case .refused, .notSaved, .confirmQuit: return style(Theme.refusal, Theme.barBackground, .bold).barred(color)
+    case .saved: return style(RGB(0x7E, 0xE0, 0x87), Theme.barBackground).barred(color)
+    default: return barStyle
+    }
+  }
+}
+
+extension Style {
+  /// In monochrome, everything on a bar is in reverse video.
+  func barred(_ color: Bool) -> Style {
+    guard !color else { return self }
+    var style = self
+    style.attributes.insert(.reverse)
+    return style
+  }
+}

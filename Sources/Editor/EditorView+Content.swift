@@ -1,0 +1,213 @@
+import Canvas
+import GridLayout
+import Reorder
+import TileModel
+
+/// How a tile is drawn.
+enum TileLook {
+  case normal
+  case focused
+  /// Floating under the pointer, highlighted, with a shadow.
+  case lifted
+  /// Lifted over a place that refuses it.
+  case forbidden
+}
+
+extension Painter {
+  // MARK: - The content viewport
+
+  mutating func drawContent(into buffer: inout Buffer) {
+    let clip = viewport.frame
+    guard !clip.isEmpty else { return }
+    let visible = viewport.visibleContent
+    let session = reorder.gesture.session
+    let refusedSection = session?.refusal?.destination.section
+
+    // 1. Section headers and empty sections' drop zones.
+    for s in layout.sections(intersecting: visible) {
+      if let header = layout.headerFrame(s) {
+        drawHeader(s, in: viewport.screenRect(fromContent: header), refused: s == refusedSection, into: &buffer)
+      }
+      if layout.itemCount(inSection: s) == 0 {
+        drawDropZone(viewport.screenRect(fromContent: layout.bodyFrame(s)), into: &buffer)
+      }
+    }
+
+    // 2. Tiles; the lifted tile's slot shows an empty placeholder.
+    let focus = session == nil ? reorder.focus : nil
+    let arrangement = reorder.arrangement
+    layout.forEachItem(in: visible) { path, frame in
+      let rect = viewport.screenRect(fromContent: frame)
+      if path == session?.current {
+        drawPlaceholder(rect, into: &buffer)
+      } else {
+        drawTile(arrangement[path], in: rect, look: path == focus ? .focused : .normal, into: &buffer)
+      }
+    }
+
+    // 3. The lifted tile, above everything in the viewport, with its shadow.
+    if let session, arrangement.contains(session.current) {
+      let size = layout.frame(of: session.current).size
+      let rect = Rect(origin: viewport.screenPoint(fromContent: session.floatingOrigin), size: size)
+      drawShadow(of: rect, into: &buffer)
+      drawTile(
+        arrangement[session.current], in: rect, look: session.refusal == nil ? .lifted : .forbidden, into: &buffer)
+    }
+
+    // 4. Where the viewport is in the content.
+    drawScrollIndicator(into: &buffer)
+  }
+
+  // MARK: - Headers and drop zones
+
+  /// `Favorites 5/8 ─────`: the title, the count (of the maximum, when there is one), a lock mark, and a
+  /// rule to the end of the header. The refusing section of a drag is shown in the refusal color.
+  func drawHeader(_ s: Int, in rect: Rect, refused: Bool, into buffer: inout Buffer) {
+    let section = reorder.arrangement.sections[s]
+    let clip = viewport.frame
+    let row = Rect(x: rect.minX, y: rect.maxY - 1, width: rect.width, height: 1)
+    let count = section.maxItems.map { "\(section.count)/\($0)" } ?? "\(section.count)"
+    let titleStyle = style(refused ? Theme.refusal : nil, nil, .bold)
+    let dim = style(Theme.rule, nil, color ? [] : .dim)
+    var x = row.minX + 1
+    let end = row.maxX - 1
+    if refused && !color {
+      x = buffer.write("⊘ ", at: Point(x: x, y: row.minY), style: titleStyle, maxWidth: max(0, end - x), clip: clip)
+    }
+    x = buffer.write(
+      section.displayTitle, at: Point(x: x, y: row.minY), style: titleStyle, maxWidth: max(0, end - x - 1),
+      overflow: .ellipsis, clip: clip)
+    x = buffer.write(
+      " " + count, at: Point(x: x, y: row.minY), style: style(refused ? Theme.refusal : Theme.barDim, nil),
+      maxWidth: max(0, end - x), clip: clip)
+    if section.isLocked {
+      x = buffer.write(
+        " · locked", at: Point(x: x, y: row.minY), style: style(Theme.barDim, nil, .italic), maxWidth: max(0, end - x),
+        clip: clip)
+    }
+    if x + 1 < row.maxX {
+      buffer.fill(Rect(x: x + 1, y: row.minY, width: row.maxX - x - 1, height: 1), with: "─", style: dim, clip: clip)
+    }
+  }
+
+  /// An empty section's body: a dashed outline that says tiles can be dropped there.
+  func drawDropZone(_ rect: Rect, into buffer: inout Buffer) {
+    let clip = viewport.frame
+    let lines = style(Theme.placeholder, nil, color ? [] : .dim)
+    buffer.drawBox(rect, .dashed, style: lines, clip: clip)
+    let text = rect.width >= 26 ? "empty — drop tiles here" : "empty"
+    buffer.write(text, centeredIn: titleArea(rect), style: style(Theme.placeholder, nil, .italic), clip: clip)
+  }
+
+  // MARK: - Tiles
+
+  /// Where a tile's title goes: its middle row, inside a margin of two cells (one on narrow tiles).
+  func titleArea(_ rect: Rect) -> Rect {
+    let margin = rect.width >= 8 ? 2 : rect.width >= 3 ? 1 : 0
+    return Rect(x: rect.minX + margin, y: rect.minY, width: rect.width - 2 * margin, height: rect.height)
+  }
+
+  /// A tile: a filled block of its color with its title centered (color), or a box with the title
+  /// (monochrome). Focus, lifted and forbidden tiles each have their own border.
+  func drawTile(_ tile: Tile, in rect: Rect, look: TileLook, into buffer: inout Buffer) {
+    let clip = viewport.frame
+    guard rect.intersects(clip) else { return }
+    var title = tile.displayTitle
+    if look == .forbidden { title = "⊘ " + title }
+    let bold: Attributes = look == .normal ? [] : .bold
+    guard color else {
+      buffer.fill(rect, with: " ", style: Style(), clip: clip)
+      let lines: BoxLines
+      switch look {
+      case .normal: lines = .light
+      case .focused: lines = .double
+      case .lifted: lines = .heavy
+      case .forbidden: lines = .forbidden
+      }
+      buffer.drawBox(rect, lines, style: Style(attributes: look == .normal ? [] : .bold), clip: clip)
+      buffer.write(title, centeredIn: titleArea(rect), style: Style(attributes: bold), clip: clip)
+      return
+    }
+    var background = tile.displayColor
+    switch look {
+    case .normal, .focused: break
+    case .lifted: background = Theme.mix(background, Theme.white, 0.18)
+    case .forbidden: background = Theme.mix(background, RGB(0x70, 0x70, 0x70), 0.65)
+    }
+    let text = Contrast.readableForeground(on: background)
+    buffer.fill(rect, with: " ", style: style(text, background), clip: clip)
+    switch look {
+    case .normal: break
+    case .focused: buffer.drawBox(rect, .rounded, style: style(text, background, .bold), clip: clip)
+    case .lifted: buffer.drawBox(rect, .heavy, style: style(text, background, .bold), clip: clip)
+    case .forbidden: buffer.drawBox(rect, .heavy, style: style(Theme.refusal, background, .bold), clip: clip)
+    }
+    buffer.write(title, centeredIn: titleArea(rect), style: style(text, background, bold), clip: clip)
+  }
+
+  /// The lifted tile's slot: an empty dashed outline where it will land.
+  func drawPlaceholder(_ rect: Rect, into buffer: inout Buffer) {
+    let clip = viewport.frame
+    buffer.fill(rect, with: " ", style: Style(), clip: clip)
+    buffer.drawBox(rect, .dashed, style: style(Theme.placeholder, nil, color ? [] : .dim), clip: clip)
+  }
+
+  /// A shadow one cell right of and below the lifted tile: darker cells (color), or a light shade.
+  func drawShadow(of rect: Rect, into buffer: inout Buffer) {
+    let clip = viewport.frame
+    let strips = [
+      Rect(x: rect.maxX, y: rect.minY + 1, width: 1, height: rect.height),
+      Rect(x: rect.minX + 1, y: rect.maxY, width: rect.width - 1, height: 1),
+    ]
+    for strip in strips {
+      if color {
+        buffer.restyle(strip, clip: clip) { style in
+          style.background = .rgb(Self.darker(style.background, fallback: Theme.shadow))
+          style.foreground = .rgb(Self.darker(style.foreground, fallback: Theme.placeholder))
+        }
+      } else {
+        buffer.fill(strip, with: "░", style: Style(attributes: .dim), clip: clip)
+      }
+    }
+  }
+
+  static func darker(_ color: CellColor, fallback: RGB) -> RGB {
+    switch color {
+    case .rgb(let rgb): return Theme.mix(rgb, Theme.black, 0.6)
+    case .default: return fallback
+    }
+  }
+
+  // MARK: - Scroll indicator
+
+  /// A thumb along the viewport's far edge (the right column, or the bottom row in the horizontal
+  /// direction) when the content is longer than the viewport. The track is drawn only on blank cells,
+  /// so it never covers a tile.
+  func drawScrollIndicator(into buffer: inout Buffer) {
+    let frame = viewport.frame
+    let content = layout.contentSize
+    let total = viewport.isVerticalAxis ? content.height : content.width
+    let length = viewport.length
+    guard total > length, length > 0 else { return }
+    let thumbLength = max(1, length * length / total)
+    let maximum = viewport.maximumPosition(contentSize: content)
+    let thumbStart = maximum == 0 ? 0 : (length - thumbLength) * viewport.position / maximum
+    let thumb = style(Theme.accent, nil)
+    let track = style(Theme.rule, nil, color ? [] : .dim)
+    for k in 0..<length {
+      let p =
+        viewport.isVerticalAxis
+        ? Point(x: frame.maxX - 1, y: frame.minY + k) : Point(x: frame.minX + k, y: frame.maxY - 1)
+      let inThumb = k >= thumbStart && k < thumbStart + thumbLength
+      if inThumb {
+        buffer.fill(Rect(origin: p, size: Size(width: 1, height: 1)), with: viewport.isVerticalAxis ? "┃" : "━", style: thumb)
+      } else if buffer[p] == .blank {
+        buffer.fill(Rect(origin: p, size: Size(width: 1, height: 1)), with: viewport.isVerticalAxis ? "│" : "─", style: track)
+      }
+    }
+  }
+}
+
+extension Viewport {
+  var isVerticalAxis: Bool { direction == .vertical }
+}
