@@ -41,6 +41,9 @@ let package = Package(
     .testTarget(
       name: "ReorderTests",
       dependencies: ["TileModel", "GridLayout", "Reorder", "Canvas", "Editor", "TileGridCLI", "TestSupport"]),
+    .testTarget(
+      name: "EditorTests",
+      dependencies: ["TileModel", "GridLayout", "Reorder", "Canvas", "Editor", "TileGridCLI", "TestSupport"]),
     .testTarget(name: "CanvasTests", dependencies: ["Geometry", "Canvas", "TestSupport"]),
     .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "CNCursesW"]),
     .testTarget(name: "EndToEndTests", dependencies: ["TileModel", "TestSupport"]),

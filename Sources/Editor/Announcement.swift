@@ -39,10 +39,10 @@ extension Announcement {
   public var text: String {
     switch self {
     case .welcome:
-      return "Long-press a tile and drag it, or Space to lift the focused tile; arrows move; s saves; q quits"
+      return "Hold a tile to lift it, or press Space"
     case .lifted(let place): return "Lifted \(place.text)"
     case .moved(let section, let position, let count): return "Moved to \(section) \(position) of \(count)"
-    case .refused(let reason): return "Refused: \(reason)"
+    case .refused(let reason): return "Refused: \(reason.shortText)"
     case .dropped(let place): return "Dropped \(place.text)"
     case .cancelled(let place): return "Cancelled — \(place.text)"
     case .undone(let place): return "Undone: \(place.text)"
@@ -54,7 +54,7 @@ extension Announcement {
     case .saved(let name): return "Saved" + (name.map { " \($0)" } ?? "")
     case .notSaved(let failure): return "Not saved: \(failure.text)"
     case .confirmQuit:
-      return "Unsaved changes. Quit without saving? y: quit, s: save and quit, any other key: stay"
+      return "Unsaved changes: y quit · s save and quit · other keys stay"
     case .notQuitting: return "Not quitting"
     case .finishDragFirst: return "Drop or cancel the tile first"
     }
@@ -84,6 +84,19 @@ extension SaveFailure {
     case .changedOnDisk: return "the file changed on disk since it was opened"
     case .readOnly: return "the file is read-only"
     case .failed(let message): return message
+    }
+  }
+}
+
+extension MoveError {
+  /// The reason in a few words, for the status line (the full sentence is `description`).
+  public var shortText: String {
+    switch self {
+    case .tileLocked(let id, _): return "“\(id)” is locked"
+    case .sectionLocked(_, let title, _, let leaving):
+      return "“\(title)” is locked: nothing \(leaving ? "leaves" : "enters") it"
+    case .sectionFull(_, let title, _, let maxItems): return "“\(title)” is full (\(maxItems) of \(maxItems))"
+    case .noSuchSection, .noSuchItem, .noSuchDestination: return description
     }
   }
 }

@@ -62,9 +62,9 @@ extension Painter {
     }
     x += 2
 
-    let position = positionText
+    let position = " \(positionText) "
     let hints = hintText
-    let positionWidth = DisplayText.width(of: position) + 1
+    let positionWidth = DisplayText.width(of: position)
     let announcement = state.announcement.text
     let announcementWidth = DisplayText.width(of: announcement)
     let hintsWidth = DisplayText.width(of: hints) + 2
@@ -104,9 +104,9 @@ extension Painter {
     if state.confirmingQuit { return "" }
     switch reorder.gesture {
     case .dragging(let session):
-      return session.source == .mouse ? "release drops · Esc cancels" : "arrows move · Enter drops · Esc cancels"
+      return session.source == .mouse ? "release to drop · Esc cancel" : "arrows move · Enter drop · Esc cancel"
     case .pressing: return "hold to lift"
-    case .idle, .failed: return "Space lifts · ? help · s save · q quit"
+    case .idle, .failed: return "Space lift · ? help · s save · q quit"
     }
   }
 

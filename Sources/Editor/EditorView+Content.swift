@@ -74,16 +74,18 @@ extension Painter {
     if refused && !color {
       x = buffer.write("⊘ ", at: Point(x: x, y: row.minY), style: titleStyle, maxWidth: max(0, end - x), clip: clip)
     }
+    // The count keeps its room; a long title gives way, ending in `…`.
+    let countWidth = DisplayText.width(of: count) + 1
     x = buffer.write(
-      section.displayTitle, at: Point(x: x, y: row.minY), style: titleStyle, maxWidth: max(0, end - x - 1),
+      section.displayTitle, at: Point(x: x, y: row.minY), style: titleStyle, maxWidth: max(1, end - x - countWidth),
       overflow: .ellipsis, clip: clip)
     x = buffer.write(
       " " + count, at: Point(x: x, y: row.minY), style: style(refused ? Theme.refusal : Theme.barDim, nil),
       maxWidth: max(0, end - x), clip: clip)
     if section.isLocked {
       x = buffer.write(
-        " · locked", at: Point(x: x, y: row.minY), style: style(Theme.barDim, nil, .italic), maxWidth: max(0, end - x),
-        clip: clip)
+        " \(Painter.lockMark) locked", at: Point(x: x, y: row.minY), style: style(Theme.barDim, nil, .italic),
+        maxWidth: max(0, end - x), clip: clip)
     }
     if x + 1 < row.maxX {
       buffer.fill(Rect(x: x + 1, y: row.minY, width: row.maxX - x - 1, height: 1), with: "─", style: dim, clip: clip)
@@ -101,6 +103,9 @@ extension Painter {
 
   // MARK: - Tiles
 
+  /// Marks locked tiles and sections: they cannot be lifted, or let no tile in or out.
+  static let lockMark = "🔒"
+
   /// Where a tile's title goes: its middle row, inside a margin of two cells (one on narrow tiles).
   func titleArea(_ rect: Rect) -> Rect {
     let margin = rect.width >= 8 ? 2 : rect.width >= 3 ? 1 : 0
@@ -113,6 +118,7 @@ extension Painter {
     let clip = viewport.frame
     guard rect.intersects(clip) else { return }
     var title = tile.displayTitle
+    if tile.isLocked { title = Painter.lockMark + " " + title }
     if look == .forbidden { title = "⊘ " + title }
     let bold: Attributes = look == .normal ? [] : .bold
     guard color else {

@@ -99,12 +99,22 @@ struct Painter {
 
   // MARK: - Too small
 
+  /// A screen too small for one tile: what is wrong and what is needed, in the longest words that fit.
   func drawTooSmall(into buffer: inout Buffer, minimum: Size) {
     let screen = state.screen
-    let lines = [
-      "Terminal too small", "\(screen.width)x\(screen.height); needs \(minimum.width)x\(minimum.height)",
-      "q quits",
+    let size = "\(screen.width)x\(screen.height)"
+    let needed = "\(minimum.width)x\(minimum.height)"
+    let choices: [[String]] = [
+      ["Terminal too small", "\(size); needs \(needed)", "q quits"],
+      ["Too small", "needs \(needed)", "q quits"],
+      ["Too small", "needs \(needed)"],
+      ["Too small"],
+      ["small"],
     ]
+    let lines =
+      choices.first { lines in
+        lines.count <= screen.height && lines.allSatisfy { DisplayText.width(of: $0) <= screen.width }
+      } ?? ["…"]
     let top = max(0, (screen.height - lines.count) / 2)
     for (k, line) in lines.enumerated() where top + k < screen.height {
       buffer.write(

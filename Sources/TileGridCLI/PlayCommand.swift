@@ -43,36 +43,11 @@ extension TileGridCommand {
     }
 
     let (arrangement, name, _) = try load(inputPath)
-    let eventsInput = try Platform.read(eventsPath, role: "events file")
-    let script: [(line: Int, event: ScriptEvent)]
-    do {
-      script = try EventScript.parse(eventsInput.bytes)
-    } catch {
-      throw .data("\(eventsInput.name): \(error)")
-    }
-
+    let script = try events(eventsPath)
     var editor = EditorState(
       arrangement: arrangement, screen: screen, fileName: name,
       config: ReorderConfig(minimumPressDuration: pressMilliseconds))
-    let trace = args.flags.contains("--trace")
-    replay: for (_, event) in script {
-      var effects = editor.play(event)
-      while !effects.isEmpty {
-        let effect = effects.removeFirst()
-        switch effect {
-        case .happened(let happening):
-          // Titles may hold control characters; they never reach the terminal raw.
-          if trace, let line = Trace.line(happening) { Platform.writeStandardError(CLIError.oneLine(line) + "\n") }
-        case .save:
-          // 'key s' saves nothing here: the replay goes on as if the save succeeded.
-          effects += editor.update(.saved(name: nil), at: editor.now)
-        case .writeRecovery, .suspend, .redraw:
-          break  // nothing to recover, suspend or repaint in a replay
-        case .quit:
-          break replay
-        }
-      }
-    }
+    try replay(script, on: &editor, trace: args.flags.contains("--trace"))
     try emit(editor.arrangement, to: nil)
   }
 }

@@ -19,6 +19,7 @@ public enum TileGridCommand {
     Command(name: "move", summary: "move one tile (remove + insert; policies apply)", help: moveHelp, run: runMove),
     Command(name: "layout", summary: "print the flow layout as JSON", help: layoutHelp, run: runLayout),
     Command(name: "play", summary: "replay input headlessly; print the arrangement", help: playHelp, run: runPlay),
+    Command(name: "render", summary: "print one screen of the editor", help: renderHelp, run: runRender),
   ]
 
   static let overview = """
@@ -79,9 +80,6 @@ public enum TileGridCommand {
     }
     if first.hasPrefix("-") && first != "-" {
       throw .usage("unknown option '\(first)'", command: nil)
-    }
-    if first == "render" {
-      throw .unavailable("'tilegrid render' is not built yet (it comes with the interactive editor)")
     }
     // A plain word that names no file is a mistyped command rather than a file for the editor.
     if first != "-" && !Platform.exists(first) && first.allSatisfy({ $0.isLetter || $0 == "-" }) {

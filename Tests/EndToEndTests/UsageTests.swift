@@ -86,10 +86,10 @@ struct UsageTests {
     }
   }
 
-  @Test("a mistyped command is a usage error naming the commands; 'render' is not built yet")
+  @Test("a mistyped command is a usage error naming the commands; render needs its sizes")
   func unknownCommand() throws {
     expectFailure(try TileGrid.run(["exprot", "x.json"]), status: 64, mentioning: ["unknown command 'exprot'", "export"])
-    expectFailure(try TileGrid.run(["render"]), status: 69, mentioning: ["render"])
+    expectFailure(try TileGrid.run(["render", "x.json"]), status: 64, mentioning: ["--width"])
   }
 
   @Test("-o and --output together are a usage error")
