@@ -26,6 +26,8 @@ public enum Announcement: Equatable, Sendable {
   case nothingToLift
   case blocked(BlockReason)
   case saving
+  /// A file name is being typed.
+  case typeFileName
   case saved(name: String?)
   case notSaved(SaveFailure)
   case confirmQuit
@@ -51,10 +53,10 @@ extension Announcement {
     case .nothingToLift: return "Nothing to lift here: long-press a tile"
     case .blocked(let reason): return reason.text
     case .saving: return "Saving…"
+    case .typeFileName: return "Type a file name; Enter saves, Esc cancels"
     case .saved(let name): return "Saved" + (name.map { " \($0)" } ?? "")
     case .notSaved(let failure): return "Not saved: \(failure.text)"
-    case .confirmQuit:
-      return "Unsaved changes: y quit · s save and quit · other keys stay"
+    case .confirmQuit: return Question.quitWithUnsavedChanges.text
     case .notQuitting: return "Not quitting"
     case .finishDragFirst: return "Drop or cancel the tile first"
     }
@@ -84,6 +86,7 @@ extension SaveFailure {
     case .changedOnDisk: return "the file changed on disk since it was opened"
     case .readOnly: return "the file is read-only"
     case .failed(let message): return message
+    case .cancelled: return "cancelled"
     }
   }
 }
@@ -97,6 +100,26 @@ extension MoveError {
       return "“\(title)” is locked: nothing \(leaving ? "leaves" : "enters") it"
     case .sectionFull(_, let title, _, let maxItems): return "“\(title)” is full (\(maxItems) of \(maxItems))"
     case .noSuchSection, .noSuchItem, .noSuchDestination: return description
+    }
+  }
+}
+
+extension Question {
+  /// The question and its answers, as the status line asks it.
+  public var text: String {
+    switch self {
+    case .quitWithUnsavedChanges: return "Unsaved changes: y quit · s save and quit · other keys stay"
+    case .fileChangedOnDisk: return "Changed on disk: o overwrite · a save as… · other keys cancel"
+    case .fileReadOnly: return "Read-only file: o write anyway · a save as… · other keys cancel"
+    }
+  }
+}
+
+extension Prompt {
+  /// The words before the field.
+  public var label: String {
+    switch purpose {
+    case .saveAs: return "Save as: "
     }
   }
 }

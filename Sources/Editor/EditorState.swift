@@ -12,11 +12,20 @@ public struct EditorState: Sendable {
   public private(set) var fileName: String?
   /// What the status line says.
   public private(set) var announcement: Announcement = .welcome
-  /// Waiting for an answer to "quit without saving?".
-  public private(set) var confirmingQuit = false
+  /// A question waiting for a one-key answer on the status line.
+  public private(set) var question: Question?
+  /// A line of text being typed on the status line.
+  public private(set) var prompt: Prompt?
   /// The help overlay is shown; the next key closes it.
   public private(set) var showingHelp = false
+  /// Where `s` saves; the command line sets it (pipe mode saves to standard output).
+  public var saveTarget: SaveTarget
   private var savedStateID: Int
+  /// The save being tried, to try it again with `force` or under another name.
+  private var pendingSave: (to: String?, thenQuit: Bool)?
+
+  /// Waiting for an answer to "quit without saving?".
+  public var confirmingQuit: Bool { question == .quitWithUnsavedChanges }
 
   public init(
     arrangement: Arrangement, screen: Size, fileName: String? = nil, config: ReorderConfig = ReorderConfig()
@@ -24,6 +33,7 @@ public struct EditorState: Sendable {
     let size = Size(width: max(0, screen.width), height: max(0, screen.height))
     self.screen = size
     self.fileName = fileName
+    saveTarget = fileName == nil ? .askForPath : .file
     reorder = ReorderState(
       arrangement: arrangement, screen: size, viewport: Screen.viewport(forScreen: size), config: config)
     savedStateID = reorder.history.stateID
@@ -63,27 +73,32 @@ public struct EditorState: Sendable {
     case .saved(let name):
       var effects = engine(.tick, at: time)
       savedStateID = reorder.history.stateID
-      if let name { fileName = name }
-      announcement = .saved(name: fileName)
-      if pendingQuitAfterSave {
-        pendingQuitAfterSave = false
-        effects.append(.quit)
+      if let name {
+        fileName = name
+        saveTarget = .file
       }
+      announcement = .saved(name: saveTarget == .standardOutput ? nil : fileName)
+      if pendingSave?.thenQuit == true { effects.append(.quit) }
+      pendingSave = nil
       return effects
     case .saveFailed(let failure):
-      pendingQuitAfterSave = false
+      let effects = engine(.tick, at: time)
       announcement = .notSaved(failure)
-      return engine(.tick, at: time)
+      switch failure {
+      case .changedOnDisk: question = .fileChangedOnDisk
+      case .readOnly: question = .fileReadOnly
+      case .failed, .cancelled: pendingSave = nil
+      }
+      return effects
     case .signal(.interrupt):
       let effects = engine(.tick, at: time)
       return effects + askToQuit()
     case .signal(.terminate):
-      return engine(.tick, at: time) + [.quit]
+      // A drag in progress is not a finished change: the recovery file holds the last finished one.
+      let effects = engine(.focusLost, at: time)
+      return effects + (isDirty ? [.writeRecovery, .quit] : [.quit])
     }
   }
-
-  /// Set when "save and quit" was chosen: the quit follows a successful save.
-  private var pendingQuitAfterSave = false
 
   /// Terminal bytes become input here, so the interactive editor and a replay (`input "…"` lines)
   /// decode them the same way, timeout included.
@@ -113,10 +128,9 @@ public struct EditorState: Sendable {
       return engine(gained ? .tick : .focusLost, at: time)
     case .mouse(let mouse):
       let point = mouse.point
-      // Pressing a button answers "quit without saving?" with "no".
-      if case .press = mouse.action, confirmingQuit {
-        confirmingQuit = false
-        announcement = .notQuitting
+      // Pressing a button answers a question with "no" and closes a prompt, as Esc would.
+      if case .press = mouse.action, question != nil || prompt != nil || showingHelp {
+        dismiss()
       }
       switch mouse.action {
       case .press(.left): return engine(.press(point), at: time)
@@ -135,7 +149,7 @@ public struct EditorState: Sendable {
 
   private mutating func keyPressed(_ key: Key, at time: Int) -> [EditorEffect] {
     // Keys that are the editor's own: the engine only lets its timers fire.
-    if confirmingQuit || showingHelp || Self.reorderKey(key) == nil {
+    if question != nil || prompt != nil || showingHelp || Self.reorderKey(key) == nil {
       let effects = engine(.tick, at: time)
       return effects + editorKey(key)
     }
@@ -170,25 +184,8 @@ public struct EditorState: Sendable {
       showingHelp = false
       return []
     }
-    if confirmingQuit {
-      confirmingQuit = false
-      // A drag that began after the question was asked must end (drop or cancel) before quitting.
-      guard !isDragging else {
-        announcement = .finishDragFirst
-        return []
-      }
-      switch key {
-      case .character("y"), .character("Y"):
-        return [.quit]
-      case .character("s"):
-        pendingQuitAfterSave = true
-        announcement = .saving
-        return [.save(to: nil, force: false, thenQuit: true)]
-      default:
-        announcement = .notQuitting
-        return []
-      }
-    }
+    if prompt != nil { return promptKey(key) }
+    if let question { return answer(question, key) }
     switch key {
     case .character("?"):
       showingHelp = true
@@ -198,12 +195,105 @@ public struct EditorState: Sendable {
         announcement = .finishDragFirst
         return []
       }
-      announcement = .saving
-      return [.save(to: nil, force: false, thenQuit: false)]
+      return save(thenQuit: false)
     case .character("q"), .control("c"):
       return askToQuit()
+    case .control("z"):
+      // The drag cannot go on while the program is stopped: it is cancelled, as on a focus loss.
+      return engineEffects(.focusLost) + [.suspend]
+    case .control("l"):
+      return [.redraw]
     default:
       return []
+    }
+  }
+
+  /// Saves where `saveTarget` says, asking for a file name first when there is none.
+  private mutating func save(thenQuit: Bool) -> [EditorEffect] {
+    if saveTarget == .askForPath {
+      prompt = Prompt(purpose: .saveAs(thenQuit: thenQuit), field: LineEditor())
+      announcement = .typeFileName
+      return []
+    }
+    return requestSave(to: nil, force: false, thenQuit: thenQuit)
+  }
+
+  private mutating func requestSave(to path: String?, force: Bool, thenQuit: Bool) -> [EditorEffect] {
+    pendingSave = (path, thenQuit)
+    announcement = .saving
+    return [.save(to: path, force: force, thenQuit: thenQuit)]
+  }
+
+  /// A one-key answer to the question on the status line.
+  private mutating func answer(_ asked: Question, _ key: Key) -> [EditorEffect] {
+    question = nil
+    // A drag that began after the question was asked must end (drop or cancel) first.
+    guard !isDragging else {
+      announcement = .finishDragFirst
+      return []
+    }
+    switch (asked, key) {
+    case (.quitWithUnsavedChanges, .character("y")), (.quitWithUnsavedChanges, .character("Y")):
+      return [.quit]
+    case (.quitWithUnsavedChanges, .character("s")):
+      return save(thenQuit: true)
+    case (.fileChangedOnDisk, .character("o")), (.fileReadOnly, .character("o")):
+      let retry = pendingSave ?? (nil, false)
+      return requestSave(to: retry.to, force: true, thenQuit: retry.thenQuit)
+    case (.fileChangedOnDisk, .character("a")), (.fileReadOnly, .character("a")):
+      prompt = Prompt(purpose: .saveAs(thenQuit: pendingSave?.thenQuit ?? false), field: LineEditor())
+      announcement = .typeFileName
+      return []
+    default:
+      dismissed(asked)
+      return []
+    }
+  }
+
+  /// A key typed into the prompt.
+  private mutating func promptKey(_ key: Key) -> [EditorEffect] {
+    guard var open = prompt else { return [] }
+    switch open.field.handle(key) {
+    case .edited, .ignored:
+      prompt = open
+      return []
+    case .cancelled:
+      dismiss()
+      return []
+    case .submitted:
+      switch open.purpose {
+      case .saveAs(let thenQuit):
+        let path = open.field.text
+        guard !path.isEmpty else {
+          prompt = open
+          return []
+        }
+        prompt = nil
+        return requestSave(to: path, force: false, thenQuit: thenQuit)
+      }
+    }
+  }
+
+  /// Closes the help, the prompt or the question without doing anything.
+  private mutating func dismiss() {
+    showingHelp = false
+    if prompt != nil {
+      prompt = nil
+      pendingSave = nil
+      announcement = .notSaved(.cancelled)
+    }
+    if let asked = question {
+      question = nil
+      dismissed(asked)
+    }
+  }
+
+  private mutating func dismissed(_ question: Question) {
+    switch question {
+    case .quitWithUnsavedChanges: announcement = .notQuitting
+    case .fileChangedOnDisk, .fileReadOnly:
+      pendingSave = nil
+      announcement = .notSaved(.cancelled)
     }
   }
 
@@ -214,11 +304,16 @@ public struct EditorState: Sendable {
       return []
     }
     if isDirty {
-      confirmingQuit = true
+      question = .quitWithUnsavedChanges
       announcement = .confirmQuit
       return []
     }
     return [.quit]
+  }
+
+  /// Enters the engine with `input` at the engine's own time (for keys already past its timers).
+  private mutating func engineEffects(_ input: ReorderInput) -> [EditorEffect] {
+    engine(input, at: now)
   }
 
   /// Enters the engine once and turns what happened into effects and the announcement.

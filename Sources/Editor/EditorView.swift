@@ -51,7 +51,12 @@ extension EditorState {
   /// The mode the status line's badge names.
   var modeName: (text: String, color: RGB) {
     if showingHelp { return ("HELP", Theme.accent) }
-    if confirmingQuit { return ("QUIT?", Theme.refusal) }
+    if prompt != nil { return ("SAVE AS", Theme.accent) }
+    switch question {
+    case .quitWithUnsavedChanges: return ("QUIT?", Theme.refusal)
+    case .fileChangedOnDisk, .fileReadOnly: return ("SAVE?", Theme.refusal)
+    case nil: break
+    }
     switch reorder.gesture {
     case .dragging(let session):
       if session.refusal != nil { return ("REFUSED", Theme.refusal) }

@@ -14,6 +14,10 @@ struct ScreenCase: CustomTestStringConvertible, Sendable {
   var width: Int
   var height: Int
   var events: String = ""
+  /// The built-in demo with no file name (saving asks for one).
+  var unnamed = false
+  /// Messages from the world after the events (a failed save).
+  var messages: [EditorMessage] = []
 
   var testDescription: String { name }
 
@@ -36,7 +40,7 @@ struct ScreenCase: CustomTestStringConvertible, Sendable {
   func state() throws -> EditorState {
     var editor = EditorState(
       arrangement: try arrangement(), screen: Size(width: width, height: height),
-      fileName: fixture ?? "demo.json")
+      fileName: unnamed ? nil : fixture ?? "demo.json")
     for (_, event) in try EventScript.parse(Array(events.utf8)) {
       var effects = editor.play(event)
       while let effect = effects.first {
@@ -44,6 +48,7 @@ struct ScreenCase: CustomTestStringConvertible, Sendable {
         if case .save = effect { effects += editor.update(.saved(name: nil), at: editor.now) }
       }
     }
+    for message in messages { _ = editor.update(message, at: editor.now) }
     return editor
   }
 
@@ -70,6 +75,13 @@ struct ScreenCase: CustomTestStringConvertible, Sendable {
     ScreenCase(name: "demo-help-small", fixture: nil, width: 44, height: 14, events: "key ?\n"),
     ScreenCase(
       name: "demo-confirm-quit", fixture: nil, width: 80, height: 24, events: "key space\nkey right\nkey enter\nkey q\n"),
+    ScreenCase(
+      name: "demo-save-as", fixture: nil, width: 80, height: 24,
+      events: "key space\nkey right\nkey enter\nkey s\n" + #"input "arrangements/my grid.json""# + "\nkey left\n",
+      unnamed: true),
+    ScreenCase(
+      name: "demo-changed-on-disk", fixture: nil, width: 80, height: 24, events: "key space\nkey right\nkey enter\n",
+      messages: [.input(.key(.character("s"))), .saveFailed(.changedOnDisk)]),
     ScreenCase(name: "demo-narrow", fixture: nil, width: 30, height: 24),
     ScreenCase(name: "demo-scrolled", fixture: nil, width: 40, height: 16, events: "key pgdn\n"),
     ScreenCase(name: "demo-too-small", fixture: nil, width: 12, height: 4),
