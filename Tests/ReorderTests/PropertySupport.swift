@@ -102,6 +102,7 @@ enum PropertyFormat {
       case .release: return "release \(m.x) \(m.y)"
       case .wheelUp: return "wheel up \(m.x) \(m.y)"
       case .wheelDown: return "wheel down \(m.x) \(m.y)"
+      case .wheelLeft, .wheelRight: return "# EditorState.update(.mouse(\(m)))"
       }
     case .input(.key(let key)):
       if let name = keyNames[key] { return "key \(name)" }
