@@ -28,7 +28,7 @@ public enum TileGridCommand {
 
   /// Every command, in the order the overview lists them.
   static let commands: [Command] = [
-    demoCommand, exportCommand, moveCommand, layoutCommand, playCommand,
+    demoCommand, exportCommand, moveCommand, layoutCommand, playCommand, checkCommand,
   ]
 
   static var overview: String {
@@ -93,7 +93,7 @@ public enum TileGridCommand {
       try run(arguments)
       return 0
     } catch {
-      Platform.writeStandardError("tilegrid: \(error)\n")
+      for line in error.lines { Platform.writeStandardError("tilegrid: \(line)\n") }
       return error.exitStatus
     }
   }

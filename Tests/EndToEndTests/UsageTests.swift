@@ -88,7 +88,7 @@ struct UsageTests {
   }
 
   /// Every command, as the overview must list them.
-  static let commands = ["demo", "export", "move", "layout", "play"]
+  static let commands = ["demo", "export", "move", "layout", "play", "check"]
 
   /// The command names the overview's usage lines give (`  tilegrid NAME …`).
   static func commandNames(inOverview text: String) -> [String] {
@@ -202,7 +202,7 @@ struct UsageTests {
     arguments: [
       ["layout", "--help"], ["layout", "-h"], ["layout", "x.json", "--width", "80", "-h"],
       ["layout", "--width", "0", "--help"], ["move", "--help", "0.0"], ["play", "-h", "--events", "e"],
-      ["help", "layout"], ["--help", "layout"],
+      ["check", "a", "b", "c", "--help"], ["help", "layout"], ["--help", "layout"],
     ])
   func helpWhenWellFormed(_ arguments: [String]) throws {
     let result = try TileGrid.run(arguments)
@@ -215,7 +215,7 @@ struct UsageTests {
   func unknownCommand() throws {
     expectFailure(
       try TileGrid.run(["exprot", "x.json"]), status: 64, mentioning: ["unknown command 'exprot'", "export"])
-    expectFailure(try TileGrid.run(["help", "exprot"]), status: 64, mentioning: ["unknown command 'exprot'", "play"])
+    expectFailure(try TileGrid.run(["help", "exprot"]), status: 64, mentioning: ["unknown command 'exprot'", "check"])
     expectFailure(try TileGrid.run(["render"]), status: 69, mentioning: ["render"])
   }
 
