@@ -37,6 +37,15 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
     return [description]
   }
 
+  /// A failed write as the command line reports it: 73, or 74 when it failed part way.
+  init(_ failure: Platform.WriteFailure) {
+    switch failure {
+    case .changedOnDisk: self = .cannotCreate(failure.description)
+    case .readOnly: self = .cannotCreate("\(failure.description); --force writes it anyway (it stays read-only)")
+    case .failed(let message, let partWay): self = partWay ? .io(message) : .cannotCreate(message)
+    }
+  }
+
   public var description: String {
     switch self {
     case .usage(let message, let command):

@@ -16,6 +16,7 @@ extension TileGridCommand {
       --height H        its height in cells, from 1 to \(Screen.maximumSide); with fewer than 3 rows no
                         row is left between the title bar and the status line: the viewport's height is 0
       \(Output.outputHelp)
+      \(Output.forceHelp)
 
       """,
     syntax: Syntax(

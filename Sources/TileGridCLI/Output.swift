@@ -1,17 +1,21 @@
 import TileModel
 
-/// Where a command's result goes: standard output, or the file of `-o OUT`, written atomically. Every
-/// command that prints a result takes its options from here, so they are spelled, documented and
-/// written the same way everywhere.
+/// Where a command's result goes: standard output, or the file of `-o OUT` written by
+/// `Platform.writeFile`'s writer. Every command that prints a result takes its options from here, so
+/// they are spelled, documented and written the same way everywhere.
 struct Output {
   /// The options a printing command adds to its syntax.
   static let valued = ["--output"]
-  static let flags: [String] = []
+  static let flags = ["--force"]
 
-  /// The help lines for `-o`, in the two-column layout of the help texts.
+  /// The help lines for `-o` (every printing command) and `--force` (all but `move`, whose `--force`
+  /// says more), in the two-column layout of the help texts.
   static let outputHelp = """
-    -o, --output OUT  write OUT instead of printing ('-' prints): atomically (a temporary file renamed
-                      over it), keeping its mode
+    -o, --output OUT  write OUT instead of printing ('-' prints): atomically, keeping OUT's mode, owner
+                      and other names (hard links)
+    """
+  static let forceHelp = """
+    --force           write OUT even if it is read-only (it stays read-only)
     """
 
   /// The file to write; nil or `-` for standard output.
@@ -37,10 +41,17 @@ struct Output {
       try produce { (chunk) throws(CLIError) in try Platform.writeStandardOutput(chunk) }
       return
     }
-    var file = try Platform.AtomicFile(replacing: path, expected: expected)
+    var file: Platform.FileWriter
+    do throws(Platform.WriteFailure) {
+      file = try Platform.FileWriter(path, expected: expected, force: force)
+    } catch {
+      throw CLIError(error)
+    }
     do throws(CLIError) {
-      try produce { (chunk) throws(CLIError) in try file.write(chunk) }
-      try file.commit()
+      try produce { (chunk) throws(CLIError) in
+        do throws(Platform.WriteFailure) { try file.write(chunk) } catch { throw CLIError(error) }
+      }
+      do throws(Platform.WriteFailure) { _ = try file.commit() } catch { throw CLIError(error) }
     } catch {
       file.abandon()
       throw error

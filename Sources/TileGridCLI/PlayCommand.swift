@@ -23,6 +23,7 @@ extension TileGridCommand {
                         refused S.I: REASON, drop S.I, cancel, scroll D, undo, redo
       --press-ms N      the long press's duration (default 300)
       \(Output.outputHelp)
+      \(Output.forceHelp)
 
       A 'key q' ends the replay as it would end the editor (after 'y' when there are unsaved
       changes); 'key s' saves nothing here. A tile still lifted when the events end is printed where

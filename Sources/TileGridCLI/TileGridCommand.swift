@@ -50,10 +50,10 @@ public enum TileGridCommand {
       "",
       "FILE '-' (or no FILE, when standard input is not a terminal) reads standard input.",
       "FROM and TO are SECTION.ITEM (zero-based, like 1.3) or SECTION_ID:ITEM (like favorites:0).",
-      "-o OUT writes OUT atomically instead of printing.",
+      "-o OUT writes OUT atomically instead of printing; --force writes it even if it is read-only.",
       "Options: --help or -h (also after a command, or 'tilegrid help COMMAND'), --version.",
       "Exit status: 0 ok, 64 usage, 65 bad data or a refused move, 66 missing input, 69 not built yet,",
-      "73 cannot create the output (or it changed on disk since it was read), 74 read or write error.",
+      "73 cannot write the output (read-only, changed on disk, no such directory), 74 read or write error.",
     ]
     return lines.joined(separator: "\n") + "\n"
   }
@@ -197,6 +197,7 @@ public enum TileGridCommand {
       with a maximum of 8 tiles, one with a locked tile, and one empty.
 
       \(Output.outputHelp)
+      \(Output.forceHelp)
 
       """,
     syntax: Syntax(valued: Output.valued, flags: Output.flags), run: runDemo)
@@ -214,6 +215,7 @@ public enum TileGridCommand {
       documented order, unknown keys after them exactly as they were, absent keys still absent.
 
       \(Output.outputHelp)
+      \(Output.forceHelp)
 
       """,
     syntax: Syntax(valued: Output.valued, flags: Output.flags, maximumOperands: 1, operands: "at most one FILE"),
@@ -239,13 +241,14 @@ public enum TileGridCommand {
                         (the end).
       -i, --in-place    write the result back to FILE, unless FILE changed on disk since it was read
       \(Output.outputHelp)
-      --force           move even when a policy refuses (a locked tile, a locked or full section)
+      --force           move even when a policy refuses (a locked tile, a locked or full section), and
+                        write FILE or OUT even if it is read-only (it stays read-only)
 
       A refused move prints why and exits 65; nothing is written.
 
       """,
     syntax: Syntax(
-      valued: Output.valued, flags: Output.flags + ["--in-place", "--force"], maximumOperands: 3,
+      valued: Output.valued, flags: Output.flags + ["--in-place"], maximumOperands: 3,
       operands: "FROM and TO, after an optional FILE"),
     run: runMove)
 
@@ -279,7 +282,7 @@ public enum TileGridCommand {
       destination.item -= 1
     }
     do {
-      try arrangement.move(from: source, to: destination, force: args.flags.contains("--force"))
+      try arrangement.move(from: source, to: destination, force: output.force)
     } catch {
       var reason = error.description
       if case .noSuchDestination(let place, let valid) = error, place.section == source.section {

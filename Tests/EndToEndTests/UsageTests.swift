@@ -81,7 +81,7 @@ struct UsageTests {
   @Test("the overview lists every command and the exit statuses")
   func overview() throws {
     let text = try TileGrid.run(["--help"]).stdoutText
-    for mention in ["--version", "64", "65", "66", "73", "74", "-o OUT"] {
+    for mention in ["--version", "64", "65", "66", "73", "74", "-o OUT", "--force"] {
       #expect(text.contains(mention), "\(mention)")
     }
     #expect(Self.commandNames(inOverview: text) == Self.commands)
@@ -138,6 +138,7 @@ struct UsageTests {
       }
       let help = try TileGrid.run([arguments[0], "--help"]).stdoutText
       #expect(help.contains("-o, --output OUT") && help.contains("[-o OUT"), "\(arguments[0]) --help")
+      #expect(help.contains("\n--force ") && help.contains("read-only"), "\(arguments[0]) --help")
     }
     #expect(try directory.listing() == ["events.txt", "out.json", "tiles.json"])
   }
