@@ -33,7 +33,11 @@ struct BuildTests {
     process.waitUntilExit()
     let output = String(decoding: try Data(contentsOf: log), as: UTF8.self)
     #expect(process.terminationStatus == 0, "swift build failed:\n\(output)")
-    let warnings = output.split(separator: "\n").filter { $0.lowercased().contains("warning:") }
+    // A user without a usable home directory (like nobody) gets warnings about SwiftPM's caches:
+    // those are about the machine, not the package.
+    let warnings = output.split(separator: "\n").filter {
+      $0.lowercased().contains("warning:") && !$0.contains("cache")
+    }
     #expect(warnings.isEmpty, "swift build printed warnings:\n\(warnings.joined(separator: "\n"))")
   }
 }
