@@ -40,15 +40,13 @@ extension TileGridCommand {
     let (arrangement, _, _) = try load(try inputPath(args.operands.first, command: command))
     let viewport = Screen.viewport(forScreen: screen)
     let layout = FlowLayout(arrangement: arrangement, viewport: viewport.size)
-    try output.write { (chunk) throws(CLIError) in
-      try writeLayoutJSON(arrangement, layout, viewport: viewport, chunk)
-    }
+    try output.write(LayoutJSON(arrangement: arrangement, layout: layout, viewport: viewport))
   }
 
   /// The layout as JSON, handed to `emit` in chunks of about a megabyte.
-  static func writeLayoutJSON(
-    _ arrangement: Arrangement, _ layout: FlowLayout, viewport: Rect, _ emit: ([UInt8]) throws(CLIError) -> Void
-  ) throws(CLIError) {
+  static func writeLayoutJSON<E: Error>(
+    _ arrangement: Arrangement, _ layout: FlowLayout, viewport: Rect, _ emit: ([UInt8]) throws(E) -> Void
+  ) throws(E) {
     var w = JSONWriter(reservingCapacity: min(1 << 20, 256 + arrangement.tileCount * 96))
     func rect(_ r: Rect) {
       w.beginObject(inline: true)
@@ -103,5 +101,16 @@ extension TileGridCommand {
     w.endObject()
     w.newlineAtEnd()
     try emit(w.takeBytes())
+  }
+}
+
+/// What `tilegrid layout` prints, made in chunks.
+struct LayoutJSON: ChunkProducer {
+  var arrangement: Arrangement
+  var layout: FlowLayout
+  var viewport: Rect
+
+  func produce<E: Error>(_ write: ([UInt8]) throws(E) -> Void) throws(E) {
+    try TileGridCommand.writeLayoutJSON(arrangement, layout, viewport: viewport, write)
   }
 }

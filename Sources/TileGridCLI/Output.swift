@@ -34,32 +34,33 @@ struct Output {
     self.init(path: args.values["--output"], force: args.flags.contains("--force"))
   }
 
-  /// Runs `produce`, sending the chunks it writes to the output as they are made, so a million tiles
-  /// never sit in memory twice. On any failure a file output is left as it was.
-  func write(_ produce: (_ write: ([UInt8]) throws(CLIError) -> Void) throws(CLIError) -> Void) throws(CLIError) {
+  /// Sends the bytes `producer` makes to the output as they are made, so a million tiles never sit in
+  /// memory twice. A file goes through `Platform.writeFile`, the same writer the editor saves with; on
+  /// any failure it is left as it was.
+  func write(_ producer: some ChunkProducer) throws(CLIError) {
     guard let path, path != "-" else {
-      try produce { (chunk) throws(CLIError) in try Platform.writeStandardOutput(chunk) }
+      try producer.produce { (chunk) throws(CLIError) in try Platform.writeStandardOutput(chunk) }
       return
     }
-    var file: Platform.FileWriter
     do throws(Platform.WriteFailure) {
-      file = try Platform.FileWriter(path, expected: expected, force: force)
+      _ = try Platform.writeFile(path, expected: expected, force: force) { (write) throws(Platform.WriteFailure) in
+        try producer.produce(write)
+      }
     } catch {
       throw CLIError(error)
     }
-    do throws(CLIError) {
-      try produce { (chunk) throws(CLIError) in
-        do throws(Platform.WriteFailure) { try file.write(chunk) } catch { throw CLIError(error) }
-      }
-      do throws(Platform.WriteFailure) { _ = try file.commit() } catch { throw CLIError(error) }
-    } catch {
-      file.abandon()
-      throw error
-    }
   }
+}
 
-  /// Writes an arrangement's canonical JSON.
-  func write(_ arrangement: Arrangement) throws(CLIError) {
-    try write { (chunk) throws(CLIError) in try arrangement.writeJSON(chunk) }
+/// Output made in chunks and handed to a sink whatever the sink throws: standard output's `CLIError`
+/// or the file writer's `WriteFailure`.
+protocol ChunkProducer {
+  func produce<E: Error>(_ write: ([UInt8]) throws(E) -> Void) throws(E)
+}
+
+extension Arrangement: ChunkProducer {
+  /// The canonical JSON.
+  func produce<E: Error>(_ write: ([UInt8]) throws(E) -> Void) throws(E) {
+    try writeJSON(write)
   }
 }
