@@ -8,9 +8,11 @@ let package = Package(
     .executable(name: "tilegrid", targets: ["tilegrid"])
   ],
   targets: [
-    // The one C library: ncursesw through a module map and a shim header (DESIGN.md §9).
+    // The one C library: ncursesw through a module map and a shim header. No `pkgConfig:`: its cflags
+    // are -D flags SwiftPM refuses (a warning on every build), the shim defines what they would, and
+    // `link "ncursesw"` and `<ncursesw/curses.h>` are in the default paths on Debian.
     .systemLibrary(
-      name: "CNCursesW", path: "Sources/CNCursesW", pkgConfig: "ncursesw",
+      name: "CNCursesW", path: "Sources/CNCursesW",
       providers: [.apt(["libncurses-dev"])]),
 
     // The pure core: model -> layout -> reorder -> editor; Canvas holds terminal-neutral buffers and events.

@@ -13,6 +13,9 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
   case cannotCreate(String)
   /// 74: reading or writing failed part way.
   case io(String)
+  /// Several failures, one line each (`tilegrid check` on several files). The status is the first of
+  /// 65, 66, 74 that any of them has: a verdict on the data comes before a file that could not be read.
+  case several([CLIError])
 
   public var exitStatus: Int32 {
     switch self {
@@ -22,6 +25,24 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
     case .unavailable: return 69
     case .cannotCreate: return 73
     case .io: return 74
+    case .several(let errors):
+      let statuses = errors.map(\.exitStatus)
+      return [65, 66, 74].first(where: statuses.contains) ?? statuses.max() ?? 0
+    }
+  }
+
+  /// The lines `TileGridCommand.main` prints, each after `tilegrid: `.
+  public var lines: [String] {
+    if case .several(let errors) = self { return errors.flatMap(\.lines) }
+    return [description]
+  }
+
+  /// A failed write as the command line reports it: 73, or 74 when it failed part way.
+  init(_ failure: Platform.WriteFailure) {
+    switch failure {
+    case .changedOnDisk: self = .cannotCreate(failure.description)
+    case .readOnly: self = .cannotCreate("\(failure.description); --force writes it anyway (it stays read-only)")
+    case .failed(let message, let partWay): self = partWay ? .io(message) : .cannotCreate(message)
     }
   }
 
@@ -33,6 +54,8 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
     case .data(let message), .noInput(let message), .unavailable(let message), .cannotCreate(let message),
       .io(let message):
       return Self.oneLine(message)
+    case .several(let errors):
+      return errors.map(\.description).joined(separator: "; ")
     }
   }
 
