@@ -106,7 +106,10 @@ extension MoveError {
     case .sectionLocked(_, let title, _, let leaving):
       return "“\(title)” is locked: nothing \(leaving ? "leaves" : "enters") it"
     case .sectionFull(_, let title, _, let maxItems): return "“\(title)” is full (\(maxItems) of \(maxItems))"
-    case .noSuchSection, .noSuchItem, .noSuchDestination: return description
+    case .sectionLacksRoom(_, let title, _, _, let room, let entering):
+      return "“\(title)” has room for \(room), not \(entering)"
+    case .sectionLockedInPlace(_, let title, _): return "“\(title)” is locked in place"
+    case .noSuchSection, .noSuchItem, .noSuchDestination, .noSuchSectionDestination: return description
     }
   }
 }

@@ -201,6 +201,58 @@ extension SectionGeometry {
     reflow(from: min(from, to), stableAfter: max(from, to), shift: 0, m)
   }
 
+  /// Takes out the tiles at `removed` (ascending, old numbering) and puts tiles of `widths` at
+  /// `inserted` (ascending, places in the result): a block move's change to one section. A uniform
+  /// section stays arithmetic while every tile keeps one width; one that becomes mixed materializes its
+  /// widths once, O(count); a mixed one re-flows from the first changed tile until its lines fall back
+  /// into step (`reflow`).
+  ///
+  /// After the last change, every tile is the old one `shift` places away, where `shift` is the net
+  /// number of tiles added; that is where `reflow` may stop:
+  ///
+  ///     removed 2, 5 (old)    inserted 1, 2, 3 (new)    shift +1
+  ///     old   a b X c d Y e f           new   a P Q R b c d e f
+  ///     stable after max(3, 5 + 1) = 6: from index 7 on, new[i] = old[i - 1]
+  ///
+  /// - Complexity: O(removed + inserted) for a uniform section that stays uniform; else O(count - first
+  ///   changed index) for the widths plus `reflow`'s cost.
+  mutating func replace(removing removed: [Int], inserting inserted: [Int], widths added: [Int32], _ m: FlowMetrics) {
+    guard !removed.isEmpty || !inserted.isEmpty else { return }
+    let oldCount = count
+    for i in removed { noteWidth(width(i), delta: -1) }
+    for w in added { noteWidth(w, delta: 1) }
+    count = oldCount - removed.count + inserted.count
+    if histogram.count <= 1 {
+      if widths != nil {
+        becomeUniform()
+      } else if let only = histogram.keys.first {
+        uniformWidth = Int(only)
+      }
+      return
+    }
+    guard widths != nil else {
+      var all = [Int32](repeating: Int32(uniformWidth), count: oldCount)
+      all.removeSorted(at: removed)
+      all.insertSorted(added, at: inserted)
+      widths = all
+      rebuild(m)
+      return
+    }
+    if removed.count == inserted.count, removed.isRun, inserted.isRun,
+      widths![removed[0]..<(removed[0] + removed.count)].elementsEqual(added)
+    {
+      // A run moved within the section: rotate the widths between its two places only.
+      widths!.moveRange(removed[0]..<(removed[0] + removed.count), to: inserted[0])
+    } else {
+      widths!.removeSorted(at: removed)
+      widths!.insertSorted(added, at: inserted)
+    }
+    let shift = inserted.count - removed.count
+    let first = min(removed.first ?? Int.max, inserted.first ?? Int.max)
+    let stableAfter = max(inserted.last ?? -1, removed.last.map { $0 + shift } ?? -1)
+    reflow(from: first, stableAfter: stableAfter, shift: shift, m)
+  }
+
   private mutating func noteWidth(_ w: Int32, delta: Int) {
     let n = histogram[w, default: 0] + delta
     histogram[w] = n == 0 ? nil : n
@@ -211,5 +263,13 @@ extension SectionGeometry {
     widths = nil
     lineStarts = []
     columns = PrefixSums()
+  }
+}
+
+extension Array where Element == Int {
+  /// True when the indexes are consecutive.
+  var isRun: Bool {
+    guard let first, let last else { return true }
+    return last - first + 1 == count
   }
 }

@@ -10,11 +10,18 @@ public enum MoveError: Error, Equatable, Hashable, Sendable, CustomStringConvert
   case sectionLocked(id: String, title: String, section: Int, leaving: Bool)
   /// A section at `maxItems` refuses tiles from other sections.
   case sectionFull(id: String, title: String, section: Int, maxItems: Int)
+  /// A section below its `maxItems` has room for fewer tiles than a block brings in: `room` places,
+  /// `entering` tiles (a block moves whole or not at all).
+  case sectionLacksRoom(id: String, title: String, section: Int, maxItems: Int, room: Int, entering: Int)
+  /// A locked section keeps its place among the sections: it cannot be lifted or moved.
+  case sectionLockedInPlace(id: String, title: String, section: Int)
+  /// A section move's destination is outside `valid` (the places after the section is taken out).
+  case noSuchSectionDestination(Int, valid: ClosedRange<Int>)
 
   public var isPolicyRefusal: Bool {
     switch self {
-    case .tileLocked, .sectionLocked, .sectionFull: return true
-    case .noSuchSection, .noSuchItem, .noSuchDestination: return false
+    case .tileLocked, .sectionLocked, .sectionFull, .sectionLacksRoom, .sectionLockedInPlace: return true
+    case .noSuchSection, .noSuchItem, .noSuchDestination, .noSuchSectionDestination: return false
     }
   }
 
@@ -36,6 +43,13 @@ public enum MoveError: Error, Equatable, Hashable, Sendable, CustomStringConvert
       return "section \(JSONWriter.quoted(title)) is locked: no tile may \(leaving ? "leave" : "enter") it"
     case .sectionFull(_, let title, _, let maxItems):
       return "section \(JSONWriter.quoted(title)) is full (\(maxItems) of \(maxItems))"
+    case .sectionLacksRoom(_, let title, _, _, let room, let entering):
+      let tiles = room == 1 ? "tile" : "tiles"
+      return "section \(JSONWriter.quoted(title)) has room for \(room) more \(tiles), not \(entering)"
+    case .sectionLockedInPlace(_, let title, _):
+      return "section \(JSONWriter.quoted(title)) is locked: it stays where it is"
+    case .noSuchSectionDestination(let s, let valid):
+      return "\(s) is not a place for a section (places are \(valid.lowerBound) to \(valid.upperBound))"
     }
   }
 }
