@@ -10,6 +10,24 @@ public struct TilePlace: Equatable, Sendable {
   public var count: Int
 }
 
+/// A section and its place among the sections: "Favorites — section 1 of 4".
+public struct SectionPlace: Equatable, Sendable {
+  public var title: String
+  /// One-based index among the sections, and how many sections there are.
+  public var position: Int
+  public var count: Int
+}
+
+/// A block's run and where it is: "3 tiles — Others 4–6 of 9".
+public struct RunPlace: Equatable, Sendable {
+  public var count: Int
+  public var sectionTitle: String
+  /// One-based positions of the run's first and last tiles, and the section's tile count.
+  public var first: Int
+  public var last: Int
+  public var sectionCount: Int
+}
+
 /// What the status line announces: data, turned into words by the view, so tests compare values and
 /// the wording lives in one place.
 public enum Announcement: Equatable, Sendable {
@@ -38,6 +56,22 @@ public enum Announcement: Equatable, Sendable {
   case notQuitting
   /// Quit or save was asked while a tile is lifted.
   case finishDragFirst
+  /// A tile was marked or unmarked; `marks` is how many are marked now.
+  case marked(TilePlace, marks: Int)
+  case unmarked(TilePlace, marks: Int)
+  /// Esc unmarked this many tiles.
+  case marksCleared(Int)
+  /// A marked tile was lifted with the others: the lifted one's place, and the block's size.
+  case liftedBlock(TilePlace, count: Int)
+  case movedBlock(RunPlace)
+  case droppedBlock(RunPlace)
+  case sectionFocused(SectionPlace)
+  case liftedSection(SectionPlace)
+  case movedSection(SectionPlace)
+  case droppedSection(SectionPlace)
+  case cancelledSection(SectionPlace)
+  case undoneSection(SectionPlace)
+  case redoneSection(SectionPlace)
 }
 
 extension Announcement {
@@ -66,12 +100,33 @@ extension Announcement {
     case .confirmQuit: return Question.quitWithUnsavedChanges.text
     case .notQuitting: return "Not quitting"
     case .finishDragFirst: return "Drop or cancel the tile first"
+    case .marked(let place, let marks): return "Marked \(place.text) · \(marks) marked"
+    case .unmarked(let place, let marks): return "Unmarked \(place.text) · \(marks) marked"
+    case .marksCleared(let count): return "Unmarked \(count) tile\(count == 1 ? "" : "s")"
+    case .liftedBlock(let place, let count): return "Lifted \(count) tiles with \(place.text)"
+    case .movedBlock(let run): return "Moved \(run.text)"
+    case .droppedBlock(let run): return "Dropped \(run.text)"
+    case .sectionFocused(let place): return place.text
+    case .liftedSection(let place): return "Lifted \(place.text)"
+    case .movedSection(let place): return "Moved to section \(place.position) of \(place.count)"
+    case .droppedSection(let place): return "Dropped \(place.text)"
+    case .cancelledSection(let place): return "Cancelled — \(place.text)"
+    case .undoneSection(let place): return "Undone: \(place.text)"
+    case .redoneSection(let place): return "Redone: \(place.text)"
     }
   }
 }
 
 extension TilePlace {
   public var text: String { "\(title) — \(sectionTitle) \(position) of \(count)" }
+}
+
+extension SectionPlace {
+  public var text: String { "\(title) — section \(position) of \(count)" }
+}
+
+extension RunPlace {
+  public var text: String { "\(count) tiles — \(sectionTitle) \(first)–\(last) of \(sectionCount)" }
 }
 
 extension BlockReason {
@@ -83,6 +138,8 @@ extension BlockReason {
     case .noSectionBefore: return "No section before this one"
     case .nothingToUndo: return "Nothing to undo"
     case .nothingToRedo: return "Nothing to redo"
+    case .nothingToMark: return "No tile to mark here"
+    case .sectionAtEdge: return "The section is at the edge"
     }
   }
 }

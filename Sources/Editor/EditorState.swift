@@ -138,6 +138,8 @@ public struct EditorState: Sendable {
         dismiss()
       }
       switch mouse.action {
+      // With a modifier (Ctrl, or whatever the terminal passes on: Alt, Shift) a click marks the tile.
+      case .press(.left) where !mouse.modifiers.isEmpty: return engine(.markClick(point), at: time)
       case .press(.left): return engine(.press(point), at: time)
       case .release(.left): return engine(.release(point), at: time)
       case .motion: return engine(.motion(point), at: time)
@@ -177,12 +179,14 @@ public struct EditorState: Sendable {
     case .space, .enter: return .liftOrDrop
     case .escape: return .cancel
     case .character("u"): return .undo
+    case .character("x"): return .toggleMark
     case .character("U"), .control("r"): return .redo
     default: return nil
     }
   }
 
-  private var isDragging: Bool { reorder.gesture.session != nil }
+  /// A tile, a block or a section is lifted.
+  private var isDragging: Bool { reorder.gesture.isDragging }
 
   private mutating func editorKey(_ key: Key) -> [EditorEffect] {
     if showingHelp {
@@ -453,22 +457,63 @@ public struct EditorState: Sendable {
       count: section.count)
   }
 
+  /// A section and its place among the sections now.
+  func sectionPlace(_ s: Int) -> SectionPlace? {
+    let sections = reorder.arrangement.sections
+    guard s >= 0 && s < sections.count else { return nil }
+    return SectionPlace(title: sections[s].displayTitle, position: s + 1, count: sections.count)
+  }
+
+  /// A block's run and its place now: the section, the run's first and last positions.
+  func runPlace(_ start: ItemPath, count: Int) -> RunPlace? {
+    let sections = reorder.arrangement.sections
+    guard start.section >= 0 && start.section < sections.count else { return nil }
+    let section = sections[start.section]
+    return RunPlace(
+      count: count, sectionTitle: section.displayTitle, first: start.item + 1, last: start.item + count,
+      sectionCount: section.count)
+  }
+
+  /// Undo and redo name what moved: the tile, a block's first tile, or the section.
+  private func announcement(for step: HistoryStep, undone: Bool) -> Announcement? {
+    switch step {
+    case .tile(let move): return place(move.to).map(undone ? Announcement.undone : Announcement.redone)
+    case .block(let move): return move.to.first.flatMap(place).map(undone ? Announcement.undone : Announcement.redone)
+    case .section(let move):
+      return sectionPlace(move.to).map(undone ? Announcement.undoneSection : Announcement.redoneSection)
+    }
+  }
+
   /// The status line's announcement for a happening, or nil to keep the current one.
   func announcement(for happening: Happening) -> Announcement? {
+    let marks = reorder.marks.count
     switch happening {
     case .lifted(let path): return place(path).map(Announcement.lifted)
     case .moved(_, let to):
       let section = reorder.arrangement.sections[to.section]
       return .moved(sectionTitle: section.displayTitle, position: to.item + 1, count: section.count)
-    case .refused(_, let reason): return .refused(reason)
+    case .refused(_, let reason), .refusedSection(_, let reason): return .refused(reason)
     case .dropped(let path, _): return place(path).map(Announcement.dropped)
     case .cancelled(let path): return place(path).map(Announcement.cancelled)
     case .scrolled: return nil
-    case .undone(let step): return place(step.to).map(Announcement.undone)
-    case .redone(let step): return place(step.to).map(Announcement.redone)
+    case .undone(let step): return announcement(for: step, undone: true)
+    case .redone(let step): return announcement(for: step, undone: false)
     case .focused(let path): return place(path).map(Announcement.focused)
     case .nothingToLift: return .nothingToLift
     case .blocked(let reason): return .blocked(reason)
+    case .marked(let path): return place(path).map { .marked($0, marks: marks) }
+    case .unmarked(let path): return place(path).map { .unmarked($0, marks: marks) }
+    case .marksCleared(let count): return .marksCleared(count)
+    case .liftedBlock(_, let count, let run):
+      let lead = reorder.gesture.session?.current ?? run
+      return place(lead).map { .liftedBlock($0, count: count) }
+    case .movedBlock(_, let to, let count): return runPlace(to, count: count).map(Announcement.movedBlock)
+    case .droppedBlock(let start, let count, _): return runPlace(start, count: count).map(Announcement.droppedBlock)
+    case .focusedSection(let s): return sectionPlace(s).map(Announcement.sectionFocused)
+    case .liftedSection(let s): return sectionPlace(s).map(Announcement.liftedSection)
+    case .movedSection(_, let to): return sectionPlace(to).map(Announcement.movedSection)
+    case .droppedSection(let s, _): return sectionPlace(s).map(Announcement.droppedSection)
+    case .cancelledSection(let s): return sectionPlace(s).map(Announcement.cancelledSection)
     }
   }
 }

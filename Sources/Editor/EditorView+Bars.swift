@@ -118,6 +118,8 @@ extension Painter {
     switch reorder.gesture {
     case .dragging(let session):
       return session.source == .mouse ? "release to drop · Esc cancel" : "arrows move · Enter drop · Esc cancel"
+    case .draggingSection(let session):
+      return session.source == .mouse ? "release to drop · Esc cancel" : "arrows move · Enter drop · Esc cancel"
     case .pressing: return "hold to lift"
     case .idle, .failed: return "Space lift · ? help · s save · q quit"
     }

@@ -65,6 +65,7 @@ extension EditorState {
     case .dragging(let session):
       if session.refusal != nil { return ("REFUSED", Theme.refusal) }
       return (session.source == .mouse ? "DRAG" : "LIFTED", Theme.dragAccent)
+    case .draggingSection(let session): return (session.source == .mouse ? "DRAG" : "LIFTED", Theme.dragAccent)
     case .pressing: return ("PRESS", Theme.accent)
     case .idle, .failed: return ("READY", Theme.accent)
     }

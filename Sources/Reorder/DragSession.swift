@@ -50,8 +50,16 @@ public struct DragSession: Equatable, Hashable, Sendable {
   /// Auto-scroll: when the running scroll last stepped (or started); nil while not scrolling.
   public var scrollAnchor: Int?
   /// The slot the tile left at its last move, and the drag's direction then: the tile goes back there
-  /// only after the drag reverses (DESIGN.md §5.7).
+  /// only after the drag reverses (DESIGN.md §5.7). For a block, the place its run started at.
   public var lastMove: LastMove?
+  /// The other marked tiles travelling with the lifted one, or nil when it travels alone.
+  public var block: BlockDrag?
+
+  /// The lifted tiles as they lie now: one run (a single tile is a run of one).
+  public var run: LiftedRun {
+    guard let block else { return LiftedRun(start: current, count: 1, lead: 0) }
+    return LiftedRun(start: block.start, count: block.count, lead: block.lead)
+  }
 
   public struct LastMove: Equatable, Hashable, Sendable {
     public var left: ItemPath
@@ -64,6 +72,63 @@ public struct DragSession: Equatable, Hashable, Sendable {
   }
 }
 
+/// A block: the marked tiles lifted together. At the lift they gather into one run around the lifted
+/// tile (in reading order, the lifted one `lead` places in); the run moves as one, and is dropped, or put
+/// back exactly where its tiles were (`origins`) by a cancel.
+///
+///     marked a c e, c lifted       A: a b [c] d e   ->   A: b [a C e] d      (run 0.1...0.3, lead 1)
+public struct BlockDrag: Equatable, Hashable, Sendable {
+  /// Where the block's tiles were when it was lifted, in reading order.
+  public var origins: [ItemPath]
+  /// The lifted tile's index in the block.
+  public var lead: Int
+  /// Where the run starts now: its tiles are `start.item ..< start.item + count` of `start.section`.
+  public var start: ItemPath
+
+  public var count: Int { origins.count }
+}
+
+/// Where lifted tiles lie: `count` tiles from `start` in one section, the lifted tile `lead` places in.
+public struct LiftedRun: Equatable, Hashable, Sendable {
+  public var start: ItemPath
+  public var count: Int
+  public var lead: Int
+
+  /// The lifted tile's place.
+  public var current: ItemPath { ItemPath(start.section, start.item + lead) }
+
+  /// The run's last place.
+  public var end: ItemPath { ItemPath(start.section, start.item + count - 1) }
+
+  /// Whether the tile at `path` is one of the run's.
+  public func contains(_ path: ItemPath) -> Bool {
+    path.section == start.section && path.item >= start.item && path.item < start.item + count
+  }
+
+  /// The run's places.
+  public var places: [ItemPath] { (0..<count).map { ItemPath(start.section, start.item + $0) } }
+}
+
+/// A lifted section, from the lift to the drop or cancel: the floating header moves along the scrolling
+/// axis only (a header spans the content across it), and the section moves when the header crosses
+/// into another section in the direction of the drag.
+public struct SectionDragSession: Equatable, Hashable, Sendable {
+  public var source: DragSource
+  /// The section's index when it was lifted; cancel returns it there.
+  public var origin: Int
+  /// The section's index now.
+  public var current: Int
+  /// Pointer minus the header's origin at the lift, in content coordinates.
+  public var grabOffset: Point
+  /// The floating header's origin in content coordinates: 0 across the scrolling axis.
+  public var floatingOrigin: Point
+  /// The pointer, in screen cells.
+  public var pointer: Point
+  public var direction: DragDirection
+  /// Auto-scroll: when the running scroll last stepped (or started); nil while not scrolling.
+  public var scrollAnchor: Int?
+}
+
 /// The long-press recognizer and drag state machine (UILongPressGestureRecognizer's possible -> began
 /// -> changed -> ended | cancelled).
 public enum GestureState: Equatable, Hashable, Sendable {
@@ -74,9 +139,26 @@ public enum GestureState: Equatable, Hashable, Sendable {
   /// The press moved away or found nothing to lift: nothing happens until the button is released.
   case failed
   case dragging(DragSession)
+  /// A section is lifted (a long press on its header, or Space on a focused header).
+  case draggingSection(SectionDragSession)
 
+  /// The tile drag in progress (a single tile or a block), if any.
   public var session: DragSession? {
     if case .dragging(let session) = self { return session }
     return nil
+  }
+
+  /// The section drag in progress, if any.
+  public var sectionSession: SectionDragSession? {
+    if case .draggingSection(let session) = self { return session }
+    return nil
+  }
+
+  /// Something is lifted: a tile, a block or a section. Saving and quitting wait until it is dropped.
+  public var isDragging: Bool {
+    switch self {
+    case .dragging, .draggingSection: return true
+    case .idle, .pressing, .failed: return false
+    }
   }
 }

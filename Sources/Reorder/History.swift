@@ -1,8 +1,8 @@
 import TileModel
 
-/// One undoable step: a tile moved from `from` to `to` (remove + insert). Composite drags collapse into
-/// one step, because moving one tile several times leaves the others in their relative order: the
-/// whole drag equals one move from where it was lifted to where it was dropped.
+/// One tile moved from `from` to `to` (remove + insert). Composite drags collapse into one step,
+/// because moving one tile several times leaves the others in their relative order: the whole drag
+/// equals one move from where it was lifted to where it was dropped.
 public struct MoveStep: Equatable, Hashable, Sendable {
   public var from: ItemPath
   public var to: ItemPath
@@ -15,10 +15,34 @@ public struct MoveStep: Equatable, Hashable, Sendable {
   public var inverse: MoveStep { MoveStep(from: to, to: from) }
 }
 
-/// Undo and redo (DESIGN.md §5.11): each completed drag or keyboard move is one step. Steps store two
-/// paths, not arrangements, so history costs O(1) per step whatever the tile count.
+/// One undoable step: a tile, a block of tiles, or a section moved. Each has an exact inverse, because
+/// each keeps everything it does not move in order:
+///
+///     tile     A: a b c      0.0 -> 0.2      A: b c a          inverse 0.2 -> 0.0
+///     block    A: a b c d    0.0 0.2 -> 0.2 0.3  A: b d a c    inverse 0.2 0.3 -> 0.0 0.2
+///     section  A B C         0 -> 2          B C A             inverse 2 -> 0
+///
+/// A whole drag is one step however many moves it made: a block's step goes from where its tiles were
+/// before they gathered to where the run was dropped.
+public enum HistoryStep: Equatable, Hashable, Sendable {
+  case tile(MoveStep)
+  case block(BlockMove)
+  case section(SectionMove)
+
+  public var inverse: HistoryStep {
+    switch self {
+    case .tile(let step): return .tile(step.inverse)
+    case .block(let move): return .block(move.inverse)
+    case .section(let move): return .section(move.inverse)
+    }
+  }
+}
+
+/// Undo and redo (DESIGN.md §5.11): each completed drag or keyboard move is one step. Steps store
+/// places, not arrangements: O(1) per tile or section step whatever the tile count, O(k) for a block of
+/// k tiles.
 public struct History: Equatable, Hashable, Sendable {
-  public private(set) var steps: [MoveStep] = []
+  public private(set) var steps: [HistoryStep] = []
   /// How many steps are applied; steps after it can be redone.
   public private(set) var position = 0
   /// A serial number per recorded step, so that a state is identified even after undo + new step.
@@ -35,7 +59,7 @@ public struct History: Equatable, Hashable, Sendable {
   public var canRedo: Bool { position < steps.count }
 
   /// Records a new step, dropping what could have been redone.
-  public mutating func record(_ step: MoveStep) {
+  public mutating func record(_ step: HistoryStep) {
     steps.removeSubrange(position...)
     serials.removeSubrange(position...)
     steps.append(step)
@@ -44,15 +68,15 @@ public struct History: Equatable, Hashable, Sendable {
     position += 1
   }
 
-  /// The move that undoes the last step, and steps back.
-  public mutating func undo() -> MoveStep? {
+  /// The step that undoes the last one, and steps back.
+  public mutating func undo() -> HistoryStep? {
     guard canUndo else { return nil }
     position -= 1
     return steps[position].inverse
   }
 
-  /// The move that redoes the next step, and steps forward.
-  public mutating func redo() -> MoveStep? {
+  /// The step that redoes the next one, and steps forward.
+  public mutating func redo() -> HistoryStep? {
     guard canRedo else { return nil }
     position += 1
     return steps[position - 1]

@@ -11,14 +11,14 @@ extension ReorderState {
   ///     band row 1    <- depth 2
   ///     band row 2    <- depth 1: slowest (the band's inner edge)
   ///     ...
-  func autoScrollVelocity(_ session: DragSession) -> (delta: Int, interval: Int)? {
+  func autoScrollVelocity(pointer: Point, direction: DragDirection) -> (delta: Int, interval: Int)? {
     let band = isVertical ? config.verticalBand : config.horizontalBand
-    let position = isVertical ? session.pointer.y : session.pointer.x
+    let position = isVertical ? pointer.y : pointer.x
     let frame = viewport.frame
     let start = isVertical ? frame.minY : frame.minX
     let end = isVertical ? frame.maxY : frame.maxX
     let screenEnd = isVertical ? screen.height : screen.width
-    let moving = isVertical ? session.direction.vertical : session.direction.horizontal
+    let moving = isVertical ? direction.vertical : direction.horizontal
     let offset = viewport.position
 
     func interval(depth: Int, deepest: Int) -> Int {
@@ -39,24 +39,37 @@ extension ReorderState {
 
   /// Starts or stops the auto-scroll timer after the pointer or the scroll position changed.
   mutating func updateAutoScroll() {
-    guard var session = gesture.session, session.source == .mouse else { return }
-    if autoScrollVelocity(session) == nil {
-      session.scrollAnchor = nil
-    } else if session.scrollAnchor == nil {
-      session.scrollAnchor = now
+    func anchor(_ current: Int?, pointer: Point, direction: DragDirection) -> Int? {
+      autoScrollVelocity(pointer: pointer, direction: direction) == nil ? nil : current ?? now
     }
-    gesture = .dragging(session)
+    if var session = gesture.session, session.source == .mouse {
+      session.scrollAnchor = anchor(session.scrollAnchor, pointer: session.pointer, direction: session.direction)
+      gesture = .dragging(session)
+    } else if var session = gesture.sectionSession, session.source == .mouse {
+      session.scrollAnchor = anchor(session.scrollAnchor, pointer: session.pointer, direction: session.direction)
+      gesture = .draggingSection(session)
+    }
   }
 
-  /// One auto-scroll step: the content moves under the still pointer, so the floating tile moves in
-  /// content coordinates, and the target is chosen again.
+  /// One auto-scroll step: the content moves under the still pointer, so the floating tile (or header)
+  /// moves in content coordinates, and the target is chosen again.
   mutating func autoScrollStep() {
-    guard var session = gesture.session, let velocity = autoScrollVelocity(session) else { return }
-    let delta = scroll(by: velocity.delta)
-    session.scrollAnchor = now
-    moveFloatingOrigin(&session, to: session.floatingOrigin + viewport.along(delta))
-    gesture = .dragging(session)
-    evaluateTarget()
+    if var session = gesture.session {
+      guard let velocity = autoScrollVelocity(pointer: session.pointer, direction: session.direction) else { return }
+      let delta = scroll(by: velocity.delta)
+      session.scrollAnchor = now
+      moveFloatingOrigin(&session, to: session.floatingOrigin + viewport.along(delta))
+      gesture = .dragging(session)
+      evaluateTarget()
+    } else if var session = gesture.sectionSession {
+      guard let velocity = autoScrollVelocity(pointer: session.pointer, direction: session.direction) else { return }
+      let delta = scroll(by: velocity.delta)
+      session.scrollAnchor = now
+      session.direction.note(viewport.along(delta))
+      session.floatingOrigin = session.floatingOrigin + viewport.along(delta)
+      gesture = .draggingSection(session)
+      evaluateSectionTarget()
+    }
     updateAutoScroll()
   }
 }

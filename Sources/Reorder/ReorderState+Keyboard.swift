@@ -22,8 +22,12 @@ extension ReorderState {
   }
 
   /// Scrolls the least that shows the focused tile (and its section's header when it is on the first
-  /// line) in the viewport.
+  /// line), or the focused header, in the viewport.
   mutating func keepFocusVisible() {
+    if let s = focusedSection, s >= 0, s < layout.sectionCount {
+      revealHeader(s)
+      return
+    }
     guard let focus, arrangement.contains(focus) else { return }
     var span = viewport.span(of: layout.frame(of: focus))
     if layout.line(of: focus) == 0 && isVertical {
@@ -72,6 +76,10 @@ extension ReorderState {
   }
 
   mutating func moveFocus(_ key: ReorderKey) {
+    if let s = focusedSection {
+      leaveHeader(s, key)
+      return
+    }
     guard let current = focus, arrangement.contains(current) else {
       if let first = firstTile(from: 0, step: 1) { setFocus(first) }
       return
@@ -95,15 +103,7 @@ extension ReorderState {
     if let target { setFocus(target) } else { happenings.append(.blocked(.noTileThatWay)) }
   }
 
-  mutating func focusSection(step: Int) {
-    let start = (focus?.section ?? (step > 0 ? -1 : arrangement.sections.count)) + step
-    if let target = firstTile(from: start, step: step) {
-      setFocus(target)
-    } else {
-      happenings.append(.blocked(step > 0 ? .noSectionAfter : .noSectionBefore))
-    }
-  }
-
+  /// Space or Enter on a focused tile: lift it, or the block when it is marked.
   mutating func keyboardLift() {
     guard let path = focus, arrangement.contains(path) else {
       happenings.append(.nothingToLift)
@@ -114,48 +114,66 @@ extension ReorderState {
       return
     }
     let origin = layout.frame(of: path).origin
-    gesture = .dragging(
-      DragSession(
-        source: .keyboard, origin: path, current: path, grabOffset: .zero, floatingOrigin: origin,
-        pointer: .zero, direction: DragDirection(), refusal: nil, scrollAnchor: nil))
-    happenings.append(.lifted(path))
+    var session = DragSession(
+      source: .keyboard, origin: path, current: path, grabOffset: .zero, floatingOrigin: origin,
+      pointer: .zero, direction: DragDirection(), refusal: nil, scrollAnchor: nil)
+    if isBlockLift(path) {
+      guard gatherBlock(&session) else { return }
+    } else {
+      happenings.append(.lifted(path))
+    }
+    gesture = .dragging(session)
+    focus = session.current
     keepFocusVisible()
   }
 
-  /// Where the lifted tile may go for an arrow key, best first: one place in reading order, or the
-  /// nearest place on the line before or after. At a section's edge the candidates are the places in
-  /// each following section in turn, so that a tile can be carried past a section that refuses it
-  /// (locked or full), as a mouse drag can.
-  func keyboardDestinations(_ key: ReorderKey, from current: ItemPath) -> [ItemPath] {
+  /// Where the lifted tile (or the block's run: places are where the run starts, counted after it is
+  /// taken out) may go for an arrow key, best first: one place in reading order, or the nearest place
+  /// on the line before or after. At a section's edge the candidates are the places in each following
+  /// section in turn, so that a tile can be carried past a section that refuses it (locked or full), as
+  /// a mouse drag can.
+  ///
+  /// A block's run moves as its tile facing the way would: down, its last tile goes to the nearest
+  /// place on the line after the run; up, its first tile to the nearest place on the line before it.
+  ///
+  ///     A: a b [R R R]         down      A: a b c d e
+  ///        c d e f g           ------>      f g [R R R]      the last R goes below itself (under g)
+  func keyboardDestinations(_ key: ReorderKey, run: LiftedRun) -> [ItemPath] {
     let (along, across) = flowStep(key)
     let sections = arrangement.sections
     let step = along != 0 ? along : across
     guard step != 0 else { return [] }
-    if along > 0 && current.item + 1 < sections[current.section].count {
-      return [ItemPath(current.section, current.item + 1)]
+    let s = run.start.section
+    if along > 0 && run.end.item + 1 < sections[s].count {
+      return [ItemPath(s, run.start.item + 1)]
     }
-    if along < 0 && current.item > 0 {
-      return [ItemPath(current.section, current.item - 1)]
+    if along < 0 && run.start.item > 0 {
+      return [ItemPath(s, run.start.item - 1)]
     }
+    // The run's tile facing the way.
+    let current = step > 0 ? run.end : run.start
     let center = crossCenter(layout.frame(of: current))
     if across != 0 {
       let line = layout.line(of: current) + across
-      if line >= 0 && line < layout.lineCount(inSection: current.section) {
-        return nearestPlace(inLine: line, section: current.section, to: center, from: current).map { [$0] } ?? []
+      if line >= 0 && line < layout.lineCount(inSection: s) {
+        guard let place = nearestPlace(inLine: line, section: s, to: center, from: current) else { return [] }
+        return [ItemPath(s, across > 0 ? place.item - (run.count - 1) : place.item)]
       }
     }
     var candidates: [ItemPath] = []
-    var s = current.section + step
-    while s >= 0 && s < sections.count {
+    var other = s + step
+    while other >= 0 && other < sections.count {
       if along > 0 {
-        candidates.append(ItemPath(s, 0))
+        candidates.append(ItemPath(other, 0))
       } else if along < 0 {
-        candidates.append(ItemPath(s, sections[s].count))
+        candidates.append(ItemPath(other, sections[other].count))
       } else {
-        let line = step > 0 ? 0 : layout.lineCount(inSection: s) - 1
-        if let place = nearestPlace(inLine: line, section: s, to: center, from: current) { candidates.append(place) }
+        let line = step > 0 ? 0 : layout.lineCount(inSection: other) - 1
+        if let place = nearestPlace(inLine: line, section: other, to: center, from: current) {
+          candidates.append(place)
+        }
       }
-      s += step
+      other += step
     }
     return candidates
   }
@@ -174,25 +192,24 @@ extension ReorderState {
 
   mutating func keyboardMove(_ key: ReorderKey) {
     guard var session = gesture.session else { return }
-    let candidates = keyboardDestinations(key, from: session.current)
+    let run = session.run
+    let candidates = keyboardDestinations(key, run: run)
     guard let first = candidates.first else {
       happenings.append(.blocked(.atEdge))
       return
     }
-    guard let destination = candidates.first(where: { arrangement.checkMove(from: session.current, to: $0) == nil })
-    else {
-      let refusal = arrangement.checkMove(from: session.current, to: first)!
+    guard let destination = candidates.first(where: { arrangement.checkMove(run: run, to: $0) == nil }) else {
+      let refusal = arrangement.checkMove(run: run, to: first)!
       session.refusal = DragSession.Refusal(destination: first, reason: refusal)
       gesture = .dragging(session)
       happenings.append(.refused(first, refusal))
       return
     }
-    apply(MoveStep(from: session.current, to: destination), .moved(from: session.current, to: destination))
-    session.current = destination
+    _ = moveLifted(&session, to: destination)
     session.refusal = nil
-    session.floatingOrigin = layout.frame(of: destination).origin
+    session.floatingOrigin = layout.frame(of: session.current).origin
     gesture = .dragging(session)
-    focus = destination
+    focus = session.current
     keepFocusVisible()
   }
 }

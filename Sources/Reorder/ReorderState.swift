@@ -5,11 +5,13 @@ import TileModel
 /// that changes them, `handle(_:at:)`. Pure: time comes in as a value, the screen as sizes.
 ///
 /// The rules live in one file each: `ReorderState+Pointer` (long press, drag, drop, cancel),
-/// `ReorderState+AutoScroll`, `ReorderState+Keyboard` (focus and keyboard moves), and the pure
-/// `selectTarget` (where a dragged tile goes).
+/// `ReorderState+AutoScroll`, `ReorderState+Keyboard` (focus and keyboard moves), `ReorderState+Marks`
+/// (marks and the lifted block), `ReorderState+Sections` (section focus and section drags), and the pure
+/// `selectTarget` and `selectSectionTarget` (where a dragged tile, block or section goes).
 ///
 /// Every pointer event costs two hit tests, at most one move and its incremental re-flow: never work
-/// proportional to the tile count.
+/// proportional to the tile count. (Lifting a block finds its marked tiles in one pass over the
+/// references, once per lift.)
 public struct ReorderState: Sendable {
   public internal(set) var arrangement: Arrangement
   public internal(set) var layout: FlowLayout
@@ -17,7 +19,16 @@ public struct ReorderState: Sendable {
   /// Where the content sits on the screen and how far it is scrolled.
   public internal(set) var viewport: Viewport
   public internal(set) var gesture: GestureState = .idle
-  public internal(set) var focus: ItemPath?
+  /// The focused tile; nil while a section header has the focus (`focusedSection`).
+  public internal(set) var focus: ItemPath? {
+    didSet { if focus != nil { focusedSection = nil } }
+  }
+  /// The section whose header has the keyboard focus (Tab, Shift-Tab, a click on a header); setting a
+  /// tile's focus ends it.
+  public internal(set) var focusedSection: Int?
+  /// The marked tiles (`x`, a modifier click). References follow their tiles through every move, so
+  /// marks survive drags, undo and redo. Lifting a marked tile lifts them all as one block.
+  public internal(set) var marks: Set<TileRef> = []
   public internal(set) var history = History()
   public let config: ReorderConfig
   /// The engine's clock: the time of the last input, in milliseconds. The only clock there is.
@@ -50,8 +61,9 @@ public struct ReorderState: Sendable {
     case .wheel(let notches, _): wheel(notches)
     case .key(let key): self.key(key)
     case .resize(let screen, let viewport): resize(screen: screen, viewport: viewport)
-    case .focusLost: if gesture.session != nil { cancelDrag() }
-    case .focus(let path): if gesture.session == nil && arrangement.contains(path) { setFocus(path) }
+    case .focusLost: if gesture.isDragging { cancelDrag() }
+    case .focus(let path): if !gesture.isDragging && arrangement.contains(path) { setFocus(path) }
+    case .markClick(let point): markClick(at: point)
     case .tick: break
     }
     return happenings
@@ -63,7 +75,16 @@ public struct ReorderState: Sendable {
     case .pressing(_, _, let since):
       return since + config.minimumPressDuration
     case .dragging(let session):
-      guard let anchor = session.scrollAnchor, let velocity = autoScrollVelocity(session) else { return nil }
+      guard let anchor = session.scrollAnchor,
+        let velocity = autoScrollVelocity(pointer: session.pointer, direction: session.direction)
+      else { return nil }
+      // A faster speed (the pointer went deeper into the band) can bring the next step before now:
+      // then it is due now, never in the past.
+      return max(anchor + velocity.interval, now)
+    case .draggingSection(let session):
+      guard let anchor = session.scrollAnchor,
+        let velocity = autoScrollVelocity(pointer: session.pointer, direction: session.direction)
+      else { return nil }
       // A faster speed (the pointer went deeper into the band) can bring the next step before now:
       // then it is due now, never in the past.
       return max(anchor + velocity.interval, now)
@@ -78,7 +99,7 @@ public struct ReorderState: Sendable {
       now = max(now, due)
       switch gesture {
       case .pressing(let point, let pointer, _): lift(pressedAt: point, pointer: pointer)
-      case .dragging: autoScrollStep()
+      case .dragging, .draggingSection: autoScrollStep()
       case .idle, .failed: break
       }
     }
@@ -110,12 +131,32 @@ public struct ReorderState: Sendable {
   /// scrolls back: that is reported too, and returned (cells along the scrolling axis).
   @discardableResult
   mutating func apply(_ step: MoveStep, _ happening: Happening) -> Int {
+    apply(.tile(step), happening)
+  }
+
+  /// Applies any step (a tile, a block or a section moved) to the arrangement and the layout together.
+  /// A section move takes the focus along: the focused tile or header is in a section whose index
+  /// changed.
+  @discardableResult
+  mutating func apply(_ step: HistoryStep, _ happening: Happening) -> Int {
     do {
-      try arrangement.move(from: step.from, to: step.to, force: true)
+      switch step {
+      case .tile(let move):
+        try arrangement.move(from: move.from, to: move.to, force: true)
+        layout.moveItem(from: move.from, to: move.to)
+      case .block(let move):
+        // The layout reads the moving tiles' widths from itself, before the arrangement changes or not.
+        try arrangement.move(move, force: true)
+        layout.moveBlock(move)
+      case .section(let move):
+        try arrangement.moveSection(move, force: true)
+        layout.moveSection(move)
+        if let path = focus { focus = ItemPath(move.index(after: path.section), path.item) }
+        if let s = focusedSection { focusedSection = move.index(after: s) }
+      }
     } catch {
       preconditionFailure("a checked move failed: \(error)")
     }
-    layout.moveItem(from: step.from, to: step.to)
     happenings.append(happening)
     return scroll(by: 0)
   }
@@ -123,7 +164,7 @@ public struct ReorderState: Sendable {
   // MARK: - Wheel, keys, resize, history
 
   private mutating func wheel(_ notches: Int) {
-    guard gesture.session == nil else { return }  // while dragging, auto-scroll rules
+    guard !gesture.isDragging else { return }  // while dragging, auto-scroll rules
     // Scrolling moves the content under a pending press: the press fails, as a scroll gesture wins
     // over a long press in UIKit.
     if case .pressing = gesture { gesture = .failed }
@@ -141,19 +182,31 @@ public struct ReorderState: Sendable {
       }
       return
     }
+    if let session = gesture.sectionSession {
+      switch (session.source, key) {
+      case (_, .cancel): cancelDrag()
+      case (.keyboard, .liftOrDrop): drop()
+      case (.keyboard, .left), (.keyboard, .right), (.keyboard, .up), (.keyboard, .down):
+        keyboardMoveSection(key)
+      default: break
+      }
+      return
+    }
     let page = max(1, viewport.length - 1)
     switch key {
     case .left, .right, .up, .down: moveFocus(key)
-    case .nextSection: focusSection(step: 1)
-    case .previousSection: focusSection(step: -1)
+    case .nextSection: focusHeader(step: 1)
+    case .previousSection: focusHeader(step: -1)
     case .pageUp: scroll(by: -page)
     case .pageDown: scroll(by: page)
     case .home: scroll(by: -viewport.position)
     case .end: scroll(by: maximumScroll)
-    case .liftOrDrop: keyboardLift()
-    case .cancel: break
+    case .liftOrDrop:
+      if let s = focusedSection { liftSection(s, source: .keyboard, pointer: .zero) } else { keyboardLift() }
+    case .cancel: clearMarks()
     case .undo: undoOrRedo(undo: true)
     case .redo: undoOrRedo(undo: false)
+    case .toggleMark: toggleMarkAtFocus()
     }
   }
 
@@ -169,18 +222,29 @@ public struct ReorderState: Sendable {
         session.floatingOrigin = layout.frame(of: session.current).origin
       }
       gesture = .dragging(session)
+    } else if var session = gesture.sectionSession {
+      session.floatingOrigin =
+        session.source == .mouse
+        ? floatingHeaderOrigin(pointer: session.pointer, grabOffset: session.grabOffset)
+        : headerOrigin(session.current)
+      gesture = .draggingSection(session)
     } else {
       keepFocusVisible()
     }
   }
 
+  /// Undo or redo one step; the focus goes to what it moved (a block: its first tile).
   private mutating func undoOrRedo(undo: Bool) {
     guard let step = undo ? history.undo() : history.redo() else {
       happenings.append(.blocked(undo ? .nothingToUndo : .nothingToRedo))
       return
     }
     apply(step, undo ? .undone(step) : .redone(step))
-    focus = step.to
+    switch step {
+    case .tile(let move): focus = move.to
+    case .block(let move): focus = move.to.first
+    case .section(let move): focusHeader(move.to)
+    }
     keepFocusVisible()
   }
 }

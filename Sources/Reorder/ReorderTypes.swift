@@ -45,6 +45,9 @@ public enum ReorderInput: Equatable, Hashable, Sendable {
   case focusLost
   /// Focus this tile and scroll it into view (a find jumps to a match); ignored during a drag.
   case focus(ItemPath)
+  /// A click with a modifier key held (Ctrl, Alt or Shift, as the terminal reports them): marks or
+  /// unmarks the tile under the point. It never starts a long press.
+  case markClick(Point)
   /// Only time passes (timers fire).
   case tick
 }
@@ -57,6 +60,8 @@ public enum ReorderKey: Equatable, Hashable, Sendable {
   case liftOrDrop
   case cancel
   case undo, redo
+  /// Mark or unmark the focused tile (`x`).
+  case toggleMark
 }
 
 /// Why a keyboard step, undo or redo did nothing.
@@ -69,6 +74,10 @@ public enum BlockReason: Equatable, Hashable, Sendable {
   case noSectionBefore
   case nothingToUndo
   case nothingToRedo
+  /// `x` or a modifier click with no tile to mark (a header has the focus, or the click missed).
+  case nothingToMark
+  /// The lifted section is already first or last.
+  case sectionAtEdge
 }
 
 /// What happened, for the trace, the status line and the tests.
@@ -82,9 +91,30 @@ public enum Happening: Equatable, Hashable, Sendable {
   case cancelled(ItemPath)
   /// The content scrolled by this many cells along the scrolling axis.
   case scrolled(Int)
-  case undone(MoveStep)
-  case redone(MoveStep)
+  case undone(HistoryStep)
+  case redone(HistoryStep)
   case focused(ItemPath)
+  /// The tile at the path was marked, or unmarked.
+  case marked(ItemPath)
+  case unmarked(ItemPath)
+  /// Esc with nothing lifted unmarked this many tiles.
+  case marksCleared(Int)
+  /// A marked tile was lifted with the other marked tiles: `count` tiles in all, the lifted one at
+  /// `lead` before they gathered into one run starting at `run`.
+  case liftedBlock(lead: ItemPath, count: Int, run: ItemPath)
+  /// The lifted block's run moved from starting at `from` to starting at `to`.
+  case movedBlock(from: ItemPath, to: ItemPath, count: Int)
+  /// The lifted block was dropped; its run starts at the path.
+  case droppedBlock(ItemPath, count: Int, moved: Bool)
+  /// A section header has the keyboard focus.
+  case focusedSection(Int)
+  case liftedSection(Int)
+  case movedSection(from: Int, to: Int)
+  /// A policy refused to lift a section (a locked one keeps its place).
+  case refusedSection(Int, MoveError)
+  case droppedSection(Int, moved: Bool)
+  /// A section drag was cancelled and the section is back at its index.
+  case cancelledSection(Int)
   /// A long press (or Space) found no tile to lift.
   case nothingToLift
   /// A keyboard move or focus step had nowhere to go, or undo/redo had nothing to do.

@@ -49,6 +49,15 @@ struct PropertyStats {
   var undos = 0
   var resizesMidDrag = 0
   var stillMotionsMidDrag = 0
+  var marks = 0
+  var blockLifts = 0
+  var blockMoves = 0
+  var blockCrossSectionMoves = 0
+  var blockRefusals = 0
+  var sectionLifts = 0
+  var sectionMoves = 0
+  var sectionRefusals = 0
+  var sectionAutoScrolls = 0
 
   mutating func add(_ other: PropertyStats) {
     streams += other.streams
@@ -63,13 +72,28 @@ struct PropertyStats {
     undos += other.undos
     resizesMidDrag += other.resizesMidDrag
     stillMotionsMidDrag += other.stillMotionsMidDrag
+    marks += other.marks
+    blockLifts += other.blockLifts
+    blockMoves += other.blockMoves
+    blockCrossSectionMoves += other.blockCrossSectionMoves
+    blockRefusals += other.blockRefusals
+    sectionLifts += other.sectionLifts
+    sectionMoves += other.sectionMoves
+    sectionRefusals += other.sectionRefusals
+    sectionAutoScrolls += other.sectionAutoScrolls
   }
 
   mutating func note(before: EditorState, event: ScriptEvent, traces: [PropertyTrace]) {
     events += 1
-    let dragging = before.reorder.gesture.session != nil
+    let dragging = before.reorder.gesture.isDragging
+    let blockDrag = before.reorder.gesture.session?.block != nil
     var autoScrolling = false
+    var sectionScrolling = false
     if before.reorder.gesture.session?.source == .mouse, case .wait = event { autoScrolling = true }
+    if before.reorder.gesture.sectionSession?.source == .mouse, case .wait = event {
+      autoScrolling = true
+      sectionScrolling = true
+    }
     if dragging, case .input(.resize) = event { resizesMidDrag += 1 }
     if dragging, case .input(.mouse(let m)) = event, m.action == .motion,
       before.reorder.gesture.session?.pointer == Point(x: m.x, y: m.y)
@@ -82,12 +106,25 @@ struct PropertyStats {
       case .move(let a, let b):
         moves += 1
         if a.section != b.section { crossSectionMoves += 1 }
-      case .refused: refusals += 1
+      case .refused:
+        refusals += 1
+        if blockDrag { blockRefusals += 1 }
       case .cancel: cancels += 1
-      case .drop: drops += 1
-      case .scroll: if autoScrolling { autoScrolls += 1 }
+      case .drop, .dropBlock, .dropSection: drops += 1
+      case .scroll:
+        if autoScrolling { autoScrolls += 1 }
+        if sectionScrolling { sectionAutoScrolls += 1 }
       case .undo: undos += 1
       case .redo: break
+      case .mark: marks += 1
+      case .unmark, .unmarkAll: break
+      case .liftBlock: blockLifts += 1
+      case .moveBlock(let a, let b):
+        blockMoves += 1
+        if a.section != b.section { blockCrossSectionMoves += 1 }
+      case .liftSection: sectionLifts += 1
+      case .moveSection: sectionMoves += 1
+      case .refusedSection: sectionRefusals += 1
       }
     }
   }
@@ -144,8 +181,8 @@ enum PropertyHarness {
 
     func check(before: EditorState, event: ScriptEvent, traces: [PropertyTrace], inputStart: Int) throws(PropertyFailure) {
       // One target selection per input and per auto-scroll step, so at most one move for each.
-      let moves = traces.filter { if case .move = $0 { return true } else { return false } }.count
-      let steps = traces.filter { if case .scroll = $0 { return true } else { return false } }.count
+      let moves = traces.filter(\.isMove).count
+      let steps = traces.filter(\.isScroll).count
       var selections = steps
       if case .input = event { selections += 1 }
       try propertyRequire(moves <= selections, "one-move", "\(moves) moves in one event with \(steps) auto-scroll steps")
@@ -158,7 +195,7 @@ enum PropertyHarness {
       // it is the arrangement checked after the event before.
       let changed = traces.contains {
         switch $0 {
-        case .move, .cancel, .undo, .redo: return true
+        case .move, .moveBlock, .moveSection, .liftBlock, .cancel, .undo, .redo: return true
         default: return false
         }
       }
@@ -190,7 +227,7 @@ enum PropertyHarness {
 
     /// `u` and `U` outside a drag undo and redo exactly when the history has a step for it.
     func checkKeyCommands(before: EditorState, event: ScriptEvent, traces: [PropertyTrace]) throws(PropertyFailure) {
-      guard before.reorder.gesture.session == nil, case .input(.key(.character(let c))) = event else { return }
+      guard !before.reorder.gesture.isDragging, case .input(.key(.character(let c))) = event else { return }
       if c == "u" {
         try propertyRequire(
           traces.contains(.undo) == (model.undoable > 0), "undo",
@@ -210,6 +247,12 @@ enum PropertyHarness {
       case .failed:
         _ = try play(.input(.mouse(MouseEvent(.release(.left), x: 0, y: 0))))
       case .dragging(let session):
+        if session.source == .mouse {
+          _ = try play(.input(.mouse(MouseEvent(.release(.left), x: session.pointer.x, y: session.pointer.y))))
+        } else {
+          _ = try play(.input(.key(.space)))
+        }
+      case .draggingSection(let session):
         if session.source == .mouse {
           _ = try play(.input(.mouse(MouseEvent(.release(.left), x: session.pointer.x, y: session.pointer.y))))
         } else {
@@ -282,6 +325,7 @@ enum PropertyHarness {
     let same =
       state.arrangement == first.arrangement && state.reorder.viewport == first.reorder.viewport
       && state.reorder.focus == first.reorder.focus && state.reorder.gesture == first.reorder.gesture
+      && state.reorder.focusedSection == first.reorder.focusedSection && state.reorder.marks == first.reorder.marks
       && state.reorder.history == first.reorder.history && state.announcement == first.announcement && state.now == first.now
     return same
       ? nil

@@ -42,6 +42,16 @@ enum PropertyTrace: Equatable {
   case scroll(Int)
   case undo
   case redo
+  case mark(ItemPath)
+  case unmark(ItemPath)
+  case unmarkAll(Int)
+  case liftBlock(lead: ItemPath, count: Int, run: ItemPath)
+  case moveBlock(ItemPath, ItemPath)
+  case dropBlock(ItemPath)
+  case liftSection(Int)
+  case moveSection(Int, Int)
+  case refusedSection(Int, MoveError)
+  case dropSection(Int)
 
   init?(_ happening: Happening) {
     switch happening {
@@ -49,12 +59,35 @@ enum PropertyTrace: Equatable {
     case .moved(let a, let b): self = .move(a, b)
     case .refused(let p, let reason): self = .refused(p, reason)
     case .dropped(let p, _): self = .drop(p)
-    case .cancelled: self = .cancel
+    case .cancelled, .cancelledSection: self = .cancel
     case .scrolled(let d): self = .scroll(d)
     case .undone: self = .undo
     case .redone: self = .redo
-    case .focused, .nothingToLift, .blocked: return nil
+    case .marked(let p): self = .mark(p)
+    case .unmarked(let p): self = .unmark(p)
+    case .marksCleared(let n): self = .unmarkAll(n)
+    case .liftedBlock(let lead, let count, let run): self = .liftBlock(lead: lead, count: count, run: run)
+    case .movedBlock(let a, let b, _): self = .moveBlock(a, b)
+    case .droppedBlock(let p, _, _): self = .dropBlock(p)
+    case .liftedSection(let s): self = .liftSection(s)
+    case .movedSection(let a, let b): self = .moveSection(a, b)
+    case .refusedSection(let s, let reason): self = .refusedSection(s, reason)
+    case .droppedSection(let s, _): self = .dropSection(s)
+    case .focused, .focusedSection, .nothingToLift, .blocked: return nil
     }
+  }
+
+  /// A move of any kind: a tile, a block's run, or a section.
+  var isMove: Bool {
+    switch self {
+    case .move, .moveBlock, .moveSection: return true
+    default: return false
+    }
+  }
+
+  var isScroll: Bool {
+    if case .scroll = self { return true }
+    return false
   }
 
   /// The traced happenings of `effects`; any other effect (save, quit) is a failure: the streams never
@@ -72,12 +105,21 @@ enum PropertyTrace: Equatable {
 }
 
 /// What the arrangement must be, worked out from the trace alone: every traced move is replayed on a
-/// copy (and must pass the policies), cancel returns to the arrangement from before the lift, and undo
-/// and redo walk a list of the arrangements each completed drag left. After every event the engine's
-/// arrangement must equal the model's.
+/// copy (and must pass the policies), marks are followed by tile id, a block's gathering is worked out
+/// from the marks and checked against the trace, cancel returns to the arrangement from before the
+/// lift, and undo and redo walk a list of the arrangements each completed drag left. After every event
+/// the engine's arrangement must equal the model's.
 struct PropertyModel {
+  enum Lifted: Equatable {
+    case tile(id: String)
+    /// A block: the lifted tile, the block's tiles in order, and where its run starts now.
+    case block(lead: String, ids: [String], run: ItemPath)
+    case section(id: String)
+  }
+
   struct Drag {
-    var tileID: String
+    var lifted: Lifted
+    /// A tile's or block's lifted tile's place, or a section's index, when lifted.
     var origin: ItemPath
     /// The arrangement just before the lift: what cancel must restore.
     var snapshot: Arrangement
@@ -89,6 +131,8 @@ struct PropertyModel {
   var committed: [Arrangement]
   var position = 0
   var drag: Drag?
+  /// The marked tiles, by id.
+  var marked: Set<String> = []
 
   init(original: Arrangement) {
     self.original = original
@@ -100,6 +144,32 @@ struct PropertyModel {
   var undoable: Int { position }
   var redoable: Int { committed.count - 1 - position }
 
+  /// The marked tiles' places in reading order.
+  var markedPaths: [ItemPath] {
+    expected.sections.indices.flatMap { s in
+      expected.tiles(inSection: s).enumerated().compactMap { i, tile in
+        marked.contains(tile.id) ? ItemPath(s, i) : nil
+      }
+    }
+  }
+
+  /// Where a block lifted at `lead` gathers, by the documented rule: around the lifted tile, every
+  /// unmarked tile before it staying before the run.
+  func gatherMove(lead: ItemPath) -> BlockMove {
+    let paths = markedPaths
+    let before = paths.filter { $0.section == lead.section && $0.item < lead.item }.count
+    return BlockMove.gathering(paths, at: ItemPath(lead.section, lead.item - before))
+  }
+
+  mutating func commit(unless unchanged: Bool) {
+    if !unchanged {
+      committed.removeSubrange((position + 1)...)
+      committed.append(expected)
+      position += 1
+    }
+    drag = nil
+  }
+
   mutating func consume(_ traces: [PropertyTrace]) throws(PropertyFailure) {
     for trace in traces {
       switch trace {
@@ -109,13 +179,18 @@ struct PropertyModel {
         try propertyRequire(
           expected.checkLift(path) == nil, "policy", "lifted \(path), which may not be lifted: \(String(describing: expected.checkLift(path)))")
         try propertyRequire(
-          expected == committed[position], "undo", "before the lift the arrangement is not the one the history is at")
-        drag = Drag(tileID: expected[path].id, origin: path, snapshot: expected)
-      case .move(let from, let to):
-        guard let drag else { throw PropertyFailure(kind: "trace", message: "move \(from) -> \(to) without a drag") }
+          !(marked.contains(expected[path].id) && marked.count > 1), "trace",
+          "lift \(path) alone, though it is marked with \(marked.count - 1) others")
         try propertyRequire(
-          expected.contains(from) && expected[from].id == drag.tileID, "trace",
-          "move \(from) -> \(to) does not start at the lifted tile \(drag.tileID)")
+          expected == committed[position], "undo", "before the lift the arrangement is not the one the history is at")
+        drag = Drag(lifted: .tile(id: expected[path].id), origin: path, snapshot: expected)
+      case .move(let from, let to):
+        guard let drag, case .tile(let id) = drag.lifted else {
+          throw PropertyFailure(kind: "trace", message: "move \(from) -> \(to) without a tile drag")
+        }
+        try propertyRequire(
+          expected.contains(from) && expected[from].id == id, "trace",
+          "move \(from) -> \(to) does not start at the lifted tile \(id)")
         if let refusal = expected.checkMove(from: from, to: to) {
           throw PropertyFailure(
             kind: "policy", message: "move \(from) -> \(to) should have been refused: \(refusal); arrangement \(PropertyFormat.describe(expected))")
@@ -123,27 +198,38 @@ struct PropertyModel {
         try! expected.move(from: from, to: to)
       case .refused(let path, let reason):
         if let drag {
-          let current = expected.path(ofTileID: drag.tileID)!
-          let refusal = expected.checkMove(from: current, to: path)
+          let refusal: MoveError?
+          switch drag.lifted {
+          case .tile(let id):
+            refusal = expected.checkMove(from: expected.path(ofTileID: id)!, to: path)
+          case .block(_, let ids, let run):
+            refusal = expected.checkMove(BlockMove.run(from: run, count: ids.count, to: path))
+          case .section:
+            throw PropertyFailure(kind: "trace", message: "refused \(path) during a section drag")
+          }
           try propertyRequire(
-            refusal?.isPolicyRefusal == true, "policy",
-            "refused a move \(current) -> \(path) (\(reason)) that the policies allow: \(String(describing: refusal))")
+            refusal?.isPolicyRefusal == true && refusal == reason, "policy",
+            "refused a move to \(path) (\(reason)) that the policies allow or refuse otherwise: "
+              + String(describing: refusal))
         } else {
+          try propertyRequire(expected.contains(path), "policy", "refused \(path) (\(reason)): no such tile")
+          // A lift (or a mark) of a locked tile, or a block whose gathering a policy refuses.
+          var refusal = expected.checkLift(path)
+          if refusal == nil && marked.contains(expected[path].id) && marked.count > 1 {
+            refusal = expected.checkMove(gatherMove(lead: path))
+          }
           try propertyRequire(
-            expected.contains(path) && expected.checkLift(path) != nil, "policy",
-            "refused to lift \(path) (\(reason)), which may be lifted")
+            refusal?.isPolicyRefusal == true && refusal == reason, "policy",
+            "refused \(path) (\(reason)), which the policies allow or refuse otherwise: \(String(describing: refusal))")
         }
       case .drop(let path):
-        guard let dropped = drag else { throw PropertyFailure(kind: "trace", message: "drop \(path) without a drag") }
-        try propertyRequire(
-          expected.contains(path) && expected[path].id == dropped.tileID, "trace",
-          "drop \(path) is not where the lifted tile \(dropped.tileID) is")
-        if expected != dropped.snapshot {
-          committed.removeSubrange((position + 1)...)
-          committed.append(expected)
-          position += 1
+        guard let dropped = drag, case .tile(let id) = dropped.lifted else {
+          throw PropertyFailure(kind: "trace", message: "drop \(path) without a tile drag")
         }
-        drag = nil
+        try propertyRequire(
+          expected.contains(path) && expected[path].id == id, "trace",
+          "drop \(path) is not where the lifted tile \(id) is")
+        commit(unless: expected == dropped.snapshot)
       case .cancel:
         guard let cancelled = drag else { throw PropertyFailure(kind: "trace", message: "cancel without a drag") }
         expected = cancelled.snapshot
@@ -158,6 +244,96 @@ struct PropertyModel {
         try propertyRequire(drag == nil && redoable > 0, "undo", "redo with nothing to redo (or during a drag)")
         position += 1
         expected = committed[position]
+      case .mark(let path):
+        try propertyRequire(drag == nil, "marks", "mark \(path) during a drag")
+        try propertyRequire(expected.contains(path), "marks", "mark \(path): no such tile")
+        let tile = expected[path]
+        try propertyRequire(!tile.isLocked, "policy", "marked the locked tile \(tile.id)")
+        try propertyRequire(marked.insert(tile.id).inserted, "marks", "marked \(tile.id) twice")
+      case .unmark(let path):
+        try propertyRequire(drag == nil, "marks", "unmark \(path) during a drag")
+        try propertyRequire(
+          expected.contains(path) && marked.remove(expected[path].id) != nil, "marks", "unmarked \(path), not marked")
+      case .unmarkAll(let count):
+        try propertyRequire(
+          drag == nil && count == marked.count && count > 0, "marks",
+          "unmark all (\(count)) with \(marked.count) marked")
+        marked = []
+      case .liftBlock(let lead, let count, let run):
+        try propertyRequire(drag == nil, "trace", "lift block \(lead) while a drag is in progress")
+        try propertyRequire(
+          expected.contains(lead) && marked.contains(expected[lead].id), "trace",
+          "lift block \(lead): not a marked tile")
+        try propertyRequire(
+          count == marked.count && count > 1, "trace", "lift block of \(count) with \(marked.count) marked")
+        try propertyRequire(
+          expected == committed[position], "undo", "before the lift the arrangement is not the one the history is at")
+        let gather = gatherMove(lead: lead)
+        try propertyRequire(
+          gather.to.first == run, "block", "the block gathered at \(run), the rule says \(gather.to[0])")
+        if let refusal = expected.checkMove(gather) {
+          throw PropertyFailure(kind: "policy", message: "lift block \(lead) should have been refused: \(refusal)")
+        }
+        let ids = gather.from.map { expected[$0].id }
+        let leadID = expected[lead].id
+        let snapshot = expected
+        try! expected.move(gather)
+        drag = Drag(lifted: .block(lead: leadID, ids: ids, run: run), origin: lead, snapshot: snapshot)
+      case .moveBlock(let from, let to):
+        guard var lifted = drag, case .block(let lead, let ids, let run) = lifted.lifted else {
+          throw PropertyFailure(kind: "trace", message: "move block \(from) -> \(to) without a block drag")
+        }
+        try propertyRequire(from == run, "trace", "move block \(from) -> \(to), the run starts at \(run)")
+        let move = BlockMove.run(from: from, count: ids.count, to: to)
+        if let refusal = expected.checkMove(move) {
+          throw PropertyFailure(
+            kind: "policy", message: "move block \(from) -> \(to) should have been refused: \(refusal)")
+        }
+        try! expected.move(move)
+        lifted.lifted = .block(lead: lead, ids: ids, run: to)
+        drag = lifted
+      case .dropBlock(let path):
+        guard let dropped = drag, case .block(_, let ids, let run) = dropped.lifted else {
+          throw PropertyFailure(kind: "trace", message: "drop block \(path) without a block drag")
+        }
+        try propertyRequire(path == run, "trace", "drop block \(path), the run starts at \(run)")
+        let there = (0..<ids.count).map { expected[ItemPath(run.section, run.item + $0)].id }
+        try propertyRequire(there == ids, "block", "the run at \(run) holds \(there), the block is \(ids)")
+        commit(unless: expected == dropped.snapshot)
+      case .liftSection(let s):
+        try propertyRequire(drag == nil, "trace", "lift section \(s) while a drag is in progress")
+        try propertyRequire(s >= 0 && s < expected.sections.count, "trace", "lift section \(s): no such section")
+        try propertyRequire(
+          !expected.sections[s].isLocked, "policy", "lifted the locked section \(expected.sections[s].id)")
+        try propertyRequire(
+          expected == committed[position], "undo", "before the lift the arrangement is not the one the history is at")
+        drag = Drag(lifted: .section(id: expected.sections[s].id), origin: ItemPath(s, 0), snapshot: expected)
+      case .moveSection(let from, let to):
+        guard let drag, case .section(let id) = drag.lifted else {
+          throw PropertyFailure(kind: "trace", message: "move section \(from) -> \(to) without a section drag")
+        }
+        try propertyRequire(
+          expected.sections.indices.contains(from) && expected.sections[from].id == id, "trace",
+          "move section \(from) -> \(to) does not start at the lifted section \(id)")
+        do {
+          try expected.moveSection(SectionMove(from: from, to: to))
+        } catch {
+          throw PropertyFailure(
+            kind: "policy", message: "move section \(from) -> \(to) should have been refused: \(error)")
+        }
+      case .refusedSection(let s, let reason):
+        try propertyRequire(drag == nil, "trace", "refused section \(s) during a drag")
+        try propertyRequire(
+          s >= 0 && s < expected.sections.count && expected.checkMove(SectionMove(from: s, to: s)) == reason, "policy",
+          "refused section \(s) (\(reason)), which may be lifted")
+      case .dropSection(let s):
+        guard let dropped = drag, case .section(let id) = dropped.lifted else {
+          throw PropertyFailure(kind: "trace", message: "drop section \(s) without a section drag")
+        }
+        try propertyRequire(
+          expected.sections.indices.contains(s) && expected.sections[s].id == id, "trace",
+          "drop section \(s) is not where the lifted section \(id) is")
+        commit(unless: expected == dropped.snapshot)
       }
     }
   }
@@ -165,8 +341,9 @@ struct PropertyModel {
 
 /// The invariants that hold after every event, each a function of the states around the event.
 enum PropertyInvariants {
-  /// Tiles are a permutation of the original (none lost, none duplicated, every field intact), and
-  /// the sections and the arrangement's own fields are unchanged.
+  /// Tiles are a permutation of the original (none lost, none duplicated, every field intact), the
+  /// sections a permutation of the original sections with their own fields intact, and the
+  /// arrangement's own fields unchanged.
   static func checkPermutation(
     _ a: Arrangement, original: Arrangement, originalTiles: [String: Tile]
   ) throws(PropertyFailure) {
@@ -175,13 +352,19 @@ enum PropertyInvariants {
       "permutation", "the arrangement's own fields changed")
     try propertyRequire(
       a.sections.count == original.sections.count, "permutation", "there are \(a.sections.count) sections")
+    let originalSections = Dictionary(uniqueKeysWithValues: original.sections.map { ($0.id, $0) })
+    var seenSections = Set<String>()
     var seen = Set<String>()
     for (s, section) in a.sections.enumerated() {
-      let o = original.sections[s]
       try propertyRequire(
-        section.id == o.id && section.title == o.title && section.maxItems == o.maxItems
-          && section.locked == o.locked && section.extras == o.extras,
-        "permutation", "section \(s)'s fields changed")
+        seenSections.insert(section.id).inserted, "permutation", "section \(section.id) is there twice")
+      guard let o = originalSections[section.id] else {
+        throw PropertyFailure(kind: "permutation", message: "section \(section.id) is new")
+      }
+      try propertyRequire(
+        section.title == o.title && section.maxItems == o.maxItems && section.locked == o.locked
+          && section.extras == o.extras,
+        "permutation", "section \(section.id)'s fields changed")
       for tile in a.tiles(inSection: s) {
         try propertyRequire(seen.insert(tile.id).inserted, "permutation", "tile \(tile.id) is there twice")
         try propertyRequire(originalTiles[tile.id] == tile, "permutation", "tile \(tile.id) changed: \(tile)")
@@ -201,22 +384,24 @@ enum PropertyInvariants {
     return tiles
   }
 
-  /// Where each tile is: its section.
-  static func sections(ofTiles a: Arrangement) -> [String: Int] {
-    var result: [String: Int] = [:]
-    for s in a.sections.indices {
-      for tile in a.tiles(inSection: s) { result[tile.id] = s }
+  /// Where each tile is: its section's id (sections move too).
+  static func sections(ofTiles a: Arrangement) -> [String: String] {
+    var result: [String: String] = [:]
+    for (s, section) in a.sections.enumerated() {
+      for tile in a.tiles(inSection: s) { result[tile.id] = section.id }
     }
     return result
   }
 
-  /// The policies, from the arrangements before and after one event (DESIGN.md §5.6):
+  /// The policies, from the arrangements before and after one event (DESIGN.md §5.6), sections named by
+  /// id since sections move too:
   /// - a locked tile never changes section (its index may change as other tiles move around it);
   /// - no tile enters or leaves a locked section;
   /// - a section never goes above `maxItems` unless it was already above it in the file, and a section
   ///   at or above it never grows through a drag or keyboard move. Cancel, undo and redo return to
   ///   arrangements seen before (the model checks those exactly), so that last rule is not asked of
   ///   events that did one of them.
+  /// A locked section's index may change (others move around it); the model checks it is never lifted.
   static func checkPolicies(
     before: Arrangement, after: Arrangement, original: Arrangement, traces: [PropertyTrace]
   ) throws(PropertyFailure) {
@@ -229,23 +414,32 @@ enum PropertyInvariants {
           "locked tile \(tile.id) moved from section \(was[tile.id]!) to \(now[tile.id]!)")
       }
     }
+    func members(_ a: Arrangement) -> [String: (count: Int, ids: Set<String>)] {
+      var result: [String: (count: Int, ids: Set<String>)] = [:]
+      for (s, section) in a.sections.enumerated() {
+        result[section.id] = (section.count, Set(a.tiles(inSection: s).map(\.id)))
+      }
+      return result
+    }
+    let previous = members(before)
+    let originalCounts = Dictionary(uniqueKeysWithValues: original.sections.map { ($0.id, $0.count) })
     let returns = traces.contains { $0 == .cancel || $0 == .undo || $0 == .redo }
     for (s, section) in after.sections.enumerated() {
       if section.isLocked {
-        let members = Set(after.tiles(inSection: s).map(\.id))
-        let previous = Set(before.tiles(inSection: s).map(\.id))
+        let ids = Set(after.tiles(inSection: s).map(\.id))
         try propertyRequire(
-          members == previous, "policy",
-          "locked section \(section.id) went from \(previous.sorted()) to \(members.sorted())")
+          ids == previous[section.id]!.ids, "policy",
+          "locked section \(section.id) went from \(previous[section.id]!.ids.sorted()) to \(ids.sorted())")
       }
       if let m = section.maxItems {
         let count = section.count
+        let had = originalCounts[section.id]!
         try propertyRequire(
-          count <= max(m, original.sections[s].count), "policy",
-          "section \(section.id) holds \(count) tiles, over its maxItems \(m) (it had \(original.sections[s].count))")
+          count <= max(m, had), "policy",
+          "section \(section.id) holds \(count) tiles, over its maxItems \(m) (it had \(had))")
         if !returns {
           try propertyRequire(
-            count <= max(m, before.sections[s].count), "policy",
+            count <= max(m, previous[section.id]!.count), "policy",
             "section \(section.id) grew to \(count) tiles past its maxItems \(m)")
         }
       }
@@ -329,27 +523,61 @@ enum PropertyInvariants {
     try propertyRequire(
       along >= 0 && along <= r.maximumScroll && across == 0, "scroll",
       "scroll \(r.viewport.offset) outside 0...\(r.maximumScroll)")
-    if r.arrangement.tileCount > 0 {
+    if let s = r.focusedSection {
+      try propertyRequire(
+        r.focus == nil && s >= 0 && s < r.arrangement.sections.count, "focus",
+        "header focus \(s) with tile focus \(String(describing: r.focus))")
+    } else if r.arrangement.tileCount > 0 {
       try propertyRequire(
         r.focus.map(r.arrangement.contains) == true, "focus", "focus \(String(describing: r.focus)) is not a tile")
     } else {
       try propertyRequire(r.focus == nil, "focus", "focus \(String(describing: r.focus)) without tiles")
     }
+    if let section = r.gesture.sectionSession {
+      try propertyRequire(
+        r.focusedSection == section.current, "focus",
+        "section \(section.current) is lifted, the header focus is \(String(describing: r.focusedSection))")
+    }
   }
 
-  /// A drag is in progress exactly when the model has one; its `current` holds the lifted tile and its
-  /// `origin` is where it was lifted.
+  /// A drag is in progress exactly when the model has one; its `current` holds the lifted tile (a
+  /// block's run holds the block's tiles in order; a lifted section is where the model says) and its
+  /// `origin` is where it was lifted. Marks are the model's.
   static func checkDrag(_ r: ReorderState, _ model: PropertyModel) throws(PropertyFailure) {
-    let session = r.gesture.session
+    let marked = Set(r.marks.map { r.arrangement[$0].id })
     try propertyRequire(
-      (session == nil) == (model.drag == nil), "drag",
+      marked == model.marked, "marks", "marked \(marked.sorted()), the trace says \(model.marked.sorted())")
+    try propertyRequire(
+      r.gesture.isDragging == (model.drag != nil), "drag",
       "gesture \(r.gesture) but the trace says \(model.drag == nil ? "no drag" : "a drag")")
-    guard let session, let drag = model.drag else { return }
-    try propertyRequire(
-      r.arrangement.contains(session.current) && r.arrangement[session.current].id == drag.tileID, "drag",
-      "the session's current \(session.current) does not hold the lifted tile \(drag.tileID)")
-    try propertyRequire(
-      session.origin == drag.origin, "drag", "the session's origin \(session.origin), lifted at \(drag.origin)")
+    guard let drag = model.drag else { return }
+    switch drag.lifted {
+    case .tile(let id), .block(let id, _, _):
+      guard let session = r.gesture.session else {
+        throw PropertyFailure(kind: "drag", message: "a tile drag in the trace, the gesture is \(r.gesture)")
+      }
+      try propertyRequire(
+        r.arrangement.contains(session.current) && r.arrangement[session.current].id == id, "drag",
+        "the session's current \(session.current) does not hold the lifted tile \(id)")
+      try propertyRequire(
+        session.origin == drag.origin, "drag", "the session's origin \(session.origin), lifted at \(drag.origin)")
+      if case .block(_, let ids, let run) = drag.lifted {
+        let block = session.block
+        try propertyRequire(
+          block?.start == run && block?.count == ids.count && session.run.places.map { r.arrangement[$0].id } == ids,
+          "drag", "the session's block \(String(describing: block)) is not the run of \(ids) at \(run)")
+      } else {
+        try propertyRequire(session.block == nil, "drag", "a single tile's session has a block")
+      }
+    case .section(let id):
+      guard let session = r.gesture.sectionSession else {
+        throw PropertyFailure(kind: "drag", message: "a section drag in the trace, the gesture is \(r.gesture)")
+      }
+      try propertyRequire(
+        r.arrangement.sections[session.current].id == id && session.origin == drag.origin.section, "drag",
+        "the section session (\(session.origin) -> \(session.current)) is not section \(id) lifted at "
+          + "\(drag.origin.section)")
+    }
   }
 
   /// While a drag is in progress, Esc and a focus loss each restore the arrangement from before the
@@ -365,7 +593,7 @@ enum PropertyInvariants {
       let cancelAt = traces.firstIndex(of: .cancel)
       let catchUp = traces[..<(cancelAt ?? traces.endIndex)].allSatisfy {
         switch $0 {
-        case .scroll, .move, .refused: return true
+        case .scroll, .move, .moveBlock, .moveSection, .refused: return true
         default: return false
         }
       }

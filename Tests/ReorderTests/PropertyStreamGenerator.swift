@@ -18,6 +18,9 @@ enum PropertyProfile: String, CaseIterable, Sendable, CustomStringConvertible {
   /// Mouse drags that go steadily along a diagonal, with waits for auto-scroll: where a direction
   /// filter per axis is most likely to let a tile go back and forth.
   case diagonal
+  /// Organizing at scale: marks (`x`, modifier clicks), block drags with the mouse and the keyboard,
+  /// long presses on headers and Tab + Space for section drags, Esc clearing marks, undo and redo.
+  case organize
 
   var description: String { rawValue }
 
@@ -29,6 +32,7 @@ enum PropertyProfile: String, CaseIterable, Sendable, CustomStringConvertible {
     case .chaos: return 0x6368_616F_73
     case .stillPointer: return 0x7374_696C_6C
     case .diagonal: return 0x6469_6167
+    case .organize: return 0x6F72_6761_6E
     }
   }
 }
@@ -53,6 +57,7 @@ struct PropertyStreamGenerator {
     case .pressing: return .pressing
     case .failed: return .failed
     case .dragging(let session): return session.source == .mouse ? .mouseDrag : .keyboardDrag
+    case .draggingSection(let session): return session.source == .mouse ? .mouseDrag : .keyboardDrag
     }
   }
 
@@ -72,6 +77,10 @@ struct PropertyStreamGenerator {
     case (.keyboard, .pressing): w = [3, 10, 20, 40, 2, 20, 5, 2]
     case (.keyboard, .mouseDrag): w = [2, 40, 10, 15, 2, 25, 8, 2]
     case (.keyboard, .keyboardDrag): w = [3, 5, 2, 5, 2, 75, 10, 2]
+    case (.organize, .idle): w = [40, 5, 5, 8, 4, 33, 4, 1]
+    case (.organize, .pressing): w = [3, 20, 8, 55, 3, 5, 4, 2]
+    case (.organize, .mouseDrag): w = [2, 60, 4, 22, 2, 5, 4, 1]
+    case (.organize, .keyboardDrag): w = [3, 5, 2, 5, 2, 75, 6, 2]
     case (.chaos, _): w = [12, 15, 12, 15, 8, 20, 12, 6]
     case (_, .failed): w = [5, 10, 50, 10, 5, 10, 5, 5]  // the button is still down: mostly let go
     }
@@ -83,6 +92,27 @@ struct PropertyStreamGenerator {
     let phase = Self.phase(state)
     switch rng.weighted(weights(phase)) {
     case .press:
+      if profile == .organize || profile == .chaos {
+        if profile == .organize && state.reorder.marks.count > 1 && rng.chance(50),
+          let marked = aimAtMarkedTile(state, &rng)
+        {
+          // A long press on a marked tile lifts the block.
+          pointer = marked
+          return mouse(.press(.left))
+        }
+        switch rng.weighted([(30, 0), (20, 1), (50, 2)]) {
+        case 0:
+          // A modifier click marks or unmarks a tile.
+          pointer = aimAtTile(state, &rng, visible: 95)
+          let modifiers = rng.element([Modifiers.control, .control, .alt, .shift, [.control, .shift]])
+          return .input(.mouse(MouseEvent(.press(.left), x: pointer.x, y: pointer.y, modifiers: modifiers)))
+        case 1:
+          pointer = aimAtHeader(state, &rng)
+          return mouse(.press(.left))
+        default:
+          break
+        }
+      }
       pointer = rng.chance(80) ? aimAtTile(state, &rng, visible: 95) : anyCell(state, &rng)
       return mouse(.press(.left))
     case .move:
@@ -128,6 +158,38 @@ struct PropertyStreamGenerator {
       candidates = [r.layout.frame(of: rng.element(paths))]
     }
     let frame = rng.element(candidates)
+    let cell = Point(
+      x: frame.x + rng.int(0...max(0, frame.width - 1)), y: frame.y + rng.int(0...max(0, frame.height - 1)))
+    return Self.clamped(r.viewport.screenPoint(fromContent: cell))
+  }
+
+  /// A cell of a visible marked tile, if one shows.
+  func aimAtMarkedTile(_ state: EditorState, _ rng: inout PropertyRNG) -> Point? {
+    let r = state.reorder
+    var frames: [Rect] = []
+    r.layout.forEachItem(in: r.viewport.visibleContent) { path, frame in
+      if r.isMarked(path) { frames.append(frame) }
+    }
+    guard !frames.isEmpty else { return nil }
+    let frame = rng.element(frames)
+    let cell = Point(
+      x: frame.x + rng.int(0...max(0, frame.width - 1)), y: frame.y + rng.int(0...max(0, frame.height - 1)))
+    return Self.clamped(r.viewport.screenPoint(fromContent: cell))
+  }
+
+  /// A cell of a visible section header (or any cell when none shows).
+  func aimAtHeader(_ state: EditorState, _ rng: inout PropertyRNG) -> Point {
+    let r = state.reorder
+    let visible = r.viewport.visibleContent
+    let headers = r.layout.sections(intersecting: visible).compactMap { s -> Rect? in
+      guard let h = r.layout.headerFrame(s) else { return nil }
+      let x = max(h.minX, visible.minX)
+      let y = max(h.minY, visible.minY)
+      let clipped = Rect(x: x, y: y, width: min(h.maxX, visible.maxX) - x, height: min(h.maxY, visible.maxY) - y)
+      return clipped.isEmpty ? nil : clipped
+    }
+    guard !headers.isEmpty else { return anyCell(state, &rng) }
+    let frame = rng.element(headers)
     let cell = Point(
       x: frame.x + rng.int(0...max(0, frame.width - 1)), y: frame.y + rng.int(0...max(0, frame.height - 1)))
     return Self.clamped(r.viewport.screenPoint(fromContent: cell))
@@ -231,6 +293,14 @@ struct PropertyStreamGenerator {
     case .mouseDrag:
       return rng.chance(15) ? .escape : rng.element(Self.arrows + Self.otherKeys)
     case .idle, .pressing, .failed:
+      if profile == .organize {
+        return rng.weighted([
+          (30, rng.element(Self.arrows)), (18, rng.element([Key.space, .enter])),
+          (12, rng.element([Key.tab, .backtab])), (5, rng.element([Key.pageUp, .pageDown, .home, .end])),
+          (12, rng.element([Key.character("u"), .character("U")])),
+          (4, .escape), (25, .character("x")),
+        ])
+      }
       return rng.weighted([
         (35, rng.element(Self.arrows)), (20, rng.element([Key.space, .enter])), (10, rng.element([Key.tab, .backtab])),
         (12, rng.element([Key.pageUp, .pageDown, .home, .end])), (15, rng.element([Key.character("u"), .character("U")])),

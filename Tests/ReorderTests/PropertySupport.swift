@@ -89,6 +89,12 @@ enum PropertyFormat {
     switch event {
     case .wait(let ms):
       return "wait \(ms)"
+    case .input(.mouse(let m)) where !m.modifiers.isEmpty:
+      // Events files have no modifiers: the terminal's own SGR report (Shift 4, Alt 8, Ctrl 16).
+      let code = (m.modifiers.contains(.shift) ? 4 : 0) + (m.modifiers.contains(.alt) ? 8 : 0)
+        + (m.modifiers.contains(.control) ? 16 : 0)
+      let final = m.action == .release(.left) ? "m" : "M"
+      return EventScript.inputLine(Array("\u{1B}[<\(code);\(m.x + 1);\(m.y + 1)\(final)".utf8))
     case .input(.mouse(let m)):
       switch m.action {
       case .press: return "press \(m.x) \(m.y)"

@@ -13,7 +13,8 @@ import TileModel
 ///
 /// After every event: the tiles are a permutation of the original with every field intact; the
 /// arrangement is what the trace says (every traced move passes the policies, cancel returns to the
-/// arrangement from before the lift, undo and redo walk the completed drags); locked tiles keep their
+/// arrangement from before the lift, undo and redo walk the completed drags, marks follow their tiles,
+/// a lifted block gathers by the documented rule and moves as one run); locked tiles keep their
 /// section, locked sections their members, sections their `maxItems`; the layout equals one built from
 /// scratch; the scroll is in range; the focus is a tile; a drag's `current` holds the lifted tile; Esc
 /// and a focus loss (on copies) restore the arrangement from before the lift; a still pointer never
@@ -26,7 +27,7 @@ import TileModel
 ///
 /// A failure names the seed, the profile and the event, and shows a shrunk reproduction as an
 /// arrangement file and a `tilegrid play` events file. `TILEGRID_PROPERTY_SEED=N` (with
-/// `TILEGRID_PROPERTY_PROFILE=mouse|keyboard|chaos|stillPointer|diagonal`) runs one stream alone.
+/// `TILEGRID_PROPERTY_PROFILE=mouse|keyboard|chaos|stillPointer|diagonal|organize`) runs one stream alone.
 @Suite("Property: random event streams keep the reorder engine's invariants")
 struct PropertyStreamTests {
   /// Streams per batch; 4 batches per profile, 20-100 events each plus the undo/redo finale.
@@ -62,6 +63,23 @@ struct PropertyStreamTests {
   func diagonal(batch: Int) {
     let stats = PropertyHarness.runBatch(profile: .diagonal, batch: batch, count: Self.streamsPerBatch)
     #expect(stats.moves > 0 && stats.crossSectionMoves > 0 && stats.autoScrolls > 0)
+  }
+
+  @Test("organizing: marks, block drags (mouse and keyboard), section drags, Esc, undo and redo", arguments: 0..<6)
+  func organize(batch: Int) {
+    let stats = PropertyHarness.runBatch(profile: .organize, batch: batch, count: Self.streamsPerBatch)
+    #expect(stats.marks > 0 && stats.blockLifts > 0 && stats.blockMoves > 0 && stats.blockCrossSectionMoves > 0)
+    #expect(stats.sectionLifts > 0 && stats.sectionMoves > 0 && stats.sectionRefusals > 0)
+    #expect(stats.refusals > 0 && stats.cancels > 0 && stats.undos > 0 && stats.drops > 0)
+  }
+
+  @Test("organizing, over six batches: blocks are refused somewhere, and section drags auto-scroll")
+  func organizeCoverage() {
+    var stats = PropertyStats()
+    for batch in 10..<16 {
+      stats.add(PropertyHarness.runBatch(profile: .organize, batch: batch, count: Self.streamsPerBatch / 2))
+    }
+    #expect(stats.blockRefusals > 0 && stats.sectionAutoScrolls > 0)
   }
 
   @Test("no move of a mouse drag is undone by the next one without a reversal of the drag", arguments: PropertyProfile.allCases)
