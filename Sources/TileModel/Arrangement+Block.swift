@@ -146,12 +146,30 @@ extension Arrangement {
     }
   }
 
-  /// The block move that gathers the tiles at `sources` into one run starting at `start`, or why it
-  /// would be refused (`tilegrid move` with several FROMs).
+  /// The block move that gathers the tiles at `sources` (in any order; a place named twice is one tile)
+  /// into one run starting at `start`, or why it would be refused (`tilegrid move` with several FROMs).
+  /// The run keeps the tiles' reading order; `start` is a place in the section as it is once they are
+  /// taken out, `0...count` of what remains there. Checked in order: the sources exist, the
+  /// destination section exists, `start` is such a place, then the policies (unless `force`).
   public func gathering(
     _ sources: [ItemPath], at start: ItemPath, force: Bool = false
   ) -> Result<BlockMove, MoveError> {
-    let move = BlockMove.gathering(sources, at: start)
+    let paths = Array(Set(sources)).sorted()
+    for path in paths {
+      guard path.section >= 0 && path.section < sections.count else {
+        return .failure(.noSuchSection(path.section, sectionCount: sections.count))
+      }
+      let count = sections[path.section].count
+      guard path.item >= 0 && path.item < count else { return .failure(.noSuchItem(path, count: count)) }
+    }
+    guard start.section >= 0 && start.section < sections.count else {
+      return .failure(.noSuchSection(start.section, sectionCount: sections.count))
+    }
+    let remaining = sections[start.section].count - paths.filter { $0.section == start.section }.count
+    guard start.item >= 0 && start.item <= remaining else {
+      return .failure(.noSuchDestination(start, valid: 0...remaining))
+    }
+    let move = BlockMove.gathering(paths, at: start)
     if let error = checkMove(move, force: force) { return .failure(error) }
     return .success(move)
   }
