@@ -47,8 +47,12 @@ public final class TmuxSession {
 
   /// The program's working directory, a fresh temporary directory unless one was given.
   public let directory: TemporaryDirectory
-  /// The shell command the pane runs.
+  /// The command the pane runs (as given; `exec`, the subshell and the exit report not included).
   public let command: String
+  /// Whether the pane's shell stays after the command, reporting its status (`exitMarker`).
+  public let holdsAfterExit: Bool
+  /// What the shell prints after the command when it holds the pane: the marker, the status, "]".
+  public static let exitMarker = "[tmux-test: exited with status "
   /// The size the pane has (after `resize`).
   public private(set) var width: Int
   public private(set) var height: Int
@@ -65,27 +69,48 @@ public final class TmuxSession {
   /// The target of every command: session `t`, its only window and pane.
   private let target = "t"
 
-  /// Starts `arguments` (run with `exec`, so the pane's first process is the program itself) in a
-  /// `width` x `height` pane.
+  /// Starts `arguments` in a `width` x `height` pane. The program is `exec`ed, so the pane's first
+  /// process is the program itself; with `holdAfterExit` (see `init(shell:)`), it is the shell's child.
   public convenience init(
     _ arguments: [String], width: Int = 80, height: Int = 24, in directory: TemporaryDirectory? = nil,
-    environment: [String: String] = [:]
+    environment: [String: String] = [:], holdAfterExit: Bool = false
   ) throws {
+    let words = arguments.map(TmuxSession.shellQuoted).joined(separator: " ")
     try self.init(
-      shell: "exec " + arguments.map(TmuxSession.shellQuoted).joined(separator: " "), width: width, height: height,
-      in: directory, environment: environment)
+      paneCommand: holdAfterExit ? TmuxSession.holding(words) : "exec " + words, command: words, width: width,
+      height: height, in: directory, environment: environment, holdAfterExit: holdAfterExit)
   }
 
   /// Starts a shell command (`/bin/sh -c`) in a `width` x `height` pane, in `directory` (a new
   /// temporary directory when nil). The program sees `TERM=xterm-256color`, `LANG=C.UTF-8`,
   /// `TILEGRID_BIN` (when the binary is built), `PS1=shellPrompt` and whatever `environment` adds.
-  public init(
+  ///
+  /// With `holdAfterExit`, the shell stays after the command (run in a subshell, so even `exit` ends
+  /// only that): it prints `exitMarker` and the status, and sleeps, so the terminal's modes are read
+  /// exactly as the program left them (`waitForExit`). Without it, the pane dies with the program, and
+  /// tmux then hides the dead pane's cursor whatever the program did.
+  public convenience init(
     shell command: String, width: Int = 80, height: Int = 24, in directory: TemporaryDirectory? = nil,
-    environment extra: [String: String] = [:]
+    environment: [String: String] = [:], holdAfterExit: Bool = false
+  ) throws {
+    try self.init(
+      paneCommand: holdAfterExit ? TmuxSession.holding("(\n\(command)\n)") : command, command: command,
+      width: width, height: height, in: directory, environment: environment, holdAfterExit: holdAfterExit)
+  }
+
+  /// `command`, then the status report and a sleep that keeps the pane alive.
+  static func holding(_ command: String) -> String {
+    "\(command)\nprintf '\\r\\n%s%d]\\r\\n' '\(exitMarker)' \"$?\"; exec sleep 2147483647"
+  }
+
+  init(
+    paneCommand: String, command: String, width: Int, height: Int, in directory: TemporaryDirectory?,
+    environment extra: [String: String], holdAfterExit: Bool
   ) throws {
     tmux = try Tmux.executable()
     self.directory = try directory ?? TemporaryDirectory()
     self.command = command
+    self.holdsAfterExit = holdAfterExit
     self.width = width
     self.height = height
     socketDirectory = try TmuxSession.makeSocketDirectory()
@@ -112,7 +137,7 @@ public final class TmuxSession {
           "set", "-g", "remain-on-exit", "on", ";",
           "set", "-g", "status", "off", ";",
           "new-session", "-d", "-s", target, "-x", "\(width)", "-y", "\(height)", "-c", self.directory.path,
-          command,
+          paneCommand,
         ])
     } catch {
       close()
@@ -129,7 +154,8 @@ public final class TmuxSession {
     var processes: [pid_t] = []
     if let state = try? terminalState(), !state.dead {
       processes.append(state.processID)
-      if let group = TmuxSession.foregroundProcessGroup(of: state.processID), group != state.processID {
+      processes += TmuxSession.children(of: state.processID)
+      if let group = TmuxSession.foregroundProcessGroup(of: state.processID), !processes.contains(group) {
         processes.append(group)
       }
     }
@@ -279,9 +305,21 @@ public final class TmuxSession {
     return group
   }
 
-  /// Sends `signal` to `process` (the terminal's foreground process when nil).
+  /// The program: the pane's first process, or with `holdAfterExit` the shell's child running it (the
+  /// first one of a pipeline).
+  public func programProcessID() throws -> pid_t {
+    let pane = try processID()
+    guard holdsAfterExit else { return pane }
+    guard let child = TmuxSession.children(of: pane).first else {
+      throw TmuxError("the pane's shell (\(pane)) runs no program now")
+    }
+    return child
+  }
+
+  /// Sends `signal` to `process`; when nil, to the program (`programProcessID`) if the pane holds after
+  /// exit, else to the terminal's foreground process (the program, or a job started from a shell).
   public func kill(_ signal: Int32 = SIGTERM, process: pid_t? = nil) throws {
-    let pid = try process ?? foregroundProcessID()
+    let pid = try process ?? (holdsAfterExit ? programProcessID() : foregroundProcessID())
     guard Glibc.kill(pid, signal) == 0 else {
       throw TmuxError("kill(\(pid), \(signal)) failed: errno \(errno)")
     }
@@ -305,12 +343,13 @@ public final class TmuxSession {
       let screen = try screen()
       if try condition(screen) { return screen }
       let now = clock.now
-      if screen.state.dead {
+      if screen.state.dead || (holdsAfterExit && TmuxSession.exitStatus(shownOn: screen) != nil) {
         try reapIfMissed(screen.state, since: &unreapedSince)
-        // The program is gone; give tmux a moment for its last output and its status, then stop waiting.
+        // The program is gone: once the screen is final (or after 2 s, should tmux never get there),
+        // it can no longer change, so stop waiting.
         let since = deadSince ?? now
         deadSince = since
-        if now - since >= .milliseconds(300) {
+        if isFinal(screen) || now - since >= .seconds(2) {
           throw TmuxError(
             "the program exited while waiting for: \(what()) (\(fileID):\(line))\nlast \(describe(screen))")
         }
@@ -336,6 +375,15 @@ public final class TmuxSession {
       if let row { return screen.row(row).contains(text) }
       return screen.contains(text)
     }
+  }
+
+  /// Whether the program has exited and tmux has shown all of it: the shell's exit report when it
+  /// holds the pane; else the exit status known and tmux's "Pane is dead" notice on the last row.
+  func isFinal(_ screen: TerminalScreen) -> Bool {
+    if holdsAfterExit { return TmuxSession.exitStatus(shownOn: screen) != nil }
+    let state = screen.state
+    return state.dead && (state.exitStatus != nil || state.exitSignal != nil)
+      && screen.row(screen.height - 1).hasPrefix("Pane is dead")
   }
 
   /// tmux 3.3a now and then misses the SIGCHLD of a pane's process and leaves it a zombie (the pane
@@ -376,13 +424,8 @@ public final class TmuxSession {
       let screen = try screen()
       // tmux marks the pane dead when the terminal closes, and learns the status when it reaps the
       // process; then it scrolls the screen up and writes "Pane is dead" on the last row.
-      let state = screen.state
-      if state.dead && (state.exitStatus != nil || state.exitSignal != nil)
-        && screen.row(screen.height - 1).hasPrefix("Pane is dead")
-      {
-        return screen
-      }
-      try reapIfMissed(state, since: &unreapedSince)
+      if screen.state.dead && isFinal(screen) { return screen }
+      try reapIfMissed(screen.state, since: &unreapedSince)
       if clock.now - start >= timeout {
         throw TmuxError(
           "timed out after \(TmuxSession.seconds(timeout)) waiting for the program to exit (\(fileID):\(line))\n"
@@ -390,6 +433,28 @@ public final class TmuxSession {
       }
       try await Task.sleep(for: TmuxSession.pollInterval)
     }
+  }
+
+  /// Waits until the program has exited and returns its exit status (128 + N for signal N) and the
+  /// screen then. With `holdAfterExit`, the screen and its `state` are exactly as the program left them
+  /// (the shell has only printed `exitMarker` on it); without, they are the dead pane's.
+  public func waitForExit(
+    timeout: Duration = defaultTimeout, fileID: String = #fileID, line: Int = #line
+  ) async throws -> (status: Int32, screen: TerminalScreen) {
+    guard holdsAfterExit else {
+      let screen = try await waitForPaneDead(timeout: timeout, fileID: fileID, line: line)
+      return (screen.state.exitStatus ?? 128 + (screen.state.exitSignal ?? 0), screen)
+    }
+    let screen = try await waitUntil("the program to exit", timeout: timeout, fileID: fileID, line: line) {
+      TmuxSession.exitStatus(shownOn: $0) != nil
+    }
+    return (TmuxSession.exitStatus(shownOn: screen) ?? -1, screen)
+  }
+
+  /// The status in the last `exitMarker` line on the screen.
+  static func exitStatus(shownOn screen: TerminalScreen) -> Int32? {
+    guard let row = screen.rows.last(where: { $0.hasPrefix(exitMarker) && $0.hasSuffix("]") }) else { return nil }
+    return Int32(row.dropFirst(exitMarker.count).dropLast())
   }
 
   /// Waits until the file at `path` (relative paths are in `directory`) exists and, when `content` is
@@ -490,6 +555,14 @@ public final class TmuxSession {
     // After the name: state ppid pgrp session tty_nr tpgid
     guard fields.count > 5, let group = Int32(fields[5]) else { return nil }
     return group
+  }
+
+  /// The children of `pid`, from `/proc/PID/task/PID/children`.
+  static func children(of pid: pid_t) -> [pid_t] {
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8) else {
+      return []
+    }
+    return text.split(separator: " ").compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
   }
 
   /// Whether `pid` is a process that has not exited (a zombie has).

@@ -88,6 +88,46 @@ struct HarnessTests {
     #expect(killed.exitSignal == SIGTERM && killed.exitStatus == nil, "\(killed)")
   }
 
+  @Test("holdAfterExit: the exit status, and the terminal exactly as the program left it")
+  func holdAfterExit() async throws {
+    // A dead pane's cursor is hidden by tmux, whatever the program did; a held pane keeps the modes.
+    let careless = try TmuxSession(
+      shell: #"printf '\e[?1049h\e[?1002h\e[?1006h\e[?25lAWAY'; read x; exit 5"#, holdAfterExit: true)
+    defer { careless.close() }
+    try await careless.waitForText("AWAY")
+    try careless.typeLine("")
+    let (status, left) = try await careless.waitForExit()
+    #expect(status == 5)
+    #expect(left.state.alternateScreen && left.state.mouseButton && !left.state.cursorVisible, "\(left.state)")
+    #expect(!left.state.dead)
+
+    let tidy = try TmuxSession(
+      shell: #"printf '\e[?1049h\e[?1002h\e[?25lAWAY'; read x; printf '\e[?25h\e[?1002l\e[?1049l'"#,
+      holdAfterExit: true)
+    defer { tidy.close() }
+    try await tidy.waitForText("AWAY")
+    try tidy.typeLine("")
+    let (tidyStatus, restored) = try await tidy.waitForExit()
+    #expect(tidyStatus == 0 && restored.state.isRestored, "\(restored)")
+
+    // The program is the shell's child; a signal that ends it shows as 128 + N.
+    let sleeper = try TmuxSession(["sleep", "300"], holdAfterExit: true)
+    defer { sleeper.close() }
+    try await sleeper.waitUntil("sleep running") { _ in try sleeper.programProcessID() != sleeper.processID() }
+    let pid = try sleeper.programProcessID()
+    try sleeper.kill(SIGTERM, process: pid)
+    let (killed, _) = try await sleeper.waitForExit()
+    #expect(killed == 128 + SIGTERM)
+    #expect(!TmuxSession.isAlive(pid))
+
+    // A wait for something else fails as soon as the program has exited.
+    let quick = try TmuxSession(shell: "sleep 0.1; exit 4", holdAfterExit: true)
+    defer { quick.close() }
+    let error = await #expect(throws: TmuxError.self) { try await quick.waitForText("never shown") }
+    #expect(error?.description.contains("the program exited while waiting for") == true)
+    #expect(error?.description.contains(TmuxSession.exitMarker + "4]") == true)
+  }
+
   @Test("resize-window reaches the program: stty size sees it")
   func resize() async throws {
     let tmux = try TmuxSession(["bash", "--norc", "-i"], width: 80, height: 24)
