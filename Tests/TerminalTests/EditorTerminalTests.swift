@@ -44,8 +44,9 @@ struct EditorTerminalTests {
     }
     #expect(screen.contains("empty — drop tiles here"), "\(screen)")
 
-    // Each tile: its title inside its frame, one background color over the whole frame, another just
-    // outside it.
+    // Each tile: its title inside its frame, a color that is not the one just outside it, the same over
+    // the whole frame (but for the focused tile, blue, whose look is the editor's to choose).
+    let focused = layout.sections.first?.items.first?.id
     for section in layout.sections {
       for item in section.items {
         let f = item.frame
@@ -53,12 +54,13 @@ struct EditorTerminalTests {
         guard y + f.height <= 23 else { continue }
         let title = try #require(titles[item.id])
         #expect(screen.text(x: x, y: y + 1, count: f.width).contains(title), "tile \(item.id): \(screen)")
-        let background = screen.cell(x, y)?.background
+        let background = screen.cell(x + f.width / 2, y + f.height / 2)?.background
         #expect(background != nil && background != .default, "tile \(item.id) has a color")
-        let cells = (y..<(y + f.height)).flatMap { row in (x..<(x + f.width)).compactMap { screen.cell($0, row) } }
-        #expect(cells.allSatisfy { $0.background == background }, "tile \(item.id) is one color")
         #expect(screen.cell(x - 1, y + 1)?.background != background, "left of tile \(item.id)")
         #expect(screen.cell(x + f.width, y + 1)?.background != background, "right of tile \(item.id)")
+        guard item.id != focused else { continue }
+        let cells = (y..<(y + f.height)).flatMap { row in (x..<(x + f.width)).compactMap { screen.cell($0, row) } }
+        #expect(cells.allSatisfy { $0.background == background }, "tile \(item.id) is one color: \(screen)")
       }
     }
 
@@ -401,8 +403,8 @@ struct EditorTerminalTests {
         "version": 1,
         "sections": [
           {"id": "s", "title": "Sneaky", "items": [
-            {"id": "evil", "title": "\u001b]2;pwned\u0007\u001b[31mred", "color": "blue", "width": 30},
-            {"id": "plain", "title": "plain", "color": "green"}
+            {"id": "plain", "title": "plain", "color": "green"},
+            {"id": "evil", "title": "\u001b]2;pwned\u0007\u001b[31mred", "color": "blue", "width": 30}
           ]}
         ]
       }
@@ -410,12 +412,11 @@ struct EditorTerminalTests {
     try directory.write("evil.json", file)
     let tmux = try await TmuxSession.editor(["evil.json"], in: directory)
     defer { tmux.close() }
-    let screen = try await tmux.waitForText("plain")
-
+    let visible = "␛]2;pwned␇␛[31mred"
+    let screen = try await tmux.waitForText(visible)
     #expect(screen.state.title == screen.state.host, "the pane's title is unchanged: \(screen.state)")
     #expect(!screen.state.title.contains("pwned"))
-    let visible = "␛]2;pwned␇␛[31mred"
-    let place = try #require(screen.find(visible), "\(screen)")
+    let place = try #require(screen.find(visible))
     let cells = (0..<visible.count).compactMap { screen.cell(place.x + $0, place.y) }
     let first = try #require(cells.first)
     #expect(
@@ -433,8 +434,9 @@ struct EditorTerminalTests {
     let items = titles.enumerated().map { i, title in
       #"{"id": "t\#(i)", "title": "\#(title)", "color": "\#(["red", "green", "blue", "orange", "purple"][i])"}"#
     }
+    // A plain tile first: it has the focus, whose look is the editor's to choose.
     let file =
-      #"{"version": 1, "sections": [{"id": "wide", "title": "Wide", "items": ["#
+      #"{"version": 1, "sections": [{"id": "wide", "title": "Wide", "items": [{"id": "first"}, "#
       + items.joined(separator: ", ") + "]}]}\n"
     try directory.write("wide.json", file)
     let layout = try Layout(of: "wide.json", width: 80, height: 24, in: directory)
