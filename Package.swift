@@ -49,5 +49,6 @@ let package = Package(
     .testTarget(name: "CanvasTests", dependencies: ["Geometry", "Canvas", "TestSupport"]),
     .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "CNCursesW"]),
     .testTarget(name: "EndToEndTests", dependencies: ["TileModel", "TestSupport"]),
+    .testTarget(name: "TerminalTests", dependencies: ["TestSupport"]),
   ]
 )
