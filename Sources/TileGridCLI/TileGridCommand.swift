@@ -28,7 +28,8 @@ public enum TileGridCommand {
 
   /// Every command, in the order the overview lists them.
   static let commands: [Command] = [
-    demoCommand, exportCommand, moveCommand, layoutCommand, playCommand, renderCommand, checkCommand,
+    demoCommand, exportCommand, moveCommand, moveSectionCommand, layoutCommand, playCommand, renderCommand,
+    checkCommand,
   ]
 
   static var overview: String {
@@ -222,99 +223,5 @@ public enum TileGridCommand {
     let output = Output(args)
     let (arrangement, _, _) = try load(try inputPath(args.operands.first, command: "export"))
     try output.write(arrangement)
-  }
-
-  // MARK: - move
-
-  static let moveCommand = Command(
-    name: "move", synopsis: "[FILE|-] FROM TO [-o OUT | -i] [--force]",
-    summary: "move one tile (remove + insert; policies apply)",
-    details: """
-      Moves one tile: removes it at FROM and inserts it at TO (never a swap), then prints the result,
-      or writes it to OUT or back to FILE.
-
-      FROM, TO          SECTION.ITEM, zero-based (1.3), or SECTION_ID:ITEM (favorites:0). TO is a place
-                        in the arrangement after the tile is taken out; it may be a section's tile count
-                        (the end).
-      -i, --in-place    write the result back to FILE, unless FILE changed on disk since it was read
-      \(Output.outputHelp)
-      --force           move even when a policy refuses (a locked tile, a locked or full section), and
-                        write FILE or OUT even if it is read-only (it stays read-only)
-
-      A refused move prints why and exits 65; nothing is written.
-
-      """,
-    syntax: Syntax(
-      valued: Output.valued, flags: Output.flags + ["--in-place"], maximumOperands: 3,
-      operands: "FROM and TO, after an optional FILE"),
-    run: runMove)
-
-  static func runMove(_ args: Arguments) throws(CLIError) {
-    let command = "move"
-    let operands = args.operands
-    let path: String
-    let fromText: String
-    let toText: String
-    if operands.count == 3 {
-      (path, fromText, toText) = (operands[0], operands[1], operands[2])
-    } else if operands.count == 2 && PlaceArgument.isPlace(operands[0]) {
-      (path, fromText, toText) = (try inputPath(nil, command: command), operands[0], operands[1])
-    } else {
-      throw missingPlaces(operands)
-    }
-    var output = Output(args)
-    let inPlace = args.flags.contains("--in-place")
-    if inPlace && output.path != nil { throw .usage("give -o OUT or --in-place, not both", command: command) }
-    if inPlace && path == "-" { throw .usage("--in-place needs a FILE, not standard input", command: command) }
-    let from = try PlaceArgument(fromText, role: "FROM", command: command)
-    let to = try PlaceArgument(toText, role: "TO", command: command)
-
-    var (arrangement, _, stamp) = try load(path)
-    let source = try from.resolve(in: arrangement, role: "FROM")
-    var destination = try to.resolve(in: arrangement, role: "TO")
-    // TO counts places before the tile is taken out, so within its own section TO = count means the end.
-    if destination.section == source.section, arrangement.contains(source),
-      destination.item == arrangement.sections[source.section].count
-    {
-      destination.item -= 1
-    }
-    do {
-      try arrangement.move(from: source, to: destination, force: output.force)
-    } catch {
-      var reason = error.description
-      if case .noSuchDestination(let place, let valid) = error, place.section == source.section {
-        // On the command line TO may also be the section's count (the end): say so.
-        let places = "\(valid.lowerBound) to \(valid.upperBound + 1)"
-        reason = "\(toText) is not a place to move to (section \(place.section) takes \(places))"
-      }
-      let hint = error.isPolicyRefusal ? " (--force moves it anyway)" : ""
-      throw .data("cannot move \(fromText) to \(toText): \(reason)\(hint)")
-    }
-    if inPlace {
-      output.path = path
-      output.expected = stamp
-    }
-    try output.write(arrangement)
-  }
-
-  /// The usage error for a `move` without both FROM and TO, saying which is missing. Two operands are
-  /// FROM and TO when the first is written as a place, else FILE and FROM.
-  static func missingPlaces(_ operands: [String]) -> CLIError {
-    var given: [String] = []
-    var missing = "both are missing"
-    switch operands.count {
-    case 1 where PlaceArgument.isPlace(operands[0]):
-      given = ["FROM '\(operands[0])'"]
-      missing = "TO is missing"
-    case 1:
-      given = ["FILE '\(operands[0])'"]
-    case 2:
-      given = ["FILE '\(operands[0])'", "FROM '\(operands[1])'"]
-      missing = "TO is missing"
-    default:
-      break
-    }
-    let got = given.isEmpty ? "" : " (got \(given.joined(separator: " and ")))"
-    return .usage("'tilegrid move' needs both FROM and TO: \(missing)\(got)", command: "move")
   }
 }

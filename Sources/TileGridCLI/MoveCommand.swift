@@ -1,0 +1,150 @@
+import TileModel
+
+// MARK: - move
+
+extension TileGridCommand {
+  static let moveCommand = Command(
+    name: "move", synopsis: "[FILE|-] FROM[,FROM...] TO [-o OUT | -i] [--force]",
+    summary: "move tiles (remove + insert; policies apply)",
+    details: """
+      Moves one tile, or several together: removes them at FROM and inserts them at TO (never a swap),
+      then prints the result, or writes it to OUT or back to FILE.
+
+      FROM, TO          SECTION.ITEM, zero-based (1.3), or SECTION_ID:ITEM (favorites:0). TO is a place
+                        in the arrangement after the tiles are taken out; it may be a section's tile count
+                        (the end).
+      FROM,FROM...      several tiles, in any order: they are taken out together and inserted at TO
+                        as one run, in the order they had (reading order), the first at TO
+      -i, --in-place    write the result back to FILE, unless FILE changed on disk since it was read
+      \(Output.outputHelp)
+      --force           move even when a policy refuses (a locked tile, a locked or full section), and
+                        write FILE or OUT even if it is read-only (it stays read-only)
+
+      Policies apply to every tile: a locked tile does not move, a locked section lets none in or out,
+      and a section with a maximum takes the tiles only if all of them fit. A refused move prints why
+      and exits 65; nothing is written.
+
+      """,
+    syntax: Syntax(
+      valued: Output.valued, flags: Output.flags + ["--in-place"], maximumOperands: 3,
+      operands: "FROM and TO, after an optional FILE"),
+    run: runMove)
+
+  static func runMove(_ args: Arguments) throws(CLIError) {
+    let command = "move"
+    let operands = args.operands
+    let path: String
+    let fromText: String
+    let toText: String
+    if operands.count == 3 {
+      (path, fromText, toText) = (operands[0], operands[1], operands[2])
+    } else if operands.count == 2 && PlaceArgument.arePlaces(operands[0]) {
+      (path, fromText, toText) = (try inputPath(nil, command: command), operands[0], operands[1])
+    } else {
+      throw missingPlaces(operands)
+    }
+    var output = Output(args)
+    let inPlace = args.flags.contains("--in-place")
+    if inPlace && output.path != nil { throw .usage("give -o OUT or --in-place, not both", command: command) }
+    if inPlace && path == "-" { throw .usage("--in-place needs a FILE, not standard input", command: command) }
+    let fromTexts = fromText.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    guard fromTexts.count == 1 || PlaceArgument.arePlaces(fromText) else {
+      throw .usage(
+        "FROM '\(fromText)' is not a place: write SECTION.ITEM (like 1.3) or SECTION_ID:ITEM (like favorites:0), "
+          + "several joined by commas (like 0.1,2.0)", command: command)
+    }
+    let froms = try fromTexts.map { (text) throws(CLIError) in try PlaceArgument(text, role: "FROM", command: command) }
+    let to = try PlaceArgument(toText, role: "TO", command: command)
+
+    var (arrangement, _, stamp) = try load(path)
+    var sources: [ItemPath] = []
+    for from in froms { sources.append(try from.resolve(in: arrangement, role: "FROM")) }
+    var destination = try to.resolve(in: arrangement, role: "TO")
+    if sources.count == 1 {
+      try moveOne(
+        &arrangement, from: sources[0], to: destination, fromText: fromText, toText: toText, force: output.force)
+    } else {
+      for (k, source) in sources.enumerated() where sources[..<k].contains(source) {
+        let first = fromTexts[sources.firstIndex(of: source)!]
+        throw .data("FROM names tile \(source) twice ('\(first)' and '\(fromTexts[k])')")
+      }
+      // TO counts places once the tiles are out; the section's count as it is now is the end too.
+      let remaining = arrangement.sections.indices.contains(destination.section)
+        ? arrangement.sections[destination.section].count - sources.filter { $0.section == destination.section }.count
+        : 0
+      let count = remaining + sources.filter { $0.section == destination.section }.count
+      if destination.item == count { destination.item = remaining }
+      switch arrangement.gathering(sources, at: destination, force: output.force) {
+      case .success(let move):
+        try! arrangement.move(move, force: true)
+      case .failure(let error):
+        var reason = error.description
+        if case .noSuchDestination(let place, _) = error, remaining < count {
+          reason = "\(toText) is not a place to move to (section \(place.section) takes 0 to \(remaining) once the "
+            + "tiles are taken out, or \(count) for the end)"
+        }
+        let hint = error.isPolicyRefusal ? " (--force moves them anyway)" : ""
+        throw .data("cannot move \(fromText) to \(toText): \(reason)\(hint)")
+      }
+    }
+    if inPlace {
+      output.path = path
+      output.expected = stamp
+    }
+    try output.write(arrangement)
+  }
+
+  /// One tile, as `move` always moved it: TO = the section's count is the end, also in its own section.
+  static func moveOne(
+    _ arrangement: inout Arrangement, from source: ItemPath, to place: ItemPath, fromText: String, toText: String,
+    force: Bool
+  ) throws(CLIError) {
+    var destination = place
+    // TO counts places before the tile is taken out, so within its own section TO = count means the end.
+    if destination.section == source.section, arrangement.contains(source),
+      destination.item == arrangement.sections[source.section].count
+    {
+      destination.item -= 1
+    }
+    do {
+      try arrangement.move(from: source, to: destination, force: force)
+    } catch {
+      var reason = error.description
+      if case .noSuchDestination(let place, let valid) = error, place.section == source.section {
+        // On the command line TO may also be the section's count (the end): say so.
+        let places = "\(valid.lowerBound) to \(valid.upperBound + 1)"
+        reason = "\(toText) is not a place to move to (section \(place.section) takes \(places))"
+      }
+      let hint = error.isPolicyRefusal ? " (--force moves it anyway)" : ""
+      throw .data("cannot move \(fromText) to \(toText): \(reason)\(hint)")
+    }
+  }
+
+  /// The usage error for a `move` without both FROM and TO, saying which is missing. Two operands are
+  /// FROM and TO when the first is written as places, else FILE and FROM.
+  static func missingPlaces(_ operands: [String]) -> CLIError {
+    var given: [String] = []
+    var missing = "both are missing"
+    switch operands.count {
+    case 1 where PlaceArgument.arePlaces(operands[0]):
+      given = ["FROM '\(operands[0])'"]
+      missing = "TO is missing"
+    case 1:
+      given = ["FILE '\(operands[0])'"]
+    case 2:
+      given = ["FILE '\(operands[0])'", "FROM '\(operands[1])'"]
+      missing = "TO is missing"
+    default:
+      break
+    }
+    let got = given.isEmpty ? "" : " (got \(given.joined(separator: " and ")))"
+    return .usage("'tilegrid move' needs both FROM and TO: \(missing)\(got)", command: "move")
+  }
+}
+
+extension PlaceArgument {
+  /// Whether `text` is written as one place or several joined by commas (they may still name no tile).
+  static func arePlaces(_ text: String) -> Bool {
+    text.split(separator: ",", omittingEmptySubsequences: false).allSatisfy { isPlace(String($0)) }
+  }
+}

@@ -1,0 +1,90 @@
+import TileModel
+
+// MARK: - move-section
+
+extension TileGridCommand {
+  static let moveSectionCommand = Command(
+    name: "move-section", synopsis: "[FILE|-] FROM TO [-o OUT | -i] [--force]",
+    summary: "move a section with its tiles",
+    details: """
+      Moves one section with all its tiles: removes it at FROM and inserts it at TO (never a swap), then
+      prints the result, or writes it to OUT or back to FILE.
+
+      FROM              a section: its index, zero-based (1), or its id (favorites); an id made of
+                        digits is written with a colon after it (2024:)
+      TO                where it goes: an index among the sections once it is taken out (0 to the
+                        number of sections - 1; the number of sections is the end too), or another
+                        section's id (the section goes to that one's index, as a tile goes to a tile's)
+      -i, --in-place    write the result back to FILE, unless FILE changed on disk since it was read
+      \(Output.outputHelp)
+      --force           move a locked section too (it keeps its place otherwise), and write FILE or OUT
+                        even if it is read-only (it stays read-only)
+
+      Other sections move around a locked one. A refused move prints why and exits 65; nothing is
+      written. Two operands are FROM and TO, read from standard input, unless the first names a file.
+
+      """,
+    syntax: Syntax(
+      valued: Output.valued, flags: Output.flags + ["--in-place"], maximumOperands: 3,
+      operands: "FROM and TO, after an optional FILE"),
+    run: runMoveSection)
+
+  static func runMoveSection(_ args: Arguments) throws(CLIError) {
+    let command = "move-section"
+    let operands = args.operands
+    let path: String
+    let fromText: String
+    let toText: String
+    if operands.count == 3 {
+      (path, fromText, toText) = (operands[0], operands[1], operands[2])
+    } else if operands.count == 2 && operands[0] != "-" && !Platform.exists(operands[0]) {
+      (path, fromText, toText) = (try inputPath(nil, command: command), operands[0], operands[1])
+    } else {
+      let got = operands.isEmpty ? "" : " (got \(operands.map { "'\($0)'" }.joined(separator: " and ")))"
+      throw .usage("'tilegrid move-section' needs both FROM and TO\(got)", command: command)
+    }
+    var output = Output(args)
+    let inPlace = args.flags.contains("--in-place")
+    if inPlace && output.path != nil { throw .usage("give -o OUT or --in-place, not both", command: command) }
+    if inPlace && path == "-" { throw .usage("--in-place needs a FILE, not standard input", command: command) }
+
+    var (arrangement, _, stamp) = try load(path)
+    let count = arrangement.sections.count
+    let from = try sectionIndex(fromText, in: arrangement, role: "FROM")
+    var to = try sectionIndex(toText, in: arrangement, role: "TO", allowingEnd: true)
+    // The number of sections is the end, as a tile's TO may be its section's count.
+    if to == count { to = count - 1 }
+    do {
+      try arrangement.moveSection(SectionMove(from: from, to: to), force: output.force)
+    } catch {
+      let hint = error.isPolicyRefusal ? " (--force moves it anyway)" : ""
+      throw .data("cannot move section \(fromText) to \(toText): \(error)\(hint)")
+    }
+    if inPlace {
+      output.path = path
+      output.expected = stamp
+    }
+    try output.write(arrangement)
+  }
+
+  /// The index a section argument names: a whole number is an index (checked against the sections;
+  /// with `allowingEnd`, the count is accepted too), anything else an id, `ID:` an id made of digits.
+  static func sectionIndex(
+    _ text: String, in arrangement: Arrangement, role: String, allowingEnd: Bool = false
+  ) throws(CLIError) -> Int {
+    let count = arrangement.sections.count
+    if !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+      guard let index = Int(text), index < count || (allowingEnd && index == count) else {
+        let places = count == 0 ? "the arrangement has no sections" : "sections are 0 to \(count - 1)"
+        let end = allowingEnd && count > 0 ? ", or \(count) for the end" : ""
+        throw .data("\(role): there is no section \(text) (\(places)\(end))")
+      }
+      return index
+    }
+    let id = text.hasSuffix(":") ? String(text.dropLast()) : text
+    guard !id.isEmpty, let index = arrangement.sectionIndex(ofID: id) else {
+      throw .data("\(role): there is no section with id \(JSONWriter.quoted(id))")
+    }
+    return index
+  }
+}
