@@ -247,10 +247,70 @@ extension SectionGeometry {
       widths!.removeSorted(at: removed)
       widths!.insertSorted(added, at: inserted)
     }
-    let shift = inserted.count - removed.count
+    if m.vertical {
+      rebreak(removed: removed, inserted: inserted, oldCount: oldCount, m)
+    } else {
+      let shift = inserted.count - removed.count
+      let first = min(removed.first ?? Int.max, inserted.first ?? Int.max)
+      let stableAfter = max(inserted.last ?? -1, removed.last.map { $0 + shift } ?? -1)
+      reflow(from: first, stableAfter: stableAfter, shift: shift, m)
+    }
+  }
+
+  /// Vertical, mixed: the line starts after tiles were taken out at `removed` (old numbering) and put in
+  /// at `inserted` (new numbering), in one pass from the line before the first change. Between changes
+  /// the old lines come back: once a new line starts at an unchanged tile that opened an old line, every
+  /// old line whose tiles, and the tile after them, are unchanged is the same line, shifted by the
+  /// number of tiles added before it; it is copied, not broken again. (`reflow` can only resynchronise
+  /// after the last change, which for scattered changes means re-breaking everything between them.)
+  ///
+  ///     7 cells a line, spacing 1; X 5 wide, the others 3; a and e taken out
+  ///     old   |a b|X|c d|e f|g h|
+  ///     new   |b|X|c d|f g|h|      |b| broken again; X opened an old line: |X| copied; |c d| broken
+  ///                                again (e, after it, is gone), then |f g| and |h|
+  ///
+  /// - Complexity: O(lines) to copy the unchanged lines, plus O(tiles on the re-broken lines): the lines
+  ///   around each change until the breaks fall back into step.
+  mutating func rebreak(removed: [Int], inserted: [Int], oldCount: Int, _ m: FlowMetrics) {
+    let old = lineStarts
     let first = min(removed.first ?? Int.max, inserted.first ?? Int.max)
-    let stableAfter = max(inserted.last ?? -1, removed.last.map { $0 + shift } ?? -1)
-    reflow(from: first, stableAfter: stableAfter, shift: shift, m)
+    var l = line(containing: first)
+    if l > 0 && Int(old[l]) == first { l -= 1 }
+    var starts = Array(old[0..<l])
+    starts.reserveCapacity(old.count + inserted.count)
+    var position = Int(old[l])
+    var r = 0  // removals at or before the old index of `position`
+    var i = 0  // insertions before `position`
+    while position < count {
+      while i < inserted.count && inserted[i] < position { i += 1 }
+      if i >= inserted.count || inserted[i] != position {
+        // An unchanged tile: its old index, past the removals before it.
+        while r < removed.count && removed[r] <= position - i + r { r += 1 }
+        let o = position - i + r
+        while l < old.count && Int(old[l]) < o { l += 1 }
+        if l < old.count && Int(old[l]) == o {
+          // It opened an old line: copy the old lines that are unchanged with the tile after them.
+          let shift = position - o
+          let nextRemoved = r < removed.count ? removed[r] : Int.max
+          let nextInserted = i < inserted.count ? inserted[i] : Int.max
+          var copied = l
+          while copied < old.count {
+            let end = copied + 1 < old.count ? Int(old[copied + 1]) : oldCount
+            guard nextRemoved > end && nextInserted > end + shift else { break }
+            starts.append(Int32(Int(old[copied]) + shift))
+            copied += 1
+          }
+          if copied > l {
+            l = copied
+            position = copied < old.count ? Int(old[copied]) + shift : count
+            continue
+          }
+        }
+      }
+      starts.append(Int32(position))
+      position = lineEnd(from: position, m)
+    }
+    lineStarts = starts
   }
 
   private mutating func noteWidth(_ w: Int32, delta: Int) {

@@ -177,6 +177,7 @@ extension Arrangement {
 
 extension Array where Element == ItemPath {
   /// True when the paths are consecutive places of one section.
+  @inlinable
   package var isRun: Bool {
     guard let first else { return true }
     for (k, path) in enumerated() where path.section != first.section || path.item != first.item + k {
@@ -186,6 +187,7 @@ extension Array where Element == ItemPath {
   }
 
   /// Calls `body` once per section with that section's items, for paths in reading order.
+  @inlinable
   package func forEachSectionGroup(_ body: (Int, [Int]) throws -> Void) rethrows {
     var start = 0
     while start < count {
@@ -201,6 +203,7 @@ extension Array where Element == ItemPath {
 extension Array {
   /// Removes the elements at `indexes` (ascending, no repeats): one removal when they are consecutive,
   /// else one pass from the first of them. - Complexity: O(count - indexes.first).
+  @inlinable
   package mutating func removeSorted(at indexes: [Int]) {
     guard let first = indexes.first, let last = indexes.last else { return }
     if last - first + 1 == indexes.count {
@@ -223,26 +226,29 @@ extension Array {
   }
 
   /// Inserts `elements` so that each ends at the matching place of `indexes` (ascending, no repeats,
-  /// places in the result): one insertion when they are consecutive, else one merge from the first.
-  /// - Complexity: O(count - indexes.first + elements.count).
+  /// places in the result): one insertion when they are consecutive, else one merge from the back, in
+  /// place. - Complexity: O(count - indexes.first + elements.count).
+  @inlinable
   package mutating func insertSorted(_ elements: [Element], at indexes: [Int]) {
     guard let first = indexes.first, let last = indexes.last else { return }
     if last - first + 1 == indexes.count {
       insert(contentsOf: elements, at: first)
       return
     }
-    let tail = Array(self[first...])
-    removeSubrange(first...)
-    reserveCapacity(first + tail.count + elements.count)
-    var next = 0
-    var rest = 0
-    while next < elements.count || rest < tail.count {
-      if next < elements.count && indexes[next] == count {
-        append(elements[next])
-        next += 1
-      } else {
-        append(tail[rest])
-        rest += 1
+    var read = count - 1
+    append(contentsOf: elements)  // room at the end; every slot is written below
+    withUnsafeMutableBufferPointer { buffer in
+      var write = buffer.count - 1
+      var next = elements.count - 1
+      while next >= 0 {
+        if indexes[next] == write {
+          buffer[write] = elements[next]
+          next -= 1
+        } else {
+          buffer[write] = buffer[read]
+          read -= 1
+        }
+        write -= 1
       }
     }
   }
@@ -250,6 +256,7 @@ extension Array {
   /// Moves the elements of `range` so that they start at `destination` (counted after they are taken
   /// out), shifting the ones between: the same as removing and inserting them, without touching the
   /// elements outside the two places. - Complexity: O(range.count + distance).
+  @inlinable
   package mutating func moveRange(_ range: Range<Int>, to destination: Int) {
     guard destination != range.lowerBound, !range.isEmpty else { return }
     let moving = Array(self[range])
