@@ -198,6 +198,162 @@ func benchFrame() {
   }
 }
 
+// MARK: - Organizing: blocks and sections
+
+/// The engine on its own (the editor adds nothing to these steps), on a 200x60 screen.
+func organizeEngine(_ arrangement: Arrangement) -> ReorderState {
+  let screen = Size(width: 200, height: 60)
+  return ReorderState(arrangement: arrangement, screen: screen, viewport: Screen.viewport(forScreen: screen))
+}
+
+/// The screen cell at the middle of a content rectangle, for a press.
+func screenCell(_ r: ReorderState, _ frame: Rect) -> Point {
+  r.viewport.screenPoint(fromContent: Point(x: frame.minX + frame.width / 2, y: frame.minY + frame.height / 2))
+}
+
+/// 1,000 marked tiles spread over 1,000,000 (every 1,000th of each of 10 sections), lifted as one block
+/// from the keyboard near the end of section 4, carried down line by line and on into section 5,
+/// dropped, undone, redone; then lifted with the mouse and dragged. Every step is one input to the
+/// engine, timed whole: the move of the arrangement, the layout's re-flow, scrolling.
+func benchBlock(mixed: Bool) {
+  var r = organizeEngine(makeArrangement(tiles: 1_000_000, sections: 10, mixed: mixed))
+  var now = 0
+  func input(_ event: ReorderInput) -> [Happening] {
+    now += 1
+    return r.handle(event, at: now)
+  }
+  for s in 0..<10 {
+    for i in stride(from: 0, to: 100_000, by: 1_000) {
+      _ = input(.focus(ItemPath(s, i)))
+      _ = input(.key(.toggleMark))
+    }
+  }
+  guard r.marks.count == 1_000 else { fatalError("marked \(r.marks.count)") }
+  let kind = mixed ? "mixed" : "uniform"
+  let lead = ItemPath(4, 99_000)
+  _ = input(.focus(lead))
+  let lift = seconds { _ = input(.key(.liftOrDrop)) }
+  guard r.gesture.session?.block?.count == 1_000 else { fatalError("no block lifted") }
+  var steps: [Double] = []
+  var crossed: Double?
+  for key in Array(repeating: ReorderKey.right, count: 50) + Array(repeating: .down, count: 150)
+    + Array(repeating: .left, count: 50)
+  {
+    let section = r.gesture.session!.run.start.section
+    steps.append(seconds { _ = input(.key(key)) })
+    if r.gesture.session!.run.start.section != section { crossed = steps.last }
+  }
+  let drop = seconds { _ = input(.key(.liftOrDrop)) }
+  let undo = seconds { _ = input(.key(.undo)) }
+  let redo = seconds { _ = input(.key(.redo)) }
+  report(
+    "block of 1,000 of 1,000,000 tiles (\(kind)): lift (gather)", String(format: "%.2f ms", lift * 1000), "")
+  report(
+    "  keyboard step p99 (50 right, 150 down, 50 left)",
+    String(format: "%.2f ms (p50 %.2f)", percentile(steps, 0.99) * 1000, percentile(steps, 0.5) * 1000), "< 10 ms")
+  if let crossed {
+    report("  keyboard step into the next section", String(format: "%.2f ms", crossed * 1000), "< 10 ms")
+  }
+  report("  drop", String(format: "%.3f ms", drop * 1000), "< 10 ms")
+  report("  undo (the run back to 1,000 places)", String(format: "%.2f ms", undo * 1000), "")
+  report("  redo (1,000 places into one run)", String(format: "%.2f ms", redo * 1000), "")
+
+  // The mouse: a long press on the redone run's last tile, then a sweep along the lines below it,
+  // going down a row every few motions into the bottom band, where the content scrolls under the
+  // pointer: each motion past a tile moves the whole run forward.
+  let target = r.markedPaths[999]
+  _ = input(.focus(target))
+  let press = screenCell(r, r.layout.frame(of: target))
+  _ = input(.press(press))
+  now += 300
+  _ = r.handle(.tick, at: now)
+  guard r.gesture.session?.block?.count == 1_000 else { fatalError("no block lifted by the mouse") }
+  var motions: [Double] = []
+  var moves = 0
+  var x = press.x
+  var y = press.y
+  var dx = 3
+  for step in 0..<5_000 {
+    x += dx
+    if x > 190 || x < 5 { dx = -dx }
+    if step % 7 == 0 && y < 58 { y += 1 }
+    now += 5
+    var happened: [Happening] = []
+    motions.append(seconds { happened = r.handle(.motion(Point(x: x, y: y)), at: now) })
+    moves += happened.filter { if case .movedBlock = $0 { return true } else { return false } }.count
+  }
+  let release = seconds { _ = input(.release(Point(x: x, y: y))) }
+  report(
+    "  mouse drag step p99 (5,000 motions, \(moves) block moves, auto-scroll)",
+    String(format: "%.2f ms (max %.2f)", percentile(motions, 0.99) * 1000, percentile(motions, 1) * 1000), "< 10 ms")
+  report("  mouse drop", String(format: "%.3f ms", release * 1000), "< 10 ms")
+}
+
+/// A section lifted among `sections` sections of 1,000,000 tiles, from the keyboard (one place per
+/// arrow) and with the mouse (motions across section boundaries, then auto-scroll on the title bar).
+func benchSectionDrag(sections: Int) {
+  var r = organizeEngine(makeArrangement(tiles: 1_000_000, sections: sections, mixed: true))
+  var now = 0
+  func input(_ event: ReorderInput) -> [Happening] {
+    now += 1
+    return r.handle(event, at: now)
+  }
+  let middle = sections / 2
+  _ = input(.focus(ItemPath(middle, 0)))
+  _ = input(.key(.previousSection))
+  guard r.focusedSection == middle else { fatalError("no header focus") }
+  _ = input(.key(.liftOrDrop))
+  var steps: [Double] = []
+  for k in 0..<2_000 { steps.append(seconds { _ = input(.key(k % 400 < 200 ? .down : .up)) }) }
+  let drop = seconds { _ = input(.key(.liftOrDrop)) }
+  let name = "section drag, 1,000,000 tiles in \(sections) sections"
+  report(
+    "\(name): keyboard step p99",
+    String(format: "%.1f µs (max %.1f)", percentile(steps, 0.99) * 1e6, percentile(steps, 1) * 1e6), "< 1 ms")
+
+  // The mouse: long-press the middle section's header, sweep the pointer up and down the viewport.
+  _ = input(.focus(ItemPath(middle, 0)))
+  let header = r.layout.headerFrame(middle)!
+  let press = r.viewport.screenPoint(fromContent: Point(x: 20, y: header.minY))
+  _ = input(.press(press))
+  now += 300
+  _ = r.handle(.tick, at: now)
+  guard r.gesture.sectionSession != nil else { fatalError("no section lifted") }
+  var motions: [Double] = []
+  var moves = 0
+  var y = press.y
+  var dy = 1
+  for _ in 0..<20_000 {
+    y += dy
+    if y > 56 || y < 4 { dy = -dy }
+    var happened: [Happening] = []
+    motions.append(seconds { happened = input(.motion(Point(x: 20, y: y))) })
+    moves += happened.filter { if case .movedSection = $0 { return true } else { return false } }.count
+  }
+  // Auto-scroll: the pointer on the title bar, a step every 33 ms, each a scroll and a target selection.
+  _ = input(.motion(Point(x: 20, y: 0)))
+  var ticks: [Double] = []
+  for _ in 0..<5_000 {
+    now += 34
+    var happened: [Happening] = []
+    ticks.append(seconds { happened = r.handle(.tick, at: now) })
+    moves += happened.filter { if case .movedSection = $0 { return true } else { return false } }.count
+  }
+  let release = seconds { _ = input(.release(Point(x: 20, y: 0))) }
+  report(
+    "\(name): mouse drag step p99 (\(moves) moves)",
+    String(format: "%.1f µs (max %.1f)", percentile(motions, 0.99) * 1e6, percentile(motions, 1) * 1e6), "< 1 ms")
+  report(
+    "\(name): auto-scroll step p99",
+    String(format: "%.1f µs (max %.1f)", percentile(ticks, 0.99) * 1e6, percentile(ticks, 1) * 1e6), "< 1 ms")
+  report("\(name): drop", String(format: "%.1f µs (and %.1f from the keyboard)", release * 1e6, drop * 1e6), "")
+}
+
+func benchOrganize() {
+  for mixed in [false, true] { benchBlock(mixed: mixed) }
+  for sections in [10, 10_000] { benchSectionDrag(sections: sections) }
+}
+
 // MARK: - Files
 
 func runPython(_ code: String, _ path: String) -> Double {
@@ -270,7 +426,8 @@ if arguments.first == "--parse", arguments.count == 2 {
   let arrangement = try Arrangement(json: try Platform.read(arguments[1]).bytes)
   print(arrangement.jsonBytes().count)
 } else {
-  // Parts: --layout, --drag, --frame, --find, --files (default: all). The first other argument is the data directory.
+  // Parts: --layout, --drag, --frame, --find, --organize, --files (default: all). The first other argument is
+  // the data directory.
   let directory = arguments.first { !$0.hasPrefix("--") } ?? FileManager.default.temporaryDirectory.path + "/tilegrid-bench"
   try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
   let parts = Set(arguments.filter { $0.hasPrefix("--") })
@@ -279,5 +436,6 @@ if arguments.first == "--parse", arguments.count == 2 {
   if all || parts.contains("--drag") { benchDragStep() }
   if all || parts.contains("--frame") { benchFrame() }
   if all || parts.contains("--find") { benchFind() }
+  if all || parts.contains("--organize") { benchOrganize() }
   if all || parts.contains("--files") { try benchFiles(directory: directory) }
 }
