@@ -243,7 +243,9 @@ public struct ReorderState: Sendable {
     switch step {
     case .tile(let move): focus = move.to
     case .block(let move): focus = move.to.first
-    case .section(let move): focusHeader(move.to)
+    case .section(let move):
+      focus = nil
+      focusedSection = move.to
     }
     keepFocusVisible()
   }
