@@ -1,5 +1,6 @@
 import Editor
 import GridLayout
+import TileGridJSON
 import TileModel
 
 extension TileGridCommand {

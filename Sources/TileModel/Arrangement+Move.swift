@@ -31,11 +31,11 @@ public enum MoveError: Error, Equatable, Hashable, Sendable, CustomStringConvert
     case .noSuchDestination(let path, let valid):
       return "\(path) is not a place to move to (section \(path.section) takes \(valid.lowerBound) to \(valid.upperBound))"
     case .tileLocked(let id, let path):
-      return "tile \(JSONWriter.quoted(id)) at \(path) is locked"
+      return "tile \(JSONString.quoted(id)) at \(path) is locked"
     case .sectionLocked(_, let title, _, let leaving):
-      return "section \(JSONWriter.quoted(title)) is locked: no tile may \(leaving ? "leave" : "enter") it"
+      return "section \(JSONString.quoted(title)) is locked: no tile may \(leaving ? "leave" : "enter") it"
     case .sectionFull(_, let title, _, let maxItems):
-      return "section \(JSONWriter.quoted(title)) is full (\(maxItems) of \(maxItems))"
+      return "section \(JSONString.quoted(title)) is full (\(maxItems) of \(maxItems))"
     }
   }
 }
@@ -113,7 +113,7 @@ extension Array {
   /// Moves the element at `from` to `to`, shifting the ones between by one place: the same result as
   /// `insert(remove(at: from), at: to)`, without touching the elements outside the two indexes.
   /// - Complexity: O(|to - from|).
-  public mutating func moveElement(from: Int, to: Int) {
+  package mutating func moveElement(from: Int, to: Int) {
     guard from != to else { return }
     withUnsafeMutableBufferPointer { buffer in
       let moving = buffer[from]

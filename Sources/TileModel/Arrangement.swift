@@ -54,7 +54,7 @@ public struct Tile: Equatable, Hashable, Sendable {
 public struct TileRef: Hashable, Sendable {
   public let index: Int32
 
-  init(_ index: Int) { self.index = Int32(truncatingIfNeeded: index) }
+  package init(_ index: Int) { self.index = Int32(truncatingIfNeeded: index) }
 }
 
 /// One section: its own fields and its tiles in order (as references into the arrangement's store).
@@ -67,7 +67,7 @@ public struct Section: Equatable, Hashable, Sendable {
   public var extras: [JSONField]
   /// The section's tiles in order. Changed only by `Arrangement.move`, so that no tile can be lost or
   /// duplicated.
-  public internal(set) var items: [TileRef] = []
+  public package(set) var items: [TileRef] = []
 
   public init(id: String, title: String? = nil, maxItems: Int? = nil, locked: Bool? = nil, extras: [JSONField] = []) {
     self.id = id
@@ -125,7 +125,7 @@ public struct Arrangement: Sendable {
   }
 
   /// Assembles an arrangement from a store and sections that reference it; used by the reader.
-  init(version: Int, layout: LayoutSpec?, tiles: [Tile], sections: [Section], extras: [JSONField]) {
+  package init(version: Int, layout: LayoutSpec?, tiles: [Tile], sections: [Section], extras: [JSONField]) {
     self.version = version
     self.layoutSpec = layout
     self.tiles = tiles

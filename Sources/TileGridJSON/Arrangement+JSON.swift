@@ -1,3 +1,5 @@
+import TileModel
+
 // Reading and writing the arrangement file (DESIGN.md §3).
 //
 // The reader is schema-directed: it walks the bytes once and builds the model directly, keeping keys it

@@ -1,3 +1,5 @@
+import TileModel
+
 /// Why an arrangement file was refused. Every case names the place: a JSON path, or a line and column
 /// for text that is not JSON. Rendered to one line by `description`.
 public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
