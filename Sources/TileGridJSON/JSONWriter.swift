@@ -6,28 +6,28 @@ import TileModel
 /// below U+0020), so that the canonical form is one a reader can check with a familiar tool.
 ///
 /// - Complexity: linear in the output; no intermediate strings are built.
-package struct JSONWriter {
-  package private(set) var bytes: [UInt8] = []
+struct JSONWriter {
+  private(set) var bytes: [UInt8] = []
   private var depth = 0
   /// Per open container: whether it has had a member yet.
   private var hasMembers: [Bool] = []
   /// How many of the innermost open containers are inline (written on one line).
   private var inlineDepth = 0
 
-  package init(reservingCapacity capacity: Int = 0) {
+  init(reservingCapacity capacity: Int = 0) {
     bytes.reserveCapacity(capacity)
   }
 
   /// Hands over what has been written so far and starts an empty buffer (of the same capacity);
   /// the structure being written carries on.
-  package mutating func takeBytes() -> [UInt8] {
+  mutating func takeBytes() -> [UInt8] {
     let taken = bytes
     bytes.removeAll(keepingCapacity: true)
     return taken
   }
 
   /// Ends the text with a newline, as a text file should.
-  package mutating func newlineAtEnd() {
+  mutating func newlineAtEnd() {
     bytes.append(0x0A)
   }
 
@@ -35,13 +35,13 @@ package struct JSONWriter {
 
   /// Opens an object; an `inline` one (and everything in it) is written on one line, `{"x": 0, "y": 1}`,
   /// which suits small records in reports. Arrangement files never use it.
-  package mutating func beginObject(inline: Bool = false) { open(UInt8(ascii: "{"), inline: inline) }
-  package mutating func endObject() { close(UInt8(ascii: "}")) }
-  package mutating func beginArray(inline: Bool = false) { open(UInt8(ascii: "["), inline: inline) }
-  package mutating func endArray() { close(UInt8(ascii: "]")) }
+  mutating func beginObject(inline: Bool = false) { open(UInt8(ascii: "{"), inline: inline) }
+  mutating func endObject() { close(UInt8(ascii: "}")) }
+  mutating func beginArray(inline: Bool = false) { open(UInt8(ascii: "["), inline: inline) }
+  mutating func endArray() { close(UInt8(ascii: "]")) }
 
   /// Starts an object member; the value is written next.
-  package mutating func key(_ key: String) {
+  mutating func key(_ key: String) {
     nextMember()
     appendQuoted(key)
     bytes.append(UInt8(ascii: ":"))
@@ -49,7 +49,7 @@ package struct JSONWriter {
   }
 
   /// Starts an array element; the value is written next.
-  package mutating func element() {
+  mutating func element() {
     nextMember()
   }
 
@@ -91,25 +91,25 @@ package struct JSONWriter {
 
   // MARK: - Scalars
 
-  package mutating func string(_ s: String) { appendQuoted(s) }
+  mutating func string(_ s: String) { appendQuoted(s) }
 
-  package mutating func int(_ value: Int) {
+  mutating func int(_ value: Int) {
     // A decimal Int is at most 20 characters: a small string, no allocation.
     bytes.append(contentsOf: String(value).utf8)
   }
 
-  package mutating func bool(_ value: Bool) {
+  mutating func bool(_ value: Bool) {
     bytes.append(contentsOf: value ? Self.trueBytes : Self.falseBytes)
   }
 
-  package mutating func null() { bytes.append(contentsOf: Self.nullBytes) }
+  mutating func null() { bytes.append(contentsOf: Self.nullBytes) }
 
   private static let trueBytes = Array("true".utf8)
   private static let falseBytes = Array("false".utf8)
   private static let nullBytes = Array("null".utf8)
 
   /// Writes any value; numbers keep their original text.
-  package mutating func value(_ v: JSONValue) {
+  mutating func value(_ v: JSONValue) {
     switch v {
     case .null: null()
     case .bool(let b): bool(b)
@@ -130,26 +130,26 @@ package struct JSONWriter {
   }
 
   /// Writes `"key": value` when there is a value (an absent field stays absent).
-  package mutating func member(_ key: String, _ value: Int?) {
+  mutating func member(_ key: String, _ value: Int?) {
     guard let value else { return }
     self.key(key)
     int(value)
   }
 
-  package mutating func member(_ key: String, _ value: String?) {
+  mutating func member(_ key: String, _ value: String?) {
     guard let value else { return }
     self.key(key)
     string(value)
   }
 
-  package mutating func member(_ key: String, _ value: Bool?) {
+  mutating func member(_ key: String, _ value: Bool?) {
     guard let value else { return }
     self.key(key)
     bool(value)
   }
 
   /// Writes fields as members of the object being written.
-  package mutating func members(_ fields: [JSONField]) {
+  mutating func members(_ fields: [JSONField]) {
     for f in fields {
       key(f.key)
       value(f.value)
