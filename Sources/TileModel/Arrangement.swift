@@ -175,6 +175,10 @@ public struct Arrangement: Sendable {
     self.extras = extras
   }
 
+  /// The largest size, spacing, inset or tile width the file reader accepts, in cells, so that layout
+  /// arithmetic cannot overflow. Arrangements built in code should keep to it too.
+  public static let maximumDimension = 100_000
+
   /// The layout parameters with defaults applied.
   public var layout: LayoutParameters { layoutSpec?.resolved ?? .defaults }
 
