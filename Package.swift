@@ -5,7 +5,14 @@ import PackageDescription
 let package = Package(
   name: "TileGrid",
   products: [
-    .executable(name: "tilegrid", targets: ["tilegrid"])
+    .executable(name: "tilegrid", targets: ["tilegrid"]),
+    // The engine, for other programs (README, "Using the engine from Swift"): the model (with Geometry's
+    // points, sizes and rectangles, which it re-exports), the JSON file and layout report, the flow
+    // layout, and the reorder engine. Pure Swift, no Foundation; the editor and the terminal stay inside.
+    .library(name: "TileModel", targets: ["TileModel"]),
+    .library(name: "TileGridJSON", targets: ["TileGridJSON"]),
+    .library(name: "GridLayout", targets: ["GridLayout"]),
+    .library(name: "Reorder", targets: ["Reorder"]),
   ],
   targets: [
     // The one C library: ncursesw through a module map and a shim header. No `pkgConfig:`: its cflags
