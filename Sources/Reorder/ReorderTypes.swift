@@ -45,6 +45,7 @@ public enum ReorderInput: Equatable, Hashable, Sendable {
   case release(Point)
   /// One wheel notch: -1 toward the start (up / left), +1 toward the end.
   case wheel(Int, at: Point)
+  /// A key, already mapped to its command.
   case key(ReorderKey)
   /// The screen changed size; `viewport` is where the content now sits on it.
   case resize(screen: Size, viewport: Rect)
