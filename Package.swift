@@ -63,6 +63,7 @@ let package = Package(
       ]),
     .testTarget(name: "CanvasTests", dependencies: ["Geometry", "Canvas", "TestSupport"]),
     .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "CNCursesW"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["TileModel", "TileGridJSON", "TestSupport"]),
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["TileModel", "TileGridJSON", "GridLayout", "Reorder", "TestSupport"]),
   ]
 )
