@@ -26,6 +26,10 @@ public enum Announcement: Equatable, Sendable {
   case nothingToLift
   case blocked(BlockReason)
   case saving
+  /// A find moved the focus to a match; `matches` tiles match in all.
+  case found(TilePlace, matches: Int)
+  /// No tile's title or id contains the text.
+  case notFound(String)
   /// A file name is being typed.
   case typeFileName
   case saved(name: String?)
@@ -53,6 +57,9 @@ extension Announcement {
     case .nothingToLift: return "Nothing to lift here: long-press a tile"
     case .blocked(let reason): return reason.text
     case .saving: return "Saving…"
+    case .found(let place, let matches):
+      return "\(place.text) · \(matches) match\(matches == 1 ? "" : "es"); n next, N previous"
+    case .notFound(let query): return "No tile matches “\(query)”"
     case .typeFileName: return "Type a file name; Enter saves, Esc cancels"
     case .saved(let name): return "Saved" + (name.map { " \($0)" } ?? "")
     case .notSaved(let failure): return "Not saved: \(failure.text)"
@@ -120,6 +127,7 @@ extension Prompt {
   public var label: String {
     switch purpose {
     case .saveAs: return "Save as: "
+    case .find: return "Find: "
     }
   }
 }

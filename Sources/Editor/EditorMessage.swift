@@ -63,6 +63,8 @@ public struct Prompt: Equatable, Sendable {
   public enum Purpose: Equatable, Sendable {
     /// A file name to save to; quit afterwards when asked from the quit question.
     case saveAs(thenQuit: Bool)
+    /// Text to find; Esc returns the focus to `origin`.
+    case find(origin: ItemPath?)
   }
 
   public var purpose: Purpose

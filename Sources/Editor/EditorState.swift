@@ -27,6 +27,11 @@ public struct EditorState: Sendable {
   /// Waiting for an answer to "quit without saving?".
   public var confirmingQuit: Bool { question == .quitWithUnsavedChanges }
 
+  /// The last find: its text and the tiles it matches (`n` and `N` go through them).
+  public private(set) var find: Find?
+  /// Titles and ids folded for finding, made at the first find.
+  private var findIndex: FindIndex?
+
   public init(
     arrangement: Arrangement, screen: Size, fileName: String? = nil, config: ReorderConfig = ReorderConfig()
   ) {
@@ -190,6 +195,14 @@ public struct EditorState: Sendable {
     case .character("?"):
       showingHelp = true
       return []
+    case .character("/"):
+      guard !isDragging else { return [] }
+      if findIndex == nil { findIndex = FindIndex(reorder.arrangement) }
+      prompt = Prompt(purpose: .find(origin: reorder.focus), field: LineEditor())
+      return []
+    case .character("n"), .character("N"):
+      guard !isDragging, find != nil else { return [] }
+      return findNext(forward: key == .character("n"))
     case .character("s"):
       guard !isDragging else {
         announcement = .finishDragFirst
@@ -253,7 +266,11 @@ public struct EditorState: Sendable {
   /// A key typed into the prompt.
   private mutating func promptKey(_ key: Key) -> [EditorEffect] {
     guard var open = prompt else { return [] }
-    switch open.field.handle(key) {
+    let outcome = open.field.handle(key)
+    if case .find(let origin) = open.purpose {
+      return findKey(outcome, open, origin: origin)
+    }
+    switch outcome {
     case .edited, .ignored:
       prompt = open
       return []
@@ -262,6 +279,8 @@ public struct EditorState: Sendable {
       return []
     case .submitted:
       switch open.purpose {
+      case .find:
+        return []
       case .saveAs(let thenQuit):
         let path = open.field.text
         guard !path.isEmpty else {
@@ -274,13 +293,112 @@ public struct EditorState: Sendable {
     }
   }
 
+  // MARK: - Find
+
+  /// A key typed into the find prompt: the focus follows the first match as the text changes; Enter
+  /// keeps it there, Esc puts it back where it was.
+  private mutating func findKey(_ outcome: LineEditor.Outcome, _ open: Prompt, origin: ItemPath?) -> [EditorEffect] {
+    switch outcome {
+    case .ignored:
+      prompt = open
+      return []
+    case .cancelled:
+      prompt = nil
+      find = nil
+      announcement = .welcome
+      return origin.map { engineEffects(.focus($0)) } ?? []
+    case .submitted:
+      prompt = nil
+      if find?.matches.count == 0 { find = nil }
+      return []
+    case .edited:
+      prompt = open
+      let query = open.field.text
+      guard !query.isEmpty, let index = findIndex else {
+        find = nil
+        announcement = .welcome
+        return origin.map { engineEffects(.focus($0)) } ?? []
+      }
+      let folded = FindIndex.fold(query)
+      // A longer text can only match fewer tiles: search the previous matches again, not everything.
+      let previous = find.flatMap { $0.folded.count < folded.count && folded.starts(with: $0.folded) ? $0.matches : nil }
+      let matches = MatchSet.matching(folded, in: index, within: previous)
+      find = Find(query: query, folded: folded, matches: matches)
+      guard let first = nextMatch(from: origin ?? ItemPath(0, 0), forward: true, including: true) else {
+        let effects = origin.map { engineEffects(.focus($0)) } ?? []
+        announcement = .notFound(query)
+        return effects
+      }
+      return focusMatch(first)
+    }
+  }
+
+  /// `n` and `N`: the next or previous match in reading order, wrapping around.
+  private mutating func findNext(forward: Bool) -> [EditorEffect] {
+    guard let find else { return [] }
+    let start = reorder.focus ?? ItemPath(0, 0)
+    guard let next = nextMatch(from: start, forward: forward, including: false) else {
+      announcement = .notFound(find.query)
+      return []
+    }
+    return focusMatch(next)
+  }
+
+  private mutating func focusMatch(_ path: ItemPath) -> [EditorEffect] {
+    let effects = engineEffects(.focus(path))
+    if let place = place(path) { announcement = .found(place, matches: find?.matches.count ?? 0) }
+    return effects
+  }
+
+  /// The first matching tile from `start` (itself too when `including`) in reading order, forward or
+  /// backward, wrapping around the arrangement. - Complexity: O(n) at worst, a bit test per tile.
+  func nextMatch(from start: ItemPath, forward: Bool, including: Bool) -> ItemPath? {
+    guard let matches = find?.matches, matches.count > 0 else { return nil }
+    let sections = reorder.arrangement.sections
+    let n = sections.count
+    guard n > 0 else { return nil }
+    let home = min(max(0, start.section), n - 1)
+    // The start section first (from the start on), every other section once, then the start section's
+    // part before the start (the start itself last, so a lone match finds itself).
+    for step in 0...n {
+      let s = forward ? (home + step) % n : (home - step % n + n) % n
+      let items = sections[s].items
+      let indices: [Int]
+      let from = min(start.item, items.count)
+      switch step {
+      case 0:
+        indices = forward ? Array(min(including ? from : from + 1, items.count)..<items.count)
+          : Array(stride(from: min(including ? from : from - 1, items.count - 1), through: 0, by: -1))
+      case n:
+        indices = forward ? Array(0..<min(from + 1, items.count))
+          : Array(stride(from: items.count - 1, through: max(0, from), by: -1))
+      default:
+        indices = forward ? Array(items.indices) : Array(items.indices.reversed())
+      }
+      for k in indices where matches[Int(items[k].index)] { return ItemPath(s, k) }
+    }
+    return nil
+  }
+
+  /// Whether the tile at `path` matches the current find (for the view's highlight).
+  public func isMatch(_ path: ItemPath) -> Bool {
+    guard let find, reorder.arrangement.contains(path) else { return false }
+    return find.matches[Int(reorder.arrangement.ref(at: path).index)]
+  }
+
   /// Closes the help, the prompt or the question without doing anything.
   private mutating func dismiss() {
     showingHelp = false
-    if prompt != nil {
+    if let open = prompt {
       prompt = nil
-      pendingSave = nil
-      announcement = .notSaved(.cancelled)
+      if case .find(let origin) = open.purpose {
+        find = nil
+        if let origin { _ = engineEffects(.focus(origin)) }
+        announcement = .welcome
+      } else {
+        pendingSave = nil
+        announcement = .notSaved(.cancelled)
+      }
     }
     if let asked = question {
       question = nil
@@ -353,4 +471,13 @@ public struct EditorState: Sendable {
     case .blocked(let reason): return .blocked(reason)
     }
   }
+}
+
+/// A find: the text as typed, folded, and the tiles it matches.
+public struct Find: Equatable, Sendable {
+  public var query: String
+  var folded: [UInt8]
+  var matches: MatchSet
+
+  public var matchCount: Int { matches.count }
 }

@@ -63,7 +63,16 @@ extension Painter {
     x += 2
 
     if let prompt = state.prompt {
-      drawPrompt(prompt, at: Point(x: x + 1, y: y), width: width - x - 2, into: &buffer)
+      var room = width - x - 2
+      if case .find = prompt.purpose, let find = state.find {
+        let count = " \(find.matchCount) match\(find.matchCount == 1 ? "" : "es") "
+        let countWidth = DisplayText.width(of: count)
+        if countWidth + 12 <= room {
+          buffer.write(count, at: Point(x: width - countWidth, y: y), style: barDimStyle)
+          room -= countWidth
+        }
+      }
+      drawPrompt(prompt, at: Point(x: x + 1, y: y), width: room, into: &buffer)
       return
     }
     let position = " \(positionText) "

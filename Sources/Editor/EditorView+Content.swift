@@ -41,7 +41,9 @@ extension Painter {
       if path == session?.current {
         drawPlaceholder(rect, into: &buffer)
       } else {
-        drawTile(arrangement[path], in: rect, look: path == focus ? .focused : .normal, into: &buffer)
+        drawTile(
+          arrangement[path], in: rect, look: path == focus ? .focused : .normal, matched: state.isMatch(path),
+          into: &buffer)
       }
     }
 
@@ -114,7 +116,7 @@ extension Painter {
 
   /// A tile: a filled block of its color with its title centered (color), or a box with the title
   /// (monochrome). Focus, lifted and forbidden tiles each have their own border.
-  func drawTile(_ tile: Tile, in rect: Rect, look: TileLook, into buffer: inout Buffer) {
+  func drawTile(_ tile: Tile, in rect: Rect, look: TileLook, matched: Bool = false, into buffer: inout Buffer) {
     let clip = viewport.frame
     guard rect.intersects(clip) else { return }
     var title = tile.displayTitle
@@ -131,7 +133,11 @@ extension Painter {
       case .forbidden: lines = .forbidden
       }
       buffer.drawBox(rect, lines, style: Style(attributes: look == .normal ? [] : .bold), clip: clip)
-      buffer.write(title, centeredIn: titleArea(rect), style: Style(attributes: bold), clip: clip)
+      // A find's match is marked by characters, which show even in plain text.
+      if matched { title = "›" + title + "‹" }
+      buffer.write(
+        title, centeredIn: titleArea(rect), style: Style(attributes: matched ? bold.union(.underline) : bold),
+        clip: clip)
       return
     }
     var background = tile.displayColor
@@ -148,7 +154,12 @@ extension Painter {
     case .lifted: buffer.drawBox(rect, .heavy, style: style(text, background, .bold), clip: clip)
     case .forbidden: buffer.drawBox(rect, .heavy, style: style(Theme.refusal, background, .bold), clip: clip)
     }
-    buffer.write(title, centeredIn: titleArea(rect), style: style(text, background, bold), clip: clip)
+    if matched {
+      // The title on the find highlight, a cell of it either side.
+      buffer.write(" " + title + " ", centeredIn: titleArea(rect), style: style(Theme.black, Theme.match, .bold), clip: clip)
+    } else {
+      buffer.write(title, centeredIn: titleArea(rect), style: style(text, background, bold), clip: clip)
+    }
   }
 
   /// The lifted tile's slot: an empty dashed outline where it will land.

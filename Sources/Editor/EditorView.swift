@@ -51,7 +51,11 @@ extension EditorState {
   /// The mode the status line's badge names.
   var modeName: (text: String, color: RGB) {
     if showingHelp { return ("HELP", Theme.accent) }
-    if prompt != nil { return ("SAVE AS", Theme.accent) }
+    switch prompt?.purpose {
+    case .saveAs: return ("SAVE AS", Theme.accent)
+    case .find: return ("FIND", Theme.accent)
+    case nil: break
+    }
     switch question {
     case .quitWithUnsavedChanges: return ("QUIT?", Theme.refusal)
     case .fileChangedOnDisk, .fileReadOnly: return ("SAVE?", Theme.refusal)

@@ -144,6 +144,30 @@ func benchDragStep() {
   }
 }
 
+// MARK: - Find
+
+/// Each keystroke of a find over 1,000,000 tiles (titles `tile N`): the text grows, then shrinks.
+func benchFind() {
+  var editor = EditorState(
+    arrangement: makeArrangement(tiles: 1_000_000, sections: 10, mixed: false), screen: Size(width: 200, height: 60))
+  var open: Double = 0
+  open = seconds { _ = editor.update(.input(.key(.character("/"))), at: editor.now) }
+  var times: [Double] = []
+  for round in 0..<5 {
+    let text = round % 2 == 0 ? "tile 9999" : "ile 12345"
+    for c in text {
+      times.append(seconds { _ = editor.update(.input(.key(c == " " ? .space : .character(c))), at: editor.now) })
+    }
+    for _ in text {
+      times.append(seconds { _ = editor.update(.input(.key(.backspace)), at: editor.now) })
+    }
+  }
+  report("find: opening (folding 1,000,000 titles and ids)", String(format: "%.0f ms", open * 1000), "")
+  report(
+    "find: one keystroke p99, 1,000,000 tiles", String(format: "%.1f ms (max %.1f)", percentile(times, 0.99) * 1000, (times.max() ?? 0) * 1000),
+    "< 30 ms")
+}
+
 // MARK: - Frame
 
 /// A whole frame drawn into a 200x60 buffer, with the content scrolled to different places of a
@@ -247,7 +271,7 @@ if arguments.first == "--parse", arguments.count == 2 {
   let arrangement = try Arrangement(json: try Platform.read(arguments[1]).bytes)
   print(arrangement.jsonBytes().count)
 } else {
-  // Parts: --layout, --drag, --frame, --files (default: all). The first other argument is the data directory.
+  // Parts: --layout, --drag, --frame, --find, --files (default: all). The first other argument is the data directory.
   let directory = arguments.first { !$0.hasPrefix("--") } ?? FileManager.default.temporaryDirectory.path + "/tilegrid-bench"
   try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
   let parts = Set(arguments.filter { $0.hasPrefix("--") })
@@ -255,5 +279,6 @@ if arguments.first == "--parse", arguments.count == 2 {
   if all || parts.contains("--layout") { benchLayout() }
   if all || parts.contains("--drag") { benchDragStep() }
   if all || parts.contains("--frame") { benchFrame() }
+  if all || parts.contains("--find") { benchFind() }
   if all || parts.contains("--files") { try benchFiles(directory: directory) }
 }

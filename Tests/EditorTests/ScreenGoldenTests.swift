@@ -83,6 +83,7 @@ struct ScreenCase: CustomTestStringConvertible, Sendable {
     ScreenCase(
       name: "demo-changed-on-disk", fixture: nil, width: 80, height: 24, events: "key space\nkey right\nkey enter\n",
       messages: [.input(.key(.character("s"))), .saveFailed(.changedOnDisk)]),
+    ScreenCase(name: "demo-find", fixture: nil, width: 80, height: 24, events: "key /\n" + #"input "gr""# + "\n"),
     ScreenCase(name: "demo-narrow", fixture: nil, width: 30, height: 24),
     ScreenCase(name: "demo-scrolled", fixture: nil, width: 40, height: 16, events: "key pgdn\n"),
     ScreenCase(name: "demo-too-small", fixture: nil, width: 12, height: 4),
