@@ -1,9 +1,10 @@
 import GridLayout
 import TileModel
 
-/// The sign of the last nonzero movement on each axis (docs/reordering.md, "Direction"). `nil` until the axis has
-/// moved: for choosing probes it counts as right / down (as in seed 000, where an unchanged coordinate
-/// is neither up nor left), for auto-scroll it means "not moving toward an edge".
+/// The sign of the last nonzero movement on each axis (docs/reordering.md, "Direction"). `nil` until the
+/// axis has moved: for choosing probes it counts as right / down (as in the UIKit original the rules come
+/// from, where an unchanged coordinate is neither up nor left), for auto-scroll it means "not moving
+/// toward an edge".
 public struct DragDirection: Equatable, Hashable, Sendable {
   /// -1 for the last horizontal movement to the left, +1 to the right, `nil` before any.
   public var horizontal: Int?
@@ -46,8 +47,8 @@ public struct DragSession: Equatable, Hashable, Sendable {
   public var origin: ItemPath
   /// The tile's slot now (its placeholder).
   public var current: ItemPath
-  /// Pointer minus the tile's origin at lift, in content coordinates (seed 001): the grabbed point stays
-  /// under the pointer.
+  /// Pointer minus the tile's origin at lift, in content coordinates (docs/reordering.md, "The grab
+  /// offset"): the grabbed point stays under the pointer.
   public var grabOffset: Point
   /// The floating tile's origin `o` in content coordinates.
   public var floatingOrigin: Point
