@@ -16,7 +16,8 @@ extension Arrangement {
   ///
   /// - Throws: `LoadError`, naming the place: a JSON path (`sections[1].items[3].color`) or, for text
   ///   that is not JSON, a line and column. `String(describing: error)` is the one-line message.
-  /// - Complexity: O(bytes); a 120 MB file of a million tiles reads in about half a second.
+  /// - Complexity: O(bytes); a 120 MB file of a million tiles reads in about half a second (release
+  ///   build).
   public init(json bytes: [UInt8]) throws(LoadError) {
     do {
       self = try bytes.withUnsafeBufferPointer { buffer in
