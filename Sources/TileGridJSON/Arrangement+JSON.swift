@@ -12,7 +12,7 @@ extension Arrangement {
   /// know are kept exactly (`extras`), and absent keys stay absent, so `jsonBytes()` gives the file
   /// back byte for byte when it was in canonical form.
   ///
-  ///     let arrangement = try Arrangement(json: Array(try String(contentsOfFile: path).utf8))
+  ///     let arrangement = try Arrangement(json: [UInt8](try Data(contentsOf: url)))  // with Foundation
   ///
   /// - Throws: `LoadError`, naming the place: a JSON path (`sections[1].items[3].color`) or, for text
   ///   that is not JSON, a line and column. `String(describing: error)` is the one-line message.
