@@ -65,5 +65,6 @@ let package = Package(
     .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "CNCursesW"]),
     .testTarget(
       name: "EndToEndTests", dependencies: ["TileModel", "TileGridJSON", "GridLayout", "Reorder", "TestSupport"]),
+    .testTarget(name: "TerminalTests", dependencies: ["TestSupport"]),
   ]
 )
