@@ -98,9 +98,9 @@ struct ExamplePackageTests {
     """
 
   @Test("builds against the library by path, drags a tile, prints the trace and the order, saves the file")
-  func buildsAndRuns() throws {
+  func buildsAndRuns() async throws {
     // A clean build compiles the library's modules: about 20 s alone, minutes on a busy machine.
-    let build = try Run(
+    let build = try await Run(
       "/usr/bin/env",
       ["swift", "build", "--package-path", Self.example.path, "--scratch-path", Self.scratch.path],
       timeout: 1200)
@@ -112,7 +112,7 @@ struct ExamplePackageTests {
     let input = Self.example.appendingPathComponent("arrangement.json").path
     let output = directory.file("saved.json")
     let binary = Self.scratch.appendingPathComponent("debug/ReorderDemo").path
-    let run = try Run(binary, [input, output], timeout: 60)
+    let run = try await Run(binary, [input, output], timeout: 60)
     try #require(run.finished && run.status == 0, "ReorderDemo failed:\n\(run.log)")
     #expect(run.stdout == Self.expected + "saved \(output)\n")
 
@@ -125,7 +125,9 @@ struct ExamplePackageTests {
     #expect(try Arrangement(json: saved).extras == original.extras)
   }
 
-  /// A process run to its end or its timeout, its standard output and error captured in files.
+  /// A process run to its end or its timeout, its standard output and error captured in files. The
+  /// wait sleeps as a task, never blocking a thread: a build takes a minute on a busy machine, and the
+  /// tests waiting on tmux meanwhile need the concurrency pool's few threads.
   struct Run {
     var finished = false
     var status: Int32 = -1
@@ -133,7 +135,7 @@ struct ExamplePackageTests {
     var stderr = ""
     var log: String { "standard output:\n\(stdout)\nstandard error:\n\(stderr)" }
 
-    init(_ executable: String, _ arguments: [String], timeout seconds: Double) throws {
+    init(_ executable: String, _ arguments: [String], timeout seconds: Double) async throws {
       let capture = try TemporaryDirectory()
       let out = capture.url("stdout")
       let err = capture.url("stderr")
@@ -153,7 +155,7 @@ struct ExamplePackageTests {
       process.standardError = errHandle
       try process.run()
       let deadline = Date().addingTimeInterval(seconds)
-      while process.isRunning && Date() < deadline { usleep(50_000) }
+      while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
       let timedOut = process.isRunning
       if timedOut { process.terminate() }
       process.waitUntilExit()
