@@ -59,7 +59,7 @@ extension TileGridCommand {
     var (arrangement, _, stamp) = try load(path)
     var sources: [ItemPath] = []
     for from in froms { sources.append(try from.resolve(in: arrangement, role: "FROM")) }
-    var destination = try to.resolve(in: arrangement, role: "TO")
+    let destination = try to.resolve(in: arrangement, role: "TO")
     if sources.count == 1 {
       try moveOne(
         &arrangement, from: sources[0], to: destination, fromText: fromText, toText: toText, force: output.force)
@@ -69,19 +69,15 @@ extension TileGridCommand {
         throw .data("FROM names tile \(source) twice ('\(first)' and '\(fromTexts[k])')")
       }
       // TO counts places once the tiles are out; the section's count as it is now is the end too.
-      let remaining = arrangement.sections.indices.contains(destination.section)
-        ? arrangement.sections[destination.section].count - sources.filter { $0.section == destination.section }.count
-        : 0
-      let count = remaining + sources.filter { $0.section == destination.section }.count
-      if destination.item == count { destination.item = remaining }
-      switch arrangement.gathering(sources, at: destination, force: output.force) {
+      switch arrangement.gathering(sources, atPlace: destination, force: output.force) {
       case .success(let move):
         try! arrangement.move(move, force: true)
       case .failure(let error):
         var reason = error.description
-        if case .noSuchDestination(let place, _) = error, remaining < count {
-          reason = "\(toText) is not a place to move to (section \(place.section) takes 0 to \(remaining) once the "
-            + "tiles are taken out, or \(count) for the end)"
+        if case .noSuchDestination(let place, let valid) = error {
+          let count = arrangement.sections[place.section].count
+          reason = "\(toText) is not a place to move to (section \(place.section) takes 0 to \(valid.upperBound)"
+            + (valid.upperBound < count ? " once the tiles are taken out, or \(count) for the end)" : ")")
         }
         let hint = error.isPolicyRefusal ? " (--force moves them anyway)" : ""
         throw .data("cannot move \(fromText) to \(toText): \(reason)\(hint)")
@@ -99,20 +95,14 @@ extension TileGridCommand {
     _ arrangement: inout Arrangement, from source: ItemPath, to place: ItemPath, fromText: String, toText: String,
     force: Bool
   ) throws(CLIError) {
-    var destination = place
-    // TO counts places before the tile is taken out, so within its own section TO = count means the end.
-    if destination.section == source.section, arrangement.contains(source),
-      destination.item == arrangement.sections[source.section].count
-    {
-      destination.item -= 1
-    }
     do {
-      try arrangement.move(from: source, to: destination, force: force)
+      // TO may also be the section's tile count, the end, in the tile's own section too.
+      try arrangement.move(from: source, toPlace: place, force: force)
     } catch {
       var reason = error.description
       if case .noSuchDestination(let place, let valid) = error, place.section == source.section {
-        // On the command line TO may also be the section's count (the end): say so.
-        let places = "\(valid.lowerBound) to \(valid.upperBound + 1)"
+        // Within the tile's own section, name the place as it was written.
+        let places = "\(valid.lowerBound) to \(valid.upperBound)"
         reason = "\(toText) is not a place to move to (section \(place.section) takes \(places))"
       }
       let hint = error.isPolicyRefusal ? " (--force moves it anyway)" : ""

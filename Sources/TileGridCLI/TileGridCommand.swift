@@ -1,4 +1,5 @@
 import CursesTerminal
+import TileGridJSON
 import TileModel
 
 /// The `tilegrid` command line: dispatches to a command, prints errors once, and maps them to exit

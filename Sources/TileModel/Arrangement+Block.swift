@@ -13,9 +13,12 @@
 /// The inverse swaps the lists: the run at 1.1...1.3 goes back to 0.1, 0.3 and 1.2, exactly. Undo, redo,
 /// cancel and `tilegrid move` with several FROMs all come down to this one operation.
 public struct BlockMove: Equatable, Hashable, Sendable {
+  /// Where the tiles are, in reading order, each once.
   public var from: [ItemPath]
+  /// Where they end, in the same order: places in the arrangement the move makes.
   public var to: [ItemPath]
 
+  /// The move taking the tiles at `from` to `to` (as many places, both in reading order).
   public init(from: [ItemPath], to: [ItemPath]) {
     self.from = from
     self.to = to
@@ -33,6 +36,7 @@ public struct BlockMove: Equatable, Hashable, Sendable {
     gathering((0..<count).map { ItemPath(start.section, start.item + $0) }, at: destination)
   }
 
+  /// How many tiles move.
   public var count: Int { from.count }
 
   /// The move that puts every tile back: exact, because both moves keep all other tiles in order.
@@ -172,6 +176,29 @@ extension Arrangement {
     let move = BlockMove.gathering(paths, at: start)
     if let error = checkMove(move, force: force) { return .failure(error) }
     return .success(move)
+  }
+}
+
+extension Arrangement {
+  /// `gathering(_:at:force:)` with the start written as people write places (`tilegrid move` with
+  /// several FROMs): an index in the section once the tiles are taken out, or the section's tile count
+  /// as it is now, meaning "at the end" (as `move(from:toPlace:force:)` reads one tile's place). A place
+  /// that is neither is `.noSuchDestination(place, valid: 0...remaining)`, named as written.
+  ///
+  ///     // Section 0 holds a b c d; a and c gather at the end, written 0.4 (the count) or 0.2.
+  ///     arrangement.gathering([ItemPath(0, 0), ItemPath(0, 2)], atPlace: ItemPath(0, 4))  // b d a c
+  public func gathering(
+    _ sources: [ItemPath], atPlace place: ItemPath, force: Bool = false
+  ) -> Result<BlockMove, MoveError> {
+    guard place.section >= 0 && place.section < sections.count else {
+      return gathering(sources, at: place, force: force)
+    }
+    let count = sections[place.section].count
+    let remaining = count - Set(sources).filter { $0.section == place.section && contains($0) }.count
+    let start = place.item == count ? ItemPath(place.section, remaining) : place
+    let result = gathering(sources, at: start, force: force)
+    if case .failure(.noSuchDestination(_, let valid)) = result { return .failure(.noSuchDestination(place, valid: valid)) }
+    return result
   }
 }
 

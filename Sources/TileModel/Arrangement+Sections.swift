@@ -4,9 +4,12 @@
 ///     A B C D    move 0 -> 2    B C A D
 ///     A B C D    move 3 -> 1    A D B C
 public struct SectionMove: Equatable, Hashable, Sendable {
+  /// The section's index now.
   public var from: Int
+  /// Its index after the move, counted after it is taken out.
   public var to: Int
 
+  /// The move of section `from` to index `to`.
   public init(from: Int, to: Int) {
     self.from = from
     self.to = to

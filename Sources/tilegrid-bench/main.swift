@@ -6,6 +6,7 @@ import Foundation
 import GridLayout
 import Reorder
 import TileGridCLI
+import TileGridJSON
 import TileModel
 
 // MARK: - Fixtures
