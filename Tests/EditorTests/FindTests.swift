@@ -79,7 +79,7 @@ struct FindTests {
 
   @Test func idsMatchTooAndTheSearchStartsAtTheFocus() {
     var e = Self.editor()
-    Self.keys([.tab, .tab], &e)  // the Grays section
+    Self.keys([.tab, .tab, .down], &e)  // the Grays section's first tile (Tab focuses its header)
     Self.keys([.character("/")], &e)
     Self.type("gray44", &e)  // an id: the title is "gray 44"
     #expect(Self.focusedTitle(e) == "gray 44")

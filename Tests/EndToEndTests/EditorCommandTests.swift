@@ -17,7 +17,9 @@ struct EditorCommandTests {
     for (arguments, stdin) in [([], nil), ([path], nil), (["-"], Fixture.bytes)] {
       expectFailure(
         try TileGrid.run(arguments, stdin: stdin), status: 69,
-        mentioning: ["the interactive editor is not built yet", "demo, export, move, layout, play, render and check"])
+        mentioning: [
+          "the interactive editor is not built yet", "demo, export, move, move-section, layout, play, render and check",
+        ])
     }
     #expect(try directory.readText("tiles.json") == Fixture.text())
   }
