@@ -307,9 +307,9 @@ func benchSectionDrag(sections: Int) {
   var steps: [Double] = []
   for k in 0..<2_000 { steps.append(seconds { _ = input(.key(k % 400 < 200 ? .down : .up)) }) }
   let drop = seconds { _ = input(.key(.liftOrDrop)) }
-  let name = "section drag, 1,000,000 tiles in \(sections) sections"
+  report("section drag, 1,000,000 tiles in \(sections) sections", "", "")
   report(
-    "\(name): keyboard step p99",
+    "  keyboard step p99 (2,000 arrows)",
     String(format: "%.1f µs (max %.1f)", percentile(steps, 0.99) * 1e6, percentile(steps, 1) * 1e6), "< 1 ms")
 
   // The mouse: long-press the middle section's header, sweep the pointer up and down the viewport.
@@ -342,12 +342,12 @@ func benchSectionDrag(sections: Int) {
   }
   let release = seconds { _ = input(.release(Point(x: 20, y: 0))) }
   report(
-    "\(name): mouse drag step p99 (\(moves) moves)",
+    "  mouse drag step p99 (20,000 motions, \(moves) moves in all)",
     String(format: "%.1f µs (max %.1f)", percentile(motions, 0.99) * 1e6, percentile(motions, 1) * 1e6), "< 1 ms")
   report(
-    "\(name): auto-scroll step p99",
+    "  auto-scroll step p99 (5,000 steps)",
     String(format: "%.1f µs (max %.1f)", percentile(ticks, 0.99) * 1e6, percentile(ticks, 1) * 1e6), "< 1 ms")
-  report("\(name): drop", String(format: "%.1f µs (and %.1f from the keyboard)", release * 1e6, drop * 1e6), "")
+  report("  drop", String(format: "%.1f µs (keyboard %.1f)", release * 1e6, drop * 1e6), "")
 }
 
 func benchOrganize() {
