@@ -78,7 +78,8 @@ public struct EditorState: Sendable {
       let effects = engine(.tick, at: time)
       return effects + askToQuit()
     case .signal(.terminate):
-      return engine(.tick, at: time) + [.quit]
+      // Unsaved changes go to a recovery file before the editor ends.
+      return engine(.tick, at: time) + (isDirty ? [.writeRecovery, .quit] : [.quit])
     }
   }
 
@@ -134,6 +135,12 @@ public struct EditorState: Sendable {
   }
 
   private mutating func keyPressed(_ key: Key, at time: Int) -> [EditorEffect] {
+    // Ctrl-Z and Ctrl-L act on the terminal, whatever the editor is doing (a drag goes on after `fg`).
+    switch key {
+    case .control("z"): return engine(.tick, at: time) + [.suspend]
+    case .control("l"): return engine(.tick, at: time) + [.redraw]
+    default: break
+    }
     // Keys that are the editor's own: the engine only lets its timers fire.
     if confirmingQuit || showingHelp || Self.reorderKey(key) == nil {
       let effects = engine(.tick, at: time)

@@ -23,6 +23,7 @@ public enum KeyHelp {
         Entry(keys: "U, Ctrl-R", action: "redo"),
         Entry(keys: "s", action: "save"),
         Entry(keys: "q, Ctrl-C", action: "quit (asks when there are unsaved changes)"),
+        Entry(keys: "Ctrl-Z, Ctrl-L", action: "suspend (fg resumes); repaint the screen"),
         Entry(keys: "?", action: "this help; any key closes it"),
       ]
     ),

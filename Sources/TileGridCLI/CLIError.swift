@@ -13,6 +13,11 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
   case cannotCreate(String)
   /// 74: reading or writing failed part way.
   case io(String)
+  /// 1: the editor in pipe mode ended without a result for standard output (quit without saving).
+  case nothingSaved(String)
+  /// 128 + the signal's number (143 for SIGTERM, 129 for SIGHUP), as a shell reports a program killed
+  /// by it: the editor was ended by the signal, after keeping unsaved changes.
+  case terminated(signal: Int32, String)
 
   public var exitStatus: Int32 {
     switch self {
@@ -22,6 +27,8 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
     case .unavailable: return 69
     case .cannotCreate: return 73
     case .io: return 74
+    case .nothingSaved: return 1
+    case .terminated(let signal, _): return 128 + signal
     }
   }
 
@@ -31,7 +38,7 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
       let help = command.map { "tilegrid \($0) --help" } ?? "tilegrid --help"
       return Self.oneLine("\(message) (see '\(help)')")
     case .data(let message), .noInput(let message), .unavailable(let message), .cannotCreate(let message),
-      .io(let message):
+      .io(let message), .nothingSaved(let message), .terminated(_, let message):
       return Self.oneLine(message)
     }
   }

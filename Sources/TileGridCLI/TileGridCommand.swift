@@ -25,7 +25,9 @@ public enum TileGridCommand {
     tilegrid \(version): colored tiles in sections, reordered by long-press-and-drag or from the keyboard.
 
     Usage:
-      tilegrid [FILE]                      the interactive editor (not built yet)
+      tilegrid [FILE|-] [--press-ms N] [--color auto|always|never] [--record EVENTS]
+                                           the interactive editor (no FILE: the built-in demo; '-': standard
+                                           input, the saved result goes to standard output)
       tilegrid demo                        print the built-in demo arrangement (JSON)
       tilegrid export [FILE|-] [-o OUT]    validate, print canonical JSON
       tilegrid move [FILE|-] FROM TO [-o OUT | --in-place] [--force]
@@ -38,8 +40,9 @@ public enum TileGridCommand {
     FILE '-' (or no FILE, when standard input is not a terminal) reads standard input.
     FROM and TO are SECTION.ITEM (zero-based, like 1.3) or SECTION_ID:ITEM (like favorites:0).
     Options: --help (also after a command), --version.
-    Exit status: 0 ok, 64 usage, 65 bad data or a refused move, 66 missing input, 69 not built yet,
-    73 cannot create output, 74 read or write error.
+    Exit status: 0 ok, 1 the editor in a pipe quit without saving, 64 usage, 65 bad data or a refused
+    move, 66 missing input, 69 no terminal (or not built yet), 73 cannot create output, 74 read or write
+    error, 129/143 the editor was ended by SIGHUP/SIGTERM (unsaved changes are in a recovery file).
 
     """
 
@@ -56,7 +59,8 @@ public enum TileGridCommand {
 
   static func run(_ arguments: [String]) throws(CLIError) {
     guard let first = arguments.first else {
-      throw editorUnavailable
+      try runEditor([])
+      return
     }
     switch first {
     case "--help", "-h", "help":
@@ -77,23 +81,16 @@ public enum TileGridCommand {
       try command.run(rest)
       return
     }
-    if first.hasPrefix("-") && first != "-" {
-      throw .usage("unknown option '\(first)'", command: nil)
-    }
     if first == "render" {
       throw .unavailable("'tilegrid render' is not built yet (it comes with the interactive editor)")
     }
     // A plain word that names no file is a mistyped command rather than a file for the editor.
-    if first != "-" && !Platform.exists(first) && first.allSatisfy({ $0.isLetter || $0 == "-" }) {
+    if !first.hasPrefix("-") && !Platform.exists(first) && first.allSatisfy({ $0.isLetter || $0 == "-" }) {
       let names = commands.map(\.name).joined(separator: ", ")
       throw .usage("unknown command '\(first)' (the commands are \(names))", command: nil)
     }
-    throw editorUnavailable
+    try runEditor(arguments)
   }
-
-  static let editorUnavailable = CLIError.unavailable(
-    "the interactive editor is not built yet; 'tilegrid export FILE' validates a file and "
-      + "'tilegrid move FILE FROM TO' moves a tile")
 
   // MARK: - Shared steps
 
