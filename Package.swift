@@ -31,8 +31,10 @@ let package = Package(
       dependencies: ["TileModel", "GridLayout", "Reorder", "Canvas", "Editor", "CursesTerminal"]),
     .executableTarget(name: "tilegrid", dependencies: ["TileGridCLI"]),
     // The benchmark (Scripts/bench): release build only; it reads the clock, the core never does.
+    // It also runs the editor on a pseudo-terminal, with the tests' driver (TestSupport).
     .executableTarget(
-      name: "tilegrid-bench", dependencies: ["TileModel", "GridLayout", "Reorder", "Canvas", "Editor", "TileGridCLI"]),
+      name: "tilegrid-bench",
+      dependencies: ["TileModel", "GridLayout", "Reorder", "Canvas", "Editor", "TileGridCLI", "TestSupport"]),
 
     // Shared by the tests: a seeded generator, and running the built binary in a temporary directory.
     .target(name: "TestSupport", path: "Tests/Support"),
@@ -42,7 +44,12 @@ let package = Package(
       name: "ReorderTests",
       dependencies: ["TileModel", "GridLayout", "Reorder", "Canvas", "Editor", "TileGridCLI", "TestSupport"]),
     .testTarget(name: "CanvasTests", dependencies: ["Geometry", "Canvas", "TestSupport"]),
-    .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "CNCursesW"]),
+    .testTarget(
+      name: "CursesTerminalTests",
+      dependencies: [
+        "CursesTerminal", "CNCursesW", "Canvas", "TileModel", "GridLayout", "Reorder", "Editor", "TileGridCLI",
+        "TestSupport",
+      ]),
     .testTarget(name: "EndToEndTests", dependencies: ["TileModel", "TestSupport"]),
   ]
 )

@@ -35,15 +35,15 @@ public enum ColorPlan {
   ///
   /// - Parameters:
   ///   - terminalColors: the terminal's `colors` (ncurses' COLORS; 0 or less without color).
-  ///   - directColor: the terminal's description takes 24-bit values as color numbers (`RGB`), its own
-  ///     or the private entry TileGrid compiled.
+  ///   - directColor: the terminal's description takes 24-bit values as color numbers (`RGB`): its own
+  ///     (`TERM=xterm-direct`), or the private entry TileGrid compiled because `COLORTERM` asked.
   public static func depth(
     choice: ColorChoice, noColor: String?, colorTerm: String?, terminalColors: Int, directColor: Bool
   ) -> ColorDepth? {
     guard allowsColor(choice: choice, noColor: noColor), terminalColors >= 8 else { return nil }
-    if directColor && wantsTrueColor(choice: choice, noColor: noColor, colorTerm: colorTerm) {
-      return .trueColor
-    }
+    // An entry with RGB takes every color number as 0xRRGGBB (but the lowest few), so palette
+    // numbers cannot be given to it: it is 24-bit color or nothing.
+    if directColor { return .trueColor }
     if terminalColors >= 256 { return .xterm256 }
     if terminalColors >= 16 { return .ansi16 }
     return .ansi8
