@@ -8,9 +8,11 @@ let package = Package(
     .executable(name: "tilegrid", targets: ["tilegrid"])
   ],
   targets: [
-    // The one C library: ncursesw through a module map and a shim header (DESIGN.md §9).
+    // The one C library: ncursesw through a module map and a shim header. No `pkgConfig:`: its cflags
+    // are -D flags SwiftPM refuses (a warning on every build), the shim defines what they would, and
+    // `link "ncursesw"` and `<ncursesw/curses.h>` are in the default paths on Debian.
     .systemLibrary(
-      name: "CNCursesW", path: "Sources/CNCursesW", pkgConfig: "ncursesw",
+      name: "CNCursesW", path: "Sources/CNCursesW",
       providers: [.apt(["libncurses-dev"])]),
 
     // The pure core: model -> layout -> reorder -> editor; Canvas holds terminal-neutral buffers and events.
@@ -43,6 +45,9 @@ let package = Package(
     .testTarget(
       name: "ReorderTests",
       dependencies: ["TileModel", "GridLayout", "Reorder", "Canvas", "Editor", "TileGridCLI", "TestSupport"]),
+    .testTarget(
+      name: "EditorTests",
+      dependencies: ["TileModel", "GridLayout", "Reorder", "Canvas", "Editor", "TileGridCLI", "TestSupport"]),
     .testTarget(name: "CanvasTests", dependencies: ["Geometry", "Canvas", "TestSupport"]),
     .testTarget(
       name: "CursesTerminalTests",
@@ -51,5 +56,6 @@ let package = Package(
         "TestSupport",
       ]),
     .testTarget(name: "EndToEndTests", dependencies: ["TileModel", "TestSupport"]),
+    .testTarget(name: "TerminalTests", dependencies: ["TestSupport"]),
   ]
 )

@@ -26,6 +26,12 @@ public enum Announcement: Equatable, Sendable {
   case nothingToLift
   case blocked(BlockReason)
   case saving
+  /// A find moved the focus to a match; `matches` tiles match in all.
+  case found(TilePlace, matches: Int)
+  /// No tile's title or id contains the text.
+  case notFound(String)
+  /// A file name is being typed.
+  case typeFileName
   case saved(name: String?)
   case notSaved(SaveFailure)
   case confirmQuit
@@ -39,10 +45,10 @@ extension Announcement {
   public var text: String {
     switch self {
     case .welcome:
-      return "Long-press a tile and drag it, or Space to lift the focused tile; arrows move; s saves; q quits"
+      return "Hold a tile to lift it, or press Space"
     case .lifted(let place): return "Lifted \(place.text)"
     case .moved(let section, let position, let count): return "Moved to \(section) \(position) of \(count)"
-    case .refused(let reason): return "Refused: \(reason)"
+    case .refused(let reason): return "Refused: \(reason.shortText)"
     case .dropped(let place): return "Dropped \(place.text)"
     case .cancelled(let place): return "Cancelled — \(place.text)"
     case .undone(let place): return "Undone: \(place.text)"
@@ -51,10 +57,13 @@ extension Announcement {
     case .nothingToLift: return "Nothing to lift here: long-press a tile"
     case .blocked(let reason): return reason.text
     case .saving: return "Saving…"
+    case .found(let place, let matches):
+      return "\(place.text) · \(matches) match\(matches == 1 ? "" : "es"); n next, N previous"
+    case .notFound(let query): return "No tile matches “\(query)”"
+    case .typeFileName: return "Type a file name; Enter saves, Esc cancels"
     case .saved(let name): return "Saved" + (name.map { " \($0)" } ?? "")
     case .notSaved(let failure): return "Not saved: \(failure.text)"
-    case .confirmQuit:
-      return "Unsaved changes. Quit without saving? y: quit, s: save and quit, any other key: stay"
+    case .confirmQuit: return Question.quitWithUnsavedChanges.text
     case .notQuitting: return "Not quitting"
     case .finishDragFirst: return "Drop or cancel the tile first"
     }
@@ -84,6 +93,41 @@ extension SaveFailure {
     case .changedOnDisk: return "the file changed on disk since it was opened"
     case .readOnly: return "the file is read-only"
     case .failed(let message): return message
+    case .cancelled: return "cancelled"
+    }
+  }
+}
+
+extension MoveError {
+  /// The reason in a few words, for the status line (the full sentence is `description`).
+  public var shortText: String {
+    switch self {
+    case .tileLocked(let id, _): return "“\(id)” is locked"
+    case .sectionLocked(_, let title, _, let leaving):
+      return "“\(title)” is locked: nothing \(leaving ? "leaves" : "enters") it"
+    case .sectionFull(_, let title, _, let maxItems): return "“\(title)” is full (\(maxItems) of \(maxItems))"
+    case .noSuchSection, .noSuchItem, .noSuchDestination: return description
+    }
+  }
+}
+
+extension Question {
+  /// The question and its answers, as the status line asks it.
+  public var text: String {
+    switch self {
+    case .quitWithUnsavedChanges: return "Unsaved changes: y quit · s save and quit · other keys stay"
+    case .fileChangedOnDisk: return "Changed on disk: o overwrite · a save as… · other keys cancel"
+    case .fileReadOnly: return "Read-only file: o write anyway · a save as… · other keys cancel"
+    }
+  }
+}
+
+extension Prompt {
+  /// The words before the field.
+  public var label: String {
+    switch purpose {
+    case .saveAs: return "Save as: "
+    case .find: return "Find: "
     }
   }
 }

@@ -34,6 +34,41 @@ public enum SaveFailure: Equatable, Sendable {
   case readOnly
   /// Anything else; the message names the real cause.
   case failed(String)
+  /// The person cancelled the save (Esc at a prompt or question).
+  case cancelled
+}
+
+/// Where `s` saves.
+public enum SaveTarget: Equatable, Sendable {
+  /// The file the arrangement came from (or was last saved as).
+  case file
+  /// Standard output, when the editor quits (pipe mode: the arrangement came from standard input).
+  case standardOutput
+  /// Nowhere yet (the built-in demo): ask for a file name.
+  case askForPath
+}
+
+/// A question on the status line, answered with one key.
+public enum Question: Equatable, Sendable {
+  /// `q` with unsaved changes: y quits, s saves and quits, anything else stays.
+  case quitWithUnsavedChanges
+  /// The file changed on disk since it was opened: o overwrites, a saves as another file.
+  case fileChangedOnDisk
+  /// The file is read-only: o writes it anyway, a saves as another file.
+  case fileReadOnly
+}
+
+/// A line being typed on the status line, and what it is for.
+public struct Prompt: Equatable, Sendable {
+  public enum Purpose: Equatable, Sendable {
+    /// A file name to save to; quit afterwards when asked from the quit question.
+    case saveAs(thenQuit: Bool)
+    /// Text to find; Esc returns the focus to `origin`.
+    case find(origin: ItemPath?)
+  }
+
+  public var purpose: Purpose
+  public var field: LineEditor
 }
 
 /// What the editor asks of the world after a message; the caller (the interactive loop, or `play`)

@@ -12,11 +12,25 @@ public struct EditorState: Sendable {
   public private(set) var fileName: String?
   /// What the status line says.
   public private(set) var announcement: Announcement = .welcome
-  /// Waiting for an answer to "quit without saving?".
-  public private(set) var confirmingQuit = false
+  /// A question waiting for a one-key answer on the status line.
+  public private(set) var question: Question?
+  /// A line of text being typed on the status line.
+  public private(set) var prompt: Prompt?
   /// The help overlay is shown; the next key closes it.
   public private(set) var showingHelp = false
+  /// Where `s` saves; the command line sets it (pipe mode saves to standard output).
+  public var saveTarget: SaveTarget
   private var savedStateID: Int
+  /// The save being tried, to try it again with `force` or under another name.
+  private var pendingSave: (to: String?, thenQuit: Bool)?
+
+  /// Waiting for an answer to "quit without saving?".
+  public var confirmingQuit: Bool { question == .quitWithUnsavedChanges }
+
+  /// The last find: its text and the tiles it matches (`n` and `N` go through them).
+  public private(set) var find: Find?
+  /// Titles and ids folded for finding, made at the first find.
+  private var findIndex: FindIndex?
 
   public init(
     arrangement: Arrangement, screen: Size, fileName: String? = nil, config: ReorderConfig = ReorderConfig()
@@ -24,6 +38,7 @@ public struct EditorState: Sendable {
     let size = Size(width: max(0, screen.width), height: max(0, screen.height))
     self.screen = size
     self.fileName = fileName
+    saveTarget = fileName == nil ? .askForPath : .file
     reorder = ReorderState(
       arrangement: arrangement, screen: size, viewport: Screen.viewport(forScreen: size), config: config)
     savedStateID = reorder.history.stateID
@@ -63,28 +78,32 @@ public struct EditorState: Sendable {
     case .saved(let name):
       var effects = engine(.tick, at: time)
       savedStateID = reorder.history.stateID
-      if let name { fileName = name }
-      announcement = .saved(name: fileName)
-      if pendingQuitAfterSave {
-        pendingQuitAfterSave = false
-        effects.append(.quit)
+      if let name {
+        fileName = name
+        saveTarget = .file
       }
+      announcement = .saved(name: saveTarget == .standardOutput ? nil : fileName)
+      if pendingSave?.thenQuit == true { effects.append(.quit) }
+      pendingSave = nil
       return effects
     case .saveFailed(let failure):
-      pendingQuitAfterSave = false
+      let effects = engine(.tick, at: time)
       announcement = .notSaved(failure)
-      return engine(.tick, at: time)
+      switch failure {
+      case .changedOnDisk: question = .fileChangedOnDisk
+      case .readOnly: question = .fileReadOnly
+      case .failed, .cancelled: pendingSave = nil
+      }
+      return effects
     case .signal(.interrupt):
       let effects = engine(.tick, at: time)
       return effects + askToQuit()
     case .signal(.terminate):
-      // Unsaved changes go to a recovery file before the editor ends.
-      return engine(.tick, at: time) + (isDirty ? [.writeRecovery, .quit] : [.quit])
+      // A drag in progress is not a finished change: the recovery file holds the last finished one.
+      let effects = engine(.focusLost, at: time)
+      return effects + (isDirty ? [.writeRecovery, .quit] : [.quit])
     }
   }
-
-  /// Set when "save and quit" was chosen: the quit follows a successful save.
-  private var pendingQuitAfterSave = false
 
   /// Terminal bytes become input here, so the interactive editor and a replay (`input "…"` lines)
   /// decode them the same way, timeout included.
@@ -114,10 +133,9 @@ public struct EditorState: Sendable {
       return engine(gained ? .tick : .focusLost, at: time)
     case .mouse(let mouse):
       let point = mouse.point
-      // Pressing a button answers "quit without saving?" with "no".
-      if case .press = mouse.action, confirmingQuit {
-        confirmingQuit = false
-        announcement = .notQuitting
+      // Pressing a button answers a question with "no" and closes a prompt, as Esc would.
+      if case .press = mouse.action, question != nil || prompt != nil || showingHelp {
+        dismiss()
       }
       switch mouse.action {
       case .press(.left): return engine(.press(point), at: time)
@@ -135,14 +153,8 @@ public struct EditorState: Sendable {
   }
 
   private mutating func keyPressed(_ key: Key, at time: Int) -> [EditorEffect] {
-    // Ctrl-Z and Ctrl-L act on the terminal, whatever the editor is doing (a drag goes on after `fg`).
-    switch key {
-    case .control("z"): return engine(.tick, at: time) + [.suspend]
-    case .control("l"): return engine(.tick, at: time) + [.redraw]
-    default: break
-    }
     // Keys that are the editor's own: the engine only lets its timers fire.
-    if confirmingQuit || showingHelp || Self.reorderKey(key) == nil {
+    if question != nil || prompt != nil || showingHelp || Self.reorderKey(key) == nil {
       let effects = engine(.tick, at: time)
       return effects + editorKey(key)
     }
@@ -177,40 +189,229 @@ public struct EditorState: Sendable {
       showingHelp = false
       return []
     }
-    if confirmingQuit {
-      confirmingQuit = false
-      // A drag that began after the question was asked must end (drop or cancel) before quitting.
-      guard !isDragging else {
-        announcement = .finishDragFirst
-        return []
-      }
-      switch key {
-      case .character("y"), .character("Y"):
-        return [.quit]
-      case .character("s"):
-        pendingQuitAfterSave = true
-        announcement = .saving
-        return [.save(to: nil, force: false, thenQuit: true)]
-      default:
-        announcement = .notQuitting
-        return []
-      }
-    }
+    if prompt != nil { return promptKey(key) }
+    if let question { return answer(question, key) }
     switch key {
     case .character("?"):
       showingHelp = true
       return []
+    case .character("/"):
+      guard !isDragging else { return [] }
+      if findIndex == nil { findIndex = FindIndex(reorder.arrangement) }
+      prompt = Prompt(purpose: .find(origin: reorder.focus), field: LineEditor())
+      return []
+    case .character("n"), .character("N"):
+      guard !isDragging, find != nil else { return [] }
+      return findNext(forward: key == .character("n"))
     case .character("s"):
       guard !isDragging else {
         announcement = .finishDragFirst
         return []
       }
-      announcement = .saving
-      return [.save(to: nil, force: false, thenQuit: false)]
+      return save(thenQuit: false)
     case .character("q"), .control("c"):
       return askToQuit()
+    case .control("z"):
+      // The drag cannot go on while the program is stopped: it is cancelled, as on a focus loss.
+      return engineEffects(.focusLost) + [.suspend]
+    case .control("l"):
+      return [.redraw]
     default:
       return []
+    }
+  }
+
+  /// Saves where `saveTarget` says, asking for a file name first when there is none.
+  private mutating func save(thenQuit: Bool) -> [EditorEffect] {
+    if saveTarget == .askForPath {
+      prompt = Prompt(purpose: .saveAs(thenQuit: thenQuit), field: LineEditor())
+      announcement = .typeFileName
+      return []
+    }
+    return requestSave(to: nil, force: false, thenQuit: thenQuit)
+  }
+
+  private mutating func requestSave(to path: String?, force: Bool, thenQuit: Bool) -> [EditorEffect] {
+    pendingSave = (path, thenQuit)
+    announcement = .saving
+    return [.save(to: path, force: force, thenQuit: thenQuit)]
+  }
+
+  /// A one-key answer to the question on the status line.
+  private mutating func answer(_ asked: Question, _ key: Key) -> [EditorEffect] {
+    question = nil
+    // A drag that began after the question was asked must end (drop or cancel) first.
+    guard !isDragging else {
+      announcement = .finishDragFirst
+      return []
+    }
+    switch (asked, key) {
+    case (.quitWithUnsavedChanges, .character("y")), (.quitWithUnsavedChanges, .character("Y")):
+      return [.quit]
+    case (.quitWithUnsavedChanges, .character("s")):
+      return save(thenQuit: true)
+    case (.fileChangedOnDisk, .character("o")), (.fileReadOnly, .character("o")):
+      let retry = pendingSave ?? (nil, false)
+      return requestSave(to: retry.to, force: true, thenQuit: retry.thenQuit)
+    case (.fileChangedOnDisk, .character("a")), (.fileReadOnly, .character("a")):
+      prompt = Prompt(purpose: .saveAs(thenQuit: pendingSave?.thenQuit ?? false), field: LineEditor())
+      announcement = .typeFileName
+      return []
+    default:
+      dismissed(asked)
+      return []
+    }
+  }
+
+  /// A key typed into the prompt.
+  private mutating func promptKey(_ key: Key) -> [EditorEffect] {
+    guard var open = prompt else { return [] }
+    let outcome = open.field.handle(key)
+    if case .find(let origin) = open.purpose {
+      return findKey(outcome, open, origin: origin)
+    }
+    switch outcome {
+    case .edited, .ignored:
+      prompt = open
+      return []
+    case .cancelled:
+      dismiss()
+      return []
+    case .submitted:
+      switch open.purpose {
+      case .find:
+        return []
+      case .saveAs(let thenQuit):
+        let path = open.field.text
+        guard !path.isEmpty else {
+          prompt = open
+          return []
+        }
+        prompt = nil
+        return requestSave(to: path, force: false, thenQuit: thenQuit)
+      }
+    }
+  }
+
+  // MARK: - Find
+
+  /// A key typed into the find prompt: the focus follows the first match as the text changes; Enter
+  /// keeps it there, Esc puts it back where it was.
+  private mutating func findKey(_ outcome: LineEditor.Outcome, _ open: Prompt, origin: ItemPath?) -> [EditorEffect] {
+    switch outcome {
+    case .ignored:
+      prompt = open
+      return []
+    case .cancelled:
+      prompt = nil
+      find = nil
+      announcement = .welcome
+      return origin.map { engineEffects(.focus($0)) } ?? []
+    case .submitted:
+      prompt = nil
+      if find?.matches.count == 0 { find = nil }
+      return []
+    case .edited:
+      prompt = open
+      let query = open.field.text
+      guard !query.isEmpty, let index = findIndex else {
+        find = nil
+        announcement = .welcome
+        return origin.map { engineEffects(.focus($0)) } ?? []
+      }
+      let folded = FindIndex.fold(query)
+      // A longer text can only match fewer tiles: search the previous matches again, not everything.
+      let previous = find.flatMap { $0.folded.count < folded.count && folded.starts(with: $0.folded) ? $0.matches : nil }
+      let matches = MatchSet.matching(folded, in: index, within: previous)
+      find = Find(query: query, folded: folded, matches: matches)
+      guard let first = nextMatch(from: origin ?? ItemPath(0, 0), forward: true, including: true) else {
+        let effects = origin.map { engineEffects(.focus($0)) } ?? []
+        announcement = .notFound(query)
+        return effects
+      }
+      return focusMatch(first)
+    }
+  }
+
+  /// `n` and `N`: the next or previous match in reading order, wrapping around.
+  private mutating func findNext(forward: Bool) -> [EditorEffect] {
+    guard let find else { return [] }
+    let start = reorder.focus ?? ItemPath(0, 0)
+    guard let next = nextMatch(from: start, forward: forward, including: false) else {
+      announcement = .notFound(find.query)
+      return []
+    }
+    return focusMatch(next)
+  }
+
+  private mutating func focusMatch(_ path: ItemPath) -> [EditorEffect] {
+    let effects = engineEffects(.focus(path))
+    if let place = place(path) { announcement = .found(place, matches: find?.matches.count ?? 0) }
+    return effects
+  }
+
+  /// The first matching tile from `start` (itself too when `including`) in reading order, forward or
+  /// backward, wrapping around the arrangement. - Complexity: O(n) at worst, a bit test per tile.
+  func nextMatch(from start: ItemPath, forward: Bool, including: Bool) -> ItemPath? {
+    guard let matches = find?.matches, matches.count > 0 else { return nil }
+    let sections = reorder.arrangement.sections
+    let n = sections.count
+    guard n > 0 else { return nil }
+    let home = min(max(0, start.section), n - 1)
+    // The start section first (from the start on), every other section once, then the start section's
+    // part before the start (the start itself last, so a lone match finds itself).
+    for step in 0...n {
+      let s = forward ? (home + step) % n : (home - step % n + n) % n
+      let items = sections[s].items
+      let indices: [Int]
+      let from = min(start.item, items.count)
+      switch step {
+      case 0:
+        indices = forward ? Array(min(including ? from : from + 1, items.count)..<items.count)
+          : Array(stride(from: min(including ? from : from - 1, items.count - 1), through: 0, by: -1))
+      case n:
+        indices = forward ? Array(0..<min(from + 1, items.count))
+          : Array(stride(from: items.count - 1, through: max(0, from), by: -1))
+      default:
+        indices = forward ? Array(items.indices) : Array(items.indices.reversed())
+      }
+      for k in indices where matches[Int(items[k].index)] { return ItemPath(s, k) }
+    }
+    return nil
+  }
+
+  /// Whether the tile at `path` matches the current find (for the view's highlight).
+  public func isMatch(_ path: ItemPath) -> Bool {
+    guard let find, reorder.arrangement.contains(path) else { return false }
+    return find.matches[Int(reorder.arrangement.ref(at: path).index)]
+  }
+
+  /// Closes the help, the prompt or the question without doing anything.
+  private mutating func dismiss() {
+    showingHelp = false
+    if let open = prompt {
+      prompt = nil
+      if case .find(let origin) = open.purpose {
+        find = nil
+        if let origin { _ = engineEffects(.focus(origin)) }
+        announcement = .welcome
+      } else {
+        pendingSave = nil
+        announcement = .notSaved(.cancelled)
+      }
+    }
+    if let asked = question {
+      question = nil
+      dismissed(asked)
+    }
+  }
+
+  private mutating func dismissed(_ question: Question) {
+    switch question {
+    case .quitWithUnsavedChanges: announcement = .notQuitting
+    case .fileChangedOnDisk, .fileReadOnly:
+      pendingSave = nil
+      announcement = .notSaved(.cancelled)
     }
   }
 
@@ -221,11 +422,16 @@ public struct EditorState: Sendable {
       return []
     }
     if isDirty {
-      confirmingQuit = true
+      question = .quitWithUnsavedChanges
       announcement = .confirmQuit
       return []
     }
     return [.quit]
+  }
+
+  /// Enters the engine with `input` at the engine's own time (for keys already past its timers).
+  private mutating func engineEffects(_ input: ReorderInput) -> [EditorEffect] {
+    engine(input, at: now)
   }
 
   /// Enters the engine once and turns what happened into effects and the announcement.
@@ -265,4 +471,13 @@ public struct EditorState: Sendable {
     case .blocked(let reason): return .blocked(reason)
     }
   }
+}
+
+/// A find: the text as typed, folded, and the tiles it matches.
+public struct Find: Equatable, Sendable {
+  public var query: String
+  var folded: [UInt8]
+  var matches: MatchSet
+
+  public var matchCount: Int { matches.count }
 }

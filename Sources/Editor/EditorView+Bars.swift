@@ -62,10 +62,23 @@ extension Painter {
     }
     x += 2
 
-    let position = positionText
+    if let prompt = state.prompt {
+      var room = width - x - 2
+      if case .find = prompt.purpose, let find = state.find {
+        let count = " \(find.matchCount) match\(find.matchCount == 1 ? "" : "es") "
+        let countWidth = DisplayText.width(of: count)
+        if countWidth + 12 <= room {
+          buffer.write(count, at: Point(x: width - countWidth, y: y), style: barDimStyle)
+          room -= countWidth
+        }
+      }
+      drawPrompt(prompt, at: Point(x: x + 1, y: y), width: room, into: &buffer)
+      return
+    }
+    let position = " \(positionText) "
     let hints = hintText
-    let positionWidth = DisplayText.width(of: position) + 1
-    let announcement = state.announcement.text
+    let positionWidth = DisplayText.width(of: position)
+    let announcement = state.question?.text ?? state.announcement.text
     let announcementWidth = DisplayText.width(of: announcement)
     let hintsWidth = DisplayText.width(of: hints) + 2
     let room = width - x - positionWidth
@@ -101,16 +114,42 @@ extension Painter {
   /// The keys that matter now.
   var hintText: String {
     if state.showingHelp { return "any key closes" }
-    if state.confirmingQuit { return "" }
+    if state.question != nil { return "" }
     switch reorder.gesture {
     case .dragging(let session):
-      return session.source == .mouse ? "release drops · Esc cancels" : "arrows move · Enter drops · Esc cancels"
+      return session.source == .mouse ? "release to drop · Esc cancel" : "arrows move · Enter drop · Esc cancel"
     case .pressing: return "hold to lift"
-    case .idle, .failed: return "Space lifts · ? help · s save · q quit"
+    case .idle, .failed: return "Space lift · ? help · s save · q quit"
     }
   }
 
+  /// `Save as: notes/grid.json▏`: the label, then the field, scrolled to keep the cursor in view, the
+  /// cursor's cell in reverse video.
+  func drawPrompt(_ prompt: Prompt, at origin: Point, width: Int, into buffer: inout Buffer) {
+    guard width > 0 else { return }
+    let x = buffer.write(prompt.label, at: origin, style: barStyle, maxWidth: width)
+    let room = origin.x + width - x
+    guard room > 1 else { return }
+    // Keep the cursor visible: show the end of the text that fits before it.
+    let characters = prompt.field.characters
+    var start = 0
+    while start < prompt.field.cursor
+      && DisplayText.width(of: String(characters[start..<prompt.field.cursor])) >= room
+    {
+      start += 1
+    }
+    let before = String(characters[start..<prompt.field.cursor])
+    let at = prompt.field.cursor < characters.count ? String(characters[prompt.field.cursor]) : " "
+    let after = prompt.field.cursor + 1 < characters.count ? String(characters[(prompt.field.cursor + 1)...]) : ""
+    var pen = buffer.write(before, at: Point(x: x, y: origin.y), style: barStyle, maxWidth: room)
+    var cursorStyle = barStyle
+    cursorStyle.attributes.formSymmetricDifference(.reverse)
+    pen = buffer.write(at, at: Point(x: pen, y: origin.y), style: cursorStyle, maxWidth: max(0, x + room - pen))
+    buffer.write(after, at: Point(x: pen, y: origin.y), style: barStyle, maxWidth: max(0, x + room - pen))
+  }
+
   var announcementStyle: Style {
+    if state.question != nil { return style(Theme.refusal, Theme.barBackground, .bold).barred(color) }
     switch state.announcement {
     case .refused, .notSaved, .confirmQuit: return style(Theme.refusal, Theme.barBackground, .bold).barred(color)
     case .saved: return style(RGB(0x7E, 0xE0, 0x87), Theme.barBackground).barred(color)

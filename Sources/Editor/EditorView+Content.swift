@@ -41,7 +41,9 @@ extension Painter {
       if path == session?.current {
         drawPlaceholder(rect, into: &buffer)
       } else {
-        drawTile(arrangement[path], in: rect, look: path == focus ? .focused : .normal, into: &buffer)
+        drawTile(
+          arrangement[path], in: rect, look: path == focus ? .focused : .normal, matched: state.isMatch(path),
+          into: &buffer)
       }
     }
 
@@ -74,16 +76,18 @@ extension Painter {
     if refused && !color {
       x = buffer.write("⊘ ", at: Point(x: x, y: row.minY), style: titleStyle, maxWidth: max(0, end - x), clip: clip)
     }
+    // The count keeps its room; a long title gives way, ending in `…`.
+    let countWidth = DisplayText.width(of: count) + 1
     x = buffer.write(
-      section.displayTitle, at: Point(x: x, y: row.minY), style: titleStyle, maxWidth: max(0, end - x - 1),
+      section.displayTitle, at: Point(x: x, y: row.minY), style: titleStyle, maxWidth: max(1, end - x - countWidth),
       overflow: .ellipsis, clip: clip)
     x = buffer.write(
       " " + count, at: Point(x: x, y: row.minY), style: style(refused ? Theme.refusal : Theme.barDim, nil),
       maxWidth: max(0, end - x), clip: clip)
     if section.isLocked {
       x = buffer.write(
-        " · locked", at: Point(x: x, y: row.minY), style: style(Theme.barDim, nil, .italic), maxWidth: max(0, end - x),
-        clip: clip)
+        " \(Painter.lockMark) locked", at: Point(x: x, y: row.minY), style: style(Theme.barDim, nil, .italic),
+        maxWidth: max(0, end - x), clip: clip)
     }
     if x + 1 < row.maxX {
       buffer.fill(Rect(x: x + 1, y: row.minY, width: row.maxX - x - 1, height: 1), with: "─", style: dim, clip: clip)
@@ -101,6 +105,9 @@ extension Painter {
 
   // MARK: - Tiles
 
+  /// Marks locked tiles and sections: they cannot be lifted, or let no tile in or out.
+  static let lockMark = "🔒"
+
   /// Where a tile's title goes: its middle row, inside a margin of two cells (one on narrow tiles).
   func titleArea(_ rect: Rect) -> Rect {
     let margin = rect.width >= 8 ? 2 : rect.width >= 3 ? 1 : 0
@@ -109,10 +116,11 @@ extension Painter {
 
   /// A tile: a filled block of its color with its title centered (color), or a box with the title
   /// (monochrome). Focus, lifted and forbidden tiles each have their own border.
-  func drawTile(_ tile: Tile, in rect: Rect, look: TileLook, into buffer: inout Buffer) {
+  func drawTile(_ tile: Tile, in rect: Rect, look: TileLook, matched: Bool = false, into buffer: inout Buffer) {
     let clip = viewport.frame
     guard rect.intersects(clip) else { return }
     var title = tile.displayTitle
+    if tile.isLocked { title = Painter.lockMark + " " + title }
     if look == .forbidden { title = "⊘ " + title }
     let bold: Attributes = look == .normal ? [] : .bold
     guard color else {
@@ -125,7 +133,11 @@ extension Painter {
       case .forbidden: lines = .forbidden
       }
       buffer.drawBox(rect, lines, style: Style(attributes: look == .normal ? [] : .bold), clip: clip)
-      buffer.write(title, centeredIn: titleArea(rect), style: Style(attributes: bold), clip: clip)
+      // A find's match is marked by characters, which show even in plain text.
+      if matched { title = "›" + title + "‹" }
+      buffer.write(
+        title, centeredIn: titleArea(rect), style: Style(attributes: matched ? bold.union(.underline) : bold),
+        clip: clip)
       return
     }
     var background = tile.displayColor
@@ -142,7 +154,12 @@ extension Painter {
     case .lifted: buffer.drawBox(rect, .heavy, style: style(text, background, .bold), clip: clip)
     case .forbidden: buffer.drawBox(rect, .heavy, style: style(Theme.refusal, background, .bold), clip: clip)
     }
-    buffer.write(title, centeredIn: titleArea(rect), style: style(text, background, bold), clip: clip)
+    if matched {
+      // The title on the find highlight, a cell of it either side.
+      buffer.write(" " + title + " ", centeredIn: titleArea(rect), style: style(Theme.black, Theme.match, .bold), clip: clip)
+    } else {
+      buffer.write(title, centeredIn: titleArea(rect), style: style(text, background, bold), clip: clip)
+    }
   }
 
   /// The lifted tile's slot: an empty dashed outline where it will land.

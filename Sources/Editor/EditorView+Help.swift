@@ -19,11 +19,12 @@ public enum KeyHelp {
         Entry(keys: "Tab, Shift-Tab", action: "focus the next / previous section"),
         Entry(keys: "PgUp, PgDn", action: "scroll a page"),
         Entry(keys: "Home, End", action: "scroll to the start / the end"),
+        Entry(keys: "/", action: "find a tile by title or id; Enter stays, Esc goes back"),
+        Entry(keys: "n, N", action: "the next / previous match"),
         Entry(keys: "u", action: "undo (a whole drag is one step)"),
         Entry(keys: "U, Ctrl-R", action: "redo"),
         Entry(keys: "s", action: "save"),
         Entry(keys: "q, Ctrl-C", action: "quit (asks when there are unsaved changes)"),
-        Entry(keys: "Ctrl-Z, Ctrl-L", action: "suspend (fg resumes); repaint the screen"),
         Entry(keys: "?", action: "this help; any key closes it"),
       ]
     ),

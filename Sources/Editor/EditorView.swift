@@ -51,7 +51,16 @@ extension EditorState {
   /// The mode the status line's badge names.
   var modeName: (text: String, color: RGB) {
     if showingHelp { return ("HELP", Theme.accent) }
-    if confirmingQuit { return ("QUIT?", Theme.refusal) }
+    switch prompt?.purpose {
+    case .saveAs: return ("SAVE AS", Theme.accent)
+    case .find: return ("FIND", Theme.accent)
+    case nil: break
+    }
+    switch question {
+    case .quitWithUnsavedChanges: return ("QUIT?", Theme.refusal)
+    case .fileChangedOnDisk, .fileReadOnly: return ("SAVE?", Theme.refusal)
+    case nil: break
+    }
     switch reorder.gesture {
     case .dragging(let session):
       if session.refusal != nil { return ("REFUSED", Theme.refusal) }
@@ -99,12 +108,22 @@ struct Painter {
 
   // MARK: - Too small
 
+  /// A screen too small for one tile: what is wrong and what is needed, in the longest words that fit.
   func drawTooSmall(into buffer: inout Buffer, minimum: Size) {
     let screen = state.screen
-    let lines = [
-      "Terminal too small", "\(screen.width)x\(screen.height); needs \(minimum.width)x\(minimum.height)",
-      "q quits",
+    let size = "\(screen.width)x\(screen.height)"
+    let needed = "\(minimum.width)x\(minimum.height)"
+    let choices: [[String]] = [
+      ["Terminal too small", "\(size); needs \(needed)", "q quits"],
+      ["Too small", "needs \(needed)", "q quits"],
+      ["Too small", "needs \(needed)"],
+      ["Too small"],
+      ["small"],
     ]
+    let lines =
+      choices.first { lines in
+        lines.count <= screen.height && lines.allSatisfy { DisplayText.width(of: $0) <= screen.width }
+      } ?? ["…"]
     let top = max(0, (screen.height - lines.count) / 2)
     for (k, line) in lines.enumerated() where top + k < screen.height {
       buffer.write(

@@ -23,6 +23,8 @@ enum Theme {
   static let shadow = RGB(0x12, 0x14, 0x18)
   static let rule = RGB(0x5C, 0x63, 0x70)
   static let helpBackground = RGB(0x1F, 0x23, 0x2B)
+  /// The highlight of a find's matches.
+  static let match = RGB(0xFF, 0xD6, 0x0A)
 
   /// `color` mixed with `other`: `amount` 0 keeps `color`, 1 gives `other`.
   static func mix(_ color: RGB, _ other: RGB, _ amount: Double) -> RGB {

@@ -51,6 +51,7 @@ public struct ReorderState: Sendable {
     case .key(let key): self.key(key)
     case .resize(let screen, let viewport): resize(screen: screen, viewport: viewport)
     case .focusLost: if gesture.session != nil { cancelDrag() }
+    case .focus(let path): if gesture.session == nil && arrangement.contains(path) { setFocus(path) }
     case .tick: break
     }
     return happenings

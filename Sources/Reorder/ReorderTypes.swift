@@ -43,6 +43,8 @@ public enum ReorderInput: Equatable, Hashable, Sendable {
   case resize(screen: Size, viewport: Rect)
   /// The terminal lost focus: a drag in progress is cancelled.
   case focusLost
+  /// Focus this tile and scroll it into view (a find jumps to a match); ignored during a drag.
+  case focus(ItemPath)
   /// Only time passes (timers fire).
   case tick
 }

@@ -1,23 +1,54 @@
 import TileModel
 
-/// A command's parsed command line: positionals in order, options with values, and flags.
+/// What a command accepts on its command line. Every command takes `--help` (`-h`) besides these.
+struct Syntax: Sendable {
+  /// Options that take a value (`--width 80` or `--width=80`), by their long names.
+  var valued: [String] = []
+  /// Options that take none.
+  var flags: [String] = []
+  /// The most operands (FILE, FROM, TO…) the command takes; nil for any number.
+  var maximumOperands: Int? = 0
+  /// The operands in words, for the message about too many: "no arguments", "at most one FILE".
+  var operands = "no arguments"
+
+  /// Short spellings, the same in every command that has the long option. There are deliberately no
+  /// short forms for sizes: `-h` is help everywhere, so `-w`/`-h` for width and height cannot be.
+  static let shortForms: [String: String] = ["-o": "--output", "-i": "--in-place", "-h": "--help"]
+
+  /// Every long option the command knows, `--help` included.
+  var longOptions: [String] { valued + flags + ["--help"] }
+}
+
+/// A command's parsed command line: operands in order, options with values, and flags, each under its
+/// long name.
+///
+/// The rule for `--help`: the command line is parsed in full first. An unknown option, an option
+/// without its value, or more operands than the command takes is an error (64) wherever it stands, also
+/// next to `--help`. Only when all of that is well-formed does `--help` (or `-h`), anywhere, print the
+/// help; missing operands or options and bad values are then not checked, since finding them out is
+/// what help is for. So `tilegrid layout demo.json -w 80 -h 24` is an error about `-w`, not help.
 struct Arguments {
-  var positionals: [String] = []
+  var operands: [String] = []
   var values: [String: String] = [:]
   var flags: Set<String> = []
+  /// How help was asked for (`-h` or `--help`), if it was.
+  var helpSpelling: String?
 
-  /// Parses `arguments` for `command`. `valued` are the options that take a value (`--width 80` or
-  /// `--width=80`), `flags` those that do not; anything else starting with `-` (but `-` itself) is an
-  /// unknown option. `--` ends the options.
-  init(_ arguments: [String], command: String, valued: Set<String>, flags knownFlags: Set<String>) throws(CLIError) {
+  var wantsHelp: Bool { helpSpelling != nil }
+
+  /// Parses `arguments` for `command` (empty for the editor, `tilegrid [FILE]`). `--` ends the
+  /// options; `-` alone is an operand (standard input).
+  init(_ arguments: [String], command: String, syntax: Syntax) throws(CLIError) {
+    let helpCommand = command.isEmpty ? nil : command
+    let known = syntax.longOptions
     var rest = arguments[...]
     while let argument = rest.popFirst() {
       if argument == "--" {
-        positionals.append(contentsOf: rest)
+        operands.append(contentsOf: rest)
         break
       }
       guard argument.hasPrefix("-") && argument != "-" else {
-        positionals.append(argument)
+        operands.append(argument)
         continue
       }
       var name = argument
@@ -26,25 +57,74 @@ struct Arguments {
         name = String(argument[..<eq])
         inlineValue = String(argument[argument.index(after: eq)...])
       }
-      if valued.contains(name) {
+      if let long = Syntax.shortForms[name], known.contains(long) { name = long }
+      if syntax.valued.contains(name) {
         guard let value = inlineValue ?? rest.popFirst() else {
-          throw .usage("\(name) needs a value", command: command)
+          throw .usage("\(Self.spelling(name)) needs a value", command: helpCommand)
         }
-        if values[name] != nil { throw .usage("\(name) is given twice", command: command) }
+        if values[name] != nil { throw .usage("\(Self.spelling(name)) is given twice", command: helpCommand) }
         values[name] = value
-      } else if knownFlags.contains(name) && inlineValue == nil {
+      } else if known.contains(name) {
+        if inlineValue != nil { throw .usage("\(name) takes no value", command: helpCommand) }
+        if name == "--help" { helpSpelling = helpSpelling ?? argument }
         flags.insert(name)
       } else {
-        throw .usage("unknown option '\(argument)' for 'tilegrid \(command)'", command: command)
+        let place = command.isEmpty ? "" : " for 'tilegrid \(command)'"
+        let hint = Self.suggestion(for: name, among: known).map { "; did you mean \($0)?" } ?? ""
+        throw .usage("unknown option '\(argument)'\(place)\(hint)", command: helpCommand)
       }
     }
+    if let maximum = syntax.maximumOperands, operands.count > maximum {
+      let name = command.isEmpty ? "tilegrid" : "tilegrid \(command)"
+      let given = operands.map { "'\($0)'" }.joined(separator: ", ")
+      var message = "'\(name)' takes \(syntax.operands), not \(operands.count) (\(given))"
+      // `layout FILE --width 80 -h 24`: the 24 was meant for the height.
+      if helpSpelling == "-h" && known.contains("--height") {
+        message += "; -h asks for help, the height is --height H"
+      }
+      throw .usage(message, command: helpCommand)
+    }
+  }
+
+  /// An option's name as messages show it: with its short form, if it has one (`-o/--output`).
+  static func spelling(_ long: String) -> String {
+    guard let short = Syntax.shortForms.first(where: { $0.value == long })?.key else { return long }
+    return "\(short)/\(long)"
+  }
+
+  /// The option a mistyped one probably meant: `-w` or `-width` for `--width`, an abbreviation like
+  /// `--wid`, or a typo within two letters like `--inplace`; nil unless exactly one fits.
+  static func suggestion(for name: String, among known: [String]) -> String? {
+    func unique(_ candidates: [String]) -> String? { candidates.count == 1 ? candidates[0] : nil }
+    if !name.hasPrefix("--") {
+      return unique(known.filter { $0.hasPrefix("-" + name) })
+    }
+    return unique(known.filter { $0.hasPrefix(name) }) ?? unique(known.filter { editDistance($0, name) <= 2 })
+  }
+
+  /// Levenshtein distance between two short strings.
+  static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.unicodeScalars)
+    let b = Array(b.unicodeScalars)
+    if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+      var current = [i] + Array(repeating: 0, count: b.count)
+      for j in 1...b.count {
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      previous = current
+    }
+    return previous[b.count]
   }
 
   /// A whole number option within bounds, or `nil` if absent.
   func integer(_ name: String, in range: ClosedRange<Int>, command: String) throws(CLIError) -> Int? {
     guard let text = values[name] else { return nil }
     guard let value = Int(text), range.contains(value) else {
-      throw .usage("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'", command: command)
+      throw .usage(
+        "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'",
+        command: command)
     }
     return value
   }
@@ -68,26 +148,34 @@ struct PlaceArgument: Equatable {
   var item: Int
 
   init(_ text: String, role: String, command: String) throws(CLIError) {
+    guard let (section, item) = Self.parse(text) else {
+      throw .usage(
+        "\(role) '\(text)' is not a place: write SECTION.ITEM (like 1.3) or SECTION_ID:ITEM (like favorites:0)",
+        command: command)
+    }
+    self.section = section
+    self.item = item
+  }
+
+  /// Whether `text` is written as a place (it may still name no tile).
+  static func isPlace(_ text: String) -> Bool { parse(text) != nil }
+
+  private static func parse(_ text: String) -> (SectionRef, Int)? {
     func wholeNumber(_ s: Substring) -> Int? {
       guard !s.isEmpty, s.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
       return Int(s)
     }
-    let problem = CLIError.usage(
-      "\(role) '\(text)' is not a place: write SECTION.ITEM (like 1.3) or SECTION_ID:ITEM (like favorites:0)",
-      command: command)
     if let colon = text.lastIndex(of: ":") {
       let id = text[..<colon]
-      guard !id.isEmpty, let item = wholeNumber(text[text.index(after: colon)...]) else { throw problem }
-      section = .id(String(id))
-      self.item = item
-    } else if let dot = text.firstIndex(of: "."), let s = wholeNumber(text[..<dot]),
+      guard !id.isEmpty, let item = wholeNumber(text[text.index(after: colon)...]) else { return nil }
+      return (.id(String(id)), item)
+    }
+    if let dot = text.firstIndex(of: "."), let s = wholeNumber(text[..<dot]),
       let item = wholeNumber(text[text.index(after: dot)...])
     {
-      section = .index(s)
-      self.item = item
-    } else {
-      throw problem
+      return (.index(s), item)
     }
+    return nil
   }
 
   /// The path in `arrangement`; an unknown section id is a data error (exit 65).

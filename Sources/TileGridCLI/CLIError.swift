@@ -7,7 +7,7 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
   case data(String)
   /// 66: an input file does not exist or cannot be read.
   case noInput(String)
-  /// 69: the capability is not built yet.
+  /// 69: the capability is not there (no terminal for the editor).
   case unavailable(String)
   /// 73: an output file cannot be created (or was changed on disk meanwhile).
   case cannotCreate(String)
@@ -18,6 +18,9 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
   /// 128 + the signal's number (143 for SIGTERM, 129 for SIGHUP), as a shell reports a program killed
   /// by it: the editor was ended by the signal, after keeping unsaved changes.
   case terminated(signal: Int32, String)
+  /// Several failures, one line each (`tilegrid check` on several files). The status is the first of
+  /// 65, 66, 74 that any of them has: a verdict on the data comes before a file that could not be read.
+  case several([CLIError])
 
   public var exitStatus: Int32 {
     switch self {
@@ -29,6 +32,24 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
     case .io: return 74
     case .nothingSaved: return 1
     case .terminated(let signal, _): return 128 + signal
+    case .several(let errors):
+      let statuses = errors.map(\.exitStatus)
+      return [65, 66, 74].first(where: statuses.contains) ?? statuses.max() ?? 0
+    }
+  }
+
+  /// The lines `TileGridCommand.main` prints, each after `tilegrid: `.
+  public var lines: [String] {
+    if case .several(let errors) = self { return errors.flatMap(\.lines) }
+    return [description]
+  }
+
+  /// A failed write as the command line reports it: 73, or 74 when it failed part way.
+  init(_ failure: Platform.WriteFailure) {
+    switch failure {
+    case .changedOnDisk: self = .cannotCreate(failure.description)
+    case .readOnly: self = .cannotCreate("\(failure.description); --force writes it anyway (it stays read-only)")
+    case .failed(let message, let partWay): self = partWay ? .io(message) : .cannotCreate(message)
     }
   }
 
@@ -40,6 +61,8 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
     case .data(let message), .noInput(let message), .unavailable(let message), .cannotCreate(let message),
       .io(let message), .nothingSaved(let message), .terminated(_, let message):
       return Self.oneLine(message)
+    case .several(let errors):
+      return errors.map(\.description).joined(separator: "; ")
     }
   }
 

@@ -8,7 +8,12 @@ import Reorder
 import TileModel
 
 extension TileGridCommand {
-  static let editorUsage = "tilegrid [FILE|-] [--press-ms N] [--color auto|always|never] [--record EVENTS]"
+  /// `tilegrid [FILE|-]`: the editor has no command word; `tilegrid --help` shows it first.
+  static let editorCommand = Command(
+    name: "", synopsis: "[FILE|-] [--press-ms N] [--color auto|always|never] [--record EVENTS]",
+    summary: "the interactive editor (no FILE: the demo; '-': from and to a pipe)", details: "",
+    syntax: Syntax(valued: ["--press-ms", "--color", "--record"], maximumOperands: 1, operands: "at most one FILE"),
+    run: runEditor)
 
   /// The options of `tilegrid [FILE]`.
   struct EditorOptions: Equatable {
@@ -17,19 +22,8 @@ extension TileGridCommand {
     var color: ColorChoice = .auto
     var record: String?
 
-    init(_ arguments: [String]) throws(CLIError) {
-      let args: Arguments
-      do {
-        args = try Arguments(arguments, command: "", valued: ["--press-ms", "--color", "--record"], flags: [])
-      } catch {
-        // Arguments names a command in its messages; the editor is `tilegrid` itself.
-        guard case .usage(let message, _) = error else { throw error }
-        throw .usage(message.replacing(" for 'tilegrid '", with: ""), command: nil)
-      }
-      guard args.positionals.count <= 1 else {
-        throw .usage("the editor takes at most one FILE, not \(args.positionals.count)", command: nil)
-      }
-      path = args.positionals.first
+    init(_ args: Arguments) throws(CLIError) {
+      path = args.operands.first
       if let text = args.values["--press-ms"] {
         guard let value = Int(text), (0...60_000).contains(value) else {
           throw .usage("--press-ms must be a whole number from 0 to 60000, not '\(text)'", command: nil)
@@ -55,8 +49,8 @@ extension TileGridCommand {
   ///   so `tilegrid demo | tilegrid - | tilegrid export -` works; quitting without saving writes
   ///   nothing and exits 1.
   /// - No terminal at all: exit 69, naming the commands that need none.
-  static func runEditor(_ arguments: [String]) throws(CLIError) {
-    let options = try EditorOptions(arguments)
+  static func runEditor(_ args: Arguments) throws(CLIError) {
+    let options = try EditorOptions(args)
     let pipeMode = options.path == "-" || (options.path == nil && !Platform.standardInputIsTerminal)
 
     var document: EditorDocument
@@ -85,9 +79,10 @@ extension TileGridCommand {
       throw .unavailable("cannot use the terminal: \(error) (\(noTerminalHint))")
     }
     recorder?.start(file: document.source, screen: terminal.size, pressMilliseconds: options.pressMilliseconds)
-    let editor = EditorState(
+    var editor = EditorState(
       arrangement: arrangement, screen: terminal.size, fileName: document.displayName,
       config: ReorderConfig(minimumPressDuration: options.pressMilliseconds))
+    editor.saveTarget = document.saveTarget
     var session = EditorSession(editor: editor, document: document, recorder: recorder)
     recorder = nil  // the session has it now
     run(&session, on: terminal)

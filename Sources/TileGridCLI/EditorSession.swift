@@ -23,6 +23,15 @@ struct EditorDocument {
   /// The arrangement saved last in pipe mode.
   var savedForOutput: Arrangement?
 
+  /// Where `s` saves: the file; standard output in pipe mode; else the editor asks for a file name.
+  var saveTarget: SaveTarget {
+    switch source {
+    case .file: return .file
+    case .standardInput: return savesToStandardOutput ? .standardOutput : .askForPath
+    case .demo: return .askForPath
+    }
+  }
+
   /// The name the title bar shows: the file as given, `<stdin>`, or nil for the demo.
   var displayName: String? {
     switch source {
@@ -154,25 +163,24 @@ struct EditorSession {
     case failure(SaveFailure)
   }
 
-  /// Writes an arrangement atomically. Without `force`, a file that changed on disk since `expected`
-  /// (or is gone) or that is read-only is not written: the person decides. Returns the new stamp.
+  /// Writes an arrangement with `Platform.writeFile` (atomic, keeping the file's mode, owner and
+  /// links). Without `force`, a file that changed on disk since `expected` or that is read-only is not
+  /// written: the editor asks the person. Returns the new stamp, kept to notice later changes.
   static func write(
     _ arrangement: Arrangement, to path: String, expected: Platform.FileStamp?, force: Bool
   ) -> WriteOutcome {
-    if !force {
-      if let expected, Platform.stamp(of: path) != expected { return .failure(.changedOnDisk) }
-      if Platform.exists(path) && access(path, W_OK) != 0 && (errno == EACCES || errno == EROFS) {
-        return .failure(.readOnly)
+    do throws(Platform.WriteFailure) {
+      let stamp = try Platform.writeFile(path, expected: expected, force: force) {
+        (write) throws(Platform.WriteFailure) in try arrangement.writeJSON(write)
+      }
+      return .success(stamp)
+    } catch {
+      switch error {
+      case .changedOnDisk: return .failure(.changedOnDisk)
+      case .readOnly: return .failure(.readOnly)
+      case .failed(let message, _): return .failure(.failed(message))
       }
     }
-    do throws(CLIError) {
-      var file = try Platform.AtomicFile(replacing: path, expected: force ? nil : expected)
-      try arrangement.writeJSON { (chunk) throws(CLIError) in try file.write(chunk) }
-      try file.commit()
-    } catch {
-      return .failure(.failed(error.description))
-    }
-    return .success(Platform.stamp(of: path))
   }
 
   // MARK: - Recovery
@@ -236,13 +244,14 @@ struct EditorSession {
     }
     if let signal = endedBy {
       let name = signal == SIGTERM ? "SIGTERM" : "SIGHUP"
+      // Short, so that the path usually fits on the line of an 80-column terminal.
       switch recovery {
       case .success(let path)?:
-        throw .terminated(signal: signal, "ended by \(name); unsaved changes were kept in '\(path)'")
+        throw .terminated(signal: signal, "\(name): unsaved changes kept in '\(path)'")
       case .failure(let error)?:
-        throw .terminated(signal: signal, "ended by \(name); \(error.description)")
+        throw .terminated(signal: signal, "\(name): \(error.description)")
       case nil:
-        throw .terminated(signal: signal, "ended by \(name) (nothing was unsaved)")
+        throw .terminated(signal: signal, "\(name): ended; nothing was unsaved")
       }
     }
     if let failure = recorder?.failure { throw .io(failure) }

@@ -3,76 +3,56 @@ import Reorder
 import TileModel
 
 extension TileGridCommand {
-  static let playHelp = """
-    Usage: tilegrid play [FILE|-] --width W --height H --events EVENTS [--trace] [--press-ms N]
+  static let playCommand = Command(
+    name: "play", synopsis: "[FILE|-] --width W --height H --events EVENTS [--trace] [--press-ms N] [-o OUT]",
+    summary: "replay input headlessly; print the arrangement",
+    details: """
+      Replays input headlessly through the same code as the interactive editor, on a W x H screen (each
+      side from 1 to \(Screen.maximumSide)), and prints the resulting arrangement as canonical JSON.
+      Time is virtual: nothing sleeps.
 
-    Replays input headlessly through the same code as the interactive editor, on a W x H screen, and
-    prints the resulting arrangement as canonical JSON. Time is virtual: nothing sleeps.
+      EVENTS is a file (or '-' when FILE is not) with one event per line; '#' starts a comment;
+      coordinates are zero-based screen cells, as the terminal reports them:
+        press X Y          button 1 down              wait MS            advance the clock
+        move X Y           pointer motion             wheel up|down X Y  one wheel notch
+        release X Y        button 1 up                resize W H         the terminal's new size
+        key NAME           space enter esc left right up down pgup pgdn home end tab backtab,
+                           or one character (u undo, U redo, s save, q quit)
 
-    EVENTS is a file (or '-' when FILE is not) with one event per line; '#' starts a comment;
-    coordinates are zero-based screen cells, as the terminal reports them:
-      press X Y          button 1 down              wait MS            advance the clock
-      move X Y           pointer motion             wheel up|down X Y  one wheel notch
-      release X Y        button 1 up                resize W H         the terminal's new size
-      key NAME           space enter esc left right up down pgup pgdn home end tab backtab,
-                         or one character (u undo, U redo, s save, q quit)
+      --trace           print each happening on standard error: lift S.I, move S.I -> S.I,
+                        refused S.I: REASON, drop S.I, cancel, scroll D, undo, redo
+      --press-ms N      the long press's duration (default 300)
+      \(Output.outputHelp)
+      \(Output.forceHelp)
 
-    --trace        print each happening on standard error: lift S.I, move S.I -> S.I,
-                   refused S.I: REASON, drop S.I, cancel, scroll D, undo, redo
-    --press-ms N   the long press's duration (default 300)
+      A 'key q' ends the replay as it would end the editor (after 'y' when there are unsaved
+      changes); 'key s' saves nothing here. A tile still lifted when the events end is printed where
+      it is. A malformed events file is an error naming its line (exit 65), and then nothing is
+      printed.
 
-    A 'key q' ends the replay as it would end the editor (after 'y' when there are unsaved changes);
-    'key s' saves nothing here. A tile still lifted when the events end is printed where it is. A malformed events file is an error naming its line (exit 65), and
-    then nothing is printed.
+      """,
+    syntax: Syntax(
+      valued: ["--width", "--height", "--events", "--press-ms"] + Output.valued, flags: ["--trace"] + Output.flags,
+      maximumOperands: 1, operands: "at most one FILE"),
+    run: runPlay)
 
-    """
-
-  static func runPlay(_ arguments: [String]) throws(CLIError) {
+  static func runPlay(_ args: Arguments) throws(CLIError) {
     let command = "play"
-    let args = try Arguments(
-      arguments, command: command, valued: ["--width", "--height", "--events", "--press-ms"], flags: ["--trace"])
-    guard args.positionals.count <= 1 else {
-      throw .usage("'tilegrid play' takes at most one FILE", command: command)
-    }
     let screen = try screenSize(args, command: command)
     guard let eventsPath = args.values["--events"] else { throw .usage("--events is required", command: command) }
     let pressMilliseconds = try args.integer("--press-ms", in: 0...60_000, command: command) ?? 300
-    let inputPath = try self.inputPath(args.positionals.first, command: command)
+    let output = Output(args)
+    let inputPath = try self.inputPath(args.operands.first, command: command)
     if inputPath == "-" && eventsPath == "-" {
       throw .usage("FILE and EVENTS cannot both be standard input", command: command)
     }
 
     let (arrangement, name, _) = try load(inputPath)
-    let eventsInput = try Platform.read(eventsPath, role: "events file")
-    let script: [(line: Int, event: ScriptEvent)]
-    do {
-      script = try EventScript.parse(eventsInput.bytes)
-    } catch {
-      throw .data("\(eventsInput.name): \(error)")
-    }
-
+    let script = try events(eventsPath)
     var editor = EditorState(
       arrangement: arrangement, screen: screen, fileName: name,
       config: ReorderConfig(minimumPressDuration: pressMilliseconds))
-    let trace = args.flags.contains("--trace")
-    replay: for (_, event) in script {
-      var effects = editor.play(event)
-      while !effects.isEmpty {
-        let effect = effects.removeFirst()
-        switch effect {
-        case .happened(let happening):
-          // Titles may hold control characters; they never reach the terminal raw.
-          if trace, let line = Trace.line(happening) { Platform.writeStandardError(CLIError.oneLine(line) + "\n") }
-        case .save:
-          // 'key s' saves nothing here: the replay goes on as if the save succeeded.
-          effects += editor.update(.saved(name: nil), at: editor.now)
-        case .writeRecovery, .suspend, .redraw:
-          break  // nothing to recover, suspend or repaint in a replay
-        case .quit:
-          break replay
-        }
-      }
-    }
-    try emit(editor.arrangement, to: nil)
+    try replay(script, on: &editor, trace: args.flags.contains("--trace"))
+    try output.write(editor.arrangement)
   }
 }

@@ -1,50 +1,92 @@
 import CursesTerminal
 import TileModel
 
-/// The `tilegrid` command line (DESIGN.md §7): dispatches to a command, prints errors once, and maps
-/// them to exit statuses. The executable's `main` is one call to `TileGridCommand.main`.
+/// The `tilegrid` command line: dispatches to a command, prints errors once, and maps them to exit
+/// statuses. The executable's `main` is one call to `TileGridCommand.main`.
 public enum TileGridCommand {
   public static let version = "0.1.0"
 
+  /// One command: its name, how it is written, its help, and what it runs. The usage line, the
+  /// overview and the parsing all come from here, so a new command is one entry in `commands`.
   struct Command: Sendable {
     var name: String
+    /// What follows `tilegrid NAME` in the usage line.
+    var synopsis: String
+    /// One line for the overview.
     var summary: String
-    var help: String
-    var run: @Sendable ([String]) throws(CLIError) -> Void
+    /// The help after the usage line.
+    var details: String
+    var syntax: Syntax
+    var run: @Sendable (Arguments) throws(CLIError) -> Void
+
+    /// The full `--help` text.
+    var help: String {
+      let head = ["Usage:", "tilegrid", name].filter { !$0.isEmpty }.joined(separator: " ")
+      return TileGridCommand.wrap(head, synopsis).joined(separator: "\n") + "\n\n" + details
+    }
   }
 
+  /// Every command, in the order the overview lists them.
   static let commands: [Command] = [
-    Command(name: "demo", summary: "print the built-in demo arrangement (JSON)", help: demoHelp, run: runDemo),
-    Command(name: "export", summary: "validate a file and print it as canonical JSON", help: exportHelp, run: runExport),
-    Command(name: "move", summary: "move one tile (remove + insert; policies apply)", help: moveHelp, run: runMove),
-    Command(name: "layout", summary: "print the flow layout as JSON", help: layoutHelp, run: runLayout),
-    Command(name: "play", summary: "replay input headlessly; print the arrangement", help: playHelp, run: runPlay),
+    demoCommand, exportCommand, moveCommand, layoutCommand, playCommand, renderCommand, checkCommand,
   ]
 
-  static let overview = """
-    tilegrid \(version): colored tiles in sections, reordered by long-press-and-drag or from the keyboard.
+  static var overview: String {
+    var lines = [
+      "tilegrid \(version): colored tiles in sections, reordered by long-press-and-drag or from the keyboard.",
+      "",
+      "Usage:",
+    ]
+    for command in [editorCommand] + commands {
+      let head = TileGridCommand.wrap(
+        "  " + ["tilegrid", command.name].filter { !$0.isEmpty }.joined(separator: " "), command.synopsis)
+      if head.count == 1 && head[0].count <= 37 {
+        lines.append(head[0] + String(repeating: " ", count: 39 - head[0].count) + command.summary)
+      } else {
+        lines += head + [String(repeating: " ", count: 39) + command.summary]
+      }
+    }
+    lines += [
+      "",
+      "FILE '-' (or no FILE, when standard input is not a terminal) reads standard input.",
+      "FROM and TO are SECTION.ITEM (zero-based, like 1.3) or SECTION_ID:ITEM (like favorites:0).",
+      "-o OUT writes OUT atomically instead of printing; --force writes it even if it is read-only.",
+      "Options: --help or -h (also after a command, or 'tilegrid help COMMAND'), --version.",
+      "Exit status: 0 ok, 1 the editor in a pipe quit without saving, 64 usage, 65 bad data or a refused",
+      "move, 66 missing input, 69 no terminal for the editor, 73 cannot write the output (read-only, changed",
+      "on disk, no such directory), 74 read or write error, 129/143 the editor ended by SIGHUP/SIGTERM.",
+    ]
+    return lines.joined(separator: "\n") + "\n"
+  }
 
-    Usage:
-      tilegrid [FILE|-] [--press-ms N] [--color auto|always|never] [--record EVENTS]
-                                           the interactive editor (no FILE: the built-in demo; '-': standard
-                                           input, the saved result goes to standard output)
-      tilegrid demo                        print the built-in demo arrangement (JSON)
-      tilegrid export [FILE|-] [-o OUT]    validate, print canonical JSON
-      tilegrid move [FILE|-] FROM TO [-o OUT | --in-place] [--force]
-                                           move one tile; print or write the result
-      tilegrid layout [FILE|-] --width W --height H
-                                           print the layout on a W x H terminal as JSON
-      tilegrid play [FILE|-] --width W --height H --events EVENTS [--trace] [--press-ms N]
-                                           replay input through the editor; print the arrangement
-
-    FILE '-' (or no FILE, when standard input is not a terminal) reads standard input.
-    FROM and TO are SECTION.ITEM (zero-based, like 1.3) or SECTION_ID:ITEM (like favorites:0).
-    Options: --help (also after a command), --version.
-    Exit status: 0 ok, 1 the editor in a pipe quit without saving, 64 usage, 65 bad data or a refused
-    move, 66 missing input, 69 no terminal (or not built yet), 73 cannot create output, 74 read or write
-    error, 129/143 the editor was ended by SIGHUP/SIGTERM (unsaved changes are in a recovery file).
-
-    """
+  /// `head` followed by the words of `synopsis`, broken into lines of at most 100 columns; a bracketed
+  /// group (`[-o OUT | -i]`) is never split, and continuation lines line up after `head`.
+  static func wrap(_ head: String, _ synopsis: String) -> [String] {
+    var words: [String] = []
+    var depth = 0
+    var word = ""
+    for c in synopsis {
+      if c == " " && depth == 0 {
+        if !word.isEmpty { words.append(word) }
+        word = ""
+        continue
+      }
+      if c == "[" { depth += 1 }
+      if c == "]" { depth -= 1 }
+      word.append(c)
+    }
+    if !word.isEmpty { words.append(word) }
+    let indent = String(repeating: " ", count: head.count + 1)
+    var lines = [head]
+    for word in words {
+      if lines[lines.count - 1].count + 1 + word.count > 100 {
+        lines.append(indent + word)
+      } else {
+        lines[lines.count - 1] += " " + word
+      }
+    }
+    return lines
+  }
 
   /// Runs the command line (without the program name) and returns the exit status.
   public static func main(_ arguments: [String]) -> Int32 {
@@ -52,63 +94,71 @@ public enum TileGridCommand {
       try run(arguments)
       return 0
     } catch {
-      Platform.writeStandardError("tilegrid: \(error)\n")
+      for line in error.lines { Platform.writeStandardError("tilegrid: \(line)\n") }
       return error.exitStatus
     }
   }
 
   static func run(_ arguments: [String]) throws(CLIError) {
-    guard let first = arguments.first else {
-      try runEditor([])
-      return
-    }
+    let first = arguments.first ?? ""
+    let rest = Array(arguments.dropFirst())
     switch first {
     case "--help", "-h", "help":
-      try Platform.writeStandardOutput(Array(overview.utf8))
+      // `tilegrid help move` and `tilegrid --help move` print the command's help.
+      guard let name = rest.first else {
+        try Platform.writeStandardOutput(Array(overview.utf8))
+        return
+      }
+      guard rest.count == 1 else { throw .usage("'tilegrid \(first)' takes at most one COMMAND", command: nil) }
+      guard let command = commands.first(where: { $0.name == name }) else {
+        throw .usage("unknown command '\(name)' (the commands are \(commandNames))", command: nil)
+      }
+      try Platform.writeStandardOutput(Array(command.help.utf8))
       return
     case "--version":
+      guard rest.isEmpty else { throw .usage("--version takes no arguments", command: nil) }
       try Platform.writeStandardOutput(Array("tilegrid \(version) (\(CursesLibrary.version))\n".utf8))
       return
     default:
       break
     }
-    let rest = Array(arguments.dropFirst())
     if let command = commands.first(where: { $0.name == first }) {
-      if rest.contains("--help") || rest.contains("-h") {
+      let args = try Arguments(rest, command: command.name, syntax: command.syntax)
+      if args.wantsHelp {
         try Platform.writeStandardOutput(Array(command.help.utf8))
         return
       }
-      try command.run(rest)
+      try command.run(args)
       return
     }
-    if first == "render" {
-      throw .unavailable("'tilegrid render' is not built yet (it comes with the interactive editor)")
-    }
     // A plain word that names no file is a mistyped command rather than a file for the editor.
-    if !first.hasPrefix("-") && !Platform.exists(first) && first.allSatisfy({ $0.isLetter || $0 == "-" }) {
-      let names = commands.map(\.name).joined(separator: ", ")
-      throw .usage("unknown command '\(first)' (the commands are \(names))", command: nil)
+    if !first.isEmpty && !Platform.exists(first) && first.allSatisfy({ $0.isLetter || $0 == "-" })
+      && !first.hasPrefix("-")
+    {
+      throw .usage("unknown command '\(first)' (the commands are \(commandNames))", command: nil)
     }
-    try runEditor(arguments)
+    let args = try Arguments(arguments, command: "", syntax: editorCommand.syntax)
+    if args.wantsHelp {
+      try Platform.writeStandardOutput(Array(overview.utf8))
+      return
+    }
+    try editorCommand.run(args)
+  }
+
+  static var commandNames: String {
+    let names = commands.map(\.name)
+    return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
   }
 
   // MARK: - Shared steps
 
   /// The input path for a command whose FILE is optional: standard input when it is not a terminal.
-  static func inputPath(_ positional: String?, command: String) throws(CLIError) -> String {
-    if let positional { return positional }
+  static func inputPath(_ operand: String?, command: String) throws(CLIError) -> String {
+    if let operand { return operand }
     if Platform.standardInputIsTerminal {
       throw .usage("no input: give a FILE, or '-' and pipe JSON into standard input", command: command)
     }
     return "-"
-  }
-
-  /// The output file of `-o OUT` / `--output OUT`, if one was given (once).
-  static func outputPath(_ args: Arguments, command: String) throws(CLIError) -> String? {
-    if args.values["-o"] != nil && args.values["--output"] != nil {
-      throw .usage("give -o or --output, not both", command: command)
-    }
-    return args.values["-o"] ?? args.values["--output"]
   }
 
   /// Reads and validates an arrangement; a bad file is a data error naming the file and the place.
@@ -122,95 +172,86 @@ public enum TileGridCommand {
     }
   }
 
-  /// Prints the arrangement's canonical JSON, or writes it atomically to `path`. The text is written in
-  /// chunks as it is made, so a million tiles never sit in memory twice.
-  static func emit(_ arrangement: Arrangement, to path: String?, expected: Platform.FileStamp? = nil) throws(CLIError) {
-    if let path, path != "-" {
-      var file = try Platform.AtomicFile(replacing: path, expected: expected)
-      try arrangement.writeJSON { (chunk) throws(CLIError) in try file.write(chunk) }
-      try file.commit()
-    } else {
-      try arrangement.writeJSON { (chunk) throws(CLIError) in try Platform.writeStandardOutput(chunk) }
-    }
-  }
-
   // MARK: - demo
 
-  static let demoHelp = """
-    Usage: tilegrid demo
+  static let demoCommand = Command(
+    name: "demo", synopsis: "[-o OUT]", summary: "print the built-in demo arrangement (JSON)",
+    details: """
+      Prints the built-in demo arrangement as canonical JSON: the seeds' colors in four sections, one
+      with a maximum of 8 tiles, one with a locked tile, and one empty.
 
-    Prints the built-in demo arrangement as canonical JSON: the seeds' colors in four sections, one with
-    a maximum of 8 tiles, one with a locked tile, and one empty.
+      \(Output.outputHelp)
+      \(Output.forceHelp)
 
-    """
+      """,
+    syntax: Syntax(valued: Output.valued, flags: Output.flags), run: runDemo)
 
-  static func runDemo(_ arguments: [String]) throws(CLIError) {
-    let args = try Arguments(arguments, command: "demo", valued: [], flags: [])
-    guard args.positionals.isEmpty else {
-      throw .usage("'tilegrid demo' takes no arguments", command: "demo")
-    }
-    try emit(Arrangement.demo, to: nil)
+  static func runDemo(_ args: Arguments) throws(CLIError) {
+    try Output(args).write(Arrangement.demo)
   }
 
   // MARK: - export
 
-  static let exportHelp = """
-    Usage: tilegrid export [FILE|-] [-o OUT]
+  static let exportCommand = Command(
+    name: "export", synopsis: "[FILE|-] [-o OUT]", summary: "validate a file, print it as canonical JSON",
+    details: """
+      Validates an arrangement and prints it as canonical JSON: two-space indentation, known keys in the
+      documented order, unknown keys after them exactly as they were, absent keys still absent.
 
-    Validates an arrangement and prints it as canonical JSON: two-space indentation, known keys in the
-    documented order, unknown keys after them exactly as they were, absent keys still absent.
-    With -o OUT, writes OUT atomically instead (a temporary file renamed over it).
+      \(Output.outputHelp)
+      \(Output.forceHelp)
 
-    """
+      """,
+    syntax: Syntax(valued: Output.valued, flags: Output.flags, maximumOperands: 1, operands: "at most one FILE"),
+    run: runExport)
 
-  static func runExport(_ arguments: [String]) throws(CLIError) {
-    let args = try Arguments(arguments, command: "export", valued: ["-o", "--output"], flags: [])
-    guard args.positionals.count <= 1 else {
-      throw .usage("'tilegrid export' takes at most one FILE", command: "export")
-    }
-    let output = try outputPath(args, command: "export")
-    let (arrangement, _, _) = try load(try inputPath(args.positionals.first, command: "export"))
-    try emit(arrangement, to: output)
+  static func runExport(_ args: Arguments) throws(CLIError) {
+    let output = Output(args)
+    let (arrangement, _, _) = try load(try inputPath(args.operands.first, command: "export"))
+    try output.write(arrangement)
   }
 
   // MARK: - move
 
-  static let moveHelp = """
-    Usage: tilegrid move [FILE|-] FROM TO [-o OUT | --in-place] [--force]
+  static let moveCommand = Command(
+    name: "move", synopsis: "[FILE|-] FROM TO [-o OUT | -i] [--force]",
+    summary: "move one tile (remove + insert; policies apply)",
+    details: """
+      Moves one tile: removes it at FROM and inserts it at TO (never a swap), then prints the result,
+      or writes it to OUT or back to FILE.
 
-    Moves one tile: removes it at FROM and inserts it at TO (never a swap), then prints the result,
-    or writes it atomically to OUT or back to FILE.
+      FROM, TO          SECTION.ITEM, zero-based (1.3), or SECTION_ID:ITEM (favorites:0). TO is a place
+                        in the arrangement after the tile is taken out; it may be a section's tile count
+                        (the end).
+      -i, --in-place    write the result back to FILE, unless FILE changed on disk since it was read
+      \(Output.outputHelp)
+      --force           move even when a policy refuses (a locked tile, a locked or full section), and
+                        write FILE or OUT even if it is read-only (it stays read-only)
 
-    FROM, TO   SECTION.ITEM, zero-based (1.3), or SECTION_ID:ITEM (favorites:0). TO is a place in the
-               arrangement after the tile is taken out; TO may be a section's tile count (append).
-    --force    move even when a policy refuses (a locked tile, a locked or full section).
+      A refused move prints why and exits 65; nothing is written.
 
-    A refused move prints why and exits 65; nothing is written.
+      """,
+    syntax: Syntax(
+      valued: Output.valued, flags: Output.flags + ["--in-place"], maximumOperands: 3,
+      operands: "FROM and TO, after an optional FILE"),
+    run: runMove)
 
-    """
-
-  static func runMove(_ arguments: [String]) throws(CLIError) {
+  static func runMove(_ args: Arguments) throws(CLIError) {
     let command = "move"
-    let args = try Arguments(
-      arguments, command: command, valued: ["-o", "--output"], flags: ["--in-place", "--force"])
+    let operands = args.operands
     let path: String
     let fromText: String
     let toText: String
-    switch args.positionals.count {
-    case 3:
-      path = args.positionals[0]
-      fromText = args.positionals[1]
-      toText = args.positionals[2]
-    case 2:
-      path = try inputPath(nil, command: command)
-      fromText = args.positionals[0]
-      toText = args.positionals[1]
-    default:
-      throw .usage("'tilegrid move' needs FROM and TO (and a FILE, or JSON on standard input)", command: command)
+    if operands.count == 3 {
+      (path, fromText, toText) = (operands[0], operands[1], operands[2])
+    } else if operands.count == 2 && PlaceArgument.isPlace(operands[0]) {
+      (path, fromText, toText) = (try inputPath(nil, command: command), operands[0], operands[1])
+    } else {
+      throw missingPlaces(operands)
     }
-    let output = try outputPath(args, command: command)
+    var output = Output(args)
     let inPlace = args.flags.contains("--in-place")
-    if inPlace && output != nil { throw .usage("give -o OUT or --in-place, not both", command: command) }
+    if inPlace && output.path != nil { throw .usage("give -o OUT or --in-place, not both", command: command) }
     if inPlace && path == "-" { throw .usage("--in-place needs a FILE, not standard input", command: command) }
     let from = try PlaceArgument(fromText, role: "FROM", command: command)
     let to = try PlaceArgument(toText, role: "TO", command: command)
@@ -225,16 +266,42 @@ public enum TileGridCommand {
       destination.item -= 1
     }
     do {
-      try arrangement.move(from: source, to: destination, force: args.flags.contains("--force"))
+      try arrangement.move(from: source, to: destination, force: output.force)
     } catch {
       var reason = error.description
       if case .noSuchDestination(let place, let valid) = error, place.section == source.section {
         // On the command line TO may also be the section's count (the end): say so.
-        reason = "\(toText) is not a place to move to (section \(place.section) takes \(valid.lowerBound) to \(valid.upperBound + 1))"
+        let places = "\(valid.lowerBound) to \(valid.upperBound + 1)"
+        reason = "\(toText) is not a place to move to (section \(place.section) takes \(places))"
       }
       let hint = error.isPolicyRefusal ? " (--force moves it anyway)" : ""
       throw .data("cannot move \(fromText) to \(toText): \(reason)\(hint)")
     }
-    try emit(arrangement, to: inPlace ? path : output, expected: inPlace ? stamp : nil)
+    if inPlace {
+      output.path = path
+      output.expected = stamp
+    }
+    try output.write(arrangement)
+  }
+
+  /// The usage error for a `move` without both FROM and TO, saying which is missing. Two operands are
+  /// FROM and TO when the first is written as a place, else FILE and FROM.
+  static func missingPlaces(_ operands: [String]) -> CLIError {
+    var given: [String] = []
+    var missing = "both are missing"
+    switch operands.count {
+    case 1 where PlaceArgument.isPlace(operands[0]):
+      given = ["FROM '\(operands[0])'"]
+      missing = "TO is missing"
+    case 1:
+      given = ["FILE '\(operands[0])'"]
+    case 2:
+      given = ["FILE '\(operands[0])'", "FROM '\(operands[1])'"]
+      missing = "TO is missing"
+    default:
+      break
+    }
+    let got = given.isEmpty ? "" : " (got \(given.joined(separator: " and ")))"
+    return .usage("'tilegrid move' needs both FROM and TO: \(missing)\(got)", command: "move")
   }
 }

@@ -250,36 +250,24 @@ extension JSONScanner {
     }
   }
 
+  /// Reads a number that must be whole and within bounds. Any spelling of an integral value counts
+  /// (`1e0`, `10E-1`); the canonical writer then writes it as plain digits.
   fileprivate mutating func readWholeNumber(at path: @autoclosure () -> JSONPath, minimum: Int, maximum: Int) throws -> Int {
     try expectKind(.wholeNumber, at: path())
     let range = try readNumberRange()
     func text() -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
-    var value = 0
-    var negative = false
-    var overflow = false
-    for i in range {
-      let c = bytes[i]
-      switch c {
-      case UInt8(ascii: "-"): negative = true
-      case UInt8(ascii: "0")...UInt8(ascii: "9"):
-        if !overflow {
-          let (m, o1) = value.multipliedReportingOverflow(by: 10)
-          let (a, o2) = m.addingReportingOverflow(Int(c - UInt8(ascii: "0")))
-          overflow = o1 || o2
-          value = a
-        }
-      default: throw LoadError.notAWholeNumber(path(), text: text())
-      }
-    }
-    if overflow {
+    switch wholeNumber(in: range) {
+    case .value(let value):
+      if value < minimum { throw LoadError.tooSmall(path(), text: text(), minimum: minimum) }
+      if value > maximum { throw LoadError.tooLarge(path(), text: text(), maximum: maximum) }
+      return value
+    case .fraction:
+      throw LoadError.notAWholeNumber(path(), text: text())
+    case .overflow(let negative):
       throw negative
         ? LoadError.tooSmall(path(), text: text(), minimum: minimum)
         : LoadError.tooLarge(path(), text: text(), maximum: maximum)
     }
-    if negative { value = -value }
-    if value < minimum { throw LoadError.tooSmall(path(), text: text(), minimum: minimum) }
-    if value > maximum { throw LoadError.tooLarge(path(), text: text(), maximum: maximum) }
-    return value
   }
 
   fileprivate mutating func readStringValue(at path: @autoclosure () -> JSONPath) throws -> String {
@@ -341,9 +329,13 @@ extension JSONScanner {
       switch key {
       case .version:
         try s.expectKind(.wholeNumber, at: root.key("version"))
-        let text = try s.readNumberText()
-        guard text == "1" else { throw LoadError.unsupportedVersion(text) }
-        version = 1
+        let range = try s.readNumberRange()
+        let text = String(decoding: UnsafeBufferPointer(rebasing: s.bytes[range]), as: UTF8.self)
+        switch s.wholeNumber(in: range) {
+        case .value(1): version = 1
+        case .fraction: throw LoadError.notAWholeNumber(root.key("version"), text: text)
+        default: throw LoadError.unsupportedVersion(text)
+        }
       case .layout:
         layout = try s.readLayout(at: root.key("layout"))
       case .sections:

@@ -371,6 +371,77 @@ struct JSONScanner {
     return start..<offset
   }
 
+  /// What a number means where the file requires a whole number.
+  enum WholeNumber: Equatable {
+    case value(Int)
+    /// Not integral, like `1.5` or `1e-400`.
+    case fraction
+    /// Integral but beyond `Int`, like `1e400` or 20 digits.
+    case overflow(negative: Bool)
+  }
+
+  /// The value of the number at `range` (already checked by `readNumberRange`) when it is integral:
+  /// `1`, `1.0`, `1e0`, `10E-1` and `0.5e1` are all 1. JSON writers are free to spell a whole number in
+  /// any of these ways, so the value decides, not the spelling. Worked out on the digits (no `Double`,
+  /// which would round 2^53 + 1), with the exponent saturated so that `1e999999999999999999999` is an
+  /// overflow rather than a crash.
+  func wholeNumber(in range: Range<Int>) -> WholeNumber {
+    let end = range.upperBound
+    var i = range.lowerBound
+    let negative = bytes[i] == UInt8(ascii: "-")
+    if negative { i += 1 }
+    func isDigit(_ k: Int) -> Bool { k < end && bytes[k] >= 0x30 && bytes[k] <= 0x39 }
+    let integerDigits = i
+    while isDigit(i) { i += 1 }
+    let integerCount = i - integerDigits
+    var fractionDigits = i
+    var fractionCount = 0
+    if i < end && bytes[i] == UInt8(ascii: ".") {
+      i += 1
+      fractionDigits = i
+      while isDigit(i) { i += 1 }
+      fractionCount = i - fractionDigits
+    }
+    var exponent = 0
+    if i < end && (bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E")) {
+      i += 1
+      var exponentNegative = false
+      if i < end && (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-")) {
+        exponentNegative = bytes[i] == UInt8(ascii: "-")
+        i += 1
+      }
+      // Any exponent beyond 10^12 means the same here as 10^12: far outside Int, or far below 1.
+      while isDigit(i) {
+        exponent = min(exponent * 10 + Int(bytes[i] - 0x30), 1_000_000_000_000)
+        i += 1
+      }
+      if exponentNegative { exponent = -exponent }
+    }
+    // The significant digits are the integer digits followed by the fraction digits; the value is
+    // those digits times 10^(exponent - fractionCount).
+    let count = integerCount + fractionCount
+    func digit(_ k: Int) -> Int {
+      Int(bytes[k < integerCount ? integerDigits + k : fractionDigits + (k - integerCount)] - 0x30)
+    }
+    var first = 0
+    while first < count && digit(first) == 0 { first += 1 }
+    if first == count { return .value(0) }
+    var last = count - 1
+    while digit(last) == 0 { last -= 1 }
+    // Trailing zeros become powers of ten; what is left must not need a negative power.
+    let scale = exponent - fractionCount + (count - 1 - last)
+    if scale < 0 { return .fraction }
+    if last - first + 1 + scale > 19 { return .overflow(negative: negative) }
+    var value = 0
+    for k in first...(last + scale) {
+      let (product, o1) = value.multipliedReportingOverflow(by: 10)
+      let (sum, o2) = product.addingReportingOverflow(k <= last ? digit(k) : 0)
+      if o1 || o2 { return .overflow(negative: negative) }
+      value = sum
+    }
+    return .value(negative ? -value : value)
+  }
+
   /// Reads a string, decoding escapes; rejects raw control characters, invalid UTF-8 and lone surrogates.
   mutating func readString() throws -> String {
     string(try readStringToken())

@@ -43,7 +43,7 @@ func percentile(_ values: [Double], _ p: Double) -> Double {
 }
 
 func report(_ name: String, _ value: String, _ target: String) {
-  print(name.padding(toLength: 52, withPad: " ", startingAt: 0) + value.padding(toLength: 22, withPad: " ", startingAt: 0) + target)
+  print(name.padding(toLength: 64, withPad: " ", startingAt: 0) + value.padding(toLength: 22, withPad: " ", startingAt: 0) + target)
 }
 
 func peakMemoryMB() -> Double {
@@ -75,8 +75,9 @@ func benchLayout() {
 // MARK: - Drag step
 
 /// Lifts a tile in the middle of the arrangement and sweeps the pointer over its neighbours: every
-/// motion event runs target selection, at most one move, and the incremental re-flow.
-func dragStepTimes(tiles count: Int, mixed: Bool) -> [Double] {
+/// motion event runs target selection, at most one move, and the incremental re-flow; with `frame`,
+/// also the view into a 200x60 screen buffer (the finished frame, before the terminal diff).
+func dragStepTimes(tiles count: Int, mixed: Bool, frame: Bool = false) -> [Double] {
   let arrangement = makeArrangement(tiles: count, sections: 10, mixed: mixed)
   var editor = EditorState(arrangement: arrangement, screen: Size(width: 200, height: 60))
   // Scroll to the middle of the fifth section and lift the tile under the viewport's center.
@@ -101,6 +102,7 @@ func dragStepTimes(tiles count: Int, mixed: Bool) -> [Double] {
   _ = editor.update(.input(.mouse(MouseEvent(.press(.left), x: start.x, y: start.y))), at: editor.now)
   _ = editor.wait(300)
   var times: [Double] = []
+  var buffer = Buffer(size: editor.screen)
   var moves = 0
   var x = start.x
   var y = start.y
@@ -115,7 +117,11 @@ func dragStepTimes(tiles count: Int, mixed: Bool) -> [Double] {
     }
     let event = InputEvent.mouse(MouseEvent(.motion, x: x, y: y))
     var effects: [EditorEffect] = []
-    times.append(seconds { effects = editor.update(.input(event), at: editor.now) })
+    times.append(
+      seconds {
+        effects = editor.update(.input(event), at: editor.now)
+        if frame { editor.view(into: &buffer, scheme: .color) }
+      })
     moves += effects.count
   }
   if editor.reorder.gesture.session == nil || moves == 0 { print("warning: the drag did not run (moves: \(moves))") }
@@ -123,14 +129,73 @@ func dragStepTimes(tiles count: Int, mixed: Bool) -> [Double] {
 }
 
 func benchDragStep() {
+  for frame in [false, true] {
+    for mixed in [false, true] {
+      let small = dragStepTimes(tiles: 1_000, mixed: mixed, frame: frame)
+      let large = dragStepTimes(tiles: 1_000_000, mixed: mixed, frame: frame)
+      let kind = (mixed ? "mixed" : "uniform") + (frame ? ", to the frame" : ", engine")
+      let p99Small = percentile(small, 0.99) * 1e6
+      let p99Large = percentile(large, 0.99) * 1e6
+      report("drag step p99, 1,000 tiles (\(kind))", String(format: "%.1f µs", p99Small), "")
+      report(
+        "drag step p99, 1,000,000 tiles (\(kind))", String(format: "%.1f µs (%.1fx)", p99Large, p99Large / p99Small),
+        "< 1 ms, <= 2x")
+    }
+  }
+}
+
+// MARK: - Find
+
+/// Each keystroke of a find over 1,000,000 tiles (titles `tile N`): the text grows, then shrinks.
+func benchFind() {
+  var editor = EditorState(
+    arrangement: makeArrangement(tiles: 1_000_000, sections: 10, mixed: false), screen: Size(width: 200, height: 60))
+  var open: Double = 0
+  open = seconds { _ = editor.update(.input(.key(.character("/"))), at: editor.now) }
+  var times: [Double] = []
+  for round in 0..<5 {
+    let text = round % 2 == 0 ? "tile 9999" : "ile 12345"
+    for c in text {
+      times.append(seconds { _ = editor.update(.input(.key(c == " " ? .space : .character(c))), at: editor.now) })
+    }
+    for _ in text {
+      times.append(seconds { _ = editor.update(.input(.key(.backspace)), at: editor.now) })
+    }
+  }
+  report("find: opening (folding 1,000,000 titles and ids)", String(format: "%.0f ms", open * 1000), "")
+  report(
+    "find: one keystroke p99, 1,000,000 tiles", String(format: "%.1f ms (max %.1f)", percentile(times, 0.99) * 1000, (times.max() ?? 0) * 1000),
+    "< 30 ms")
+}
+
+// MARK: - Frame
+
+/// A whole frame drawn into a 200x60 buffer, with the content scrolled to different places of a
+/// 1,000,000-tile arrangement: title bar, headers, every visible tile with its title, status line.
+func benchFrame() {
   for mixed in [false, true] {
-    let small = dragStepTimes(tiles: 1_000, mixed: mixed)
-    let large = dragStepTimes(tiles: 1_000_000, mixed: mixed)
+    var editor = EditorState(
+      arrangement: makeArrangement(tiles: 1_000_000, sections: 10, mixed: mixed), screen: Size(width: 200, height: 60))
+    var buffer = Buffer(size: editor.screen)
+    var times: [Double] = []
+    var runs: [Buffer.Run] = []
+    var previous = buffer
+    var diffTimes: [Double] = []
+    for step in 0..<5_000 {
+      // Scroll a little between frames, to a new region now and then, so frames differ.
+      let key: Key = step % 500 == 0 ? .end : step % 2 == 0 ? .pageDown : .pageUp
+      _ = editor.update(.input(.key(step % 1000 == 0 ? .home : key)), at: editor.now)
+      times.append(seconds { editor.view(into: &buffer, scheme: .color) })
+      diffTimes.append(seconds { Buffer.diff(from: previous, to: buffer, into: &runs) })
+      runs.removeAll(keepingCapacity: true)
+      previous = buffer
+    }
     let kind = mixed ? "mixed" : "uniform"
-    let p99Small = percentile(small, 0.99) * 1e6
-    let p99Large = percentile(large, 0.99) * 1e6
-    report("drag step p99, 1,000 tiles (\(kind))", String(format: "%.1f µs", p99Small), "")
-    report("drag step p99, 1,000,000 tiles (\(kind))", String(format: "%.1f µs (%.1fx)", p99Large, p99Large / p99Small), "< 1 ms, <= 2x")
+    report(
+      "frame into the buffer p99, 200x60, 1,000,000 tiles (\(kind))",
+      String(format: "%.0f µs (p50 %.0f)", percentile(times, 0.99) * 1e6, percentile(times, 0.5) * 1e6), "< 0.5 ms")
+    report(
+      "buffer diff p99, 200x60 (\(kind))", String(format: "%.0f µs", percentile(diffTimes, 0.99) * 1e6), "")
   }
 }
 
@@ -155,6 +220,16 @@ func benchFiles(directory: String) throws {
     try Data(makeArrangement(tiles: 1_000_000, sections: 10, mixed: true).jsonBytes()).write(to: URL(fileURLWithPath: path))
   }
   let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+  // `tilegrid check FILE`, run in process as the command line runs it: the whole of opening a file as a
+  // user meets it (arguments, read, parse, validate, the verdict), compared with the same Python runs as
+  // the line above it. Measured first, so that its arrangement and the one kept below never coexist in
+  // the peak memory.
+  var checks: [Double] = []
+  for _ in 0..<3 {
+    checks.append(seconds {
+      if TileGridCommand.main(["check", path]) != 0 { fatalError("tilegrid check \(path) failed") }
+    })
+  }
   var ours: [Double] = []
   var theirs: [Double] = []
   var arrangement: Arrangement!
@@ -168,6 +243,10 @@ func benchFiles(directory: String) throws {
   let o = percentile(ours, 0.5)
   let p = percentile(theirs, 0.5)
   report("open 1,000,000 tiles (\(size / 1_000_000) MB): read + parse + validate", String(format: "%.2f s (%.2fx)", o, o / p), "<= 0.5x python json.load (\(String(format: "%.2f s", p)))")
+  let c = percentile(checks, 0.5)
+  report(
+    "tilegrid check, 1,000,000 tiles", String(format: "%.2f s (%.2fx)", c, c / p),
+    "<= 0.5x python json.load (\(String(format: "%.2f s", p)))")
   ours = []
   theirs = []
   for _ in 0..<3 {
@@ -305,14 +384,16 @@ if arguments.first == "--parse", arguments.count == 2 {
   let arrangement = try Arrangement(json: try Platform.read(arguments[1]).bytes)
   print(arrangement.jsonBytes().count)
 } else {
-  // Parts: --layout, --drag, --files, --terminal (default: all). The first other argument is the data
-  // directory.
+  // Parts: --layout, --drag, --frame, --find, --files, --terminal (default: all). The first other argument
+  // is the data directory.
   let directory = arguments.first { !$0.hasPrefix("--") } ?? FileManager.default.temporaryDirectory.path + "/tilegrid-bench"
   try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
   let parts = Set(arguments.filter { $0.hasPrefix("--") })
   let all = parts.isEmpty
   if all || parts.contains("--layout") { benchLayout() }
   if all || parts.contains("--drag") { benchDragStep() }
+  if all || parts.contains("--frame") { benchFrame() }
+  if all || parts.contains("--find") { benchFind() }
   if all || parts.contains("--files") { try benchFiles(directory: directory) }
   if all || parts.contains("--terminal") { try benchTerminal(directory: directory) }
 }

@@ -113,7 +113,7 @@ struct EditorOnTerminalTests {
     #expect(process.wait(for: "unsaved", after: mark))
     mark = process.output.count
     process.write("q")
-    #expect(process.wait(for: "Quit without saving?", after: mark))
+    #expect(process.wait(for: "Unsaved changes: y quit", after: mark))
     process.write("y")
     expectEnd(process, .exited(0))
     #expect(try directory.readText("tiles.json") == String(decoding: Arrangement.demo.jsonBytes(), as: UTF8.self))
@@ -153,7 +153,7 @@ struct EditorOnTerminalTests {
     var expected = Arrangement.demo
     try expected.move(from: ItemPath(0, 0), to: ItemPath(0, 1))
     #expect(try directory.readText("tiles.json.recovery.json") == String(decoding: expected.jsonBytes(), as: UTF8.self))
-    #expect(stderrText == "tilegrid: ended by SIGTERM; unsaved changes were kept in '\(recovery)'\n")
+    #expect(stderrText == "tilegrid: SIGTERM: unsaved changes kept in '\(recovery)'\n")
     #expect(try directory.readText("tiles.json") == String(decoding: Arrangement.demo.jsonBytes(), as: UTF8.self))
   }
 
@@ -179,7 +179,7 @@ struct EditorOnTerminalTests {
     process.signal(SIGTERM)
     expectEnd(process, .exited(143))
     #expect(!FileManager.default.fileExists(atPath: directory.file("tiles.json.recovery.json")))
-    #expect(stderrText == "tilegrid: ended by SIGTERM (nothing was unsaved)\n")
+    #expect(stderrText == "tilegrid: SIGTERM: ended; nothing was unsaved\n")
   }
 
   @Test("SIGINT sent by kill asks as q does")
@@ -190,7 +190,7 @@ struct EditorOnTerminalTests {
     #expect(process.wait(for: "unsaved"))
     let mark = process.output.count
     process.signal(SIGINT)
-    #expect(process.wait(for: "Quit without saving?", after: mark))
+    #expect(process.wait(for: "Unsaved changes: y quit", after: mark))
     process.write("y")
     expectEnd(process, .exited(0))
   }
@@ -262,7 +262,7 @@ struct EditorOnTerminalTests {
     #expect(process.ending == nil)
     // The drop may have moved the tile (then q asks first) or not.
     process.write("q")
-    process.wait { _ in process.ending != nil || PseudoTerminalProcess.find(Array("Quit without".utf8), in: process.output, from: mark) != nil }
+    process.wait { _ in process.ending != nil || PseudoTerminalProcess.find(Array("Unsaved changes: y quit".utf8), in: process.output, from: mark) != nil }
     process.write("y")
     expectEnd(process, .exited(0))
   }

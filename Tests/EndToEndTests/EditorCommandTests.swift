@@ -3,15 +3,16 @@ import TestSupport
 import Testing
 
 /// `tilegrid` and `tilegrid FILE` start the interactive editor; here only what it does without a
-/// terminal: run in a new session (`setsid -w`), which has none, whatever terminal the tests run in.
-/// The editor on a terminal is tested on a pseudo-terminal (CursesTerminalTests) and in tmux.
+/// terminal, or before it needs one. The editor on a terminal is tested on a pseudo-terminal
+/// (CursesTerminalTests) and in tmux (TerminalTests).
 @Suite("Editor without a terminal")
 struct EditorCommandTests {
   let directory: TemporaryDirectory
 
   init() throws { directory = try TemporaryDirectory() }
 
-  /// Runs `tilegrid arguments` without a controlling terminal; standard input is the fixture.
+  /// Runs `tilegrid arguments` in a new session (`setsid -w`), which has no controlling terminal
+  /// whatever terminal the tests run in; standard input is the fixture.
   func runDetached(_ arguments: [String]) throws -> (status: Int32, stdout: Data, stderr: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
@@ -28,26 +29,43 @@ struct EditorCommandTests {
     return (process.terminationStatus, stdout, String(decoding: stderr, as: UTF8.self))
   }
 
-  func expectOneLine(_ result: (status: Int32, stdout: Data, stderr: String), status: Int32, mentioning words: [String]) {
-    #expect(result.status == status, "\(result)")
-    #expect(result.stdout.isEmpty)
-    #expect(result.stderr.hasPrefix("tilegrid: ") && result.stderr.filter { $0 == "\n" }.count == 1, "\(result)")
-    for word in words { #expect(result.stderr.contains(word), "\(result)") }
-  }
-
   @Test("no terminal: exit 69 with one line naming the commands that need none; FILE is left alone")
   func noTerminal() throws {
     let path = try Fixture.write(into: directory)
     for arguments in [[path], ["-"], []] {
-      expectOneLine(try runDetached(arguments), status: 69, mentioning: ["no terminal", "export", "render", "play"])
+      let result = try runDetached(arguments)
+      #expect(result.status == 69, "\(arguments): \(result)")
+      #expect(result.stdout.isEmpty)
+      #expect(result.stderr.hasPrefix("tilegrid: ") && result.stderr.filter { $0 == "\n" }.count == 1, "\(result)")
+      for word in ["no terminal", "export", "render", "play"] { #expect(result.stderr.contains(word), "\(result)") }
     }
     #expect(try directory.readText("tiles.json") == Fixture.text())
   }
 
-  @Test("the file is checked before the terminal: missing 66, invalid 65")
-  func fileFirst() throws {
-    expectOneLine(try runDetached([directory.file("missing.json")]), status: 66, mentioning: ["missing.json"])
-    let bad = try directory.write("bad.json", "{")
-    expectOneLine(try runDetached([bad]), status: 65, mentioning: ["bad.json"])
+  @Test("a FILE for the editor that does not exist exits 66 before any 'not built yet'")
+  func missingFile() throws {
+    expectFailure(
+      try TileGrid.run(["nosuch.json"], in: directory), status: 66,
+      mentioning: ["cannot open 'nosuch.json': No such file or directory"])
+    expectFailure(
+      try TileGrid.run([directory.file("nosuch.json")]), status: 66, mentioning: ["No such file or directory"])
+    #expect(try directory.listing() == [])
+  }
+
+  @Test("a FILE for the editor that is not a valid arrangement exits 65, naming the place")
+  func invalidFile() throws {
+    let path = try directory.write("bad.json", #"{"version": 1, "sections": [{"id": "s"}]}"#)
+    expectFailure(
+      try TileGrid.run([path]), status: 65, mentioning: [#"\#(path): sections[0]: missing required field "items""#])
+  }
+
+  @Test("the editor's command line: an unknown option is 64, two FILEs are 64, --help prints the overview")
+  func editorArguments() throws {
+    let path = try Fixture.write(into: directory)
+    expectFailure(try TileGrid.run([path, "--bogus"]), status: 64, mentioning: ["unknown option '--bogus'"])
+    expectFailure(try TileGrid.run([path, path]), status: 64, mentioning: ["takes at most one FILE"])
+    let help = try TileGrid.run([path, "--help"])
+    expectSuccess(help)
+    #expect(help.stdoutText == (try TileGrid.run(["--help"])).stdoutText)
   }
 }

@@ -69,6 +69,57 @@ struct LayoutAndPlayCommandTests {
     #expect(result.stdout.isEmpty)
   }
 
+  /// One rule for sizes everywhere: a whole number from 1 to 100,000 (`Screen.maximumSide`).
+  @Test(
+    "a size of zero or over 100,000 is refused (64), naming the option and the range",
+    arguments: [("--width", "0"), ("--height", "0"), ("--width", "100001"), ("--height", "100001"), ("--width", "1e3")])
+  func sizeRange(_ option: String, _ value: String) throws {
+    let demo = Self.goldenPath("demo.json")
+    let events = try directory.write("events.txt", "wait 1\n")
+    var sizes = ["--width": "80", "--height": "24"]
+    sizes[option] = value
+    let size = ["--width", sizes["--width"]!, "--height", sizes["--height"]!]
+    for arguments in [["layout", demo] + size, ["play", demo, "--events", events] + size] {
+      expectFailure(
+        try TileGrid.run(arguments), status: 64,
+        mentioning: ["\(option) must be a whole number from 1 to 100000, not '\(value)'"])
+    }
+    expectSuccess(try TileGrid.run(["layout", demo, "--width", "100000", "--height", "1"]))
+  }
+
+  @Test(
+    "layout on tiny screens is sane JSON: nothing negative, the viewport on the screen, frames in the content",
+    arguments: [(1, 1), (1, 2), (2, 1), (3, 3), (2, 3), (1, 40)])
+  func tinyScreens(_ width: Int, _ height: Int) throws {
+    for file in ["demo.json", "horizontal-justify.json", "vertical-left.json"] {
+      let result = try TileGrid.run(
+        ["layout", Self.goldenPath(file), "--width", "\(width)", "--height", "\(height)"])
+      expectSuccess(result)
+      let json = try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any]
+      let viewport = json?["viewport"] as? [String: Int] ?? [:]
+      let content = json?["contentSize"] as? [String: Int] ?? [:]
+      // The title bar takes row 0 and the status line the last row: under 3 rows the viewport has no
+      // row, and is the empty rectangle below the title bar.
+      #expect(viewport == ["x": 0, "y": 1, "width": width, "height": max(0, height - 2)], "\(file)")
+      #expect(viewport["y"]! + viewport["height"]! <= max(height, 1), "\(file): the viewport ends on the screen")
+      #expect(content["width"]! >= 1 && content["height"]! >= 1, "\(file)")
+      var frames: [[String: Int]] = []
+      for case let section as [String: Any] in json?["sections"] as? [Any] ?? [] {
+        for key in ["frame", "header"] { if let frame = section[key] as? [String: Int] { frames.append(frame) } }
+        for case let item as [String: Any] in section["items"] as? [Any] ?? [] {
+          if let frame = item["frame"] as? [String: Int] { frames.append(frame) }
+        }
+      }
+      #expect(!frames.isEmpty)
+      for frame in frames {
+        #expect(frame.values.allSatisfy { $0 >= 0 }, "\(file): \(frame)")
+        #expect(
+          frame["x"]! + frame["width"]! <= content["width"]! && frame["y"]! + frame["height"]! <= content["height"]!,
+          "\(file): \(frame) lies in the content \(content)")
+      }
+    }
+  }
+
   @Test("layout of a bad file names the place and exits 65")
   func layoutBadFile() throws {
     let bad = try directory.write("bad.json", #"{"version": 1, "sections": [{"id": "s", "items": [{"id": "a", "width": 0}]}]}"#)

@@ -44,9 +44,9 @@ struct UsageTests {
     let cases: [([String], String)] = [
       (["demo", "extra"], "takes no arguments"),
       (["export", path, path], "at most one FILE"),
-      (["move"], "needs FROM and TO"),
-      (["move", "0.0"], "needs FROM and TO"),
-      (["move", path, "0.0", "0.1", "0.2"], "needs FROM and TO"),
+      (["move"], "needs both FROM and TO: both are missing"),
+      (["move", "0.0"], "needs both FROM and TO: TO is missing"),
+      (["move", path, "0.0", "0.1", "0.2"], "'tilegrid move' takes FROM and TO, after an optional FILE, not 4"),
       (["move", path, "0.0", "0.1", "--in-place", "-o", directory.file("out.json")], "not both"),
       (["move", path, "0.0", "0.1", "-o", "a", "-o", "b"], "given twice"),
     ]
@@ -81,15 +81,143 @@ struct UsageTests {
   @Test("the overview lists every command and the exit statuses")
   func overview() throws {
     let text = try TileGrid.run(["--help"]).stdoutText
-    for mention in ["tilegrid demo", "tilegrid export", "tilegrid move", "--version", "64", "65", "66", "73"] {
+    for mention in ["--version", "64", "65", "66", "73", "74", "-o OUT", "--force"] {
       #expect(text.contains(mention), "\(mention)")
+    }
+    #expect(Self.commandNames(inOverview: text) == Self.commands)
+  }
+
+  /// Every command, as the overview must list them.
+  static let commands = ["demo", "export", "move", "layout", "play", "render", "check"]
+
+  /// The command names the overview's usage lines give (`  tilegrid NAME …`).
+  static func commandNames(inOverview text: String) -> [String] {
+    text.split(separator: "\n").compactMap { line -> String? in
+      guard line.hasPrefix("  tilegrid ") else { return nil }
+      let name = line.dropFirst("  tilegrid ".count).prefix { $0 != " " }
+      return name.first?.isLetter == true ? String(name) : nil
     }
   }
 
-  @Test("a mistyped command is a usage error naming the commands; 'render' is not built yet")
+  @Test("every help text fits in 100 columns: the overview, each command's --help, and tilegrid help COMMAND")
+  func helpWidth() throws {
+    let overview = try TileGrid.run(["--help"])
+    var texts = [("--help", overview.stdoutText)]
+    for name in Self.commandNames(inOverview: overview.stdoutText) {
+      for arguments in [[name, "--help"], [name, "-h"], ["help", name]] {
+        let result = try TileGrid.run(arguments)
+        expectSuccess(result)
+        #expect(result.stdoutText.hasPrefix("Usage: tilegrid \(name)"), "\(arguments)")
+        texts.append((arguments.joined(separator: " "), result.stdoutText))
+      }
+    }
+    for (name, text) in texts {
+      for line in text.split(separator: "\n") where line.count > 100 {
+        Issue.record("'tilegrid \(name)' has a line of \(line.count) columns: \(line)")
+      }
+    }
+  }
+
+  @Test("every command that prints a result takes -o OUT and --output OUT, and its help says so")
+  func outputEverywhere() throws {
+    let path = try Fixture.write(into: directory)
+    let events = try directory.write("events.txt", "key space\nkey right\nkey enter\n")
+    let runs: [[String]] = [
+      ["demo"], ["export", path], ["move", path, "1.0", "0.0"], ["layout", path, "--width", "40", "--height", "12"],
+      ["play", path, "--width", "40", "--height", "12", "--events", events],
+    ]
+    for arguments in runs {
+      let printed = try TileGrid.run(arguments)
+      expectSuccess(printed)
+      for option in [["-o", directory.file("out.json")], ["--output", directory.file("out.json")]] {
+        let written = try TileGrid.run(arguments + option)
+        expectSuccess(written)
+        #expect(written.stdout.isEmpty, "\(arguments + option)")
+        #expect(try directory.read("out.json") == printed.stdout, "\(arguments + option)")
+        try directory.write("out.json", "")
+      }
+      let help = try TileGrid.run([arguments[0], "--help"]).stdoutText
+      #expect(help.contains("-o, --output OUT") && help.contains("[-o OUT"), "\(arguments[0]) --help")
+      #expect(help.contains("\n--force ") && help.contains("read-only"), "\(arguments[0]) --help")
+    }
+    #expect(try directory.listing() == ["events.txt", "out.json", "tiles.json"])
+  }
+
+  @Test("-i is the short form of --in-place")
+  func inPlaceShortForm() throws {
+    let path = try Fixture.write(into: directory)
+    expectSuccess(try TileGrid.run(["move", path, "1.0", "3.0", "-i"]))
+    #expect(
+      try directory.readText("tiles.json") == Fixture.text([["blue", "red"], ["cyan", "gray44"], ["gold"], ["green"]]))
+    expectFailure(try TileGrid.run(["export", path, "-i"]), status: 64, mentioning: ["unknown option '-i'"])
+    expectFailure(
+      try TileGrid.run(["move", path, "1.0", "0.0", "-i", "-o", "x.json"]), status: 64, mentioning: ["not both"])
+    #expect(try TileGrid.run(["move", "--help"]).stdoutText.contains("-i, --in-place"))
+  }
+
+  @Test("move without both FROM and TO says both are needed and which is missing (64)")
+  func missingFromOrTo() throws {
+    let path = try Fixture.write(into: directory)
+    let cases: [([String], String)] = [
+      (["move", path, "0.0"], "needs both FROM and TO: TO is missing (got FILE '\(path)' and FROM '0.0')"),
+      (["move", path], "needs both FROM and TO: both are missing (got FILE '\(path)')"),
+      (["move", "0.0"], "needs both FROM and TO: TO is missing (got FROM '0.0')"),
+      (["move"], "needs both FROM and TO: both are missing"),
+      (["move", "-", "favorites:0"], "needs both FROM and TO: TO is missing (got FILE '-' and FROM 'favorites:0')"),
+    ]
+    for (arguments, message) in cases {
+      for stdin in [nil, Fixture.bytes] {
+        let result = try TileGrid.run(arguments, stdin: stdin)
+        expectFailure(result, status: 64, mentioning: [message, "tilegrid move --help"])
+        #expect(!result.stderrText.contains("not a place") && !result.stderrText.contains("no input"), "\(result)")
+      }
+    }
+    #expect(try directory.readText("tiles.json") == Fixture.text())
+  }
+
+  /// The rule: the whole command line is parsed first; an unknown option, a missing value or too many
+  /// operands is an error wherever it stands, also beside --help; only a well-formed command line with
+  /// --help (or -h) anywhere prints the help.
+  @Test("an unknown option is an error wherever it stands, also beside --help; there is no -w or -h for sizes")
+  func unknownOptionsBeatHelp() throws {
+    let path = try Fixture.write(into: directory)
+    let cases: [([String], [String])] = [
+      (["layout", path, "-w", "80", "-h", "24"], ["unknown option '-w'", "did you mean --width?"]),
+      (["layout", path, "--width", "80", "-h", "24"], ["at most one FILE, not 2", "-h asks for help", "--height H"]),
+      (["play", path, "--width", "80", "--height", "24", "-e", "x"], ["unknown option '-e'", "did you mean --events?"]),
+      (["move", path, "0.0", "0.1", "--inplace"], ["unknown option '--inplace'", "did you mean --in-place?"]),
+      (["export", path, "--bogus", "--help"], ["unknown option '--bogus'"]),
+      (["export", "--help", path, path], ["takes at most one FILE, not 2"]),
+      (["layout", "--help", "--width"], ["--width needs a value"]),
+      (["move", path, "0.0", "0.1", "--force=yes"], ["--force takes no value"]),
+      (["demo", "-o", "a.json", "--output", "b.json"], ["-o/--output is given twice"]),
+    ]
+    for (arguments, mentions) in cases {
+      expectFailure(try TileGrid.run(arguments), status: 64, mentioning: mentions)
+    }
+    #expect(try directory.listing() == ["tiles.json"])
+  }
+
+  @Test(
+    "--help or -h anywhere prints the help when the rest is well-formed, even with required options missing",
+    arguments: [
+      ["layout", "--help"], ["layout", "-h"], ["layout", "x.json", "--width", "80", "-h"],
+      ["layout", "--width", "0", "--help"], ["move", "--help", "0.0"], ["play", "-h", "--events", "e"],
+      ["check", "a", "b", "c", "--help"], ["help", "layout"], ["--help", "layout"],
+    ])
+  func helpWhenWellFormed(_ arguments: [String]) throws {
+    let result = try TileGrid.run(arguments)
+    expectSuccess(result)
+    let name = arguments.first { !$0.hasPrefix("-") && $0 != "help" } ?? ""
+    #expect(result.stdoutText.hasPrefix("Usage: tilegrid \(name)"), "\(arguments)")
+  }
+
+  @Test("a mistyped command is a usage error naming the commands; render needs its sizes")
   func unknownCommand() throws {
-    expectFailure(try TileGrid.run(["exprot", "x.json"]), status: 64, mentioning: ["unknown command 'exprot'", "export"])
-    expectFailure(try TileGrid.run(["render"]), status: 69, mentioning: ["render"])
+    expectFailure(
+      try TileGrid.run(["exprot", "x.json"]), status: 64, mentioning: ["unknown command 'exprot'", "export"])
+    expectFailure(try TileGrid.run(["help", "exprot"]), status: 64, mentioning: ["unknown command 'exprot'", "check"])
+    expectFailure(try TileGrid.run(["render", "x.json"]), status: 64, mentioning: ["--width"])
   }
 
   @Test("-o and --output together are a usage error")

@@ -57,9 +57,11 @@ public enum TileGrid {
   ///
   /// With `maximumFileBytes`, the process may write no file larger than that (`ulimit -f`, with
   /// SIGXFSZ ignored so that a write fails with EFBIG as on a full disk).
+  ///
+  /// `environment` adds to (or, with nil values, removes from) the test's own environment.
   public static func run(
     _ arguments: [String], stdin: [UInt8]? = nil, in directory: TemporaryDirectory? = nil,
-    stdout: String? = nil, maximumFileBytes: Int? = nil
+    stdout: String? = nil, maximumFileBytes: Int? = nil, environment: [String: String?] = [:]
   ) throws -> RunResult {
     let binary = try binary()
     let capture = try TemporaryDirectory()
@@ -82,6 +84,11 @@ public enum TileGrid {
       process.arguments = arguments
     }
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory.path) }
+    if !environment.isEmpty {
+      var merged = ProcessInfo.processInfo.environment
+      for (name, value) in environment { merged[name] = value }
+      process.environment = merged
+    }
     let stdinHandle = try FileHandle(forReadingFrom: stdinURL)
     let stdoutHandle = try FileHandle(forWritingTo: stdout.map(URL.init(fileURLWithPath:)) ?? stdoutURL)
     let stderrHandle = try FileHandle(forWritingTo: stderrURL)

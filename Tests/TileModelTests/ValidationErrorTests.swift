@@ -96,7 +96,8 @@ struct ValidationErrorTests {
     expectRefusal(
       #"{"version": 2, "sections": []}"#, "version: 2 is not a supported version (this tilegrid reads version 1)")
     expectRefusal(
-      #"{"version": 1.0, "sections": []}"#, "version: 1.0 is not a supported version (this tilegrid reads version 1)")
+      #"{"version": 2.0, "sections": []}"#, "version: 2.0 is not a supported version (this tilegrid reads version 1)")
+    expectRefusal(#"{"version": 1.5, "sections": []}"#, "version: 1.5 is not a whole number")
     #expect(loadError(#"{"version": 0, "sections": []}"#) == .unsupportedVersion("0"))
     #expect(loadError(#"{"version": -1, "sections": []}"#) == .unsupportedVersion("-1"))
   }
@@ -106,10 +107,10 @@ struct ValidationErrorTests {
     expectRefusal(
       document(sections: "", layout: #"{"lineSpacing": 1.5}"#), "layout.lineSpacing: 1.5 is not a whole number")
     expectRefusal(
-      document(tiles: #"{"id": "t", "width": 1e2}"#), "sections[0].items[0].width: 1e2 is not a whole number")
+      document(tiles: #"{"id": "t", "width": 1e-2}"#), "sections[0].items[0].width: 1e-2 is not a whole number")
     expectRefusal(
-      document(sections: #"{"id": "s", "maxItems": 2.0, "items": []}"#),
-      "sections[0].maxItems: 2.0 is not a whole number")
+      document(sections: #"{"id": "s", "maxItems": 2.5, "items": []}"#),
+      "sections[0].maxItems: 2.5 is not a whole number")
   }
 
   @Test("zero and negative sizes are too small")

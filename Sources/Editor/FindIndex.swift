@@ -1,0 +1,158 @@
+import TileModel
+
+/// Every tile's title and id folded for a case-insensitive search, in one byte array, so a find over a
+/// million tiles is a scan of plain memory rather than a million string comparisons.
+///
+///     folded: "blue\u{0}blue\u{0}red\u{0}red\u{0}gray 44\u{0}gray44\u{0}…"
+///     starts: [0, 10, 18, …]          tile k's text is folded[starts[k]..<starts[k + 1]]
+///
+/// ASCII is lower-cased byte by byte; other text is lower-cased by Swift (Unicode's full case mapping)
+/// and put in canonical composition, so "É", "é" and "e" + U+0301 all find "é". Korean and Japanese have
+/// no case: they are matched as they are, composed.
+///
+/// - Complexity: built in O(total text); a search is O(total text) at worst, and when the query grows
+///   (each keystroke of a find) only the previous matches are searched again.
+struct FindIndex: Sendable {
+  private(set) var folded: [UInt8] = []
+  /// Where each tile's text starts, by `TileRef` index; one more entry marks the end.
+  private(set) var starts: [Int32] = []
+
+  init(_ arrangement: Arrangement) {
+    let tiles = arrangement.tiles
+    folded.reserveCapacity(tiles.count * 16)
+    starts.reserveCapacity(tiles.count + 1)
+    for tile in tiles {
+      starts.append(Int32(truncatingIfNeeded: folded.count))
+      Self.append(tile.displayTitle, to: &folded)
+      folded.append(0)
+      if tile.title != nil {
+        Self.append(tile.id, to: &folded)
+        folded.append(0)
+      }
+    }
+    starts.append(Int32(truncatingIfNeeded: folded.count))
+  }
+
+  /// The folded form of `text`, as the index stores it.
+  static func fold(_ text: String) -> [UInt8] {
+    var bytes: [UInt8] = []
+    append(text, to: &bytes)
+    return bytes
+  }
+
+  private static func append(_ text: String, to bytes: inout [UInt8]) {
+    var text = text
+    let ascii = text.withUTF8 { utf8 in
+      guard utf8.allSatisfy({ $0 < 0x80 }) else { return false }
+      for b in utf8 {
+        // NUL separates texts: a title holding one is searched as if it were a space.
+        bytes.append(b == 0 ? 0x20 : (b >= 0x41 && b <= 0x5A ? b | 0x20 : b))
+      }
+      return true
+    }
+    if ascii { return }
+    let lowered = Self.composed(text.lowercased())
+    for b in lowered.utf8 { bytes.append(b == 0 ? 0x20 : b) }
+  }
+
+  /// Canonical composition (NFC) without Foundation: Swift compares strings by canonical equivalence,
+  /// so walking the characters and keeping each one's first composed spelling is enough for search.
+  private static func composed(_ text: String) -> String {
+    var result = ""
+    for character in text {
+      // A precomposed form exists for most letters with marks; Swift's `Character` equality finds it.
+      if character.unicodeScalars.count > 1, let single = precomposed(character) {
+        result.unicodeScalars.append(single)
+      } else {
+        result.append(character)
+      }
+    }
+    return result
+  }
+
+  /// The single scalar canonically equal to a multi-scalar character, if there is one. Decomposed text
+  /// (as some systems write file names) is mostly a letter and one mark, or Hangul jamo: Hangul is
+  /// composed by Unicode's arithmetic, a letter and a mark by trying the precomposed letters of
+  /// Latin, Greek, Cyrillic and kana (a character is compared by canonical equivalence).
+  private static func precomposed(_ character: Character) -> Unicode.Scalar? {
+    let scalars = Array(character.unicodeScalars.map(\.value))
+    // Hangul: a leading consonant, a vowel and maybe a trailing consonant make one syllable.
+    if scalars.count >= 2, (0x1100...0x1112).contains(scalars[0]), (0x1161...0x1175).contains(scalars[1]) {
+      let trailing = scalars.count == 3 && (0x11A8...0x11C2).contains(scalars[2]) ? scalars[2] - 0x11A7 : 0
+      guard scalars.count == 2 || trailing != 0 else { return nil }
+      return Unicode.Scalar(0xAC00 + ((scalars[0] - 0x1100) * 21 + (scalars[1] - 0x1161)) * 28 + trailing)
+    }
+    guard scalars.count == 2 else { return nil }
+    for range in [0x00C0...0x04FF, 0x1E00...0x1FFF, 0x3040...0x30FF] {
+      for candidate in range {
+        if let scalar = Unicode.Scalar(candidate), Character(scalar) == character { return scalar }
+      }
+    }
+    return nil
+  }
+
+  var tileCount: Int { starts.count - 1 }
+
+  /// Whether tile `ref`'s text contains `query` (already folded).
+  func contains(_ query: [UInt8], tile ref: Int) -> Bool {
+    let start = Int(starts[ref])
+    let end = Int(starts[ref + 1])
+    let n = query.count
+    guard n > 0 else { return true }
+    guard end - start >= n else { return false }
+    return folded.withUnsafeBufferPointer { text in
+      query.withUnsafeBufferPointer { q in
+        let first = q[0]
+        var i = start
+        let last = end - n
+        while i <= last {
+          if text[i] == first {
+            var k = 1
+            while k < n && text[i + k] == q[k] { k += 1 }
+            if k == n { return true }
+          }
+          i += 1
+        }
+        return false
+      }
+    }
+  }
+}
+
+/// The tiles a find matches: one bit per tile, by `TileRef` index.
+struct MatchSet: Equatable, Sendable {
+  private(set) var words: [UInt64]
+  private(set) var count = 0
+
+  init(tileCount: Int) {
+    words = [UInt64](repeating: 0, count: (tileCount + 63) / 64)
+  }
+
+  subscript(ref: Int) -> Bool {
+    words[ref >> 6] & (1 << UInt64(ref & 63)) != 0
+  }
+
+  mutating func insert(_ ref: Int) {
+    words[ref >> 6] |= 1 << UInt64(ref & 63)
+    count += 1
+  }
+
+  /// Every tile matching `query` in `index`; when `within` is given (the matches of a shorter query
+  /// that this one extends), only those are searched.
+  static func matching(_ query: [UInt8], in index: FindIndex, within previous: MatchSet? = nil) -> MatchSet {
+    var set = MatchSet(tileCount: index.tileCount)
+    if let previous {
+      for (w, word) in previous.words.enumerated() where word != 0 {
+        var bits = word
+        while bits != 0 {
+          let ref = w << 6 + bits.trailingZeroBitCount
+          bits &= bits - 1
+          if index.contains(query, tile: ref) { set.insert(ref) }
+        }
+      }
+      return set
+    }
+    for ref in 0..<index.tileCount where index.contains(query, tile: ref) { set.insert(ref) }
+    return set
+  }
+}

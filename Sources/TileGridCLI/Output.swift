@@ -1,0 +1,76 @@
+import TileModel
+
+/// Where a command's result goes: standard output, or the file of `-o OUT` written by
+/// `Platform.writeFile`'s writer. Every command that prints a result takes its options from here, so
+/// they are spelled, documented and written the same way everywhere.
+struct Output {
+  /// The options a printing command adds to its syntax.
+  static let valued = ["--output"]
+  static let flags = ["--force"]
+
+  /// The help lines for `-o` (every printing command) and `--force` (all but `move`, whose `--force`
+  /// says more), in the two-column layout of the help texts.
+  static let outputHelp = """
+    -o, --output OUT  write OUT instead of printing ('-' prints): atomically, keeping OUT's mode, owner
+                      and other names (hard links)
+    """
+  static let forceHelp = """
+    --force           write OUT even if it is read-only (it stays read-only)
+    """
+
+  /// The file to write; nil or `-` for standard output.
+  var path: String?
+  var force = false
+  /// The stamp of the file as it was read, for `--in-place`: a file changed since is not overwritten.
+  var expected: Platform.FileStamp?
+
+  init(path: String?, force: Bool, expected: Platform.FileStamp? = nil) {
+    self.path = path
+    self.force = force
+    self.expected = expected
+  }
+
+  init(_ args: Arguments) {
+    self.init(path: args.values["--output"], force: args.flags.contains("--force"))
+  }
+
+  /// Whether the output is standard output (no `-o`, or `-o -`).
+  var isStandardOutput: Bool { path == nil || path == "-" }
+
+  /// Sends the bytes `producer` makes to the output as they are made, so a million tiles never sit in
+  /// memory twice. A file goes through `Platform.writeFile`, the same writer the editor saves with; on
+  /// any failure it is left as it was.
+  func write(_ producer: some ChunkProducer) throws(CLIError) {
+    guard let path, path != "-" else {
+      try producer.produce { (chunk) throws(CLIError) in try Platform.writeStandardOutput(chunk) }
+      return
+    }
+    do throws(Platform.WriteFailure) {
+      _ = try Platform.writeFile(path, expected: expected, force: force) { (write) throws(Platform.WriteFailure) in
+        try producer.produce(write)
+      }
+    } catch {
+      throw CLIError(error)
+    }
+  }
+}
+
+/// Output made in chunks and handed to a sink whatever the sink throws: standard output's `CLIError`
+/// or the file writer's `WriteFailure`.
+protocol ChunkProducer {
+  func produce<E: Error>(_ write: ([UInt8]) throws(E) -> Void) throws(E)
+}
+
+extension Array: ChunkProducer where Element == UInt8 {
+  /// Bytes already made, in one chunk.
+  func produce<E: Error>(_ write: ([UInt8]) throws(E) -> Void) throws(E) {
+    try write(self)
+  }
+}
+
+extension Arrangement: ChunkProducer {
+  /// The canonical JSON.
+  func produce<E: Error>(_ write: ([UInt8]) throws(E) -> Void) throws(E) {
+    try writeJSON(write)
+  }
+}

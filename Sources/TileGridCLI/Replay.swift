@@ -1,0 +1,35 @@
+import Editor
+
+extension TileGridCommand {
+  /// Reads and parses an events file; a bad line is a data error naming the file and the line.
+  static func events(_ path: String) throws(CLIError) -> [(line: Int, event: ScriptEvent)] {
+    let input = try Platform.read(path, role: "events file")
+    do {
+      return try EventScript.parse(input.bytes)
+    } catch {
+      throw .data("\(input.name): \(error)")
+    }
+  }
+
+  /// Plays events through the editor as the interactive loop would: saves succeed without writing
+  /// anything, a quit ends the replay. With `trace`, each traced happening goes to standard error.
+  static func replay(_ script: [(line: Int, event: ScriptEvent)], on editor: inout EditorState, trace: Bool) throws(CLIError) {
+    for (_, event) in script {
+      var effects = editor.play(event)
+      while !effects.isEmpty {
+        switch effects.removeFirst() {
+        case .happened(let happening):
+          // Titles may hold control characters; they never reach the terminal raw.
+          if trace, let line = Trace.line(happening) { Platform.writeStandardError(CLIError.oneLine(line) + "\n") }
+        case .save:
+          // 'key s' saves nothing here: the replay goes on as if the save succeeded.
+          effects += editor.update(.saved(name: nil), at: editor.now)
+        case .writeRecovery, .suspend, .redraw:
+          break  // nothing to recover, suspend or repaint in a replay
+        case .quit:
+          return
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,190 @@
+import Canvas
+import Editor
+import Reorder
+import Testing
+import TileModel
+
+/// The editor's own keys and messages: saving (to the file, under a typed name, over a changed or
+/// read-only file), quitting, signals, suspend, and the line editor of the prompts.
+@Suite("Editor: saving, quitting, signals and prompts")
+struct EditorFlowTests {
+  static func editor(fileName: String? = "grid.json") -> EditorState {
+    EditorState(arrangement: Arrangement.demo, screen: Size(width: 80, height: 24), fileName: fileName)
+  }
+
+  /// The effects of a key, without the engine's happenings.
+  static func press(_ key: Key, _ editor: inout EditorState) -> [EditorEffect] {
+    editor.update(.input(.key(key)), at: editor.now).filter {
+      if case .happened = $0 { return false }
+      return true
+    }
+  }
+
+  static func type(_ text: String, _ editor: inout EditorState) {
+    for c in text { _ = press(c == " " ? .space : .character(c), &editor) }
+  }
+
+  /// Moves the first tile one place right with the keyboard: one unsaved change.
+  static func change(_ editor: inout EditorState) {
+    _ = press(.space, &editor)
+    _ = press(.right, &editor)
+    _ = press(.enter, &editor)
+    #expect(editor.isDirty)
+  }
+
+  @Test func sWritesTheFileItCameFrom() {
+    var e = Self.editor()
+    Self.change(&e)
+    #expect(Self.press(.character("s"), &e) == [.save(to: nil, force: false, thenQuit: false)])
+    #expect(e.announcement == .saving)
+    _ = e.update(.saved(name: nil), at: e.now)
+    #expect(!e.isDirty)
+    #expect(e.announcement == .saved(name: "grid.json"))
+  }
+
+  @Test func theDemoAsksForAFileName() {
+    var e = Self.editor(fileName: nil)
+    #expect(Self.press(.character("s"), &e) == [])
+    #expect(e.prompt?.purpose == .saveAs(thenQuit: false))
+    Self.type("my gridx", &e)
+    _ = Self.press(.backspace, &e)
+    _ = Self.press(.left, &e)
+    _ = Self.press(.left, &e)
+    Self.type("-", &e)
+    #expect(e.prompt?.field.text == "my gr-id")
+    // The prompt takes every key: 'q' is a letter of the name, not a quit.
+    Self.type("q", &e)
+    _ = Self.press(.backspace, &e)
+    #expect(Self.press(.enter, &e) == [.save(to: "my gr-id", force: false, thenQuit: false)])
+    #expect(e.prompt == nil)
+    _ = e.update(.saved(name: "my gr-id"), at: e.now)
+    #expect(e.fileName == "my gr-id")
+    #expect(e.saveTarget == .file)
+    #expect(Self.press(.character("s"), &e) == [.save(to: nil, force: false, thenQuit: false)])
+  }
+
+  @Test func escCancelsTheFileNameAndAnEmptyNameIsNotSubmitted() {
+    var e = Self.editor(fileName: nil)
+    _ = Self.press(.character("s"), &e)
+    #expect(Self.press(.enter, &e) == [])
+    #expect(e.prompt != nil)
+    _ = Self.press(.escape, &e)
+    #expect(e.prompt == nil)
+    #expect(e.announcement == .notSaved(.cancelled))
+  }
+
+  @Test func aFileChangedOnDiskAsksBeforeOverwriting() {
+    var e = Self.editor()
+    Self.change(&e)
+    _ = Self.press(.character("s"), &e)
+    _ = e.update(.saveFailed(.changedOnDisk), at: e.now)
+    #expect(e.question == .fileChangedOnDisk)
+    #expect(e.isDirty)
+    #expect(Self.press(.character("o"), &e) == [.save(to: nil, force: true, thenQuit: false)])
+    _ = e.update(.saved(name: nil), at: e.now)
+    #expect(!e.isDirty)
+  }
+
+  @Test func aReadOnlyFileCanBeSavedElsewhereOrLeftAlone() {
+    var e = Self.editor()
+    Self.change(&e)
+    _ = Self.press(.character("s"), &e)
+    _ = e.update(.saveFailed(.readOnly), at: e.now)
+    #expect(e.question == .fileReadOnly)
+    _ = Self.press(.character("a"), &e)
+    #expect(e.prompt?.purpose == .saveAs(thenQuit: false))
+    Self.type("copy.json", &e)
+    #expect(Self.press(.enter, &e) == [.save(to: "copy.json", force: false, thenQuit: false)])
+    _ = e.update(.saveFailed(.readOnly), at: e.now)
+    _ = Self.press(.character("x"), &e)
+    #expect(e.question == nil)
+    #expect(e.announcement == .notSaved(.cancelled))
+    #expect(e.isDirty)
+  }
+
+  @Test func quitAsksWithUnsavedChangesAndSaveAndQuitQuitsOnlyAfterTheSave() {
+    var e = Self.editor()
+    #expect(Self.press(.character("q"), &e) == [.quit])
+    Self.change(&e)
+    #expect(Self.press(.character("q"), &e) == [])
+    #expect(e.question == .quitWithUnsavedChanges)
+    #expect(Self.press(.character("n"), &e) == [])
+    #expect(e.question == nil)
+    _ = Self.press(.control("c"), &e)
+    #expect(Self.press(.character("s"), &e) == [.save(to: nil, force: false, thenQuit: true)])
+    #expect(e.update(.saved(name: nil), at: e.now) == [.quit])
+    // A failed save does not quit.
+    Self.change(&e)
+    _ = Self.press(.character("q"), &e)
+    _ = Self.press(.character("s"), &e)
+    #expect(e.update(.saveFailed(.failed("the disk is full")), at: e.now).contains(.quit) == false)
+  }
+
+  @Test func sigintAsksLikeQ_andSigtermWritesARecoveryFileOnlyWithUnsavedChanges() {
+    var e = Self.editor()
+    #expect(e.update(.signal(.terminate), at: 0).filter { !$0.isHappening } == [.quit])
+    Self.change(&e)
+    _ = e.update(.signal(.interrupt), at: e.now)
+    #expect(e.question == .quitWithUnsavedChanges)
+    #expect(e.update(.signal(.terminate), at: e.now).filter { !$0.isHappening } == [.writeRecovery, .quit])
+  }
+
+  @Test func sigtermInTheMiddleOfADragCancelsItFirst() {
+    var e = Self.editor()
+    _ = Self.press(.space, &e)
+    _ = Self.press(.right, &e)
+    #expect(e.isDirty == false)
+    let effects = e.update(.signal(.terminate), at: e.now)
+    #expect(effects.contains(.happened(.cancelled(ItemPath(0, 0)))))
+    #expect(effects.filter { !$0.isHappening } == [.quit])
+    #expect(e.arrangement == Arrangement.demo)
+  }
+
+  @Test func ctrlZSuspendsAndCtrlLRedraws() {
+    var e = Self.editor()
+    _ = Self.press(.space, &e)
+    #expect(Self.press(.control("z"), &e) == [.suspend])
+    #expect(e.reorder.gesture == .idle)
+    #expect(Self.press(.control("l"), &e) == [.redraw])
+  }
+
+  @Test func helpClosesOnAnyKeyWithoutActingOnIt() {
+    var e = Self.editor()
+    _ = Self.press(.character("?"), &e)
+    #expect(e.showingHelp)
+    #expect(Self.press(.character("q"), &e) == [])
+    #expect(!e.showingHelp)
+    #expect(Self.press(.character("q"), &e) == [.quit])
+  }
+}
+
+@Suite("LineEditor: the prompts' text field")
+struct LineEditorTests {
+  @Test func editsAroundTheCursor() {
+    var f = LineEditor("abc")
+    #expect(f.cursor == 3)
+    _ = f.handle(.left)
+    _ = f.handle(.backspace)
+    #expect(f.text == "ac")
+    _ = f.handle(.home)
+    _ = f.handle(.character("한"))
+    _ = f.handle(.delete)
+    #expect(f.text == "한c")
+    _ = f.handle(.end)
+    _ = f.handle(.space)
+    #expect(f.text == "한c ")
+    _ = f.handle(.control("a"))
+    _ = f.handle(.control("k"))
+    #expect(f.text == "")
+    #expect(f.handle(.backspace) == .ignored)
+    #expect(f.handle(.enter) == .submitted)
+    #expect(f.handle(.escape) == .cancelled)
+  }
+}
+
+extension EditorEffect {
+  var isHappening: Bool {
+    if case .happened = self { return true }
+    return false
+  }
+}

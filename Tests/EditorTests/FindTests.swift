@@ -1,0 +1,119 @@
+import Canvas
+import TestSupport
+import Testing
+import TileModel
+
+@testable import Editor
+
+/// `/` finds a tile by title or id as the person types; `n` and `N` go through the matches.
+@Suite("Find: incremental, case-insensitive, Unicode-aware")
+struct FindTests {
+  static func editor(_ arrangement: Arrangement = .demo) -> EditorState {
+    EditorState(arrangement: arrangement, screen: Size(width: 80, height: 24), fileName: "grid.json")
+  }
+
+  static func keys(_ keys: [Key], _ editor: inout EditorState) {
+    for key in keys { _ = editor.update(.input(.key(key)), at: editor.now) }
+  }
+
+  static func type(_ text: String, _ editor: inout EditorState) {
+    keys(text.map { $0 == " " ? .space : .character($0) }, &editor)
+  }
+
+  static func focusedTitle(_ editor: EditorState) -> String? {
+    editor.reorder.focus.map { editor.arrangement[$0].displayTitle }
+  }
+
+  @Test func focusFollowsTheFirstMatchAsTheTextGrows() {
+    var e = Self.editor()
+    Self.keys([.character("/")], &e)
+    Self.type("g", &e)
+    #expect(Self.focusedTitle(e) == "green")
+    Self.type("ray", &e)
+    #expect(Self.focusedTitle(e) == "gray")
+    #expect(e.find?.matchCount == 7)  // gray, darkGray, lightGray and the four grays
+    Self.type(" 1", &e)
+    #expect(Self.focusedTitle(e) == "gray 124")
+    Self.keys([.backspace, .backspace], &e)
+    #expect(Self.focusedTitle(e) == "gray")
+    Self.keys([.enter], &e)
+    #expect(e.prompt == nil)
+    #expect(Self.focusedTitle(e) == "gray")
+  }
+
+  @Test func nAndNGoThroughTheMatchesAndWrap() {
+    var e = Self.editor()
+    Self.keys([.character("/")], &e)
+    Self.type("GRAY 1", &e)
+    Self.keys([.enter], &e)
+    #expect(Self.focusedTitle(e) == "gray 124")
+    Self.keys([.character("n")], &e)
+    #expect(Self.focusedTitle(e) == "gray 180")
+    Self.keys([.character("n")], &e)
+    #expect(Self.focusedTitle(e) == "gray 124")
+    Self.keys([.character("N")], &e)
+    #expect(Self.focusedTitle(e) == "gray 180")
+    Self.keys([.character("N"), .character("N")], &e)
+    #expect(Self.focusedTitle(e) == "gray 180")
+  }
+
+  @Test func escPutsTheFocusBack() {
+    var e = Self.editor()
+    Self.keys([.down, .right], &e)
+    let before = e.reorder.focus
+    Self.keys([.character("/")], &e)
+    Self.type("yell", &e)
+    #expect(Self.focusedTitle(e) == "yellow")
+    Self.keys([.escape], &e)
+    #expect(e.reorder.focus == before)
+    #expect(e.find == nil)
+  }
+
+  @Test func noMatchSaysSoAndKeepsTheFocus() {
+    var e = Self.editor()
+    Self.keys([.character("/")], &e)
+    Self.type("zzz", &e)
+    #expect(e.announcement == .notFound("zzz"))
+    #expect(e.reorder.focus == ItemPath(0, 0))
+  }
+
+  @Test func idsMatchTooAndTheSearchStartsAtTheFocus() {
+    var e = Self.editor()
+    Self.keys([.tab, .tab], &e)  // the Grays section
+    Self.keys([.character("/")], &e)
+    Self.type("gray44", &e)  // an id: the title is "gray 44"
+    #expect(Self.focusedTitle(e) == "gray 44")
+    Self.keys([.escape, .character("/")], &e)
+    Self.type("gr", &e)
+    #expect(Self.focusedTitle(e) == "gray 99")  // the first match from the focus on, not from the top
+  }
+
+  @Test func koreanJapaneseAndDecomposedTextMatch() {
+    let tiles = ["한국어 타일", "日本語のタイル", "Élan", "e\u{301}te\u{301}", "\u{1112}\u{1161}\u{11AB}글", "カ\u{3099}ラス"]
+    let a = Arrangement(
+      sections: [(Section(id: "s"), tiles.enumerated().map { Tile(id: "t\($0.offset)", title: $0.element) })])
+    for (query, expected) in [
+      ("타일", "한국어 타일"), ("のタ", "日本語のタイル"), ("élan", "Élan"), ("été", "e\u{301}te\u{301}"),
+      ("한글", "\u{1112}\u{1161}\u{11AB}글"), ("ガラ", "カ\u{3099}ラス"),
+    ] {
+      var e = Self.editor(a)
+      Self.keys([.character("/")], &e)
+      Self.type(query, &e)
+      #expect(Self.focusedTitle(e) == expected, "\(query)")
+    }
+  }
+
+  @Test func narrowingGivesTheSameMatchesAsSearchingEverything() {
+    var rng = SplitMix64(seed: 0xF1D)
+    let alphabet = Array("abcAB한国é ")
+    let titles = (0..<400).map { _ in String((0..<rng.int(1...8)).map { _ in rng.element(alphabet) }) }
+    let a = Arrangement(sections: [(Section(id: "s"), titles.enumerated().map { Tile(id: "id\($0.offset)", title: $0.element) })])
+    let index = FindIndex(a)
+    for _ in 0..<300 {
+      let short = FindIndex.fold(String((0..<rng.int(1...2)).map { _ in rng.element(alphabet) }))
+      let long = short + FindIndex.fold(String((0..<rng.int(1...2)).map { _ in rng.element(alphabet) }))
+      let previous = MatchSet.matching(short, in: index)
+      #expect(MatchSet.matching(long, in: index, within: previous) == MatchSet.matching(long, in: index))
+    }
+  }
+}

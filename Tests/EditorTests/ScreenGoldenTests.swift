@@ -1,0 +1,174 @@
+import Canvas
+import Editor
+import Foundation
+import Reorder
+import TestSupport
+import Testing
+import TileModel
+
+/// One screen to compare with its golden files: an arrangement on a screen, after some events.
+struct ScreenCase: CustomTestStringConvertible, Sendable {
+  var name: String
+  /// A file under `Tests/Golden/screens/fixtures/` or `Tests/Scenarios/fixtures/`, or nil for the demo.
+  var fixture: String?
+  var width: Int
+  var height: Int
+  var events: String = ""
+  /// The built-in demo with no file name (saving asks for one).
+  var unnamed = false
+  /// Messages from the world after the events (a failed save).
+  var messages: [EditorMessage] = []
+
+  var testDescription: String { name }
+
+  static let goldenDirectory = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Golden/screens")
+
+  var fixturePath: String? {
+    guard let fixture else { return nil }
+    let local = Self.goldenDirectory.appendingPathComponent("fixtures/\(fixture)")
+    if FileManager.default.fileExists(atPath: local.path) { return local.path }
+    return Self.goldenDirectory.deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Scenarios/fixtures/\(fixture)").path
+  }
+
+  func arrangement() throws -> Arrangement {
+    guard let path = fixturePath else { return Arrangement.demo }
+    return try Arrangement(json: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+  }
+
+  func state() throws -> EditorState {
+    var editor = EditorState(
+      arrangement: try arrangement(), screen: Size(width: width, height: height),
+      fileName: unnamed ? nil : fixture ?? "demo.json")
+    for (_, event) in try EventScript.parse(Array(events.utf8)) {
+      var effects = editor.play(event)
+      while let effect = effects.first {
+        effects.removeFirst()
+        if case .save = effect { effects += editor.update(.saved(name: nil), at: editor.now) }
+      }
+    }
+    for message in messages { _ = editor.update(message, at: editor.now) }
+    return editor
+  }
+
+  /// The golden files: plain text, and SGR with xterm's 256 colors.
+  func url(_ kind: String) -> URL { Self.goldenDirectory.appendingPathComponent("\(name).\(kind)") }
+
+  /// A long press on the tile at a screen cell, then motions to each cell.
+  static func drag(from start: (Int, Int), through cells: [(Int, Int)]) -> String {
+    "press \(start.0) \(start.1)\nwait 300\n" + cells.map { "move \($0.0) \($0.1)\n" }.joined()
+  }
+
+  static let all: [ScreenCase] = [
+    ScreenCase(name: "demo-idle", fixture: nil, width: 80, height: 24),
+    ScreenCase(name: "demo-focus", fixture: nil, width: 80, height: 24, events: "key down\nkey right\nkey right\n"),
+    ScreenCase(
+      name: "demo-drag-across-sections", fixture: nil, width: 80, height: 24,
+      events: drag(from: (5, 3), through: [(9, 5), (14, 8), (20, 9)])),
+    ScreenCase(
+      name: "demo-drag-into-empty-section", fixture: nil, width: 80, height: 24,
+      events: drag(from: (5, 3), through: [(5, 10), (5, 16), (6, 21), (7, 22)])),
+    ScreenCase(
+      name: "demo-keyboard-lift", fixture: nil, width: 80, height: 24, events: "key space\nkey right\nkey down\n"),
+    ScreenCase(name: "demo-help", fixture: nil, width: 80, height: 24, events: "key ?\n"),
+    ScreenCase(name: "demo-help-small", fixture: nil, width: 44, height: 14, events: "key ?\n"),
+    ScreenCase(
+      name: "demo-confirm-quit", fixture: nil, width: 80, height: 24, events: "key space\nkey right\nkey enter\nkey q\n"),
+    ScreenCase(
+      name: "demo-save-as", fixture: nil, width: 80, height: 24,
+      events: "key space\nkey right\nkey enter\nkey s\n" + #"input "arrangements/my grid.json""# + "\nkey left\n",
+      unnamed: true),
+    ScreenCase(
+      name: "demo-changed-on-disk", fixture: nil, width: 80, height: 24, events: "key space\nkey right\nkey enter\n",
+      messages: [.input(.key(.character("s"))), .saveFailed(.changedOnDisk)]),
+    ScreenCase(name: "demo-find", fixture: nil, width: 80, height: 24, events: "key /\n" + #"input "gr""# + "\n"),
+    ScreenCase(name: "demo-narrow", fixture: nil, width: 30, height: 24),
+    ScreenCase(name: "demo-scrolled", fixture: nil, width: 40, height: 16, events: "key pgdn\n"),
+    ScreenCase(name: "demo-too-small", fixture: nil, width: 12, height: 4),
+    ScreenCase(name: "demo-one-cell", fixture: nil, width: 1, height: 1),
+    ScreenCase(name: "demo-horizontal", fixture: "demo-horizontal.json", width: 80, height: 16),
+    ScreenCase(
+      name: "demo-horizontal-drag", fixture: "demo-horizontal.json", width: 80, height: 16,
+      events: drag(from: (3, 3), through: [(8, 4), (14, 4), (20, 5)])),
+    ScreenCase(
+      name: "policies-forbidden-locked", fixture: "policies.json", width: 60, height: 16,
+      events: drag(from: (3, 2), through: [(3, 4), (4, 6)])),
+    ScreenCase(
+      name: "policies-forbidden-full", fixture: "policies.json", width: 60, height: 16,
+      events: drag(from: (3, 2), through: [(3, 5), (3, 8), (4, 10)])),
+    ScreenCase(name: "titles", fixture: "titles.json", width: 60, height: 20),
+    ScreenCase(name: "titles-narrow", fixture: "titles.json", width: 24, height: 20),
+    ScreenCase(name: "long-scrolled", fixture: "long.json", width: 40, height: 12, events: "key pgdn\nkey pgdn\n"),
+  ]
+}
+
+/// The screens, compared whole with golden files a person has looked at. A missing or changed golden
+/// fails; `TILEGRID_RECORD=1` rewrites them and still fails, until someone has read the new ones.
+@Suite("Screens: golden files, plain and in color")
+struct ScreenGoldenTests {
+  static var recording: Bool { ProcessInfo.processInfo.environment["TILEGRID_RECORD"] != nil }
+
+  func check(_ actual: String, against url: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    if Self.recording {
+      try actual.write(to: url, atomically: true, encoding: .utf8)
+      Issue.record("recorded \(url.lastPathComponent): look at it, then run without TILEGRID_RECORD", sourceLocation: sourceLocation)
+      return
+    }
+    guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
+      Issue.record("no golden \(url.lastPathComponent): record it with TILEGRID_RECORD=1 and look at it", sourceLocation: sourceLocation)
+      return
+    }
+    if actual != expected {
+      let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
+      let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
+      let line = (0..<min(a.count, e.count)).first { a[$0] != e[$0] } ?? min(a.count, e.count)
+      let expectedLine = line < e.count ? String(e[line]) : "<end>"
+      let actualLine = line < a.count ? String(a[line]) : "<end>"
+      let message =
+        "\(url.lastPathComponent) differs first at line \(line + 1):\n  expected: \(expectedLine)\n  actual:   \(actualLine)"
+        + "\nwhole screen:\n\(actual)"
+      Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+    }
+  }
+
+  @Test("plain text: characters alone tell every state apart", arguments: ScreenCase.all)
+  func plain(_ screen: ScreenCase) throws {
+    let buffer = try screen.state().view(scheme: .monochrome)
+    let text = buffer.rendered(.plain)
+    try check(text, against: screen.url("txt"))
+  }
+
+  @Test("in color (xterm 256)", arguments: ScreenCase.all)
+  func colored(_ screen: ScreenCase) throws {
+    let buffer = try screen.state().view(scheme: .color)
+    try check(buffer.rendered(.colored(.xterm256)), against: screen.url("ansi"))
+  }
+
+  @Test("every line is exactly the screen's width, and there are exactly its height of lines", arguments: ScreenCase.all)
+  func shape(_ screen: ScreenCase) throws {
+    for scheme in [ColorScheme.color, .monochrome] {
+      let lines = try screen.state().view(scheme: scheme).lines
+      #expect(lines.count == screen.height)
+      for line in lines { #expect(DisplayText.width(of: line) == screen.width, "\(line)") }
+    }
+  }
+
+  @Test("tilegrid render prints the same screens", arguments: ScreenCase.all.filter { $0.height >= 12 }.prefix(4))
+  func throughTheBinary(_ screen: ScreenCase) throws {
+    let directory = try TemporaryDirectory()
+    let events = try directory.write("events", screen.events)
+    var arguments = ["render"]
+    arguments.append(try screen.fixturePath ?? directory.write("demo.json", Arrangement.demo.jsonBytes()))
+    arguments += ["--width", "\(screen.width)", "--height", "\(screen.height)", "--events", events]
+    let plain = try TileGrid.run(arguments + ["--color", "never"])
+    #expect(plain.status == 0, "\(plain)")
+    let expected = try screen.state().view(scheme: .monochrome).lines
+    // The title bar names the file as given; compare everything below it.
+    #expect(Array(plain.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().dropLast())
+      == expected.dropFirst().map { Substring($0) })
+    let colored = try TileGrid.run(arguments + ["--color", "always"], environment: ["COLORTERM": "truecolor"])
+    #expect(colored.status == 0)
+    #expect(colored.stdoutText.contains("\u{1B}[") && colored.stdoutText.contains("48;2;"))
+  }
+}
