@@ -140,7 +140,8 @@ struct EditorSession {
     }
     switch document.source {
     case .file(let file):
-      switch Self.write(editor.arrangement, to: file, expected: document.stamp, force: force) {
+      // With `force` the person said "overwrite": whatever is on disk now, and read-only too.
+      switch Self.write(editor.arrangement, to: file, expected: force ? nil : document.stamp, force: force) {
       case .success(let stamp):
         document.stamp = stamp
         return .saved(name: nil)

@@ -21,9 +21,10 @@ extension TileGridCommand {
         case .happened(let happening):
           // Titles may hold control characters; they never reach the terminal raw.
           if trace, let line = Trace.line(happening) { Platform.writeStandardError(CLIError.oneLine(line) + "\n") }
-        case .save:
-          // 'key s' saves nothing here: the replay goes on as if the save succeeded.
-          effects += editor.update(.saved(name: nil), at: editor.now)
+        case .save(let path, _, _):
+          // 'key s' saves nothing here: the replay goes on as if the save succeeded (a save as a new
+          // file names it, as the interactive loop reports, so a later 's' does not ask again).
+          effects += editor.update(.saved(name: path), at: editor.now)
         case .writeRecovery, .suspend, .redraw:
           break  // nothing to recover, suspend or repaint in a replay
         case .quit:

@@ -138,6 +138,78 @@ struct EditorOnTerminalTests {
     #expect(try directory.readText("tiles.json") == String(decoding: expected.jsonBytes(), as: UTF8.self))
   }
 
+  @Test("a file changed on disk is not overwritten without asking; o overwrites, and the stamp is kept")
+  func changedOnDisk() throws {
+    let file = try demoFile()
+    let process = try start([file])
+    #expect(process.wait(for: "READY"))
+    process.write(" \(Self.esc)[C\r")
+    #expect(process.wait(for: "unsaved"))
+    try directory.write("tiles.json", "someone else's\n")
+    var mark = process.output.count
+    process.write("s")
+    #expect(process.wait(for: "Changed on disk", after: mark), "\(process.text(from: mark))")
+    #expect(try directory.readText("tiles.json") == "someone else's\n")
+    mark = process.output.count
+    process.write("o")
+    #expect(process.wait(for: "Saved", after: mark))
+    var expected = Arrangement.demo
+    try expected.move(from: ItemPath(0, 0), to: ItemPath(0, 1))
+    #expect(try directory.readText("tiles.json") == String(decoding: expected.jsonBytes(), as: UTF8.self))
+    // The stamp of what was written is kept: saving again does not ask.
+    process.write(" \(Self.esc)[D\r")
+    mark = process.output.count
+    process.write("s")
+    #expect(process.wait(for: "Saved", after: mark), "\(process.text(from: mark))")
+    #expect(try directory.readText("tiles.json") == String(decoding: Arrangement.demo.jsonBytes(), as: UTF8.self))
+    process.write("q")
+    expectEnd(process, .exited(0))
+  }
+
+  @Test("the demo has no file: s asks for a name, Enter saves there, and the title shows it")
+  func demoSaveAs() throws {
+    let process = try start([])
+    #expect(process.wait(for: "READY"))
+    process.write(" \(Self.esc)[C\r")
+    var mark = process.output.count
+    process.write("s")
+    #expect(process.wait(for: "Save as", after: mark))
+    mark = process.output.count
+    process.write("mine.json\r")
+    #expect(process.wait(for: "Saved", after: mark))
+    #expect(process.wait(for: "mine.json", after: mark))
+    process.write("q")
+    expectEnd(process, .exited(0))
+    var expected = Arrangement.demo
+    try expected.move(from: ItemPath(0, 0), to: ItemPath(0, 1))
+    #expect(try directory.readText("mine.json") == String(decoding: expected.jsonBytes(), as: UTF8.self))
+  }
+
+  @Test("a terminal with few color pairs: the table is started again, never a crash, colors still drawn")
+  func fewColorPairs() throws {
+    // A real terminal description with 8 pairs (xterm has 64), compiled here.
+    let terminfo = directory.file("terminfo")
+    try FileManager.default.createDirectory(atPath: terminfo, withIntermediateDirectories: true)
+    let source = try directory.write("few.src", "xterm-fewpairs|xterm-256color with 8 color pairs,\n\tpairs#8, use=xterm-256color,\n")
+    let tic = Process()
+    tic.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    tic.arguments = ["tic", "-x", "-o", terminfo, source]
+    try tic.run()
+    tic.waitUntilExit()
+    try #require(tic.terminationStatus == 0)
+    let process = try start([try demoFile()], environment: ["TERM": "xterm-fewpairs", "TERMINFO": terminfo])
+    #expect(process.wait(for: "READY"), "\(process.text())")
+    #expect(PseudoTerminalProcess.find(Array("48;5;".utf8), in: process.output) != nil, "colors")
+    // Moving the focus around redraws with other colors: pairs run out and start again.
+    for step in 0..<12 {
+      let mark = process.output.count
+      process.write("\(Self.esc)[\(step % 2 == 0 ? "B" : "A")")
+      #expect(process.wait { $0.count > mark })
+    }
+    process.write("q")
+    expectEnd(process, .exited(0))
+  }
+
   @Test("SIGTERM with unsaved changes writes FILE.recovery.json, says where, and exits 143")
   func terminateWritesRecovery() throws {
     let file = try demoFile()

@@ -114,7 +114,7 @@ struct SessionRecordTests {
       var effects = editor.play(event)
       while !effects.isEmpty {
         switch effects.removeFirst() {
-        case .save: effects += editor.update(.saved(name: nil), at: editor.now)
+        case .save(let path, _, _): effects += editor.update(.saved(name: path), at: editor.now)
         case .quit: return editor
         default: break
         }
