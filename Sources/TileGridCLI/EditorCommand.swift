@@ -11,7 +11,7 @@ extension TileGridCommand {
   /// `tilegrid [FILE|-]`: the editor has no command word; `tilegrid --help` shows it first.
   static let editorCommand = Command(
     name: "", synopsis: "[FILE|-] [--press-ms N] [--color auto|always|never] [--record EVENTS]",
-    summary: "the interactive editor (no FILE: the demo; '-': from and to a pipe)", details: "",
+    summary: "the editor (no FILE: the demo; '-': a pipe)", details: "",
     syntax: Syntax(valued: ["--press-ms", "--color", "--record"], maximumOperands: 1, operands: "at most one FILE"),
     run: runEditor)
 

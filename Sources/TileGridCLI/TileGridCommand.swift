@@ -53,8 +53,9 @@ public enum TileGridCommand {
       "-o OUT writes OUT atomically instead of printing; --force writes it even if it is read-only.",
       "Options: --help or -h (also after a command, or 'tilegrid help COMMAND'), --version.",
       "Exit status: 0 ok, 1 the editor in a pipe quit without saving, 64 usage, 65 bad data or a refused",
-      "move, 66 missing input, 69 no terminal for the editor, 73 cannot write the output (read-only, changed",
-      "on disk, no such directory), 74 read or write error, 129/143 the editor ended by SIGHUP/SIGTERM.",
+      "move, 66 missing input, 69 no terminal for the editor, 73 cannot write the output (read-only,",
+      "changed on disk, no such directory), 74 read or write error, 129/143 the editor ended by SIGHUP or",
+      "SIGTERM (unsaved changes in a recovery file).",
     ]
     return lines.joined(separator: "\n") + "\n"
   }

@@ -157,7 +157,9 @@ struct EditorOnTerminalTests {
     try expected.move(from: ItemPath(0, 0), to: ItemPath(0, 1))
     #expect(try directory.readText("tiles.json") == String(decoding: expected.jsonBytes(), as: UTF8.self))
     // The stamp of what was written is kept: saving again does not ask.
+    mark = process.output.count
     process.write(" \(Self.esc)[D\r")
+    #expect(process.wait(for: "Dropped", after: mark))
     mark = process.output.count
     process.write("s")
     #expect(process.wait(for: "Saved", after: mark), "\(process.text(from: mark))")
