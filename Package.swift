@@ -5,7 +5,14 @@ import PackageDescription
 let package = Package(
   name: "TileGrid",
   products: [
-    .executable(name: "tilegrid", targets: ["tilegrid"])
+    .executable(name: "tilegrid", targets: ["tilegrid"]),
+    // The engine, for other programs (README, "Using the engine from Swift"): the model (with Geometry's
+    // points, sizes and rectangles, which it re-exports), the JSON file and layout report, the flow
+    // layout, and the reorder engine. Pure Swift, no Foundation; the editor and the terminal stay inside.
+    .library(name: "TileModel", targets: ["TileModel"]),
+    .library(name: "TileGridJSON", targets: ["TileGridJSON"]),
+    .library(name: "GridLayout", targets: ["GridLayout"]),
+    .library(name: "Reorder", targets: ["Reorder"]),
   ],
   targets: [
     // The one C library: ncursesw through a module map and a shim header. No `pkgConfig:`: its cflags
@@ -19,6 +26,9 @@ let package = Package(
     .target(name: "Geometry"),
     .target(name: "TileModel", dependencies: ["Geometry"]),
     .target(name: "GridLayout", dependencies: ["TileModel"]),
+    // JSON at the edge: the arrangement file (read and written) and the layout report. The model, the
+    // layout and the reorder engine never parse or print.
+    .target(name: "TileGridJSON", dependencies: ["TileModel", "GridLayout"]),
     .target(name: "Reorder", dependencies: ["TileModel", "GridLayout"]),
     .target(name: "Canvas", dependencies: ["Geometry"]),
     .target(name: "Editor", dependencies: ["TileModel", "GridLayout", "Reorder", "Canvas"]),
@@ -30,32 +40,39 @@ let package = Package(
 
     .target(
       name: "TileGridCLI",
-      dependencies: ["TileModel", "GridLayout", "Reorder", "Canvas", "Editor", "CursesTerminal"]),
+      dependencies: ["TileModel", "TileGridJSON", "GridLayout", "Reorder", "Canvas", "Editor", "CursesTerminal"]),
     .executableTarget(name: "tilegrid", dependencies: ["TileGridCLI"]),
     // The benchmark (Scripts/bench): release build only; it reads the clock, the core never does.
     // It also runs the editor on a pseudo-terminal, with the tests' driver (TestSupport).
     .executableTarget(
       name: "tilegrid-bench",
-      dependencies: ["TileModel", "GridLayout", "Reorder", "Canvas", "Editor", "TileGridCLI", "TestSupport"]),
+      dependencies: [
+        "TileModel", "TileGridJSON", "GridLayout", "Reorder", "Canvas", "Editor", "TileGridCLI", "TestSupport",
+      ]),
 
     // Shared by the tests: a seeded generator, and running the built binary in a temporary directory.
     .target(name: "TestSupport", path: "Tests/Support"),
-    .testTarget(name: "TileModelTests", dependencies: ["TileModel", "TestSupport"]),
+    .testTarget(name: "TileModelTests", dependencies: ["TileModel", "TileGridJSON", "TestSupport"]),
     .testTarget(name: "GridLayoutTests", dependencies: ["TileModel", "GridLayout", "TestSupport"]),
     .testTarget(
       name: "ReorderTests",
-      dependencies: ["TileModel", "GridLayout", "Reorder", "Canvas", "Editor", "TileGridCLI", "TestSupport"]),
+      dependencies: [
+        "TileModel", "TileGridJSON", "GridLayout", "Reorder", "Canvas", "Editor", "TileGridCLI", "TestSupport",
+      ]),
     .testTarget(
       name: "EditorTests",
-      dependencies: ["TileModel", "GridLayout", "Reorder", "Canvas", "Editor", "TileGridCLI", "TestSupport"]),
+      dependencies: [
+        "TileModel", "TileGridJSON", "GridLayout", "Reorder", "Canvas", "Editor", "TileGridCLI", "TestSupport",
+      ]),
     .testTarget(name: "CanvasTests", dependencies: ["Geometry", "Canvas", "TestSupport"]),
     .testTarget(
       name: "CursesTerminalTests",
       dependencies: [
-        "CursesTerminal", "CNCursesW", "Canvas", "TileModel", "GridLayout", "Reorder", "Editor", "TileGridCLI",
-        "TestSupport",
+        "CursesTerminal", "CNCursesW", "Canvas", "TileModel", "TileGridJSON", "GridLayout", "Reorder", "Editor",
+        "TileGridCLI", "TestSupport",
       ]),
-    .testTarget(name: "EndToEndTests", dependencies: ["TileModel", "TestSupport"]),
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["TileModel", "TileGridJSON", "GridLayout", "Reorder", "TestSupport"]),
     .testTarget(name: "TerminalTests", dependencies: ["TestSupport"]),
   ]
 )

@@ -1,9 +1,13 @@
-/// A 24-bit sRGB color.
+/// A 24-bit sRGB color, 0-255 per channel.
 public struct RGB: Equatable, Hashable, Sendable, CustomStringConvertible {
+  /// The red channel, 0-255.
   public var red: UInt8
+  /// The green channel, 0-255.
   public var green: UInt8
+  /// The blue channel, 0-255.
   public var blue: UInt8
 
+  /// The color with these channels: `RGB(0, 122, 255)` is UIKit's `systemBlue`.
   public init(_ red: UInt8, _ green: UInt8, _ blue: UInt8) {
     self.red = red
     self.green = green

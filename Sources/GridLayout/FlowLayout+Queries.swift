@@ -1,6 +1,6 @@
 import TileModel
 
-/// Where a dragged tile can go, found at a point (DESIGN.md §5.3's drop zones). Pure geometry: which
+/// Where a dragged tile can go, found at a point (docs/layout.md, "Drop zones"). Pure geometry: which
 /// zones count, and where they put the tile, is the Reorder module's business.
 public enum DropZone: Equatable, Hashable, Sendable {
   /// A tile's frame.
@@ -11,6 +11,7 @@ public enum DropZone: Equatable, Hashable, Sendable {
   /// last tile's line (right of it; horizontal: below it in its column), not past that line.
   case sectionEnd(Int, besideLastItem: Bool)
 
+  /// The section the zone is in.
   public var section: Int {
     switch self {
     case .item(let path): return path.section
@@ -126,7 +127,7 @@ extension FlowLayout {
   }
 
   /// The drop zone at `point`: a tile, an empty section's body, or a section's end zone; nil in gaps,
-  /// insets before the first tile, headers and outside the content (DESIGN.md §5.3).
+  /// insets before the first tile, headers and outside the content (docs/layout.md, "Drop zones").
   /// - Complexity: that of `item(at:)`.
   public func dropZone(at point: Point) -> DropZone? {
     if let path = item(at: point) { return .item(path) }

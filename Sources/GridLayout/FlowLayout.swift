@@ -1,7 +1,17 @@
 import TileModel
 
-/// UICollectionViewFlowLayout's rules in whole terminal cells (DESIGN.md §4), built to answer queries
-/// about 1,000,000 tiles without visiting them.
+/// UICollectionViewFlowLayout's rules in whole terminal cells (docs/layout.md), built to answer queries
+/// about 1,000,000 tiles without visiting them. A value: it holds no reference to the arrangement, so
+/// keep the two in step (after `Arrangement.move(from:to:)`, call `moveItem(from:to:)` with the same
+/// paths; `ReorderState` does both).
+///
+///     let layout = FlowLayout(arrangement: .demo, viewport: Size(width: 80, height: 22))
+///     layout.frame(of: ItemPath(0, 1))      // (17, 1, 14x3): content cells
+///     layout.item(at: Point(x: 20, y: 2))   // 0.1: hit testing
+///     layout.contentSize                    // 80x24: what scrolls
+///
+/// Frames and points are in content coordinates: (0, 0) is the top left of the first section; a
+/// `Viewport` turns them into screen cells.
 ///
 /// Vertical direction, `justify`, tiles 4 wide, interitem spacing 1, a section inset of 1 left/right:
 ///
@@ -23,10 +33,11 @@ import TileModel
 /// - A move re-flows only from the first changed line until the lines fall back into step with the old
 ///   ones (see `moveItem`), never the whole arrangement.
 ///
-/// Deviations from DESIGN.md §4, for degenerate viewports only: the available width `A` (vertical) or
+/// Deviations from UIKit's rules, for degenerate viewports only: the available width `A` (vertical) or
 /// height (horizontal) is at least 1, and the content grows to hold the insets and that one cell, so
 /// every frame lies inside the content and no size is negative (DECISIONS.md).
 public struct FlowLayout: Sendable {
+  /// The arrangement's layout parameters, defaults applied.
   public let parameters: LayoutParameters
   /// The viewport the layout was made for (negative sizes are taken as 0).
   public let viewport: Size
@@ -94,8 +105,10 @@ public struct FlowLayout: Sendable {
 
   var isVertical: Bool { parameters.direction == .vertical }
 
+  /// How many sections are laid out.
   public var sectionCount: Int { sections.count }
 
+  /// How many tiles section `s` holds. - Complexity: O(1).
   public func itemCount(inSection s: Int) -> Int { sections[s].count }
 
   /// The size of everything laid out: `(W, bottom of the last section)` in the vertical direction,
@@ -187,7 +200,7 @@ public struct FlowLayout: Sendable {
 
   // MARK: - Frames
 
-  /// The section's frame: header and body, across the content (DESIGN.md §4 rule 1).
+  /// The section's frame: header and body, across the content (docs/layout.md, "Sections stack downward").
   /// - Complexity: O(log S).
   public func sectionFrame(_ s: Int) -> Rect {
     let start = extents.prefix(s)

@@ -22,6 +22,8 @@ public struct Viewport: Equatable, Hashable, Sendable {
   /// The content point shown at `frame.origin`; zero on the axis that does not scroll.
   public private(set) var offset: Point
 
+  /// A viewport showing the content in `frame` (screen cells), scrolled to `offset`, whose coordinate
+  /// on the axis that does not scroll is ignored.
   public init(frame: Rect, direction: Direction, offset: Point = .zero) {
     self.frame = frame
     self.direction = direction

@@ -1,22 +1,25 @@
 import GridLayout
 import TileModel
 
-/// The tunable numbers of the reorder interaction.
+/// The tunable numbers of the reorder interaction. Times are milliseconds, distances cells.
 public struct ReorderConfig: Equatable, Hashable, Sendable {
-  /// How long button 1 must stay down before the tile lifts (UILongPressGestureRecognizer's
-  /// minimumPressDuration; 0.3 s, as in the UIKit posts TileGrid's rules come from).
+  /// How long button 1 must stay down before the tile lifts, in milliseconds (UILongPressGestureRecognizer's
+  /// minimumPressDuration; 300, as in the UIKit posts TileGrid's rules come from).
   public var minimumPressDuration: Int
   /// How far (cells, per axis) the pointer may wander during the press.
   public var pressTolerance: Int
   /// Cells per mouse wheel notch.
   public var wheelStep: Int
-  /// Auto-scroll edge bands: rows (vertical direction) and columns (horizontal).
+  /// The auto-scroll edge band in the vertical direction: rows at the viewport's top and bottom.
   public var verticalBand: Int
+  /// The auto-scroll edge band in the horizontal direction: columns at the viewport's left and right.
   public var horizontalBand: Int
-  /// Auto-scroll speed, cells per second, at the band's inner edge and at the screen's edge.
+  /// Auto-scroll speed at the band's inner edge, in cells per second.
   public var slowestScroll: Double
+  /// Auto-scroll speed at the screen's edge (beyond the viewport), in cells per second.
   public var fastestScroll: Double
 
+  /// A configuration; each value defaults to TileGrid's (docs/reordering.md).
   public init(
     minimumPressDuration: Int = 300, pressTolerance: Int = 1, wheelStep: Int = 3, verticalBand: Int = 2,
     horizontalBand: Int = 4, slowestScroll: Double = 4, fastestScroll: Double = 30
@@ -31,13 +34,18 @@ public struct ReorderConfig: Equatable, Hashable, Sendable {
   }
 }
 
-/// Input to the reorder engine, already decoded: pointer positions are screen cells.
+/// Input to the reorder engine, already decoded: pointer positions are screen cells (the viewport's
+/// `frame` says where the content is on the screen).
 public enum ReorderInput: Equatable, Hashable, Sendable {
+  /// Button 1 went down at this cell: a long press begins.
   case press(Point)
+  /// The pointer moved to this cell (with the button down, a drag).
   case motion(Point)
+  /// Button 1 came up at this cell: a short click focuses, a drag drops.
   case release(Point)
   /// One wheel notch: -1 toward the start (up / left), +1 toward the end.
   case wheel(Int, at: Point)
+  /// A key, already mapped to its command.
   case key(ReorderKey)
   /// The screen changed size; `viewport` is where the content now sits on it.
   case resize(screen: Size, viewport: Rect)
@@ -50,12 +58,21 @@ public enum ReorderInput: Equatable, Hashable, Sendable {
 }
 
 /// The keyboard commands the engine understands; the editor maps keys to them.
+///
+/// Idle, the arrows move the focus; with a tile lifted from the keyboard they carry it (docs/reordering.md,
+/// "The keyboard"). In the horizontal direction the arrows turn with the layout.
 public enum ReorderKey: Equatable, Hashable, Sendable {
+  /// An arrow: the focus or the lifted tile one step that way.
   case left, right, up, down
+  /// Scrolling: a page less one cell back or forward, or to the start or end of the content.
   case pageUp, pageDown, home, end
+  /// The focus to the first tile of the next or previous section that has tiles (Tab, Shift-Tab).
   case nextSection, previousSection
+  /// Space or Enter: lift the focused tile, or drop the one lifted from the keyboard.
   case liftOrDrop
+  /// Esc: cancel a drag, putting the tile back where it was lifted.
   case cancel
+  /// Undo or redo one step (a whole drag is one step).
   case undo, redo
 }
 
@@ -65,25 +82,36 @@ public enum BlockReason: Equatable, Hashable, Sendable {
   case noTileThatWay
   /// The lifted tile is at the arrangement's edge in that direction.
   case atEdge
+  /// Tab: no later section has tiles.
   case noSectionAfter
+  /// Shift-Tab: no earlier section has tiles.
   case noSectionBefore
+  /// Undo with nothing done.
   case nothingToUndo
+  /// Redo with nothing undone.
   case nothingToRedo
 }
 
-/// What happened, for the trace, the status line and the tests.
+/// What happened, for the trace, the status line and the tests: `handle(_:at:)` returns them in order.
+/// Paths are where the tile is after the happening.
 public enum Happening: Equatable, Hashable, Sendable {
+  /// A tile lifted (the long press fired, or Space): a drag began.
   case lifted(ItemPath)
+  /// The lifted tile moved (remove + insert) from one place to the other.
   case moved(from: ItemPath, to: ItemPath)
   /// A policy refused: lifting the tile at the path, or moving the lifted tile to the path.
   case refused(ItemPath, MoveError)
+  /// The drag ended with the tile at the path; `moved` when that is not where it was lifted.
   case dropped(ItemPath, moved: Bool)
   /// A drag was cancelled and the tile is back at the path.
   case cancelled(ItemPath)
   /// The content scrolled by this many cells along the scrolling axis.
   case scrolled(Int)
+  /// Undo applied this move (the inverse of the step undone).
   case undone(MoveStep)
+  /// Redo applied this move.
   case redone(MoveStep)
+  /// The keyboard focus moved to the tile at the path.
   case focused(ItemPath)
   /// A long press (or Space) found no tile to lift.
   case nothingToLift

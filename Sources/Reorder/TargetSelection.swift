@@ -25,7 +25,7 @@ struct LinePosition: Comparable {
   }
 }
 
-/// Whether going from one place to another is in the direction of the drag (DESIGN.md §5.3): to an
+/// Whether going from one place to another is in the direction of the drag (docs/reordering.md): to an
 /// earlier line only while moving back along the scrolling axis (up, or left in the horizontal
 /// direction), to a later line only while moving forward; on the same line to an earlier slot only
 /// while moving back across it, to a later one only while moving forward. Places are (line, item).
@@ -40,7 +40,7 @@ func followsDrag(
   return to.item < from.item ? backAcrossLine : !backAcrossLine
 }
 
-/// The probe points for a floating tile of `size` (DESIGN.md §5.3): 1/3 or 2/3 into the tile in the
+/// The probe points for a floating tile of `size` (docs/reordering.md): 1/3 or 2/3 into the tile in the
 /// direction of the drag (integer division), and the opposite edge as the fallback.
 func probes(_ session: DragSession, size: Size) -> (primary: Point, fallback: Point) {
   let o = session.floatingOrigin

@@ -185,7 +185,7 @@ struct PlaceArgument: Equatable {
       return ItemPath(s, item)
     case .id(let id):
       guard let s = arrangement.sectionIndex(ofID: id) else {
-        throw .data("\(role): there is no section with id \(JSONWriter.quoted(id))")
+        throw .data("\(role): there is no section with id \(JSONString.quoted(id))")
       }
       return ItemPath(s, item)
     }

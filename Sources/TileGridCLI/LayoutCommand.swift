@@ -1,5 +1,6 @@
 import Editor
 import GridLayout
+import TileGridJSON
 import TileModel
 
 extension TileGridCommand {
@@ -42,66 +43,6 @@ extension TileGridCommand {
     let layout = FlowLayout(arrangement: arrangement, viewport: viewport.size)
     try output.write(LayoutJSON(arrangement: arrangement, layout: layout, viewport: viewport))
   }
-
-  /// The layout as JSON, handed to `emit` in chunks of about a megabyte.
-  static func writeLayoutJSON<E: Error>(
-    _ arrangement: Arrangement, _ layout: FlowLayout, viewport: Rect, _ emit: ([UInt8]) throws(E) -> Void
-  ) throws(E) {
-    var w = JSONWriter(reservingCapacity: min(1 << 20, 256 + arrangement.tileCount * 96))
-    func rect(_ r: Rect) {
-      w.beginObject(inline: true)
-      w.key("x")
-      w.int(r.x)
-      w.key("y")
-      w.int(r.y)
-      w.key("width")
-      w.int(r.width)
-      w.key("height")
-      w.int(r.height)
-      w.endObject()
-    }
-    w.beginObject()
-    w.key("viewport")
-    rect(viewport)
-    w.key("contentSize")
-    let content = layout.contentSize
-    w.beginObject(inline: true)
-    w.key("width")
-    w.int(content.width)
-    w.key("height")
-    w.int(content.height)
-    w.endObject()
-    w.key("sections")
-    w.beginArray()
-    for (s, section) in arrangement.sections.enumerated() {
-      w.element()
-      w.beginObject()
-      w.key("id")
-      w.string(section.id)
-      w.key("frame")
-      rect(layout.sectionFrame(s))
-      w.key("header")
-      if let header = layout.headerFrame(s) { rect(header) } else { w.null() }
-      w.key("items")
-      w.beginArray()
-      for (i, ref) in section.items.enumerated() {
-        w.element()
-        w.beginObject(inline: true)
-        w.key("id")
-        w.string(arrangement[ref].id)
-        w.key("frame")
-        rect(layout.frame(of: ItemPath(s, i)))
-        w.endObject()
-        if w.bytes.count >= 1 << 20 { try emit(w.takeBytes()) }
-      }
-      w.endArray()
-      w.endObject()
-    }
-    w.endArray()
-    w.endObject()
-    w.newlineAtEnd()
-    try emit(w.takeBytes())
-  }
 }
 
 /// What `tilegrid layout` prints, made in chunks.
@@ -111,6 +52,6 @@ struct LayoutJSON: ChunkProducer {
   var viewport: Rect
 
   func produce<E: Error>(_ write: ([UInt8]) throws(E) -> Void) throws(E) {
-    try TileGridCommand.writeLayoutJSON(arrangement, layout, viewport: viewport, write)
+    try layout.writeJSON(arrangement: arrangement, viewport: viewport, write)
   }
 }

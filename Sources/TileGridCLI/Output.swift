@@ -1,3 +1,4 @@
+import TileGridJSON
 import TileModel
 
 /// Where a command's result goes: standard output, or the file of `-o OUT` written by

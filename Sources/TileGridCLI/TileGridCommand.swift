@@ -1,4 +1,5 @@
 import CursesTerminal
+import TileGridJSON
 import TileModel
 
 /// The `tilegrid` command line: dispatches to a command, prints errors once, and maps them to exit
@@ -259,20 +260,15 @@ public enum TileGridCommand {
 
     var (arrangement, _, stamp) = try load(path)
     let source = try from.resolve(in: arrangement, role: "FROM")
-    var destination = try to.resolve(in: arrangement, role: "TO")
-    // TO counts places before the tile is taken out, so within its own section TO = count means the end.
-    if destination.section == source.section, arrangement.contains(source),
-      destination.item == arrangement.sections[source.section].count
-    {
-      destination.item -= 1
-    }
+    let place = try to.resolve(in: arrangement, role: "TO")
     do {
-      try arrangement.move(from: source, to: destination, force: output.force)
+      // TO may also be the section's tile count, the end, in the tile's own section too.
+      try arrangement.move(from: source, toPlace: place, force: output.force)
     } catch {
       var reason = error.description
       if case .noSuchDestination(let place, let valid) = error, place.section == source.section {
-        // On the command line TO may also be the section's count (the end): say so.
-        let places = "\(valid.lowerBound) to \(valid.upperBound + 1)"
+        // Within the tile's own section, name the place as it was written.
+        let places = "\(valid.lowerBound) to \(valid.upperBound)"
         reason = "\(toText) is not a place to move to (section \(place.section) takes \(places))"
       }
       let hint = error.isPolicyRefusal ? " (--force moves it anyway)" : ""

@@ -1,6 +1,9 @@
-/// Why a move was refused. Policy refusals (DESIGN.md §5.6) are distinct from paths that do not exist.
+/// Why a move was refused. Policy refusals (docs/reordering.md, "Policies") are distinct from paths that
+/// do not exist. `description` says it in one line, for people.
 public enum MoveError: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
+  /// The section index is not one of the arrangement's `sectionCount` sections.
   case noSuchSection(Int, sectionCount: Int)
+  /// The path's section holds `count` tiles, none at the path's item.
   case noSuchItem(ItemPath, count: Int)
   /// The destination index is outside what a move into that section allows.
   case noSuchDestination(ItemPath, valid: ClosedRange<Int>)
@@ -11,6 +14,8 @@ public enum MoveError: Error, Equatable, Hashable, Sendable, CustomStringConvert
   /// A section at `maxItems` refuses tiles from other sections.
   case sectionFull(id: String, title: String, section: Int, maxItems: Int)
 
+  /// Whether a policy refused (a locked tile, a locked or full section), which `force` overrides, as
+  /// opposed to a path that names nothing.
   public var isPolicyRefusal: Bool {
     switch self {
     case .tileLocked, .sectionLocked, .sectionFull: return true
@@ -18,6 +23,7 @@ public enum MoveError: Error, Equatable, Hashable, Sendable, CustomStringConvert
     }
   }
 
+  /// The reason in one line, ids and titles quoted as JSON strings: `tile "gray44" at 2.1 is locked`.
   public var description: String {
     switch self {
     case .noSuchSection(let s, let count):
@@ -31,11 +37,11 @@ public enum MoveError: Error, Equatable, Hashable, Sendable, CustomStringConvert
     case .noSuchDestination(let path, let valid):
       return "\(path) is not a place to move to (section \(path.section) takes \(valid.lowerBound) to \(valid.upperBound))"
     case .tileLocked(let id, let path):
-      return "tile \(JSONWriter.quoted(id)) at \(path) is locked"
+      return "tile \(JSONString.quoted(id)) at \(path) is locked"
     case .sectionLocked(_, let title, _, let leaving):
-      return "section \(JSONWriter.quoted(title)) is locked: no tile may \(leaving ? "leave" : "enter") it"
+      return "section \(JSONString.quoted(title)) is locked: no tile may \(leaving ? "leave" : "enter") it"
     case .sectionFull(_, let title, _, let maxItems):
-      return "section \(JSONWriter.quoted(title)) is full (\(maxItems) of \(maxItems))"
+      return "section \(JSONString.quoted(title)) is full (\(maxItems) of \(maxItems))"
     }
   }
 }
@@ -65,7 +71,7 @@ extension Arrangement {
   }
 
   /// Why `move(from:to:)` would be refused, or nil if it would be done. Paths are checked first, then
-  /// the policies of DESIGN.md §5.6 (skipped with `force`).
+  /// the policies (docs/reordering.md, "Policies"; skipped with `force`).
   /// - Complexity: O(1).
   public func checkMove(from source: ItemPath, to destination: ItemPath, force: Bool = false) -> MoveError? {
     if let error = checkSource(source) { return error }
@@ -113,7 +119,7 @@ extension Array {
   /// Moves the element at `from` to `to`, shifting the ones between by one place: the same result as
   /// `insert(remove(at: from), at: to)`, without touching the elements outside the two indexes.
   /// - Complexity: O(|to - from|).
-  public mutating func moveElement(from: Int, to: Int) {
+  package mutating func moveElement(from: Int, to: Int) {
     guard from != to else { return }
     withUnsafeMutableBufferPointer { buffer in
       let moving = buffer[from]

@@ -1,6 +1,7 @@
 extension Arrangement {
-  /// The built-in demo: the seeds' colors (seed 000's fourteen UIColors and seed 002's four grays) in
-  /// sections that show every rule: a section with `maxItems`, a locked tile, and an empty section.
+  /// The built-in demo, what `tilegrid demo` prints: eighteen tiles (UIKit's fourteen fixed colors and
+  /// four grays) in four sections that show every rule: Favorites with `maxItems` 8, Others, Grays with
+  /// a locked tile ("gray44", at 2.1), and the empty Archive. Every layout parameter is written out.
   public static let demo: Arrangement = {
     func tiles(_ names: [String]) -> [Tile] {
       names.map { Tile(id: $0, title: $0, color: TileColor($0)!) }

@@ -4,14 +4,14 @@
 /// accent). JSON keys and TileGrid's ids are exact — Python's `json` keeps both keys, and a file whose
 /// ids differ only that way is a file of two different ids — so every uniqueness check and lookup by
 /// id goes through this type or `isExactly(_:)`.
-struct ExactString: Hashable {
-  let string: String
+package struct ExactString: Hashable {
+  package let string: String
 
-  init(_ string: String) { self.string = string }
+  package init(_ string: String) { self.string = string }
 
-  static func == (a: ExactString, b: ExactString) -> Bool { a.string.isExactly(b.string) }
+  package static func == (a: ExactString, b: ExactString) -> Bool { a.string.isExactly(b.string) }
 
-  func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     var s = string
     s.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
   }
@@ -19,7 +19,7 @@ struct ExactString: Hashable {
 
 extension String {
   /// Whether the two strings have the same UTF-8 bytes (not just canonically equivalent text).
-  public func isExactly(_ other: String) -> Bool {
+  package func isExactly(_ other: String) -> Bool {
     utf8.elementsEqual(other.utf8)
   }
 }

@@ -2,10 +2,13 @@
 ///
 /// The spelling is kept so that a file comes back as it was written (`"#ff0000"` stays lower-case).
 public struct TileColor: Equatable, Hashable, Sendable {
+  /// The text as written: `"blue"`, `"darkGray"`, `"#ff0000"`.
   public let spelling: String
+  /// The color's sRGB value (UIKit's light-mode value for a name).
   public let rgb: RGB
 
-  /// Parses a UIKit color name (`blue`, `darkGray`, `systemTeal`, …; case-insensitive) or `#RRGGBB`.
+  /// Parses a UIKit color name (`blue`, `darkGray`, `systemTeal`, …; case-insensitive) or `#RRGGBB`
+  /// (either case); `nil` for anything else. `TileColor("#0A84FF")?.rgb` is `RGB(10, 132, 255)`.
   public init?(_ text: String) {
     if let rgb = Self.parse(text) {
       self.spelling = text
@@ -15,6 +18,7 @@ public struct TileColor: Equatable, Hashable, Sendable {
     }
   }
 
+  /// `gray`, RGB(128, 128, 128): a tile's color when it has none.
   public static let gray = TileColor("gray")!
 
   private static func parse(_ text: String) -> RGB? {

@@ -7,6 +7,7 @@ import GridLayout
 import Reorder
 import TestSupport
 import TileGridCLI
+import TileGridJSON
 import TileModel
 
 // MARK: - Fixtures

@@ -4,6 +4,7 @@ import Foundation
 import Reorder
 import TestSupport
 import Testing
+import TileGridJSON
 import TileModel
 
 /// One screen to compare with its golden files: an arrangement on a screen, after some events.

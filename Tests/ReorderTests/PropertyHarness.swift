@@ -1,6 +1,7 @@
 import Canvas
 import GridLayout
 import Testing
+import TileGridJSON
 import TileModel
 
 @testable import Editor

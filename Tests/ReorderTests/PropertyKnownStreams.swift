@@ -1,5 +1,6 @@
 import Canvas
 import Testing
+import TileGridJSON
 import TileModel
 
 @testable import Editor

@@ -2,6 +2,7 @@ import Canvas
 import Foundation
 import GridLayout
 import Testing
+import TileGridJSON
 import TileModel
 
 @testable import Editor

@@ -5,6 +5,7 @@ import Reorder
 import TestSupport
 import Testing
 import TileGridCLI
+import TileGridJSON
 import TileModel
 
 /// The reorder scenarios: each `Tests/Scenarios/NAME.events` names its fixture and screen in comment

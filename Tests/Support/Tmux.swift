@@ -39,7 +39,7 @@ public struct TmuxError: Error, CustomStringConvertible {
 ///     try await tmux.waitForText("READY")
 public final class TmuxSession {
   /// How long a wait lasts before it fails.
-  public static let defaultTimeout: Duration = .seconds(10)
+  public static let defaultTimeout: Duration = .seconds(30)
   /// How often a wait looks at the screen.
   public static let pollInterval: Duration = .milliseconds(20)
   /// The prompt of `bash --norc -i` in a pane (set through `PS1`).

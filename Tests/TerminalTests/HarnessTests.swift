@@ -217,10 +217,9 @@ struct HarnessTests {
   func exitedProgramFailsFast() async throws {
     let tmux = try TmuxSession(shell: "printf 'crashed'; sleep 0.2; exit 3")
     defer { tmux.close() }
-    let clock = ContinuousClock()
-    let start = clock.now
+    // No clock here (a loaded machine makes any bound flaky): a wait that ran out its time would fail
+    // with a timeout, not with the exit.
     let error = await #expect(throws: TmuxError.self) { try await tmux.waitForText("READY") }
-    #expect(clock.now - start < .seconds(5))
     #expect(error?.description.contains("the program exited while waiting for: \"READY\"") == true)
     #expect(error?.description.contains("status 3") == true)
     #expect(error?.description.contains("crashed") == true)

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import TileGridJSON
 @testable import TileModel
 
 /// The canonical form (DESIGN.md §3 and §7): what the writer produces, that reading it gives the same

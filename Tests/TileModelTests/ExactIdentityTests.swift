@@ -1,5 +1,6 @@
 import Testing
 
+@testable import TileGridJSON
 @testable import TileModel
 
 /// Keys and ids are compared by their bytes: "é" (U+00E9) and "e" + U+0301 are two different keys and

@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 
+@testable import TileGridJSON
 @testable import TileModel
 
 /// Random mutations of valid files: the reader accepts (and then what it writes reads back the same)

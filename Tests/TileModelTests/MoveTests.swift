@@ -1,5 +1,6 @@
 import Testing
 
+@testable import TileGridJSON
 @testable import TileModel
 
 /// Moves (DESIGN.md §5.4 and §5.6): remove + insert, never a swap; refused moves change nothing.

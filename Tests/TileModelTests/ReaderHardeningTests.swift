@@ -1,5 +1,6 @@
 import Testing
 
+@testable import TileGridJSON
 @testable import TileModel
 
 /// The reader is hardened like any parser (JSONScanner's contract): nesting depth, duplicate keys,

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import TileGridJSON
 @testable import TileModel
 
 // Shared helpers for the TileModel tests: reading JSON text, capturing load errors, small fixtures and

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import TileGridJSON
 @testable import TileModel
 
 /// Titles may be any Unicode, wide characters and control characters included (DESIGN.md §3).

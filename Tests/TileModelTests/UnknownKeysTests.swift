@@ -1,5 +1,6 @@
 import Testing
 
+@testable import TileGridJSON
 @testable import TileModel
 
 /// "Nothing is lost" (DESIGN.md §3): keys this version does not know survive load -> move -> save at

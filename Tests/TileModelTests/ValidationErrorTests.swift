@@ -1,5 +1,6 @@
 import Testing
 
+@testable import TileGridJSON
 @testable import TileModel
 
 /// Every `LoadError` case, with the exact one-line text a user sees (DESIGN.md §3: "a clear error naming

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import TileGridJSON
 @testable import TileModel
 
 /// Where the file requires a whole number, the value decides, not the spelling: JSON writers may write

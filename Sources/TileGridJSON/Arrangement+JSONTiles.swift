@@ -1,3 +1,5 @@
+import TileModel
+
 // Reading tiles, where a large file spends its time: the store the tiles go into, a cache of their
 // colors, and a fast path for tiles in the common form. The general reader (`readTile` in
 // Arrangement+JSON.swift) reads every other tile and reports every error.

@@ -1,3 +1,5 @@
+import TileModel
+
 /// The hashes of the tile ids read so far, to find out once a file is read whether an id repeats.
 ///
 /// A hash table of a million ids is tens of megabytes probed at random, and most probes miss the cache:

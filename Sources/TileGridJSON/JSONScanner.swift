@@ -1,3 +1,5 @@
+import TileModel
+
 /// A malformed-JSON error at a byte offset; the decoder turns the offset into a line and column.
 struct JSONSyntaxError: Error {
   var offset: Int

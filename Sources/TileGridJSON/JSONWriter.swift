@@ -1,31 +1,33 @@
+import TileModel
+
 /// Writes JSON as UTF-8 bytes in TileGrid's canonical form: two-space indentation, `": "` between a
 /// key and its value, `[]` and `{}` for empty containers, and strings escaped as Python's
 /// `json.dumps(..., indent=2, ensure_ascii=False)` escapes them (only `"`, `\` and control characters
 /// below U+0020), so that the canonical form is one a reader can check with a familiar tool.
 ///
 /// - Complexity: linear in the output; no intermediate strings are built.
-public struct JSONWriter {
-  public private(set) var bytes: [UInt8] = []
+struct JSONWriter {
+  private(set) var bytes: [UInt8] = []
   private var depth = 0
   /// Per open container: whether it has had a member yet.
   private var hasMembers: [Bool] = []
   /// How many of the innermost open containers are inline (written on one line).
   private var inlineDepth = 0
 
-  public init(reservingCapacity capacity: Int = 0) {
+  init(reservingCapacity capacity: Int = 0) {
     bytes.reserveCapacity(capacity)
   }
 
   /// Hands over what has been written so far and starts an empty buffer (of the same capacity);
   /// the structure being written carries on.
-  public mutating func takeBytes() -> [UInt8] {
+  mutating func takeBytes() -> [UInt8] {
     let taken = bytes
     bytes.removeAll(keepingCapacity: true)
     return taken
   }
 
   /// Ends the text with a newline, as a text file should.
-  public mutating func newlineAtEnd() {
+  mutating func newlineAtEnd() {
     bytes.append(0x0A)
   }
 
@@ -33,13 +35,13 @@ public struct JSONWriter {
 
   /// Opens an object; an `inline` one (and everything in it) is written on one line, `{"x": 0, "y": 1}`,
   /// which suits small records in reports. Arrangement files never use it.
-  public mutating func beginObject(inline: Bool = false) { open(UInt8(ascii: "{"), inline: inline) }
-  public mutating func endObject() { close(UInt8(ascii: "}")) }
-  public mutating func beginArray(inline: Bool = false) { open(UInt8(ascii: "["), inline: inline) }
-  public mutating func endArray() { close(UInt8(ascii: "]")) }
+  mutating func beginObject(inline: Bool = false) { open(UInt8(ascii: "{"), inline: inline) }
+  mutating func endObject() { close(UInt8(ascii: "}")) }
+  mutating func beginArray(inline: Bool = false) { open(UInt8(ascii: "["), inline: inline) }
+  mutating func endArray() { close(UInt8(ascii: "]")) }
 
   /// Starts an object member; the value is written next.
-  public mutating func key(_ key: String) {
+  mutating func key(_ key: String) {
     nextMember()
     appendQuoted(key)
     bytes.append(UInt8(ascii: ":"))
@@ -47,7 +49,7 @@ public struct JSONWriter {
   }
 
   /// Starts an array element; the value is written next.
-  public mutating func element() {
+  mutating func element() {
     nextMember()
   }
 
@@ -89,25 +91,25 @@ public struct JSONWriter {
 
   // MARK: - Scalars
 
-  public mutating func string(_ s: String) { appendQuoted(s) }
+  mutating func string(_ s: String) { appendQuoted(s) }
 
-  public mutating func int(_ value: Int) {
+  mutating func int(_ value: Int) {
     // A decimal Int is at most 20 characters: a small string, no allocation.
     bytes.append(contentsOf: String(value).utf8)
   }
 
-  public mutating func bool(_ value: Bool) {
+  mutating func bool(_ value: Bool) {
     bytes.append(contentsOf: value ? Self.trueBytes : Self.falseBytes)
   }
 
-  public mutating func null() { bytes.append(contentsOf: Self.nullBytes) }
+  mutating func null() { bytes.append(contentsOf: Self.nullBytes) }
 
   private static let trueBytes = Array("true".utf8)
   private static let falseBytes = Array("false".utf8)
   private static let nullBytes = Array("null".utf8)
 
   /// Writes any value; numbers keep their original text.
-  public mutating func value(_ v: JSONValue) {
+  mutating func value(_ v: JSONValue) {
     switch v {
     case .null: null()
     case .bool(let b): bool(b)
@@ -128,26 +130,26 @@ public struct JSONWriter {
   }
 
   /// Writes `"key": value` when there is a value (an absent field stays absent).
-  public mutating func member(_ key: String, _ value: Int?) {
+  mutating func member(_ key: String, _ value: Int?) {
     guard let value else { return }
     self.key(key)
     int(value)
   }
 
-  public mutating func member(_ key: String, _ value: String?) {
+  mutating func member(_ key: String, _ value: String?) {
     guard let value else { return }
     self.key(key)
     string(value)
   }
 
-  public mutating func member(_ key: String, _ value: Bool?) {
+  mutating func member(_ key: String, _ value: Bool?) {
     guard let value else { return }
     self.key(key)
     bool(value)
   }
 
   /// Writes fields as members of the object being written.
-  public mutating func members(_ fields: [JSONField]) {
+  mutating func members(_ fields: [JSONField]) {
     for f in fields {
       key(f.key)
       value(f.value)
@@ -156,40 +158,13 @@ public struct JSONWriter {
 
   // MARK: - Strings
 
-  private static let hexDigits = Array("0123456789abcdef".utf8)
-
+  /// Strings are escaped by the model's `JSONString`, the same code that quotes ids in messages.
   private mutating func appendQuoted(_ s: String) {
-    bytes.append(UInt8(ascii: "\""))
-    var s = s
-    s.withUTF8 { utf8 in
-      var runStart = 0
-      for (i, c) in utf8.enumerated() where c < 0x20 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") {
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
-        runStart = i + 1
-        bytes.append(UInt8(ascii: "\\"))
-        switch c {
-        case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
-        case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
-        case 0x0A: bytes.append(UInt8(ascii: "n"))
-        case 0x0D: bytes.append(UInt8(ascii: "r"))
-        case 0x09: bytes.append(UInt8(ascii: "t"))
-        case 0x08: bytes.append(UInt8(ascii: "b"))
-        case 0x0C: bytes.append(UInt8(ascii: "f"))
-        default:
-          bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-          bytes.append(Self.hexDigits[Int(c >> 4)])
-          bytes.append(Self.hexDigits[Int(c & 15)])
-        }
-      }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
-    }
-    bytes.append(UInt8(ascii: "\""))
+    JSONString.append(s, to: &bytes)
   }
 
   /// `s` as a JSON string literal, for messages.
-  public static func quoted(_ s: String) -> String {
-    var w = JSONWriter()
-    w.string(s)
-    return String(decoding: w.bytes, as: UTF8.self)
+  static func quoted(_ s: String) -> String {
+    JSONString.quoted(s)
   }
 }
