@@ -35,6 +35,8 @@ public final class PseudoTerminalProcess {
   public private(set) var output: [UInt8] = []
   /// Set once the program has ended.
   public private(set) var ending: Ending?
+  /// When the last byte so far was read (monotonic clock, nanoseconds), for measurements.
+  public private(set) var lastReadNanoseconds = 0
   /// Set once the terminal is closed (reads fail with EIO).
   public private(set) var closed = false
   private let slaveHold: Int32
@@ -174,6 +176,9 @@ public final class PseudoTerminalProcess {
       if n > 0 {
         output.append(contentsOf: chunk[0..<n])
         total += n
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        lastReadNanoseconds = Int(t.tv_sec) * 1_000_000_000 + Int(t.tv_nsec)
         continue
       }
       if n < 0 && errno == EINTR { continue }
