@@ -1,6 +1,7 @@
 #if canImport(Glibc)
   import Glibc
 #endif
+import Canvas
 import CursesTerminal
 import Editor
 import TileModel
@@ -88,7 +89,10 @@ struct EditorSession {
       endedBy = signal
       message = .signal(.terminate)
     case .signal(.suspend):
-      return [.suspend]
+      // SIGTSTP sent by kill: as if Ctrl-Z were typed (a drag is cancelled first), and recorded so.
+      let key = Key.control("z")
+      recorder?.key(key, at: time)
+      message = .input(.key(key))
     case .timeout:
       message = .tick
     }

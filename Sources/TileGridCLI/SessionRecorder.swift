@@ -1,6 +1,7 @@
 #if canImport(Glibc)
   import Glibc
 #endif
+import Canvas
 import Editor
 import TileModel
 
@@ -42,6 +43,12 @@ struct SessionRecorder {
   mutating func input(_ bytes: [UInt8], at time: Int) {
     advance(to: time)
     write(EventScript.inputLine(bytes))
+  }
+
+  /// A key that did not come as bytes (SIGTSTP sent by kill stands for Ctrl-Z).
+  mutating func key(_ key: Key, at time: Int) {
+    advance(to: time)
+    write("key " + EventScript.name(of: key))
   }
 
   /// The terminal's new size at `time`.

@@ -293,6 +293,22 @@ struct EditorOnTerminalTests {
     expectEnd(process, .exited(0))
   }
 
+  @Test("SIGTSTP sent by kill suspends as Ctrl-Z does; SIGCONT brings the editor back")
+  func stopSignal() throws {
+    let process = try start([try demoFile()])
+    #expect(process.wait(for: "READY"))
+    var mark = process.output.count
+    process.signal(SIGTSTP)
+    #expect(process.waitForStop(), "stopped")
+    process.read(waiting: 50)
+    #expect(PseudoTerminalProcess.find(Array("\(Self.esc)[?1049l".utf8), in: process.output, from: mark) != nil)
+    mark = process.output.count
+    process.signal(SIGCONT)
+    #expect(process.wait(for: "TileGrid", after: mark), "repainted")
+    process.write("q")
+    expectEnd(process, .exited(0))
+  }
+
   @Test("Ctrl-L clears the screen and paints everything again")
   func repaint() throws {
     let process = try start([try demoFile()])

@@ -58,12 +58,14 @@ struct SessionRecordTests {
     recorder.resize(Size(width: 2, height: 2), at: 312)
     recorder.note("SIGINT\nnot replayed", at: 400)
     recorder.input(Array("\"\\#q".utf8), at: 401)
+    recorder.key(.control("z"), at: 401)
     recorder.close()
     let script = try EventScript.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
     #expect(
       script.map(\.event) == [
         .input(.resize(width: 80, height: 24)), .wait(10), .bytes(Array("\u{1B}[<0;3;4M".utf8)), .bytes(all),
         .wait(302), .input(.resize(width: 2, height: 2)), .wait(88), .wait(1), .bytes(Array("\"\\#q".utf8)),
+        .input(.key(.control("z"))),
       ])
   }
 
