@@ -190,7 +190,8 @@ public final class CursesTerminal {
     tcflush(inputFD, TCIFLUSH)
     signals.catchSignals()
     CrashGuard.arm(
-      bytes: TerminalModes.crashRestore(exitAlternateScreen: Self.capability("rmcup"), cursorVisible: Self.capability("cnorm")),
+      bytes: TerminalModes.crashRestore(
+        exitAlternateScreen: Self.capability("rmcup"), cursorVisible: Self.capability("cnorm")),
       outputFD: outputFD, terminalFD: inputFD, saved: savedModes)
     // The first update enters the alternate screen and clears it; the modes go after it.
     clearok(tg_curscr(), true)
@@ -253,7 +254,8 @@ public final class CursesTerminal {
       if ready > 0 && fds[0].revents != 0 {
         let n = readBuffer.withUnsafeMutableBytes { read(inputFD, $0.baseAddress, $0.count) }
         if n > 0 {
-          events.insert(.bytes(Array(readBuffer[0..<n])), at: events.firstIndex(where: { !$0.isResize }) ?? events.count)
+          events.insert(
+            .bytes(Array(readBuffer[0..<n])), at: events.firstIndex(where: { !$0.isResize }) ?? events.count)
         } else if n == 0 || (errno != EINTR && errno != EAGAIN) {
           // The terminal is gone (a hangup reads as the end of input, or EIO).
           events.append(.signal(.hangup))

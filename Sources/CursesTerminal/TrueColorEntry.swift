@@ -15,7 +15,10 @@ enum TrueColorEntry {
   /// Only plain names are compiled (they are pasted into the entry's source).
   static func isPlainName(_ term: String) -> Bool {
     !term.isEmpty && term.count <= 64
-      && term.utf8.allSatisfy { $0.isASCIIAlphanumeric || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "+") }
+      && term.utf8.allSatisfy {
+        $0.isASCIIAlphanumeric || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".")
+          || $0 == UInt8(ascii: "+")
+      }
   }
 
   /// The terminfo source for `base` with 24-bit color.

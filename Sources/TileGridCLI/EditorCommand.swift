@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
 import Canvas
 import CursesTerminal
 import Editor
 import Reorder
 import TileModel
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 extension TileGridCommand {
   /// `tilegrid [FILE|-]`: the editor has no command word; `tilegrid --help` shows it first.

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
 import Canvas
 import CursesTerminal
 import Editor
 import TileModel
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// What the editor is editing: where it came from, where saves go, and (in pipe mode) what goes to
 /// standard output at the end.
@@ -192,7 +193,9 @@ struct EditorSession {
 
   /// The recovery file's name for the source, and the directories to try, in order: beside the file
   /// (the current directory for the demo and standard input), then the temporary directory.
-  static func recoveryPlaces(for source: EditorDocument.Source, temporaryDirectory: String) -> [(directory: String, base: String)] {
+  static func recoveryPlaces(
+    for source: EditorDocument.Source, temporaryDirectory: String
+  ) -> [(directory: String, base: String)] {
     var places: [(String, String)] = []
     var base: String
     switch source {

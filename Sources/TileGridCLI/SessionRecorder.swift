@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
 import Canvas
 import Editor
 import TileModel
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// `tilegrid --record EVENTS`: the session as an events file that `tilegrid play` replays to the same
 /// arrangement. What the editor is given is written, not what it made of it: the bytes read from the
@@ -89,7 +90,9 @@ struct SessionRecorder {
 
   /// The header: comments naming the file and the replay command, then the starting size as a
   /// `resize` (so a replay with other `--width`/`--height` still starts right).
-  static func header(file: EditorDocument.Source, screen: Size, pressMilliseconds: Int, eventsPath: String) -> [String] {
+  static func header(
+    file: EditorDocument.Source, screen: Size, pressMilliseconds: Int, eventsPath: String
+  ) -> [String] {
     let size = "--width \(screen.width) --height \(screen.height) --press-ms \(pressMilliseconds)"
     let events = "--events \(shellWord(eventsPath))"
     let what: String
@@ -115,8 +118,11 @@ struct SessionRecorder {
 
   /// A word as a POSIX shell reads it back: plain when it is safe, else single-quoted.
   static func shellWord(_ word: String) -> String {
-    let safe = !word.isEmpty
-      && word.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0.properties.numericType != nil || "/._-+:,=@%".unicodeScalars.contains($0) }
+    let safe =
+      !word.isEmpty
+      && word.unicodeScalars.allSatisfy {
+        $0.properties.isAlphabetic || $0.properties.numericType != nil || "/._-+:,=@%".unicodeScalars.contains($0)
+      }
     return safe ? word : "'" + word.replacing("'", with: "'\\''") + "'"
   }
 }

@@ -272,7 +272,9 @@ func milliseconds() -> Double {
 
 /// Reads what the editor writes until `quiet` milliseconds pass without a byte (or `limit` passes);
 /// returns the bytes and the time the last of them was read. The quiet gap itself is not counted.
-func readFrame(_ process: PseudoTerminalProcess, quiet: Double = 3, limit: Double = 2000) -> (bytes: Int, last: Double?) {
+func readFrame(
+  _ process: PseudoTerminalProcess, quiet: Double = 3, limit: Double = 2000
+) -> (bytes: Int, last: Double?) {
   let start = milliseconds()
   var last: Double?
   var total = 0
@@ -298,9 +300,11 @@ func readFrame(_ process: PseudoTerminalProcess, quiet: Double = 3, limit: Doubl
 func benchTerminal(directory: String) throws {
   let path = directory + "/million.json"
   if !FileManager.default.fileExists(atPath: path) {
-    try Data(makeArrangement(tiles: 1_000_000, sections: 10, mixed: true).jsonBytes()).write(to: URL(fileURLWithPath: path))
+    let bytes = makeArrangement(tiles: 1_000_000, sections: 10, mixed: true).jsonBytes()
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
   }
-  let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tilegrid").path
+  let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    .appendingPathComponent("tilegrid").path
   guard FileManager.default.isExecutableFile(atPath: binary) else {
     print("the terminal measures need \(binary): swift build -c release --product tilegrid")
     return
@@ -332,7 +336,8 @@ func benchTerminal(directory: String) throws {
   let y = viewport.minY + frame.minY + frame.height / 2 + 1
   var mark = process.output.count
   process.write("\u{1B}[<0;\(x);\(y)M")
-  guard process.wait(seconds: 10, until: { PseudoTerminalProcess.find(Array("DRAG".utf8), in: $0, from: mark) != nil }) else {
+  let lifted = process.wait(seconds: 10) { PseudoTerminalProcess.find(Array("DRAG".utf8), in: $0, from: mark) != nil }
+  guard lifted else {
     print("warning: the tile did not lift")
     return
   }
@@ -365,7 +370,9 @@ func benchTerminal(directory: String) throws {
   let status = (try? String(contentsOfFile: "/proc/\(process.pid)/status", encoding: .utf8)) ?? ""
   let kilobytes = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
     .flatMap { Int($0.dropFirst(6).trimmingCharacters(in: .whitespaces).dropLast(3)) } ?? 0
-  report("peak memory of the editor (VmHWM), 1,000,000 tiles", String(format: "%.0f MB", Double(kilobytes) / 1024), "< 400 MB")
+  report(
+    "peak memory of the editor (VmHWM), 1,000,000 tiles", String(format: "%.0f MB", Double(kilobytes) / 1024),
+    "< 400 MB")
 
   process.write("\u{1B}[<0;\(x);\(y)m")
   process.write("q")

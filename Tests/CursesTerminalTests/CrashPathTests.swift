@@ -35,7 +35,8 @@ struct CrashPathTests {
     let plain = String(decoding: TerminalModes.crashRestore(exitAlternateScreen: nil, cursorVisible: ""), as: UTF8.self)
     #expect(plain.hasSuffix("\u{1B}[?25h\u{1B}[?1049l"))
     let padded = String(
-      decoding: TerminalModes.crashRestore(exitAlternateScreen: "\u{1B}[?1049l$<5>", cursorVisible: "$<2*/>\u{1B}[?25h"),
+      decoding: TerminalModes.crashRestore(
+        exitAlternateScreen: "\u{1B}[?1049l$<5>", cursorVisible: "$<2*/>\u{1B}[?25h"),
       as: UTF8.self)
     #expect(!padded.contains("$<"))
     #expect(padded.hasSuffix("\u{1B}[?25h\u{1B}[?1049l"))
@@ -69,7 +70,9 @@ struct CrashPathTests {
     }
   }
 
-  @Test("a crash writes the restore bytes, puts the terminal's modes back and dies of its signal", arguments: Crash.allCases)
+  @Test(
+    "a crash writes the restore bytes, puts the terminal's modes back and dies of its signal", arguments: Crash.allCases
+  )
   func crash(_ crash: Crash) throws {
     let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
     try #require(master >= 0)

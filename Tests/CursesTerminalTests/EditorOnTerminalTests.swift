@@ -192,7 +192,8 @@ struct EditorOnTerminalTests {
     // A real terminal description with 8 pairs (xterm has 64), compiled here.
     let terminfo = directory.file("terminfo")
     try FileManager.default.createDirectory(atPath: terminfo, withIntermediateDirectories: true)
-    let source = try directory.write("few.src", "xterm-fewpairs|xterm-256color with 8 color pairs,\n\tpairs#8, use=xterm-256color,\n")
+    let source = try directory.write(
+      "few.src", "xterm-fewpairs|xterm-256color with 8 color pairs,\n\tpairs#8, use=xterm-256color,\n")
     let tic = Process()
     tic.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     tic.arguments = ["tic", "-x", "-o", terminfo, source]
@@ -281,9 +282,11 @@ struct EditorOnTerminalTests {
     process.read(waiting: 50)
     let atStop = Array(process.output[mark...])
     for mode in ["?1002l", "?1006l", "?1004l", "?1049l"] {
-      #expect(PseudoTerminalProcess.find(Array("\(Self.esc)[\(mode)".utf8), in: atStop) != nil, "\(mode) before stopping")
+      #expect(
+        PseudoTerminalProcess.find(Array("\(Self.esc)[\(mode)".utf8), in: atStop) != nil, "\(mode) before stopping")
     }
-    #expect(process.modes().c_lflag & tcflag_t(ICANON | ECHO) == tcflag_t(ICANON | ECHO), "the shell's modes while stopped")
+    #expect(
+      process.modes().c_lflag & tcflag_t(ICANON | ECHO) == tcflag_t(ICANON | ECHO), "the shell's modes while stopped")
     mark = process.output.count
     process.signal(SIGCONT)
     #expect(process.wait(for: "\(Self.esc)[?1002h", after: mark), "mouse reporting back on")
@@ -352,7 +355,10 @@ struct EditorOnTerminalTests {
     #expect(process.ending == nil)
     // The drop may have moved the tile (then q asks first) or not.
     process.write("q")
-    process.wait { _ in process.ending != nil || PseudoTerminalProcess.find(Array("Unsaved changes: y quit".utf8), in: process.output, from: mark) != nil }
+    process.wait { _ in
+      process.ending != nil
+        || PseudoTerminalProcess.find(Array("Unsaved changes: y quit".utf8), in: process.output, from: mark) != nil
+    }
     process.write("y")
     expectEnd(process, .exited(0))
   }
@@ -362,7 +368,9 @@ struct EditorOnTerminalTests {
   @Test("titles with escape sequences never reach the terminal raw")
   func escapesInTitles() throws {
     let json = String(decoding: Arrangement.demo.jsonBytes(), as: UTF8.self)
-      .replacingOccurrences(of: "\"title\": \"Favorites\"", with: "\"title\": \"\\u001b]2;owned\\u0007Favorites\\u001b[2J\"")
+      .replacingOccurrences(
+        of: "\"title\": \"Favorites\"", with: "\"title\": \"\\u001b]2;owned\\u0007Favorites\\u001b[2J\""
+      )
       .replacingOccurrences(of: "\"title\": \"blue\"", with: "\"title\": \"\\u001b]2;pwned\\u0007blue\\u001b[31m\"")
     #expect(json.contains("owned") && json.contains("pwned"))
     let file = try directory.write("evil.json", json)
@@ -398,7 +406,9 @@ struct EditorOnTerminalTests {
       return process.output
     }
     let file = try demoFile()
-    func has(_ text: String, _ output: [UInt8]) -> Bool { PseudoTerminalProcess.find(Array(text.utf8), in: output) != nil }
+    func has(_ text: String, _ output: [UInt8]) -> Bool {
+      PseudoTerminalProcess.find(Array(text.utf8), in: output) != nil
+    }
     let palette = try run([file], [:])
     #expect(has("48;5;21m", palette) && !has("48;2;", palette))
     let direct = try run([file], ["COLORTERM": "truecolor"])

@@ -24,7 +24,8 @@ struct SessionRecordTests {
     #expect(lines[1] == "# terminal 120x40, long press 250 ms; replay with")
     #expect(lines[2] == "#   tilegrid play 'my tiles.json' --width 120 --height 40 --press-ms 250 --events s.events")
     #expect(lines[3] == "resize 120 40")
-    let demo = SessionRecorder.header(file: .demo, screen: Size(width: 80, height: 24), pressMilliseconds: 300, eventsPath: "x")
+    let demo = SessionRecorder.header(
+      file: .demo, screen: Size(width: 80, height: 24), pressMilliseconds: 300, eventsPath: "x")
     #expect(demo[2] == "#   tilegrid demo | tilegrid play - --width 80 --height 24 --press-ms 300 --events x")
   }
 
@@ -108,7 +109,9 @@ struct SessionRecordTests {
   }
 
   /// Replays an events file as `tilegrid play` does: saves succeed, a quit ends it.
-  static func replay(_ path: String, arrangement: Arrangement, screen: Size, pressMilliseconds: Int) throws -> EditorState {
+  static func replay(_ path: String, arrangement: Arrangement, screen: Size, pressMilliseconds: Int) throws
+    -> EditorState
+  {
     let script = try EventScript.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
     var editor = EditorState(
       arrangement: arrangement, screen: screen, config: ReorderConfig(minimumPressDuration: pressMilliseconds))
@@ -135,7 +138,8 @@ struct SessionRecordTests {
     let arrangement = Arrangement.demo
     var recorder = try SessionRecorder(path: path)
     recorder.start(file: .demo, screen: screen, pressMilliseconds: press)
-    let editor = EditorState(arrangement: arrangement, screen: screen, config: ReorderConfig(minimumPressDuration: press))
+    let editor = EditorState(
+      arrangement: arrangement, screen: screen, config: ReorderConfig(minimumPressDuration: press))
     var live = Live(
       session: EditorSession(
         editor: editor, document: EditorDocument(source: .demo, savesToStandardOutput: false), recorder: recorder),
@@ -144,7 +148,10 @@ struct SessionRecordTests {
     for _ in 0..<rng.int(20...200) {
       let gap = rng.weighted([(5, 0), (40, rng.int(1...40)), (10, rng.int(100...700)), (2, rng.int(1000...4000))])
       if rng.chance(3) {
-        size = rng.chance(30) ? Size(width: rng.int(1...3), height: rng.int(1...3)) : Size(width: rng.int(20...150), height: rng.int(8...60))
+        size =
+          rng.chance(30)
+          ? Size(width: rng.int(1...3), height: rng.int(1...3))
+          : Size(width: rng.int(20...150), height: rng.int(8...60))
         live.send(.resize(size), after: gap)
         continue
       }
@@ -163,6 +170,7 @@ struct SessionRecordTests {
     let replayed = try Self.replay(path, arrangement: arrangement, screen: screen, pressMilliseconds: press)
     #expect(replayed.arrangement == live.session.editor.arrangement, "seed \(seed)")
     #expect(
-      replayed.view(scheme: .monochrome) == live.session.editor.view(scheme: .monochrome), "seed \(seed): the screens differ")
+      replayed.view(scheme: .monochrome) == live.session.editor.view(scheme: .monochrome),
+      "seed \(seed): the screens differ")
   }
 }

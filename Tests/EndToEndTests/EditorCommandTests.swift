@@ -17,7 +17,8 @@ struct EditorCommandTests {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
     process.arguments = ["-w", try TileGrid.binary()] + arguments
-    process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: try directory.write("stdin.json", Fixture.bytes)))
+    process.standardInput = try FileHandle(
+      forReadingFrom: URL(fileURLWithPath: try directory.write("stdin.json", Fixture.bytes)))
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out
