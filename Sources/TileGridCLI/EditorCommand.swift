@@ -79,7 +79,9 @@ extension TileGridCommand {
     } catch {
       throw .unavailable("cannot use the terminal: \(error) (\(noTerminalHint))")
     }
-    recorder?.start(file: document.source, screen: terminal.size, pressMilliseconds: options.pressMilliseconds)
+    recorder?.start(
+      file: document.source, screen: terminal.size, pressMilliseconds: options.pressMilliseconds,
+      saving: document.saveTarget)
     var editor = EditorState(
       arrangement: arrangement, screen: terminal.size, fileName: document.displayName,
       config: ReorderConfig(minimumPressDuration: options.pressMilliseconds))

@@ -82,11 +82,11 @@ struct EditorSession {
       recorder?.resize(size, at: time)
       message = .input(.resize(width: size.width, height: size.height))
     case .signal(.interrupt):
-      recorder?.note("SIGINT (not replayed: 'play' has no signals)", at: time)
+      recorder?.signal(.interrupt, at: time)
       message = .signal(.interrupt)
     case .signal(.terminate), .signal(.hangup):
       let signal = event == .signal(.terminate) ? SIGTERM : SIGHUP
-      recorder?.note("\(signal == SIGTERM ? "SIGTERM" : "SIGHUP"): the session ends", at: time)
+      recorder?.signal(.terminate, at: time)
       endedBy = signal
       message = .signal(.terminate)
     case .signal(.suspend):
@@ -110,9 +110,7 @@ struct EditorSession {
         break
       case .save(let path, let force, _):
         let outcome = save(to: path, force: force)
-        if case .saveFailed(let failure) = outcome {
-          recorder?.note("the save failed (\(failure.text)); a replay saves without failing", at: time)
-        }
+        if case .saveFailed(let failure) = outcome { recorder?.saveFailed(failure, at: time) }
         pending += editor.update(outcome, at: time)
       case .writeRecovery:
         writeRecovery()

@@ -34,9 +34,15 @@ struct SessionRecorder {
   }
 
   /// Writes the header: what was edited, and how to replay it.
-  mutating func start(file: EditorDocument.Source, screen: Size, pressMilliseconds: Int) {
+  mutating func start(file: EditorDocument.Source, screen: Size, pressMilliseconds: Int, saving: SaveTarget) {
     for line in Self.header(file: file, screen: screen, pressMilliseconds: pressMilliseconds, eventsPath: path) {
       write(line)
+    }
+    // Where `s` saves decides what a typed name means: the replay must ask as the session did.
+    switch saving {
+    case .file: write("saving file")
+    case .askForPath: write("saving ask")
+    case .standardOutput: write("saving stdout")
     }
   }
 
@@ -58,11 +64,20 @@ struct SessionRecorder {
     write("resize \(size.width) \(size.height)")
   }
 
-  /// Something that happened which the events file cannot replay (a signal, a failed save), as a
-  /// comment, so a person reading the file knows where the replay may part from the session.
-  mutating func note(_ text: String, at time: Int) {
+  /// A signal, as the events file writes it.
+  mutating func signal(_ signal: EditorSignal, at time: Int) {
     advance(to: time)
-    write("# " + CLIError.oneLine(text))
+    write("signal " + (signal == .interrupt ? "interrupt" : "terminate"))
+  }
+
+  /// How the save just asked for ended (written only when it failed: success is the default).
+  mutating func saveFailed(_ failure: SaveFailure, at time: Int) {
+    advance(to: time)
+    switch failure {
+    case .changedOnDisk: write("save-result changed-on-disk")
+    case .readOnly: write("save-result read-only")
+    case .failed, .cancelled: write("save-result failed")
+    }
   }
 
   func close() {

@@ -52,21 +52,24 @@ struct SessionRecordTests {
     let directory = try TemporaryDirectory()
     let path = directory.file("s.events")
     var recorder = try SessionRecorder(path: path)
-    recorder.start(file: .demo, screen: Size(width: 80, height: 24), pressMilliseconds: 300)
+    recorder.start(file: .demo, screen: Size(width: 80, height: 24), pressMilliseconds: 300, saving: .askForPath)
     let all = (0...255).map(UInt8.init)
     recorder.input([0x1B, 0x5B, 0x3C, 0x30, 0x3B, 0x33, 0x3B, 0x34, 0x4D], at: 10)
     recorder.input(all, at: 10)
     recorder.resize(Size(width: 2, height: 2), at: 312)
-    recorder.note("SIGINT\nnot replayed", at: 400)
+    recorder.signal(.interrupt, at: 400)
     recorder.input(Array("\"\\#q".utf8), at: 401)
     recorder.key(.control("z"), at: 401)
+    recorder.saveFailed(.readOnly, at: 401)
+    recorder.signal(.terminate, at: 402)
     recorder.close()
     let script = try EventScript.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
     #expect(
       script.map(\.event) == [
-        .input(.resize(width: 80, height: 24)), .wait(10), .bytes(Array("\u{1B}[<0;3;4M".utf8)), .bytes(all),
-        .wait(302), .input(.resize(width: 2, height: 2)), .wait(88), .wait(1), .bytes(Array("\"\\#q".utf8)),
-        .input(.key(.control("z"))),
+        .input(.resize(width: 80, height: 24)), .saving(.askForPath), .wait(10),
+        .bytes(Array("\u{1B}[<0;3;4M".utf8)), .bytes(all), .wait(302), .input(.resize(width: 2, height: 2)),
+        .wait(88), .signal(.interrupt), .wait(1), .bytes(Array("\"\\#q".utf8)), .input(.key(.control("z"))),
+        .saveResult(.readOnly), .wait(1), .signal(.terminate),
       ])
   }
 
@@ -137,7 +140,7 @@ struct SessionRecordTests {
     let press = rng.element([0, 100, 300])
     let arrangement = Arrangement.demo
     var recorder = try SessionRecorder(path: path)
-    recorder.start(file: .demo, screen: screen, pressMilliseconds: press)
+    recorder.start(file: .demo, screen: screen, pressMilliseconds: press, saving: .askForPath)
     let editor = EditorState(
       arrangement: arrangement, screen: screen, config: ReorderConfig(minimumPressDuration: press))
     var live = Live(
