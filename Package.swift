@@ -43,9 +43,12 @@ let package = Package(
       dependencies: ["TileModel", "TileGridJSON", "GridLayout", "Reorder", "Canvas", "Editor", "CursesTerminal"]),
     .executableTarget(name: "tilegrid", dependencies: ["TileGridCLI"]),
     // The benchmark (Scripts/bench): release build only; it reads the clock, the core never does.
+    // It also runs the editor on a pseudo-terminal, with the tests' driver (TestSupport).
     .executableTarget(
       name: "tilegrid-bench",
-      dependencies: ["TileModel", "TileGridJSON", "GridLayout", "Reorder", "Canvas", "Editor", "TileGridCLI"]),
+      dependencies: [
+        "TileModel", "TileGridJSON", "GridLayout", "Reorder", "Canvas", "Editor", "TileGridCLI", "TestSupport",
+      ]),
 
     // Shared by the tests: a seeded generator, and running the built binary in a temporary directory.
     .target(name: "TestSupport", path: "Tests/Support"),
@@ -62,7 +65,12 @@ let package = Package(
         "TileModel", "TileGridJSON", "GridLayout", "Reorder", "Canvas", "Editor", "TileGridCLI", "TestSupport",
       ]),
     .testTarget(name: "CanvasTests", dependencies: ["Geometry", "Canvas", "TestSupport"]),
-    .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "CNCursesW"]),
+    .testTarget(
+      name: "CursesTerminalTests",
+      dependencies: [
+        "CursesTerminal", "CNCursesW", "Canvas", "TileModel", "TileGridJSON", "GridLayout", "Reorder", "Editor",
+        "TileGridCLI", "TestSupport",
+      ]),
     .testTarget(
       name: "EndToEndTests", dependencies: ["TileModel", "TileGridJSON", "GridLayout", "Reorder", "TestSupport"]),
     .testTarget(name: "TerminalTests", dependencies: ["TestSupport"]),

@@ -108,9 +108,10 @@ extension Painter {
   /// Marks locked tiles and sections: they cannot be lifted, or let no tile in or out.
   static let lockMark = "🔒"
 
-  /// Where a tile's title goes: its middle row, inside a margin of two cells (one on narrow tiles).
+  /// Where a tile's title goes: its middle row, inside a margin of one cell (color) or of the border
+  /// and a cell (monochrome), less on narrow tiles.
   func titleArea(_ rect: Rect) -> Rect {
-    let margin = rect.width >= 8 ? 2 : rect.width >= 3 ? 1 : 0
+    let margin = !color && rect.width >= 6 ? 2 : rect.width >= 3 ? 1 : 0
     return Rect(x: rect.minX + margin, y: rect.minY, width: rect.width - 2 * margin, height: rect.height)
   }
 

@@ -26,6 +26,7 @@ public enum KeyHelp {
         Entry(keys: "s", action: "save"),
         Entry(keys: "q, Ctrl-C", action: "quit (asks when there are unsaved changes)"),
         Entry(keys: "?", action: "this help; any key closes it"),
+        Entry(keys: "Ctrl-Z, Ctrl-L", action: "suspend (fg resumes); repaint the screen"),
       ]
     ),
     (

@@ -12,10 +12,23 @@ import Canvas
 ///     resize W H         the terminal's new size
 ///     input "BYTES"      raw terminal input (`\e`, `\xNN`, `\\`, `\"`, `\n`, `\r`, `\t`), decoded
 ///                        exactly as the interactive editor decodes what the terminal sends
+///     signal interrupt|terminate
+///                        SIGINT (asks as q does), SIGTERM or SIGHUP (ends the session)
+///     saving file|ask|stdout
+///                        where `s` saves from here on: the file, a name asked for (the demo), or
+///                        standard output (pipe mode); `play` saves nothing either way
+///     save-result ok|changed-on-disk|read-only|failed
+///                        how the save asked for by the event before it ended (default: ok)
+///
+/// The last three let `--record` write a session that replays exactly, questions included.
 public enum ScriptEvent: Equatable, Sendable {
   case input(InputEvent)
   case bytes([UInt8])
   case wait(Int)
+  case signal(EditorSignal)
+  case saving(SaveTarget)
+  /// The outcome of the save the previous event asked for: nil for success.
+  case saveResult(SaveFailure?)
 }
 
 /// A line of an events file that is not an event; `description` is `LINE: MESSAGE`.
@@ -211,13 +224,31 @@ public enum EventScript {
             + "f1-f24, or one character)")
       }
       return .input(.key(key))
+    case "signal", "saving", "save-result":
+      guard arguments.count == 1, let word = arguments[0].plainText else { throw fail("'\(verb)' takes one word") }
+      switch (verb, word) {
+      case ("signal", "interrupt"): return .signal(.interrupt)
+      case ("signal", "terminate"): return .signal(.terminate)
+      case ("saving", "file"): return .saving(.file)
+      case ("saving", "ask"): return .saving(.askForPath)
+      case ("saving", "stdout"): return .saving(.standardOutput)
+      case ("save-result", "ok"): return .saveResult(nil)
+      case ("save-result", "changed-on-disk"): return .saveResult(.changedOnDisk)
+      case ("save-result", "read-only"): return .saveResult(.readOnly)
+      case ("save-result", "failed"): return .saveResult(.failed("the save failed when the session was recorded"))
+      default:
+        let words = ["signal": "interrupt or terminate", "saving": "file, ask or stdout",
+                     "save-result": "ok, changed-on-disk, read-only or failed"][verb]!
+        throw fail("'\(verb)' takes \(words), not '\(word)'")
+      }
     case "input":
       guard arguments.count == 1, case .quoted(let text) = arguments[0] else {
         throw fail(#"'input' takes one quoted string of bytes, like "\e[<0;3;4M""#)
       }
       return .bytes(try unescape(text, line: line))
     default:
-      throw fail("unknown event '\(verb)' (press, move, release, wait, wheel, key, resize or input)")
+      throw fail(
+        "unknown event '\(verb)' (press, move, release, wait, wheel, key, resize, input, signal, saving or save-result)")
     }
   }
 
@@ -272,6 +303,69 @@ public enum EventScript {
   }
 }
 
+extension EventScript {
+  /// The events-file line for an event; `parse` reads it back as the same event. Input the verbs
+  /// cannot say (a focus change, another button, a modifier click, unknown bytes) is written as the
+  /// bytes a terminal would send for it, in an `input` line.
+  public static func line(_ event: ScriptEvent) -> String {
+    switch event {
+    case .wait(let ms): return "wait \(ms)"
+    case .bytes(let bytes): return inputLine(bytes)
+    case .signal(let signal): return "signal " + (signal == .interrupt ? "interrupt" : "terminate")
+    case .saving(let target):
+      switch target {
+      case .file: return "saving file"
+      case .askForPath: return "saving ask"
+      case .standardOutput: return "saving stdout"
+      }
+    case .saveResult(let failure):
+      switch failure {
+      case nil: return "save-result ok"
+      case .changedOnDisk: return "save-result changed-on-disk"
+      case .readOnly: return "save-result read-only"
+      case .failed, .cancelled: return "save-result failed"
+      }
+    case .input(.key(let key)): return "key " + name(of: key)
+    case .input(.resize(let w, let h)): return "resize \(w) \(h)"
+    case .input(.focus(let gained)): return inputLine(Array((gained ? "\u{1B}[I" : "\u{1B}[O").utf8))
+    case .input(.unknown(let bytes)): return inputLine(bytes)
+    case .input(.mouse(let m)):
+      if m.modifiers.isEmpty {
+        switch m.action {
+        case .press(.left): return "press \(m.x) \(m.y)"
+        case .motion: return "move \(m.x) \(m.y)"
+        case .release(.left): return "release \(m.x) \(m.y)"
+        case .wheelUp: return "wheel up \(m.x) \(m.y)"
+        case .wheelDown: return "wheel down \(m.x) \(m.y)"
+        default: break
+        }
+      }
+      return inputLine(sgrReport(m))
+    }
+  }
+
+  /// The SGR mouse report (`ESC[<b;x;yM`, `m` for a release; one-based cells) a terminal sends.
+  public static func sgrReport(_ m: MouseEvent) -> [UInt8] {
+    var code: Int
+    var release = false
+    switch m.action {
+    case .press(let button): code = button == .left ? 0 : button == .middle ? 1 : 2
+    case .release(let button):
+      code = button == .left ? 0 : button == .middle ? 1 : 2
+      release = true
+    case .motion: code = 32
+    case .wheelUp: code = 64
+    case .wheelDown: code = 65
+    case .wheelLeft: code = 66
+    case .wheelRight: code = 67
+    }
+    if m.modifiers.contains(.shift) { code += 4 }
+    if m.modifiers.contains(.alt) { code += 8 }
+    if m.modifiers.contains(.control) { code += 16 }
+    return Array("\u{1B}[<\(code);\(m.x + 1);\(m.y + 1)\(release ? "m" : "M")".utf8)
+  }
+}
+
 extension EditorState {
   /// Lets `milliseconds` of virtual time pass. The engine fires every timer due by then at its own
   /// due time, exactly as the interactive loop does with a real clock.
@@ -279,12 +373,18 @@ extension EditorState {
     update(.tick, at: now + milliseconds)
   }
 
-  /// Plays one scripted event at the current virtual time.
+  /// Plays one scripted event at the current virtual time. A `save-result` means nothing alone: the
+  /// replay reads it when a save is asked for (`EventScript.replay`).
   public mutating func play(_ event: ScriptEvent) -> [EditorEffect] {
     switch event {
     case .wait(let milliseconds): return wait(milliseconds)
     case .input(let input): return update(.input(input), at: now)
     case .bytes(let bytes): return update(.bytes(bytes), at: now)
+    case .signal(let signal): return update(.signal(signal), at: now)
+    case .saving(let target):
+      saveTarget = target
+      return []
+    case .saveResult: return []
     }
   }
 }

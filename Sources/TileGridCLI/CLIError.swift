@@ -7,12 +7,17 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
   case data(String)
   /// 66: an input file does not exist or cannot be read.
   case noInput(String)
-  /// 69: the capability is not built yet.
+  /// 69: the capability is not there (no terminal for the editor).
   case unavailable(String)
   /// 73: an output file cannot be created (or was changed on disk meanwhile).
   case cannotCreate(String)
   /// 74: reading or writing failed part way.
   case io(String)
+  /// 1: the editor in pipe mode ended without a result for standard output (quit without saving).
+  case nothingSaved(String)
+  /// 128 + the signal's number (143 for SIGTERM, 129 for SIGHUP), as a shell reports a program killed
+  /// by it: the editor was ended by the signal, after keeping unsaved changes.
+  case terminated(signal: Int32, String)
   /// Several failures, one line each (`tilegrid check` on several files). The status is the first of
   /// 65, 66, 74 that any of them has: a verdict on the data comes before a file that could not be read.
   case several([CLIError])
@@ -25,6 +30,8 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
     case .unavailable: return 69
     case .cannotCreate: return 73
     case .io: return 74
+    case .nothingSaved: return 1
+    case .terminated(let signal, _): return 128 + signal
     case .several(let errors):
       let statuses = errors.map(\.exitStatus)
       return [65, 66, 74].first(where: statuses.contains) ?? statuses.max() ?? 0
@@ -52,7 +59,7 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
       let help = command.map { "tilegrid \($0) --help" } ?? "tilegrid --help"
       return Self.oneLine("\(message) (see '\(help)')")
     case .data(let message), .noInput(let message), .unavailable(let message), .cannotCreate(let message),
-      .io(let message):
+      .io(let message), .nothingSaved(let message), .terminated(_, let message):
       return Self.oneLine(message)
     case .several(let errors):
       return errors.map(\.description).joined(separator: "; ")

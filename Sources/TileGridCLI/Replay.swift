@@ -12,18 +12,27 @@ extension TileGridCommand {
   }
 
   /// Plays events through the editor as the interactive loop would: saves succeed without writing
-  /// anything, a quit ends the replay. With `trace`, each traced happening goes to standard error.
+  /// anything (or fail as a `save-result` line right after says), a quit ends the replay. With
+  /// `trace`, each traced happening goes to standard error.
   static func replay(_ script: [(line: Int, event: ScriptEvent)], on editor: inout EditorState, trace: Bool) throws(CLIError) {
-    for (_, event) in script {
-      var effects = editor.play(event)
+    var index = 0
+    while index < script.count {
+      var effects = editor.play(script[index].event)
+      index += 1
       while !effects.isEmpty {
         switch effects.removeFirst() {
         case .happened(let happening):
           // Titles may hold control characters; they never reach the terminal raw.
           if trace, let line = Trace.line(happening) { Platform.writeStandardError(CLIError.oneLine(line) + "\n") }
-        case .save:
-          // 'key s' saves nothing here: the replay goes on as if the save succeeded.
-          effects += editor.update(.saved(name: nil), at: editor.now)
+        case .save(let path, _, _):
+          // Nothing is written here. A save as a new file names it, as the interactive loop reports,
+          // so a later 's' does not ask again.
+          var failure: SaveFailure?
+          if index < script.count, case .saveResult(let result) = script[index].event {
+            failure = result
+            index += 1
+          }
+          effects += editor.update(failure.map { .saveFailed($0) } ?? .saved(name: path), at: editor.now)
         case .writeRecovery, .suspend, .redraw:
           break  // nothing to recover, suspend or repaint in a replay
         case .quit:

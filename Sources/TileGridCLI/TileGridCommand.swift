@@ -54,8 +54,10 @@ public enum TileGridCommand {
       "FROM and TO are SECTION.ITEM (zero-based, like 1.3) or SECTION_ID:ITEM (like favorites:0).",
       "-o OUT writes OUT atomically instead of printing; --force writes it even if it is read-only.",
       "Options: --help or -h (also after a command, or 'tilegrid help COMMAND'), --version.",
-      "Exit status: 0 ok, 64 usage, 65 bad data or a refused move, 66 missing input, 69 not built yet,",
-      "73 cannot write the output (read-only, changed on disk, no such directory), 74 read or write error.",
+      "Exit status: 0 ok, 1 the editor in a pipe quit without saving, 64 usage, 65 bad data or a refused",
+      "move, 66 missing input, 69 no terminal for the editor, 73 cannot write the output (read-only,",
+      "changed on disk, no such directory), 74 read or write error, 129/143 the editor ended by SIGHUP or",
+      "SIGTERM (unsaved changes in a recovery file).",
     ]
     return lines.joined(separator: "\n") + "\n"
   }
@@ -149,20 +151,6 @@ public enum TileGridCommand {
   static var commandNames: String {
     let names = commands.map(\.name)
     return names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
-  }
-
-  // MARK: - The editor (not built yet)
-
-  /// `tilegrid [FILE]`. Until the editor exists it checks FILE like every command (66 if it is missing,
-  /// 65 if it is not a valid arrangement), then says it is not built (69) and lists the commands.
-  static let editorCommand = Command(
-    name: "", synopsis: "[FILE]", summary: "the interactive editor (no FILE: the demo) - not built yet",
-    details: "", syntax: Syntax(maximumOperands: 1, operands: "at most one FILE"), run: runEditor)
-
-  static func runEditor(_ args: Arguments) throws(CLIError) {
-    if let path = args.operands.first { _ = try load(path) }
-    throw .unavailable(
-      "the interactive editor is not built yet; the commands are \(commandNames) (see 'tilegrid --help')")
   }
 
   // MARK: - Shared steps

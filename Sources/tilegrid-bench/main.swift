@@ -5,6 +5,7 @@ import Editor
 import Foundation
 import GridLayout
 import Reorder
+import TestSupport
 import TileGridCLI
 import TileGridJSON
 import TileModel
@@ -416,6 +417,127 @@ func benchFiles(directory: String) throws {
   report("peak memory (1,000,000 tiles loaded, laid out, exported)", String(format: "%.0f MB", peakMemoryMB()), "< 400 MB")
 }
 
+// MARK: - The editor on a pseudo-terminal
+
+/// Milliseconds, fractional, on the monotonic clock.
+func milliseconds() -> Double {
+  var t = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &t)
+  return Double(t.tv_sec) * 1000 + Double(t.tv_nsec) / 1e6
+}
+
+/// Reads what the editor writes until `quiet` milliseconds pass without a byte (or `limit` passes);
+/// returns the bytes and the time the last of them was read. The quiet gap itself is not counted.
+func readFrame(
+  _ process: PseudoTerminalProcess, quiet: Double = 3, limit: Double = 2000
+) -> (bytes: Int, last: Double?) {
+  let start = milliseconds()
+  var last: Double?
+  var total = 0
+  while true {
+    let now = milliseconds()
+    let since = last ?? start
+    if last != nil && now - since >= quiet { break }
+    if now - start >= limit { break }
+    let wait = last == nil ? limit - (now - start) : quiet - (now - since)
+    let n = process.read(waiting: max(0, Int(wait.rounded(.up))))
+    if n > 0 {
+      total += n
+      last = milliseconds()
+    }
+  }
+  return (total, last)
+}
+
+/// DESIGN.md §10 through a real terminal: the release `tilegrid` on a 200x60 pseudo-terminal with a
+/// 1,000,000-tile file. Start to first frame; the time from writing a mouse-motion report to the last
+/// byte of the frame it causes, during a drag, each step moving the floating tile by one cell; the
+/// bytes of such a step; the editor's peak memory.
+func benchTerminal(directory: String) throws {
+  let path = directory + "/million.json"
+  if !FileManager.default.fileExists(atPath: path) {
+    let bytes = makeArrangement(tiles: 1_000_000, sections: 10, mixed: true).jsonBytes()
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+  }
+  let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    .appendingPathComponent("tilegrid").path
+  guard FileManager.default.isExecutableFile(atPath: binary) else {
+    print("the terminal measures need \(binary): swift build -c release --product tilegrid")
+    return
+  }
+  let width = 200
+  let height = 60
+  let started = milliseconds()
+  let process = try PseudoTerminalProcess(
+    binary, [path], environment: PseudoTerminalProcess.environment(), width: width, height: height)
+  guard process.wait(seconds: 30, until: { PseudoTerminalProcess.find(Array("READY".utf8), in: $0) != nil }) else {
+    print("warning: no first frame: \(process.text().suffix(300))")
+    return
+  }
+  // The rest of the frame, if any came after READY; the frame ends with the last byte read.
+  _ = readFrame(process, quiet: 20, limit: 20)
+  let firstFrame = Double(process.lastReadNanoseconds) / 1e6 - started
+  report("start to first frame, 1,000,000 tiles, 200x60", String(format: "%.0f ms", firstFrame), "< 1 s")
+
+  // The tile under a point in the middle of the screen, as the editor lays it out.
+  let arrangement = try Arrangement(json: try Platform.read(path).bytes)
+  let viewport = Screen.viewport(forScreen: Size(width: width, height: height))
+  let layout = FlowLayout(arrangement: arrangement, viewport: viewport.size)
+  var frame: Rect?
+  layout.forEachItem(in: Rect(x: 40, y: 20, width: 120, height: 10)) { _, f in
+    if frame == nil && f.width >= 4 { frame = f }
+  }
+  guard let frame else { fatalError("no tile in the middle of the screen") }
+  let x = viewport.minX + frame.minX + frame.width / 2 + 1  // 1-based, as SGR reports count
+  let y = viewport.minY + frame.minY + frame.height / 2 + 1
+  var mark = process.output.count
+  process.write("\u{1B}[<0;\(x);\(y)M")
+  let lifted = process.wait(seconds: 10) { PseudoTerminalProcess.find(Array("DRAG".utf8), in: $0, from: mark) != nil }
+  guard lifted else {
+    print("warning: the tile did not lift")
+    return
+  }
+  _ = readFrame(process, quiet: 20)
+
+  var latencies: [Double] = []
+  var sizes: [Int] = []
+  for step in 0..<1_200 {
+    let to = x + (step % 2 == 0 ? 1 : 0)
+    mark = process.output.count
+    let written = milliseconds()
+    process.write("\u{1B}[<32;\(to);\(y)M")
+    let frame = readFrame(process)
+    guard let last = frame.last else {
+      print("warning: no frame after motion \(step)")
+      continue
+    }
+    if step >= 100 {  // the first steps warm caches up
+      latencies.append(last - written)
+      sizes.append(frame.bytes)
+    }
+  }
+  report(
+    "motion report to frame written, p50 / p99 (\(latencies.count))",
+    String(format: "%.2f / %.2f ms", percentile(latencies, 0.5), percentile(latencies, 0.99)), "p99 < 5 ms")
+  let sortedSizes = sizes.sorted()
+  report(
+    "bytes of a drag step moving the tile one cell",
+    "\(sortedSizes[sortedSizes.count / 2]) B median, \(sortedSizes.last ?? 0) max", "< 2 KB")
+  let status = (try? String(contentsOfFile: "/proc/\(process.pid)/status", encoding: .utf8)) ?? ""
+  let kilobytes = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+    .flatMap { Int($0.dropFirst(6).trimmingCharacters(in: .whitespaces).dropLast(3)) } ?? 0
+  report(
+    "peak memory of the editor (VmHWM), 1,000,000 tiles", String(format: "%.0f MB", Double(kilobytes) / 1024),
+    "< 400 MB")
+
+  process.write("\u{1B}[<0;\(x);\(y)m")
+  process.write("q")
+  if process.waitForEnd(seconds: 2) == nil {
+    process.write("y")
+    if process.waitForEnd(seconds: 5) == nil { process.signal(SIGKILL) }
+  }
+}
+
 // MARK: - Main
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -427,8 +549,8 @@ if arguments.first == "--parse", arguments.count == 2 {
   let arrangement = try Arrangement(json: try Platform.read(arguments[1]).bytes)
   print(arrangement.jsonBytes().count)
 } else {
-  // Parts: --layout, --drag, --frame, --find, --organize, --files (default: all). The first other argument is
-  // the data directory.
+  // Parts: --layout, --drag, --frame, --find, --organize, --files, --terminal (default: all). The first
+  // other argument is the data directory.
   let directory = arguments.first { !$0.hasPrefix("--") } ?? FileManager.default.temporaryDirectory.path + "/tilegrid-bench"
   try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
   let parts = Set(arguments.filter { $0.hasPrefix("--") })
@@ -439,4 +561,5 @@ if arguments.first == "--parse", arguments.count == 2 {
   if all || parts.contains("--find") { benchFind() }
   if all || parts.contains("--organize") { benchOrganize() }
   if all || parts.contains("--files") { try benchFiles(directory: directory) }
+  if all || parts.contains("--terminal") { try benchTerminal(directory: directory) }
 }

@@ -1,25 +1,44 @@
+import Foundation
 import TestSupport
 import Testing
 
-/// `tilegrid` and `tilegrid FILE` start the interactive editor. It is not built yet: until it is, FILE
-/// is checked like every command's (66 missing, 65 invalid), then the command says the editor is not
-/// built (69) and lists every command. When the editor exists, replace these with tests that run it
-/// (in tmux).
-@Suite("Editor (not built yet)")
+/// `tilegrid` and `tilegrid FILE` start the interactive editor; here only what it does without a
+/// terminal, or before it needs one. The editor on a terminal is tested on a pseudo-terminal
+/// (CursesTerminalTests) and in tmux (TerminalTests).
+@Suite("Editor without a terminal")
 struct EditorCommandTests {
   let directory: TemporaryDirectory
 
   init() throws { directory = try TemporaryDirectory() }
 
-  @Test("tilegrid with no command, or with a valid FILE, says the editor is not built (69) and lists the commands")
-  func editorNotBuilt() throws {
+  /// Runs `tilegrid arguments` in a new session (`setsid -w`), which has no controlling terminal
+  /// whatever terminal the tests run in; standard input is the fixture.
+  func runDetached(_ arguments: [String]) throws -> (status: Int32, stdout: Data, stderr: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
+    process.arguments = ["-w", try TileGrid.binary()] + arguments
+    process.standardInput = try FileHandle(
+      forReadingFrom: URL(fileURLWithPath: try directory.write("stdin.json", Fixture.bytes)))
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, stdout, String(decoding: stderr, as: UTF8.self))
+  }
+
+  @Test("no terminal: exit 69 with one line naming the commands that need none; FILE is left alone")
+  func noTerminal() throws {
     let path = try Fixture.write(into: directory)
-    for (arguments, stdin) in [([], nil), ([path], nil), (["-"], Fixture.bytes)] {
-      expectFailure(
-        try TileGrid.run(arguments, stdin: stdin), status: 69,
-        mentioning: [
-          "the interactive editor is not built yet", "demo, export, move, move-section, layout, play, render and check",
-        ])
+    for arguments in [[path], ["-"], []] {
+      let result = try runDetached(arguments)
+      #expect(result.status == 69, "\(arguments): \(result)")
+      #expect(result.stdout.isEmpty)
+      #expect(result.stderr.hasPrefix("tilegrid: ") && result.stderr.filter { $0 == "\n" }.count == 1, "\(result)")
+      for word in ["no terminal", "export", "render", "play"] { #expect(result.stderr.contains(word), "\(result)") }
     }
     #expect(try directory.readText("tiles.json") == Fixture.text())
   }

@@ -52,6 +52,34 @@ struct EventScriptTests {
     }
   }
 
+  @Test func everyEventIsWrittenAsALineThatReadsBackTheSame() throws {
+    let buttons: [MouseButton] = [.left, .middle, .right]
+    var events: [ScriptEvent] = [
+      .wait(0), .wait(250), .bytes([0x1B, 0x00, 0xFF]), .signal(.interrupt), .signal(.terminate),
+      .saving(.file), .saving(.askForPath), .saving(.standardOutput), .saveResult(nil),
+      .saveResult(.changedOnDisk), .saveResult(.readOnly), .input(.resize(width: 1, height: 100_000)),
+    ]
+    for action: MouseEvent.Action in [.motion, .wheelUp, .wheelDown, .wheelLeft, .wheelRight]
+      + buttons.flatMap({ [MouseEvent.Action.press($0), .release($0)] })
+    {
+      for modifiers: Modifiers in [[], .shift, [.control, .alt]] {
+        events.append(.input(.mouse(MouseEvent(action, x: 7, y: 0, modifiers: modifiers))))
+      }
+    }
+    events += EventScript.keyNames.map { .input(.key($0.key)) } + [.input(.key(.control("z"))), .input(.key(.alt("x")))]
+    for event in events {
+      let line = EventScript.line(event)
+      var parsed = try Self.events(line)
+      // Focus changes and input the verbs cannot say come back as the bytes a terminal sends.
+      if case .bytes(let bytes) = parsed.first, case .input = event {
+        var decoder = InputDecoder()
+        parsed = decoder.feed(bytes).map { ScriptEvent.input($0) }
+      }
+      #expect(parsed == [event], "\(line)")
+    }
+    #expect(EventScript.line(.input(.focus(false))) == #"input "\e[O""#)
+  }
+
   @Test func tinyScreensAreValid() throws {
     #expect(try Self.events("resize 1 1") == [.input(.resize(width: 1, height: 1))])
   }

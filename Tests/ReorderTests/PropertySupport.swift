@@ -85,37 +85,7 @@ enum PropertyArrangements {
 enum PropertyFormat {
   /// The event as a line of a `tilegrid play` events file (focus changes, which that format does not
   /// have, as a comment naming the call).
-  static func line(_ event: ScriptEvent) -> String {
-    switch event {
-    case .wait(let ms):
-      return "wait \(ms)"
-    case .input(.mouse(let m)) where !m.modifiers.isEmpty:
-      // Events files have no modifiers: the terminal's own SGR report (Shift 4, Alt 8, Ctrl 16).
-      let code = (m.modifiers.contains(.shift) ? 4 : 0) + (m.modifiers.contains(.alt) ? 8 : 0)
-        + (m.modifiers.contains(.control) ? 16 : 0)
-      let final = m.action == .release(.left) ? "m" : "M"
-      return EventScript.inputLine(Array("\u{1B}[<\(code);\(m.x + 1);\(m.y + 1)\(final)".utf8))
-    case .input(.mouse(let m)):
-      switch m.action {
-      case .press: return "press \(m.x) \(m.y)"
-      case .motion: return "move \(m.x) \(m.y)"
-      case .release: return "release \(m.x) \(m.y)"
-      case .wheelUp: return "wheel up \(m.x) \(m.y)"
-      case .wheelDown: return "wheel down \(m.x) \(m.y)"
-      case .wheelLeft, .wheelRight: return "# \(m)"
-      }
-    case .input(.key(let key)):
-      return "key \(EventScript.name(of: key))"
-    case .bytes(let bytes):
-      return EventScript.inputLine(bytes)
-    case .input(.resize(let w, let h)):
-      return "resize \(w) \(h)"
-    case .input(.focus(let gained)):
-      return "# EditorState.update(.focus(\(gained)))"
-    case .input(let other):
-      return "# EditorState.update(\(other))"
-    }
-  }
+  static func line(_ event: ScriptEvent) -> String { EventScript.line(event) }
 
   /// A numbered events file.
   static func script(_ events: [ScriptEvent], from start: Int = 0) -> String {

@@ -28,7 +28,7 @@ enum CleanSpawn {
   /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later; Swift's Glibc module does not
   /// declare it): the child closes every descriptor from 3 up.
   private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-  private nonisolated(unsafe) static let addCloseFrom: AddCloseFrom? = dlsym(
+  private static let addCloseFrom: AddCloseFrom? = dlsym(
     UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np"
   ).map { unsafeBitCast($0, to: AddCloseFrom.self) }
 

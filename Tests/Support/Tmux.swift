@@ -116,7 +116,8 @@ public final class TmuxSession {
     socketDirectory = try TmuxSession.makeSocketDirectory()
 
     var environment = ProcessInfo.processInfo.environment
-    for name in ["TMUX", "TMUX_PANE", "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "COLUMNS", "LINES"] {
+    // SwiftPM runs the tests with NO_COLOR=1, which the editor honours (a screen without colors).
+    for name in ["TMUX", "TMUX_PANE", "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "COLUMNS", "LINES", "NO_COLOR", "COLORTERM"] {
       environment[name] = nil
     }
     environment["LANG"] = "C.UTF-8"
@@ -345,11 +346,12 @@ public final class TmuxSession {
       let now = clock.now
       if screen.state.dead || (holdsAfterExit && TmuxSession.exitStatus(shownOn: screen) != nil) {
         try reapIfMissed(screen.state, since: &unreapedSince)
-        // The program is gone: once the screen is final (or after 2 s, should tmux never get there),
-        // it can no longer change, so stop waiting.
+        // The program is gone: once the screen is final it can no longer change, so stop waiting. (On a
+        // loaded machine tmux can take seconds to reap the program and write its notice; the wait's own
+        // deadline bounds that.)
         let since = deadSince ?? now
         deadSince = since
-        if isFinal(screen) || now - since >= .seconds(2) {
+        if isFinal(screen) || now - start >= timeout {
           throw TmuxError(
             "the program exited while waiting for: \(what()) (\(fileID):\(line))\nlast \(describe(screen))")
         }

@@ -2,18 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-// What the editor tests share: the gate, the editor's screen in words, starting it in tmux, the
+// What the editor tests share: the editor's screen in words, starting it in tmux, the
 // long press, and the command line as the oracle for expected files and tile positions.
-
-extension Trait where Self == ConditionTrait {
-  /// The interactive editor is still being built: its terminal tests run only with
-  /// `TILEGRID_EDITOR_TESTS=1` until it lands. Then remove this trait from `EditorTerminalTests`.
-  static var editorLanded: Self {
-    .enabled(
-      if: ProcessInfo.processInfo.environment["TILEGRID_EDITOR_TESTS"] == "1",
-      "the interactive editor is not built yet; set TILEGRID_EDITOR_TESTS=1 to run its terminal tests")
-  }
-}
 
 // MARK: - The editor's screen
 

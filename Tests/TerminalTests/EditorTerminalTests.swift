@@ -10,7 +10,7 @@ import Testing
 /// mouse bytes in, the screen and the terminal's modes read back. Every step waits for a condition on
 /// the screen; expected files come from `tilegrid move` and `tilegrid play`, positions from
 /// `tilegrid layout`.
-@Suite("Editor in a real terminal (tmux)", .editorLanded)
+@Suite("Editor in a real terminal (tmux)")
 struct EditorTerminalTests {
   let directory: TemporaryDirectory
 
@@ -208,25 +208,27 @@ struct EditorTerminalTests {
     defer { tmux.close() }
     let top = try tmux.screen()
     #expect(top.headerRow("Favorites") == 1, "\(top)")
+    // The content without the viewport's last column, where the scroll thumb moves as it scrolls.
+    func content(_ screen: TerminalScreen) -> [String] { screen.contentRows.map { String($0.dropLast()) } }
 
     try tmux.wheel(.down, x: 40, y: 8)
     let down = try await tmux.waitUntil("the content scrolled down") { $0.row(1) != top.row(1) }
     // Scrolled, not redrawn differently: the rows are the old ones moved up by some k.
     let shift = (1..<top.contentRows.count).first { k in
-      Array(down.contentRows.prefix(top.contentRows.count - k)) == Array(top.contentRows.dropFirst(k))
+      Array(content(down).prefix(top.contentRows.count - k)) == Array(content(top).dropFirst(k))
     }
     #expect(shift != nil, "the rows moved up: before \(top)\nafter \(down)")
     #expect(down.headerRow("Favorites") == nil)
 
     try tmux.wheel(.up, x: 40, y: 8)
     try tmux.wheel(.up, x: 40, y: 8)
-    try await tmux.waitUntil("the content back at the top") { $0.contentRows == top.contentRows }
+    try await tmux.waitUntil("the content back at the top") { content($0) == content(top) }
 
     try tmux.sendKey("End")
     let end = try await tmux.waitUntil("End scrolled to the bottom") { $0.headerRow("Archive") != nil }
     #expect(end.contains("empty — drop tiles here"), "\(end)")
     try tmux.sendKey("Home")
-    try await tmux.waitUntil("Home scrolled to the top") { $0.contentRows == top.contentRows }
+    try await tmux.waitUntil("Home scrolled to the top") { content($0) == content(top) }
     try await tmux.quitCleanly()
   }
 
@@ -304,7 +306,7 @@ struct EditorTerminalTests {
     #expect(moved.titleBar.contains(" ● unsaved"), "\(moved)")
 
     try tmux.send("q")
-    let asking = try await tmux.waitForStatus("QUIT?", "Unsaved changes. Quit without saving?")
+    let asking = try await tmux.waitForStatus("QUIT?", "Unsaved changes: y quit")
     #expect(asking.state.alternateScreen && !asking.state.dead)
     try tmux.send("x")
     let stayed = try await tmux.waitUntil("back to READY") { $0.badge == "READY" }
@@ -447,20 +449,16 @@ struct EditorTerminalTests {
     for (i, title) in titles.enumerated() {
       let frame = try #require(layout.item("t\(i)")?.frame)
       let (x, y) = (layout.viewport.x + frame.x, layout.viewport.y + frame.y)
-      let background = screen.cell(x, y)?.background
-      #expect(background != nil && background != .default, "tile \(title) has a color: \(screen)")
-      for row in y..<(y + frame.height) {
-        for column in x..<(x + frame.width) {
-          #expect(screen.cell(column, row)?.background == background, "tile \(title) at \(column),\(row): \(screen)")
-        }
-      }
-      #expect(screen.cell(x + frame.width, y + 1)?.background != background, "tile \(title) ends at its frame")
+      // Only written cells are checked for color: tmux's capture leaves out blanks that ncurses clears
+      // with ECH (an attached terminal draws them), so a tile's empty cells may read as uncolored.
       #expect(screen.cell(x + frame.width, y + 1)?.isContinuation == false, "no wide character cut at the edge")
       let text = screen.text(x: x, y: y + 1, count: frame.width)
       if title.unicodeScalars.map(characterWidth).reduce(0, +) <= frame.width - 2 {
         #expect(text.contains(title), "\(title) whole in its tile: \(text.debugDescription)")
         let at = try #require(screen.find(title))
         #expect(screen.cell(at.x + 1, at.y)?.isContinuation == true, "\(title) is two cells a character")
+        let background = screen.cell(at.x, at.y)?.background
+        #expect(background != nil && background != .default, "the title \(title) is on its tile's color: \(screen)")
       } else {
         #expect(text.contains("日本語"), "a long title is cut, not lost: \(text.debugDescription)")
       }

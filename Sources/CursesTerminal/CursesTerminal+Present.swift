@@ -1,0 +1,146 @@
+import CNCursesW
+import Canvas
+import Geometry
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension CursesTerminal {
+  /// Shows `frame`: the cells that differ from the last frame go into ncurses' screen, then one
+  /// `doupdate` sends what changed on the terminal (ncurses compares too, and moves the cursor the
+  /// cheapest way). An identical frame writes nothing at all.
+  ///
+  /// `frame` is swapped with the last frame's buffer: afterwards it holds an older frame of the same
+  /// size, to draw the next one into (`EditorState.view(into:)` clears it), so a steady stream of
+  /// frames neither allocates nor copies.
+  public func present(_ frame: inout Buffer) {
+    guard active else { return }
+    let clear = needsClear
+    needsClear = false
+    if clear { clearok(tg_curscr(), true) }
+    if let previous, previous.size == frame.size, !clear {
+      Buffer.diff(from: previous, to: frame, into: &runs)
+      if runs.isEmpty {
+        keep(&frame)
+        return
+      }
+    } else {
+      runs.removeAll(keepingCapacity: true)
+      for y in 0..<frame.height { runs.append(Buffer.Run(row: y, x: 0, cells: frame.row(y))) }
+    }
+    if !write(runs) {
+      // The color pairs ran out (a terminal with few pairs, or a screen of very many colors): start
+      // the table again and write the whole frame with fresh pairs; whatever still does not fit is
+      // drawn in the terminal's own colors.
+      resetPairs()
+      runs.removeAll(keepingCapacity: true)
+      for y in 0..<frame.height { runs.append(Buffer.Run(row: y, x: 0, cells: frame.row(y))) }
+      clearok(tg_curscr(), true)
+      _ = write(runs)
+    }
+    runs.removeAll(keepingCapacity: true)
+    wnoutrefresh(tg_stdscr())
+    doupdate()
+    if clear { writeAll(TerminalModes.on) }  // in case something else turned them off meanwhile
+    keep(&frame)
+  }
+
+  /// Keeps `frame` as the frame on the screen, handing back the older buffer (or a new one).
+  private func keep(_ frame: inout Buffer) {
+    if previous?.size == frame.size {
+      swap(&previous!, &frame)
+    } else {
+      previous = frame
+      frame = Buffer(size: frame.size)
+    }
+  }
+
+  /// Ctrl-L: the next `present` clears the terminal and writes everything, in case something else
+  /// wrote over the screen.
+  public func repaintAll() {
+    needsClear = true
+  }
+
+  /// Writes runs of cells into ncurses' screen; false if a color pair could not be had for some cell
+  /// (it was written in the terminal's own colors).
+  private func write(_ runs: [Buffer.Run]) -> Bool {
+    let window = tg_stdscr()
+    var complete = true
+    var cell = cchar_t()
+    var lastStyle: Style?
+    var attributes: attr_t = 0
+    var pair: Int32 = 0
+    for run in runs {
+      wmove(window, Int32(run.row), Int32(run.x))
+      for c in run.cells where !c.isContinuation {
+        if c.style != lastStyle {
+          if let known = styleCache[c.style] {
+            (attributes, pair) = known
+          } else if let made = makeStyle(c.style) {
+            (attributes, pair) = made
+            styleCache[c.style] = made
+          } else {
+            complete = false
+            attributes = Self.attributes(c.style.attributes)
+            pair = 0
+          }
+          lastStyle = c.style
+        }
+        var count = 0
+        for scalar in c.unit.text.unicodeScalars where count < 6 {
+          text[count] = wchar_t(bitPattern: scalar.value)
+          count += 1
+        }
+        text[count] = 0
+        setcchar(&cell, text, attributes, 0, &pair)
+        // ERR at the bottom-right cell (the cursor cannot move past it) after the cell was written.
+        wadd_wch(window, &cell)
+      }
+    }
+    return complete
+  }
+
+  /// The ncurses attributes and pair for a style; nil when the pair table is full.
+  private func makeStyle(_ style: Style) -> (attr_t, Int32)? {
+    let attributes = Self.attributes(style.attributes)
+    guard let depth = colorDepth else { return (attributes, 0) }
+    let foreground = ColorPlan.colorNumber(style.foreground, depth: depth)
+    let background = ColorPlan.colorNumber(style.background, depth: depth)
+    guard let pair = pair(foreground, background) else { return nil }
+    return (attributes, pair)
+  }
+
+  /// An extended color pair for two colors, made on first use. The number goes through `setcchar`'s
+  /// `opts` argument: `COLOR_PAIR(n)` holds only 8 bits and silently wraps past 255. Pairs are never
+  /// recycled while a frame may show them (ncurses' `alloc_pair` would recycle the oldest, changing
+  /// cells already on the screen); when the table is full `resetPairs` starts over.
+  private func pair(_ foreground: Int32, _ background: Int32) -> Int32? {
+    if foreground == -1 && background == -1 { return 0 }
+    let key = Int64(foreground) << 32 | Int64(UInt32(bitPattern: background))
+    if let known = pairs[key] { return known }
+    guard nextPair < pairLimit, init_extended_pair(nextPair, foreground, background) == OK else { return nil }
+    pairs[key] = nextPair
+    nextPair += 1
+    return nextPair - 1
+  }
+
+  /// Empties the pair table; everything on the screen is written again with new pairs.
+  private func resetPairs() {
+    reset_color_pairs()
+    pairs = [:]
+    styleCache = [:]
+    nextPair = 1
+  }
+
+  /// ncurses' attribute bits for a cell's attributes.
+  static func attributes(_ attributes: Attributes) -> attr_t {
+    var result = tg_a_normal()
+    if attributes.contains(.bold) { result |= tg_a_bold() }
+    if attributes.contains(.dim) { result |= tg_a_dim() }
+    if attributes.contains(.italic) { result |= tg_a_italic() }
+    if attributes.contains(.underline) { result |= tg_a_underline() }
+    if attributes.contains(.reverse) { result |= tg_a_reverse() }
+    return result
+  }
+}

@@ -1,0 +1,139 @@
+import Canvas
+import CursesTerminal
+import Editor
+import Reorder
+import TileModel
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension TileGridCommand {
+  /// `tilegrid [FILE|-]`: the editor has no command word; `tilegrid --help` shows it first.
+  static let editorCommand = Command(
+    name: "", synopsis: "[FILE|-] [--press-ms N] [--color auto|always|never] [--record EVENTS]",
+    summary: "the editor (no FILE: the demo; '-': a pipe)", details: "",
+    syntax: Syntax(valued: ["--press-ms", "--color", "--record"], maximumOperands: 1, operands: "at most one FILE"),
+    run: runEditor)
+
+  /// The options of `tilegrid [FILE]`.
+  struct EditorOptions: Equatable {
+    var path: String?
+    var pressMilliseconds = 300
+    var color: ColorChoice = .auto
+    var record: String?
+
+    init(_ args: Arguments) throws(CLIError) {
+      path = args.operands.first
+      if let text = args.values["--press-ms"] {
+        guard let value = Int(text), (0...60_000).contains(value) else {
+          throw .usage("--press-ms must be a whole number from 0 to 60000, not '\(text)'", command: nil)
+        }
+        pressMilliseconds = value
+      }
+      if let text = args.values["--color"] {
+        guard let choice = ColorChoice(rawValue: text) else {
+          throw .usage("--color takes auto, always or never, not '\(text)'", command: nil)
+        }
+        color = choice
+      }
+      record = args.values["--record"]
+    }
+  }
+
+  /// `tilegrid [FILE|-]`: the interactive editor on the terminal.
+  ///
+  /// - FILE: edited and saved in place. No FILE: the built-in demo, or standard input when it is not a
+  ///   terminal. `-`: standard input.
+  /// - Pipe mode (the arrangement comes from standard input): the terminal is `/dev/tty`, and when
+  ///   standard output is not a terminal, the arrangement saved last goes there when the editor ends,
+  ///   so `tilegrid demo | tilegrid - | tilegrid export -` works; quitting without saving writes
+  ///   nothing and exits 1.
+  /// - No terminal at all: exit 69, naming the commands that need none.
+  static func runEditor(_ args: Arguments) throws(CLIError) {
+    let options = try EditorOptions(args)
+    let pipeMode = options.path == "-" || (options.path == nil && !Platform.standardInputIsTerminal)
+
+    var document: EditorDocument
+    let arrangement: Arrangement
+    if pipeMode {
+      arrangement = try load("-").0
+      document = EditorDocument(source: .standardInput, savesToStandardOutput: isatty(1) != 1)
+    } else if let path = options.path {
+      let (loaded, name, stamp) = try load(path)
+      arrangement = loaded
+      document = EditorDocument(source: .file(name), stamp: stamp, savesToStandardOutput: false)
+    } else {
+      arrangement = .demo
+      document = EditorDocument(source: .demo, savesToStandardOutput: false)
+    }
+
+    let (inputFD, outputFD, opened) = try terminalDescriptors(pipeMode: pipeMode)
+    defer { if opened >= 0 { close(opened) } }
+    var recorder = try options.record.map { (path) throws(CLIError) in try SessionRecorder(path: path) }
+    defer { recorder?.close() }
+
+    let terminal: CursesTerminal
+    do {
+      terminal = try CursesTerminal(inputFD: inputFD, outputFD: outputFD, colors: options.color)
+    } catch {
+      throw .unavailable("cannot use the terminal: \(error) (\(noTerminalHint))")
+    }
+    recorder?.start(
+      file: document.source, screen: terminal.size, pressMilliseconds: options.pressMilliseconds,
+      saving: document.saveTarget)
+    var editor = EditorState(
+      arrangement: arrangement, screen: terminal.size, fileName: document.displayName,
+      config: ReorderConfig(minimumPressDuration: options.pressMilliseconds))
+    editor.saveTarget = document.saveTarget
+    var session = EditorSession(editor: editor, document: document, recorder: recorder)
+    recorder = nil  // the session has it now
+    run(&session, on: terminal)
+    terminal.restore()
+    session.recorder?.close()
+    try session.finish()
+  }
+
+  /// The loop: draw, wait for input or the next timer, hand what arrived to the session with its time,
+  /// do what it says, draw again. Time is milliseconds since the start on the monotonic clock, so the
+  /// editor's clock starts at 0, as in `tilegrid play`.
+  static func run(_ session: inout EditorSession, on terminal: CursesTerminal) {
+    let start = Monotonic.milliseconds()
+    let scheme: ColorScheme = terminal.colorDepth == nil ? .monochrome : .color
+    var frame = Buffer(size: terminal.size)
+    session.editor.view(into: &frame, scheme: scheme)
+    terminal.present(&frame)
+    while true {
+      let timeout = session.editor.nextDeadline.map { $0 - (Monotonic.milliseconds() - start) }
+      let events = terminal.wait(timeoutMilliseconds: timeout)
+      let now = Monotonic.milliseconds() - start
+      for event in events {
+        for action in session.handle(event, at: now) {
+          switch action {
+          case .suspend: terminal.suspend()
+          case .redraw: terminal.repaintAll()
+          case .quit: return
+          }
+        }
+      }
+      session.editor.view(into: &frame, scheme: scheme)
+      terminal.present(&frame)
+    }
+  }
+
+  static let noTerminalHint =
+    "'tilegrid export' validates and prints a file, 'tilegrid render' prints one screen, and "
+    + "'tilegrid play' replays input, without a terminal"
+
+  /// The terminal's descriptors: standard input and output when both are terminals (and the
+  /// arrangement does not come from standard input), else `/dev/tty`, opened here (the third value,
+  /// to close; -1 when nothing was opened).
+  static func terminalDescriptors(pipeMode: Bool) throws(CLIError) -> (input: Int32, output: Int32, opened: Int32) {
+    if !pipeMode && isatty(0) == 1 && isatty(1) == 1 { return (0, 1, -1) }
+    let fd = open("/dev/tty", O_RDWR | O_CLOEXEC)
+    guard fd >= 0 else {
+      throw .unavailable("no terminal to edit on (/dev/tty: \(Platform.errorText(errno))); \(noTerminalHint)")
+    }
+    return (fd, fd, fd)
+  }
+}

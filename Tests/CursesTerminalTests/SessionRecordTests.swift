@@ -1,0 +1,179 @@
+import CursesTerminal
+import Editor
+import Foundation
+import Reorder
+import TestSupport
+import Testing
+import TileModel
+
+@testable import TileGridCLI
+
+/// `tilegrid --record`: the format, and that a replay of what was recorded ends where the session did.
+/// Sessions are driven headlessly: timed bytes go to an `EditorSession` as the loop hands them over,
+/// with timer wake-ups a little late as a real clock has them, and the events file it wrote is then
+/// replayed as `tilegrid play` does.
+@Suite("Recording a session")
+struct SessionRecordTests {
+  @Test("the header names the file and the replay command, then the starting size")
+  func header() {
+    let lines = SessionRecorder.header(
+      file: .file("my tiles.json"), screen: Size(width: 120, height: 40), pressMilliseconds: 250,
+      eventsPath: "s.events")
+    #expect(lines.count == 4)
+    #expect(lines[0] == "# TileGrid session recorded with --record: my tiles.json (as it was when the session started)")
+    #expect(lines[1] == "# terminal 120x40, long press 250 ms; replay with")
+    #expect(lines[2] == "#   tilegrid play 'my tiles.json' --width 120 --height 40 --press-ms 250 --events s.events")
+    #expect(lines[3] == "resize 120 40")
+    let demo = SessionRecorder.header(
+      file: .demo, screen: Size(width: 80, height: 24), pressMilliseconds: 300, eventsPath: "x")
+    #expect(demo[2] == "#   tilegrid demo | tilegrid play - --width 80 --height 24 --press-ms 300 --events x")
+  }
+
+  @Test("a file name with a newline or an escape stays inside its comment line")
+  func controlCharactersInNames() {
+    let lines = SessionRecorder.header(
+      file: .file("a\nresize 1 1\u{1B}]2;x"), screen: Size(width: 80, height: 24), pressMilliseconds: 300,
+      eventsPath: "e")
+    #expect(lines.count == 4)
+    #expect(lines.allSatisfy { !$0.contains("\n") && !$0.contains("\u{1B}") })
+    #expect(lines.dropLast().allSatisfy { $0.hasPrefix("#") })
+  }
+
+  @Test("waits are the milliseconds since the previous input; none when no time passed")
+  func waits() {
+    #expect(SessionRecorder.waitLine(from: 0, to: 0) == nil)
+    #expect(SessionRecorder.waitLine(from: 100, to: 100) == nil)
+    #expect(SessionRecorder.waitLine(from: 100, to: 90) == nil)
+    #expect(SessionRecorder.waitLine(from: 0, to: 300) == "wait 300")
+  }
+
+  @Test("the lines written parse back to the same inputs, waits and sizes")
+  func roundTrip() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.file("s.events")
+    var recorder = try SessionRecorder(path: path)
+    recorder.start(file: .demo, screen: Size(width: 80, height: 24), pressMilliseconds: 300, saving: .askForPath)
+    let all = (0...255).map(UInt8.init)
+    recorder.input([0x1B, 0x5B, 0x3C, 0x30, 0x3B, 0x33, 0x3B, 0x34, 0x4D], at: 10)
+    recorder.input(all, at: 10)
+    recorder.resize(Size(width: 2, height: 2), at: 312)
+    recorder.signal(.interrupt, at: 400)
+    recorder.input(Array("\"\\#q".utf8), at: 401)
+    recorder.key(.control("z"), at: 401)
+    recorder.saveFailed(.readOnly, at: 401)
+    recorder.signal(.terminate, at: 402)
+    recorder.close()
+    let script = try EventScript.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+    #expect(
+      script.map(\.event) == [
+        .input(.resize(width: 80, height: 24)), .saving(.askForPath), .wait(10),
+        .bytes(Array("\u{1B}[<0;3;4M".utf8)), .bytes(all), .wait(302), .input(.resize(width: 2, height: 2)),
+        .wait(88), .signal(.interrupt), .wait(1), .bytes(Array("\"\\#q".utf8)), .input(.key(.control("z"))),
+        .saveResult(.readOnly), .wait(1), .signal(.terminate),
+      ])
+  }
+
+  /// One live session: random input at random times, handed to the session the way the loop does.
+  struct Live {
+    var session: EditorSession
+    var now = 0
+    var rng: SplitMix64
+
+    /// Time passes until `time`: the loop wakes at each timer's deadline, a little late, and sometimes
+    /// for nothing.
+    mutating func pass(to time: Int) {
+      var wakes = 0
+      while let deadline = session.editor.nextDeadline, deadline <= time, wakes < 10_000 {
+        wakes += 1
+        let wake = min(time, max(now, deadline) + rng.int(0...4))
+        now = wake
+        _ = session.handle(.timeout, at: wake)
+      }
+      if rng.chance(10) && time > now { _ = session.handle(.timeout, at: rng.int(now...time)) }
+      now = time
+    }
+
+    mutating func send(_ event: CursesTerminal.Event, after milliseconds: Int) {
+      pass(to: now + milliseconds)
+      _ = session.handle(event, at: now)
+    }
+  }
+
+  static func randomInput(_ rng: inout SplitMix64, screen: Size) -> [UInt8] {
+    let x = rng.int(0...max(0, screen.width - 1)) + 1
+    let y = rng.int(0...max(0, screen.height - 1)) + 1
+    let choices: [String] = [
+      "\u{1B}[<0;\(x);\(y)M", "\u{1B}[<32;\(x);\(y)M", "\u{1B}[<32;\(x);\(y)M", "\u{1B}[<32;\(x);\(y)M",
+      "\u{1B}[<0;\(x);\(y)m", "\u{1B}[<64;\(x);\(y)M", "\u{1B}[<65;\(x);\(y)M", "\u{1B}[A", "\u{1B}[B", "\u{1B}[C",
+      "\u{1B}[D", " ", "\r", "\u{1B}", "u", "U", "\t", "\u{1B}[Z", "\u{1B}[5~", "\u{1B}[6~", "?", "x", "\u{1B}[I",
+      "\u{1B}[O",
+    ]
+    return Array(rng.element(choices).utf8)
+  }
+
+  /// Replays an events file as `tilegrid play` does: saves succeed, a quit ends it.
+  static func replay(_ path: String, arrangement: Arrangement, screen: Size, pressMilliseconds: Int) throws
+    -> EditorState
+  {
+    let script = try EventScript.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+    var editor = EditorState(
+      arrangement: arrangement, screen: screen, config: ReorderConfig(minimumPressDuration: pressMilliseconds))
+    for (_, event) in script {
+      var effects = editor.play(event)
+      while !effects.isEmpty {
+        switch effects.removeFirst() {
+        case .save(let path, _, _): effects += editor.update(.saved(name: path), at: editor.now)
+        case .quit: return editor
+        default: break
+        }
+      }
+    }
+    return editor
+  }
+
+  @Test("a replay of the record ends with the session's arrangement and screen", arguments: 0..<60)
+  func replayMatchesSession(seed: UInt64) throws {
+    var rng = SplitMix64(seed: SplitMix64.seed(0x5E55_1011, seed))
+    let directory = try TemporaryDirectory()
+    let path = directory.file("session.events")
+    let screen = Size(width: rng.int(30...140), height: rng.int(10...50))
+    let press = rng.element([0, 100, 300])
+    let arrangement = Arrangement.demo
+    var recorder = try SessionRecorder(path: path)
+    recorder.start(file: .demo, screen: screen, pressMilliseconds: press, saving: .askForPath)
+    let editor = EditorState(
+      arrangement: arrangement, screen: screen, config: ReorderConfig(minimumPressDuration: press))
+    var live = Live(
+      session: EditorSession(
+        editor: editor, document: EditorDocument(source: .demo, savesToStandardOutput: false), recorder: recorder),
+      rng: rng)
+    var size = screen
+    for _ in 0..<rng.int(20...200) {
+      let gap = rng.weighted([(5, 0), (40, rng.int(1...40)), (10, rng.int(100...700)), (2, rng.int(1000...4000))])
+      if rng.chance(3) {
+        size =
+          rng.chance(30)
+          ? Size(width: rng.int(1...3), height: rng.int(1...3))
+          : Size(width: rng.int(20...150), height: rng.int(8...60))
+        live.send(.resize(size), after: gap)
+        continue
+      }
+      var bytes = Self.randomInput(&live.rng, screen: size)
+      if live.rng.chance(20) { bytes += Self.randomInput(&live.rng, screen: size) }
+      // Reads cut sequences anywhere.
+      if live.rng.chance(15) && bytes.count > 1 {
+        let cut = live.rng.int(1...(bytes.count - 1))
+        live.send(.bytes(Array(bytes[..<cut])), after: gap)
+        live.send(.bytes(Array(bytes[cut...])), after: live.rng.int(0...30))
+      } else {
+        live.send(.bytes(bytes), after: gap)
+      }
+    }
+    live.session.recorder?.close()
+    let replayed = try Self.replay(path, arrangement: arrangement, screen: screen, pressMilliseconds: press)
+    #expect(replayed.arrangement == live.session.editor.arrangement, "seed \(seed)")
+    #expect(
+      replayed.view(scheme: .monochrome) == live.session.editor.view(scheme: .monochrome),
+      "seed \(seed): the screens differ")
+  }
+}
