@@ -5,7 +5,7 @@ import TileModel
 @testable import Editor
 @testable import Reorder
 
-/// DESIGN.md §5.7 for mouse drags (of a tile, a block or a section), watched across events:
+/// No flip-flop (docs/reordering.md) for mouse drags of a tile, a block or a section, watched across events:
 ///
 /// - **Still pointer**: once a target selection has happened with the pointer on a cell (a motion to
 ///   it, or an auto-scroll step), further motions to the same cell, a release there, and waits that

@@ -393,8 +393,8 @@ enum PropertyInvariants {
     return result
   }
 
-  /// The policies, from the arrangements before and after one event (DESIGN.md §5.6), sections named by
-  /// id since sections move too:
+  /// The policies (docs/reordering.md, "Policies"), from the arrangements before and after one event,
+  /// sections named by id since sections move too:
   /// - a locked tile never changes section (its index may change as other tiles move around it);
   /// - no tile enters or leaves a locked section;
   /// - a section never goes above `maxItems` unless it was already above it in the file, and a section
