@@ -48,6 +48,10 @@ public enum Announcement: Equatable, Sendable {
   case found(TilePlace, matches: Int)
   /// No tile's title or id contains the text.
   case notFound(String)
+  /// A typed destination names no place (or several).
+  case badDestination(TypedDestination.Problem)
+  /// What `m` moves and how to say where.
+  case typeDestination(what: String)
   /// A file name is being typed.
   case typeFileName
   case saved(name: String?)
@@ -94,6 +98,8 @@ extension Announcement {
     case .found(let place, let matches):
       return "\(place.text) · \(matches) match\(matches == 1 ? "" : "es"); n next, N previous"
     case .notFound(let query): return "No tile matches “\(query)”"
+    case .badDestination(let problem): return problem.text
+    case .typeDestination(let what): return "Move \(what) to S.I, SECTION_ID:I, a section (Tab completes); Enter moves"
     case .typeFileName: return "Type a file name; Enter saves, Esc cancels"
     case .saved(let name): return "Saved" + (name.map { " \($0)" } ?? "")
     case .notSaved(let failure): return "Not saved: \(failure.text)"
@@ -140,6 +146,7 @@ extension BlockReason {
     case .nothingToRedo: return "Nothing to redo"
     case .nothingToMark: return "No tile to mark here"
     case .sectionAtEdge: return "The section is at the edge"
+    case .alreadyThere: return "Already there"
     }
   }
 }
@@ -188,6 +195,7 @@ extension Prompt {
     switch purpose {
     case .saveAs: return "Save as: "
     case .find: return "Find: "
+    case .moveTo: return "Move to: "
     }
   }
 }

@@ -65,6 +65,15 @@ public struct Prompt: Equatable, Sendable {
     case saveAs(thenQuit: Bool)
     /// Text to find; Esc returns the focus to `origin`.
     case find(origin: ItemPath?)
+    /// Where to move the focused tile or the marked tiles (`m`); `completion` is where Tab is in the
+    /// list of sections the typed prefix matched.
+    case moveTo(completion: Completion?)
+  }
+
+  /// Tab completion of a section's title: the prefix as typed, and which match Tab showed last.
+  public struct Completion: Equatable, Sendable {
+    public var prefix: String
+    public var index: Int
   }
 
   public var purpose: Purpose

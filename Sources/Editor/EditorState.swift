@@ -204,6 +204,16 @@ public struct EditorState: Sendable {
       if findIndex == nil { findIndex = FindIndex(reorder.arrangement) }
       prompt = Prompt(purpose: .find(origin: reorder.focus), field: LineEditor())
       return []
+    case .character("m"):
+      guard !isDragging else { return [] }
+      let marked = reorder.marks.count
+      guard marked > 0 || reorder.focus != nil else {
+        announcement = .nothingToLift
+        return []
+      }
+      prompt = Prompt(purpose: .moveTo(completion: nil), field: LineEditor())
+      announcement = .typeDestination(what: marked > 0 ? "the \(marked) marked tile\(marked == 1 ? "" : "s")" : "the tile")
+      return []
     case .character("n"), .character("N"):
       guard !isDragging, find != nil else { return [] }
       return findNext(forward: key == .character("n"))
@@ -270,12 +280,17 @@ public struct EditorState: Sendable {
   /// A key typed into the prompt.
   private mutating func promptKey(_ key: Key) -> [EditorEffect] {
     guard var open = prompt else { return [] }
+    if case .moveTo(let completion) = open.purpose, key == .tab || key == .backtab {
+      return complete(open, completion, forward: key == .tab)
+    }
     let outcome = open.field.handle(key)
     if case .find(let origin) = open.purpose {
       return findKey(outcome, open, origin: origin)
     }
     switch outcome {
     case .edited, .ignored:
+      // Typing starts a new completion from what is typed.
+      if case .moveTo = open.purpose { open.purpose = .moveTo(completion: nil) }
       prompt = open
       return []
     case .cancelled:
@@ -285,6 +300,21 @@ public struct EditorState: Sendable {
       switch open.purpose {
       case .find:
         return []
+      case .moveTo:
+        switch TypedDestination.parse(open.field.text, in: reorder.arrangement) {
+        case .failure(let problem):
+          prompt = open
+          announcement = .badDestination(problem)
+          return []
+        case .success(let destination):
+          prompt = nil
+          let place: ItemPath
+          switch destination {
+          case .place(let s, let i): place = ItemPath(s, i)
+          case .end(let s): place = ItemPath(s, reorder.arrangement.sections[s].count)
+          }
+          return engineEffects(.moveTyped(to: place))
+        }
       case .saveAs(let thenQuit):
         let path = open.field.text
         guard !path.isEmpty else {
@@ -295,6 +325,34 @@ public struct EditorState: Sendable {
         return requestSave(to: path, force: false, thenQuit: thenQuit)
       }
     }
+  }
+
+  // MARK: - Typed moves
+
+  /// Tab in the `m` prompt: the next section whose title starts with what was typed (Shift-Tab the
+  /// previous), the field showing its title; again and again, round the matches.
+  private mutating func complete(_ open: Prompt, _ completion: Prompt.Completion?, forward: Bool) -> [EditorEffect] {
+    var open = open
+    let prefix = completion?.prefix ?? open.field.text
+    let matches = TypedDestination.completions(of: prefix, in: reorder.arrangement)
+    guard !matches.isEmpty else {
+      announcement = .badDestination(.noSuchSection(prefix))
+      prompt = open
+      return []
+    }
+    let index: Int
+    if let completion {
+      index = (completion.index + (forward ? 1 : matches.count - 1)) % matches.count
+    } else {
+      index = forward ? 0 : matches.count - 1
+    }
+    let section = reorder.arrangement.sections[matches[index]]
+    // An id names the section exactly; a title may be shared or look like a place.
+    open.field = LineEditor(section.id)
+    open.purpose = .moveTo(completion: Prompt.Completion(prefix: prefix, index: index))
+    prompt = open
+    announcement = .typeDestination(what: "“\(section.displayTitle)” (\(index + 1) of \(matches.count)):")
+    return []
   }
 
   // MARK: - Find
@@ -398,6 +456,8 @@ public struct EditorState: Sendable {
       if case .find(let origin) = open.purpose {
         find = nil
         if let origin { _ = engineEffects(.focus(origin)) }
+        announcement = .welcome
+      } else if case .moveTo = open.purpose {
         announcement = .welcome
       } else {
         pendingSave = nil

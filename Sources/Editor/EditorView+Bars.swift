@@ -18,7 +18,10 @@ extension Painter {
     let arrangement = reorder.arrangement
     let tiles = arrangement.tileCount
     let sections = arrangement.sections.count
-    let counts = "\(tiles) tile\(tiles == 1 ? "" : "s") · \(sections) section\(sections == 1 ? "" : "s") "
+    let marked = reorder.marks.count
+    let counts =
+      (marked > 0 ? "\(marked) marked · " : "")
+      + "\(tiles) tile\(tiles == 1 ? "" : "s") · \(sections) section\(sections == 1 ? "" : "s") "
     let unsaved = state.isDirty ? " ● unsaved" : ""
     let name = state.fileName ?? "demo"
     let brand = " TileGrid  "
@@ -64,13 +67,18 @@ extension Painter {
 
     if let prompt = state.prompt {
       var room = width - x - 2
-      if case .find = prompt.purpose, let find = state.find {
-        let count = " \(find.matchCount) match\(find.matchCount == 1 ? "" : "es") "
-        let countWidth = DisplayText.width(of: count)
-        if countWidth + 12 <= room {
-          buffer.write(count, at: Point(x: width - countWidth, y: y), style: barDimStyle)
-          room -= countWidth
-        }
+      // On the right: how many tiles a find matches, or the keys of the prompt, when there is room.
+      var note: String
+      switch prompt.purpose {
+      case .find: note = state.find.map { "\($0.matchCount) match\($0.matchCount == 1 ? "" : "es")" } ?? "Enter stays · Esc goes back"
+      case .moveTo: note = "Tab completes · Enter moves · Esc cancels"
+      case .saveAs: note = "Enter saves · Esc cancels"
+      }
+      note = " \(note) "
+      let noteWidth = DisplayText.width(of: note)
+      if noteWidth + 20 <= room {
+        buffer.write(note, at: Point(x: width - noteWidth, y: y), style: barDimStyle)
+        room -= noteWidth
       }
       drawPrompt(prompt, at: Point(x: x + 1, y: y), width: room, into: &buffer)
       return
@@ -98,6 +106,8 @@ extension Painter {
   /// The focused tile's place, or the lifted tile's, as `S.I`.
   var currentPlace: String? {
     if let session = reorder.gesture.session { return "\(session.current)" }
+    if let session = reorder.gesture.sectionSession { return "§\(session.current)" }
+    if let s = reorder.focusedSection { return "§\(s)" }
     guard let focus = reorder.focus, reorder.arrangement.contains(focus) else { return nil }
     return "\(focus)"
   }

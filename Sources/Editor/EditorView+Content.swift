@@ -21,39 +21,56 @@ extension Painter {
     guard !clip.isEmpty else { return }
     let visible = viewport.visibleContent
     let session = reorder.gesture.session
+    let sectionDrag = reorder.gesture.sectionSession
     let refusedSection = session?.refusal?.destination.section
 
-    // 1. Section headers and empty sections' drop zones.
+    // 1. Section headers and empty sections' drop zones. A lifted section's header leaves a placeholder.
     for s in layout.sections(intersecting: visible) {
       if let header = layout.headerFrame(s) {
-        drawHeader(s, in: viewport.screenRect(fromContent: header), refused: s == refusedSection, into: &buffer)
+        let rect = viewport.screenRect(fromContent: header)
+        if s == sectionDrag?.current {
+          // The lifted header's place: a dashed rule.
+          buffer.fill(rect, with: "╌", style: style(Theme.placeholder, nil, color ? [] : .dim), clip: clip)
+        } else {
+          drawHeader(
+            s, in: rect, refused: s == refusedSection, focused: s == reorder.focusedSection && !reorder.gesture.isDragging,
+            into: &buffer)
+        }
       }
       if layout.itemCount(inSection: s) == 0 {
         drawDropZone(viewport.screenRect(fromContent: layout.bodyFrame(s)), into: &buffer)
       }
     }
 
-    // 2. Tiles; the lifted tile's slot shows an empty placeholder.
-    let focus = session == nil ? reorder.focus : nil
+    // 2. Tiles; the lifted tile's slot (every slot of a lifted block) shows an empty placeholder.
+    let focus = reorder.gesture.isDragging ? nil : reorder.focus
     let arrangement = reorder.arrangement
+    let run = session?.block == nil ? nil : session?.run
     layout.forEachItem(in: visible) { path, frame in
       let rect = viewport.screenRect(fromContent: frame)
-      if path == session?.current {
+      if path == session?.current || run?.contains(path) == true {
         drawPlaceholder(rect, into: &buffer)
       } else {
         drawTile(
           arrangement[path], in: rect, look: path == focus ? .focused : .normal, matched: state.isMatch(path),
-          into: &buffer)
+          marked: reorder.isMarked(path), into: &buffer)
       }
     }
 
-    // 3. The lifted tile, above everything in the viewport, with its shadow.
+    // 3. What is lifted, above everything in the viewport, with its shadow: a tile (with the number of
+    // tiles when it leads a block), or a section's header.
     if let session, arrangement.contains(session.current) {
       let size = layout.frame(of: session.current).size
       let rect = Rect(origin: viewport.screenPoint(fromContent: session.floatingOrigin), size: size)
       drawShadow(of: rect, into: &buffer)
       drawTile(
-        arrangement[session.current], in: rect, look: session.refusal == nil ? .lifted : .forbidden, into: &buffer)
+        arrangement[session.current], in: rect, look: session.refusal == nil ? .lifted : .forbidden,
+        blockCount: session.block?.count, into: &buffer)
+    }
+    if let sectionDrag, let header = layout.headerFrame(sectionDrag.current) {
+      let rect = Rect(origin: viewport.screenPoint(fromContent: sectionDrag.floatingOrigin), size: header.size)
+      drawShadow(of: rect, into: &buffer)
+      drawLiftedHeader(sectionDrag.current, in: rect, into: &buffer)
     }
 
     // 4. Where the viewport is in the content.
@@ -64,23 +81,29 @@ extension Painter {
 
   /// `Favorites 5/8 ─────`: the title, the count (of the maximum, when there is one), a lock mark, and a
   /// rule to the end of the header. The refusing section of a drag is shown in the refusal color.
-  func drawHeader(_ s: Int, in rect: Rect, refused: Bool, into buffer: inout Buffer) {
+  func drawHeader(_ s: Int, in rect: Rect, refused: Bool, focused: Bool = false, into buffer: inout Buffer) {
     let section = reorder.arrangement.sections[s]
     let clip = viewport.frame
     let row = Rect(x: rect.minX, y: rect.maxY - 1, width: rect.width, height: 1)
     let count = section.maxItems.map { "\(section.count)/\($0)" } ?? "\(section.count)"
-    let titleStyle = style(refused ? Theme.refusal : nil, nil, .bold)
+    // A focused header: its title on the accent (color), or marked with ▶ (monochrome).
+    var titleStyle = style(refused ? Theme.refusal : nil, nil, .bold)
+    if focused { titleStyle = color ? style(Theme.black, Theme.accent, .bold) : Style(attributes: [.bold, .reverse]) }
     let dim = style(Theme.rule, nil, color ? [] : .dim)
     var x = row.minX + 1
     let end = row.maxX - 1
     if refused && !color {
       x = buffer.write("⊘ ", at: Point(x: x, y: row.minY), style: titleStyle, maxWidth: max(0, end - x), clip: clip)
     }
+    if focused {
+      let mark = color ? " " : "▶ "
+      x = buffer.write(mark, at: Point(x: x, y: row.minY), style: titleStyle, maxWidth: max(0, end - x), clip: clip)
+    }
     // The count keeps its room; a long title gives way, ending in `…`.
     let countWidth = DisplayText.width(of: count) + 1
     x = buffer.write(
-      section.displayTitle, at: Point(x: x, y: row.minY), style: titleStyle, maxWidth: max(1, end - x - countWidth),
-      overflow: .ellipsis, clip: clip)
+      section.displayTitle + (focused && color ? " " : ""), at: Point(x: x, y: row.minY), style: titleStyle,
+      maxWidth: max(1, end - x - countWidth), overflow: .ellipsis, clip: clip)
     x = buffer.write(
       " " + count, at: Point(x: x, y: row.minY), style: style(refused ? Theme.refusal : Theme.barDim, nil),
       maxWidth: max(0, end - x), clip: clip)
@@ -92,6 +115,20 @@ extension Painter {
     if x + 1 < row.maxX {
       buffer.fill(Rect(x: x + 1, y: row.minY, width: row.maxX - x - 1, height: 1), with: "─", style: dim, clip: clip)
     }
+  }
+
+  /// A lifted section's header, floating: highlighted, with the number of tiles that travel with it.
+  func drawLiftedHeader(_ s: Int, in rect: Rect, into buffer: inout Buffer) {
+    let section = reorder.arrangement.sections[s]
+    let clip = viewport.frame
+    let face = color ? style(Theme.black, Theme.dragAccent, .bold) : Style(attributes: [.bold, .reverse])
+    // Without color, heavy rules mark the lifted header, as heavy lines mark a lifted tile.
+    buffer.fill(rect, with: color ? " " : "━", style: face, clip: clip)
+    let row = Rect(x: rect.minX, y: rect.maxY - 1, width: rect.width, height: 1)
+    let tiles = section.count == 1 ? "1 tile" : "\(section.count) tiles"
+    buffer.write(
+      " ≡ \(section.displayTitle) · \(tiles) ", at: Point(x: row.minX + 1, y: row.minY), style: face,
+      maxWidth: max(0, row.width - 2), overflow: .ellipsis, clip: clip)
   }
 
   /// An empty section's body: a dashed outline that says tiles can be dropped there.
@@ -117,7 +154,30 @@ extension Painter {
 
   /// A tile: a filled block of its color with its title centered (color), or a box with the title
   /// (monochrome). Focus, lifted and forbidden tiles each have their own border.
-  func drawTile(_ tile: Tile, in rect: Rect, look: TileLook, matched: Bool = false, into buffer: inout Buffer) {
+  func drawTile(
+    _ tile: Tile, in rect: Rect, look: TileLook, matched: Bool = false, marked: Bool = false, blockCount: Int? = nil,
+    into buffer: inout Buffer
+  ) {
+    drawTileFace(tile, in: rect, look: look, matched: matched, into: &buffer)
+    let clip = viewport.frame
+    // A marked tile has ✔ in its top-left corner; a block's lifted tile shows how many travel.
+    if marked {
+      let mark = color ? style(Theme.black, Theme.match, .bold) : Style(attributes: [.bold, .reverse])
+      // In color a badge in the corner; without, the mark sits on the box's top edge.
+      let at = color || rect.width < 3 ? rect.origin : Point(x: rect.minX + 1, y: rect.minY)
+      buffer.write(color && rect.width >= 5 ? " ✔ " : "✔", at: at, style: mark, maxWidth: rect.width, clip: clip)
+    }
+    if let blockCount {
+      let badge = " \(blockCount) "
+      let width = DisplayText.width(of: badge)
+      let face = color ? style(Theme.black, Theme.dragAccent, .bold) : Style(attributes: [.bold, .reverse])
+      buffer.write(
+        badge, at: Point(x: max(rect.minX, rect.maxX - width - 1), y: rect.minY), style: face, maxWidth: rect.width,
+        clip: clip)
+    }
+  }
+
+  private func drawTileFace(_ tile: Tile, in rect: Rect, look: TileLook, matched: Bool, into buffer: inout Buffer) {
     let clip = viewport.frame
     guard rect.intersects(clip) else { return }
     var title = tile.displayTitle

@@ -54,6 +54,7 @@ extension EditorState {
     switch prompt?.purpose {
     case .saveAs: return ("SAVE AS", Theme.accent)
     case .find: return ("FIND", Theme.accent)
+    case .moveTo: return ("MOVE TO", Theme.accent)
     case nil: break
     }
     switch question {

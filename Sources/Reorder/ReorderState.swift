@@ -93,6 +93,7 @@ public struct ReorderState: Sendable {
     case .resize(let screen, let viewport): resize(screen: screen, viewport: viewport)
     case .focusLost: if gesture.isDragging { cancelDrag() }
     case .focus(let path): if !gesture.isDragging && arrangement.contains(path) { setFocus(path) }
+    case .moveTyped(let place): moveTyped(to: place)
     case .markClick(let point): markClick(at: point)
     case .tick: break
     }

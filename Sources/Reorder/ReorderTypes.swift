@@ -53,6 +53,9 @@ public enum ReorderInput: Equatable, Hashable, Sendable {
   case focusLost
   /// Focus this tile and scroll it into view (a find jumps to a match); ignored during a drag.
   case focus(ItemPath)
+  /// Move the marked tiles, or else the focused tile, to a place written as people write it (the
+  /// section's count is its end): the editor's typed move (`m`). Ignored during a drag.
+  case moveTyped(to: ItemPath)
   /// A click with a modifier key held (Ctrl, Alt or Shift, as the terminal reports them): marks or
   /// unmarks the tile under the point. It never starts a long press.
   case markClick(Point)
@@ -101,6 +104,8 @@ public enum BlockReason: Equatable, Hashable, Sendable {
   case nothingToMark
   /// The lifted section is already first or last.
   case sectionAtEdge
+  /// A typed move named the place the tiles already have.
+  case alreadyThere
 }
 
 /// What happened, for the trace, the status line and the tests: `handle(_:at:)` returns them in order.

@@ -84,6 +84,17 @@ struct ScreenCase: CustomTestStringConvertible, Sendable {
       name: "demo-changed-on-disk", fixture: nil, width: 80, height: 24, events: "key space\nkey right\nkey enter\n",
       messages: [.input(.key(.character("s"))), .saveFailed(.changedOnDisk)]),
     ScreenCase(name: "demo-find", fixture: nil, width: 80, height: 24, events: "key /\n" + #"input "gr""# + "\n"),
+    ScreenCase(
+      name: "demo-marks-and-header-focus", fixture: nil, width: 80, height: 24,
+      events: "key x\nkey right\nkey right\nkey x\nkey tab\nkey tab\n"),
+    ScreenCase(
+      name: "demo-block-drag", fixture: nil, width: 80, height: 24,
+      events: "key x\nkey right\nkey right\nkey x\nkey down\nkey x\n" + drag(from: (35, 3), through: [(36, 5), (38, 9)])),
+    ScreenCase(
+      name: "demo-section-drag", fixture: nil, width: 80, height: 24,
+      events: "press 5 6\nwait 300\nmove 5 8\nmove 5 12\n"),
+    ScreenCase(
+      name: "demo-move-to", fixture: nil, width: 80, height: 24, events: "key m\n" + #"input "arc""# + "\nkey tab\n"),
     ScreenCase(name: "demo-narrow", fixture: nil, width: 30, height: 24),
     ScreenCase(name: "demo-scrolled", fixture: nil, width: 40, height: 16, events: "key pgdn\n"),
     ScreenCase(name: "demo-too-small", fixture: nil, width: 12, height: 4),

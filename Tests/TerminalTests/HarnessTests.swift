@@ -58,36 +58,6 @@ struct HarnessTests {
     #expect(off.rows.contains { $0.contains("printf '") }, "the normal screen is back")
   }
 
-  @Test("a program's exit status and terminating signal are read from the dead pane")
-  func exitStatusAndSignal() async throws {
-    // At once: tmux 3.3a may lose the output of a program that exits the moment it starts, and may miss
-    // its SIGCHLD (waitForPaneDead makes it reap).
-    let exiting = try TmuxSession(shell: "exit 7")
-    defer { exiting.close() }
-    let screen = try await exiting.waitForPaneDead()
-    #expect(screen.state.exitStatus == 7 && screen.state.exitSignal == nil, "\(screen.state)")
-    #expect(screen.row(23).hasPrefix("Pane is dead (status 7"), "\(screen)")
-
-    // After output: tmux scrolls a dead pane up one row to write its notice on the last row, so what was
-    // on the first row is history then.
-    let printing = try TmuxSession(shell: "printf 'bye'; read x; exit 0")
-    defer { printing.close() }
-    try await printing.waitForText("bye", row: 0)
-    try printing.typeLine("")
-    let after = try await printing.waitForPaneDead()
-    #expect(after.state.exitStatus == 0)
-    #expect(after.row(0) == "" && after.row(23).hasPrefix("Pane is dead (status 0"), "\(after)")
-    #expect(try printing.historyAndScreen().first == "bye")
-
-    let sleeping = try TmuxSession(shell: "printf 'sleeping'; exec sleep 300")
-    defer { sleeping.close() }
-    try await sleeping.waitForText("sleeping")
-    #expect(try sleeping.foregroundProcessID() == sleeping.processID())
-    try sleeping.kill(SIGTERM)
-    let killed = try await sleeping.waitForPaneDead().state
-    #expect(killed.exitSignal == SIGTERM && killed.exitStatus == nil, "\(killed)")
-  }
-
   @Test("holdAfterExit: the exit status, and the terminal exactly as the program left it")
   func holdAfterExit() async throws {
     // A dead pane's cursor is hidden by tmux, whatever the program did; a held pane keeps the modes.
@@ -215,7 +185,9 @@ struct HarnessTests {
 
   @Test("a wait on a program that has exited fails at once, with its exit status")
   func exitedProgramFailsFast() async throws {
-    let tmux = try TmuxSession(shell: "printf 'crashed'; sleep 0.2; exit 3")
+    // Held after exit: the shell reports the status itself. (Without holding, the status comes from
+    // tmux reaping the program, which tmux 3.3a sometimes misses on a loaded machine.)
+    let tmux = try TmuxSession(shell: "printf 'crashed'; sleep 0.2; exit 3", holdAfterExit: true)
     defer { tmux.close() }
     // No clock here (a loaded machine makes any bound flaky): a wait that ran out its time would fail
     // with a timeout, not with the exit.
