@@ -27,11 +27,13 @@ struct EditorOnTerminalTests {
 
   func start(
     _ arguments: [String], width: Int = 80, height: Int = 24, environment: [String: String] = [:],
-    stdin: PseudoTerminalProcess.Stream = .terminal, stdout: PseudoTerminalProcess.Stream = .terminal
+    stdin: PseudoTerminalProcess.Stream = .terminal, stdout: PseudoTerminalProcess.Stream = .terminal,
+    pendingInput: String = ""
   ) throws -> PseudoTerminalProcess {
     try PseudoTerminalProcess(
       binary, arguments, environment: PseudoTerminalProcess.environment(environment), width: width, height: height,
-      directory: directory.path, stdin: stdin, stdout: stdout, stderr: .file(directory.file("stderr")))
+      directory: directory.path, stdin: stdin, stdout: stdout, stderr: .file(directory.file("stderr")),
+      pendingInput: Array(pendingInput.utf8))
   }
 
   var stderrText: String { (try? String(contentsOfFile: directory.file("stderr"), encoding: .utf8)) ?? "" }
@@ -80,9 +82,8 @@ struct EditorOnTerminalTests {
 
   @Test("input waiting before the start (a killed TileGrid's mouse reports) is not taken as input")
   func staleInputIsDropped() throws {
-    // Written before the program reads anything: the kernel keeps it in the terminal's input queue.
-    let process = try start([try demoFile()])
-    process.write("\(Self.esc)[<0;5;4M\(Self.esc)[<0;5;4mq")
+    // Typed before the program starts: the kernel keeps it in the terminal's input queue.
+    let process = try start([try demoFile()], pendingInput: "\(Self.esc)[<0;5;4M\(Self.esc)[<0;5;4mq")
     #expect(process.wait(for: "READY"))
     process.write("x")
     // Still running: the stale q, if it got through, would have ended it before the first frame.
@@ -203,13 +204,19 @@ struct EditorOnTerminalTests {
     let process = try start([try demoFile()], environment: ["TERM": "xterm-fewpairs", "TERMINFO": terminfo])
     #expect(process.wait(for: "READY"), "\(process.text())")
     #expect(PseudoTerminalProcess.find(Array("48;5;".utf8), in: process.output) != nil, "colors")
-    // Moving the focus around redraws with other colors: pairs run out and start again.
-    for step in 0..<12 {
+    // Walking the focus through the tiles redraws with other colors: pairs run out and start again.
+    // (Each step differs from every earlier one, so no two keys read together can cancel out.)
+    for _ in 0..<12 {
       let mark = process.output.count
-      process.write("\(Self.esc)[\(step % 2 == 0 ? "B" : "A")")
-      #expect(process.wait { $0.count > mark })
+      process.write("\(Self.esc)[C")
+      process.wait(seconds: 2) { $0.count > mark }  // pacing only: the frames may arrive together
     }
-    process.write("q")
+    // Still drawing, in color: the help comes up.
+    let mark = process.output.count
+    process.write("?")
+    #expect(process.wait(for: "Keys", after: mark), "\(process.text())")
+    #expect(PseudoTerminalProcess.find(Array("48;5;".utf8), in: process.output, from: mark) != nil, "colors")
+    process.write("qq")  // the first closes the help, the second quits
     expectEnd(process, .exited(0))
   }
 

@@ -42,10 +42,12 @@ public final class PseudoTerminalProcess {
   private let slaveHold: Int32
 
   /// Starts `executable` with `arguments` on a new `width` x `height` pseudo-terminal, with exactly
-  /// `environment`, in `directory`.
+  /// `environment`, in `directory`. `pendingInput` is typed into the terminal before the program
+  /// starts, so it is already waiting when the program first looks (as a killed program's input is).
   public init(
     _ executable: String, _ arguments: [String], environment: [String: String], width: Int, height: Int,
-    directory: String? = nil, stdin: Stream = .terminal, stdout: Stream = .terminal, stderr: Stream = .terminal
+    directory: String? = nil, stdin: Stream = .terminal, stdout: Stream = .terminal, stderr: Stream = .terminal,
+    pendingInput: [UInt8] = []
   ) throws {
     // posix_openpt, unlockpt and ptsname are not in Swift's Glibc module; these are their Linux insides.
     let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
@@ -62,6 +64,9 @@ public final class PseudoTerminalProcess {
     _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
     self.master = master
     Self.setSize(master, width: width, height: height)
+    if !pendingInput.isEmpty {
+      _ = pendingInput.withUnsafeBytes { Glibc.write(master, $0.baseAddress, $0.count) }
+    }
 
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)

@@ -83,7 +83,11 @@ struct HarnessTests {
     // The program is the shell's child; a signal that ends it shows as 128 + N.
     let sleeper = try TmuxSession(["sleep", "300"], holdAfterExit: true)
     defer { sleeper.close() }
-    try await sleeper.waitUntil("sleep running") { _ in try sleeper.programProcessID() != sleeper.processID() }
+    // Until the shell has started it, there is no program to name: not yet, rather than an error.
+    try await sleeper.waitUntil("sleep running") { _ in
+      guard let program = try? sleeper.programProcessID() else { return false }
+      return program != (try sleeper.processID())
+    }
     let pid = try sleeper.programProcessID()
     try sleeper.kill(SIGTERM, process: pid)
     let (killed, _) = try await sleeper.waitForExit()
@@ -119,15 +123,15 @@ struct HarnessTests {
     try await tmux.waitForText(TmuxSession.shellPrompt)
     let shell = try tmux.processID()
     try tmux.typeLine("sleep 300")
-    try await tmux.waitUntil("sleep in the foreground") { _ in try tmux.foregroundProcessID() != shell }
+    try await tmux.waitUntil("sleep in the foreground") { _ in (try? tmux.foregroundProcessID()).map { $0 != shell } ?? false }
     try tmux.sendKey("C-z")
     try await tmux.waitForText("Stopped")
     #expect(try tmux.foregroundProcessID() == shell)
     try tmux.typeLine("fg")
-    try await tmux.waitUntil("sleep in the foreground again") { _ in try tmux.foregroundProcessID() != shell }
+    try await tmux.waitUntil("sleep in the foreground again") { _ in (try? tmux.foregroundProcessID()).map { $0 != shell } ?? false }
     try tmux.kill(SIGTERM)
     try await tmux.waitForText("Terminated")
-    try await tmux.waitUntil("the shell in the foreground") { _ in try tmux.foregroundProcessID() == shell }
+    try await tmux.waitUntil("the shell in the foreground") { _ in (try? tmux.foregroundProcessID()).map { $0 == shell } ?? false }
   }
 
   @Test("colors and wide characters: cells, continuation cells, and the same text as capture-pane -p")
