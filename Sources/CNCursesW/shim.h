@@ -1,5 +1,5 @@
 // The ncursesw API for Swift. SwiftPM drops pkg-config's -D flags, so the wide-character API is
-// switched on here, before the header (DESIGN.md §9).
+// switched on here, before the header.
 #ifndef TILEGRID_CNCURSESW_SHIM_H
 #define TILEGRID_CNCURSESW_SHIM_H
 

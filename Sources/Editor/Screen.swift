@@ -1,7 +1,7 @@
 import TileModel
 
 /// The editor's screen: a title bar on row 0, the status line on the last row, and the content
-/// viewport between them (DESIGN.md §6). `tilegrid layout` reports the same viewport, so a script can
+/// viewport between them (docs/editor.md). `tilegrid layout` reports the same viewport, so a script can
 /// turn a tile's frame into the screen cell to click.
 public enum Screen {
   /// Rows above the viewport (the title bar) and below it (the status line).

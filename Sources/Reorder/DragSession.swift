@@ -18,7 +18,8 @@ public struct DragDirection: Equatable, Hashable, Sendable {
   }
 
   /// Notes a movement; an axis that did not move keeps its direction, which is what removes the
-  /// seed's flip-flop when the pointer moves along one axis only.
+  /// flip-flop a naive rule has when the pointer moves along one axis only (an unchanged coordinate
+  /// taken as "down" would probe the other side on every sideways motion).
   public mutating func note(_ delta: Point) {
     if delta.x != 0 { horizontal = delta.x < 0 ? -1 : 1 }
     if delta.y != 0 { vertical = delta.y < 0 ? -1 : 1 }

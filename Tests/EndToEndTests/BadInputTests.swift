@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Bad input (DESIGN.md §3, §7, §8): one line on standard error starting with `tilegrid: `, the
+/// Bad input (docs/file-format.md, docs/command-line.md): one line on standard error starting with `tilegrid: `, the
 /// documented exit status, and nothing on disk changed or created.
 @Suite("Bad input")
 struct BadInputTests {

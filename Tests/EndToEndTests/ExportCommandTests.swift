@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-/// `tilegrid demo` and `tilegrid export` (DESIGN.md §7).
+/// `tilegrid demo` and `tilegrid export` (docs/command-line.md).
 @Suite("demo and export")
 struct ExportCommandTests {
   let directory: TemporaryDirectory

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `tilegrid layout` and `tilegrid play` as a script meets them. The layout goldens in `Tests/Golden`
-/// were checked by hand against DESIGN.md §4 (drawn as letters); the reorder rules themselves are
+/// were checked by hand against docs/layout.md (drawn as letters); the reorder rules themselves are
 /// replayed through `play` by the scenario tests in ReorderTests.
 @Suite("tilegrid layout and tilegrid play")
 struct LayoutAndPlayCommandTests {

@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-/// `tilegrid move FILE FROM TO` (DESIGN.md §7): remove + insert, policies, and where the result goes.
+/// `tilegrid move FILE FROM TO` (docs/command-line.md): remove + insert, policies, and where the result goes.
 @Suite("move")
 struct MoveCommandTests {
   let directory: TemporaryDirectory

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Writing files (DESIGN.md §8): an output that cannot be written exits 73/74, and a write is atomic
+/// Writing files (docs/command-line.md#output-files): an output that cannot be written exits 73/74, and a write is atomic
 /// (a temporary `.NAME.tilegrid-*.tmp` beside the target, renamed over it), so a failed write leaves
 /// the old file intact and no temporary file behind.
 @Suite("Writing files")

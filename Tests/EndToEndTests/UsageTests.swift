@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-/// The command line itself (DESIGN.md §7): usage errors exit 64, `--help` and `--version` exit 0.
+/// The command line itself (docs/command-line.md): usage errors exit 64, `--help` and `--version` exit 0.
 @Suite("Usage")
 struct UsageTests {
   let directory: TemporaryDirectory

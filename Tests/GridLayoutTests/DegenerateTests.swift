@@ -5,7 +5,7 @@ import TileModel
 @testable import GridLayout
 
 /// Terminals can be tiny: a layout at any size must neither crash nor produce a negative size
-/// (DESIGN.md §6: "A terminal too small for one tile shows a message instead of crashing").
+/// (docs/editor.md: "a terminal too small for one tile shows a message instead of crashing").
 @Suite("Degenerate sizes")
 struct DegenerateTests {
   static let sides = [-3, 0, 1, 2, 3, 5]

@@ -3,7 +3,7 @@ import TileModel
 
 @testable import GridLayout
 
-/// DESIGN.md §4 rule 9 (hit testing, section at a point) and §5.3's drop zones, as pictures of the
+/// Hit testing, the section at a point, and the drop zones (docs/layout.md), as pictures of the
 /// queries' answers over every cell of the content. Each picture is also checked against the reference's
 /// brute-force scan, and the ring of cells just outside the content must answer nothing.
 @Suite("Hit testing: pictures of the queries")
@@ -136,7 +136,7 @@ struct HitTestingTests {
       engine: { sectionMark($0.section(at: $1)) }, reference: { sectionMark($0.section(at: $1)) })
   }
 
-  @Test("§5.3 drop zones (vertical): tiles, an empty section's body, right of the last tile on its line, below it")
+  @Test("drop zones (vertical): tiles, an empty section's body, right of the last tile on its line, below it")
   func dropZonesVertical() {
     let a = Self.vertical
     expectQueryPicture(
@@ -160,7 +160,7 @@ struct HitTestingTests {
       engine: { dropZoneMark($0.dropZone(at: $1), in: a) }, reference: { dropZoneMark($0.dropZone(at: $1), in: a) })
   }
 
-  @Test("§5.3 drop zones (horizontal): below the last tile in its column, right of its column, an empty section")
+  @Test("drop zones (horizontal): below the last tile in its column, right of its column, an empty section")
   func dropZonesHorizontal() {
     let a = Self.horizontal
     expectQueryPicture(
@@ -175,7 +175,7 @@ struct HitTestingTests {
       engine: { dropZoneMark($0.dropZone(at: $1), in: a) }, reference: { dropZoneMark($0.dropZone(at: $1), in: a) })
   }
 
-  @Test("§5.3 drop zones: each zone names its section and kind")
+  @Test("drop zones: each zone names its section and kind")
   func dropZoneSections() {
     let layout = FlowLayout(arrangement: Self.vertical, viewport: Self.verticalViewport)
     #expect(layout.dropZone(at: Point(x: 2, y: 6)) == .emptySection(1))

@@ -3,7 +3,7 @@ import TileModel
 
 @testable import GridLayout
 
-/// DESIGN.md §4 rule 8 (horizontal direction), one picture per rule, drawn from the engine and from
+/// The flow layout's rule 8 (horizontal direction, docs/layout.md), one picture per rule, drawn from the engine and from
 /// the reference layout.
 @Suite("Flow layout, horizontal: one picture per rule")
 struct HorizontalRuleTests {

@@ -1,7 +1,7 @@
 import GridLayout
 import TileModel
 
-/// DESIGN.md §4 done the obvious way, to check the engine against: one pass over every tile, every
+/// The flow layout rules (docs/layout.md) done the obvious way, to check the engine against: one pass over every tile, every
 /// frame stored, queries answered by scanning every frame. Written from the design alone.
 ///
 /// Degenerate viewports follow the rule documented on `FlowLayout`: a negative viewport side counts
@@ -198,7 +198,7 @@ struct ReferenceLayout {
     sections.firstIndex { $0.frame.contains(point) }
   }
 
-  /// DESIGN.md §5.3's drop zones at `point`, with `item` answering which tile is there (a scan by
+  /// The drop zones (docs/layout.md#drop-zones) at `point`, with `item` answering which tile is there (a scan by
   /// default; a precomputed map in tests that ask about every cell).
   ///
   /// A section's body is its frame without the header. An empty section's whole body is its zone. A

@@ -3,7 +3,7 @@ import TileModel
 
 @testable import GridLayout
 
-/// DESIGN.md §4 rules 1-7 (vertical direction), one picture per rule. Each picture is drawn from the
+/// The flow layout's rules 1-7 (vertical direction, docs/layout.md), one picture per rule. Each picture is drawn from the
 /// engine and from the reference layout; both must match it exactly.
 @Suite("Flow layout, vertical: one picture per rule")
 struct VerticalRuleTests {
@@ -230,7 +230,7 @@ struct VerticalRuleTests {
   }
 }
 
-/// The cases reported in the issue, with DESIGN.md §3's default parameters (14x3 tiles, spacing 2,
+/// The cases reported in the issue, with the file format's default parameters (docs/file-format.md) (14x3 tiles, spacing 2,
 /// line spacing 1, insets 0/1/1/1, header 1), checked by number.
 @Suite("Flow layout: the issue's numeric cases")
 struct IssueCaseTests {

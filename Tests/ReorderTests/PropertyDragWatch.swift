@@ -14,7 +14,7 @@ import TileModel
 /// - **No flip-flop**: two consecutive moves of a drag never undo each other (`A -> B` then `B -> A`, of
 ///   a tile, a block's run or a section)
 ///   unless the drag's direction reversed on some axis between them, or a resize re-flowed the layout.
-///   DESIGN.md asks for a reversal "on that axis"; this checks the weaker "on some axis", which never
+///   docs/reordering.md asks for a reversal "on that axis"; this checks the weaker "on some axis", which never
 ///   blames a legitimate move back.
 struct PropertyDragWatch {
   /// Where the pointer rests after a selection there, while a mouse drag goes on.

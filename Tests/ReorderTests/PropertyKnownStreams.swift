@@ -25,7 +25,7 @@ struct PropertyKnownStreamTests {
     // t1 is lifted and dragged left onto t0 (move 0.1 -> 0.0); one more cell down-left puts the
     // primary probe (o.x + w/3, o.y + 2h/3) = (2, 4) in the section's bottom inset, below its only
     // line: the section's end zone on "the line after", which counts while the drag moves down, so
-    // the tile goes back (move 0.0 -> 0.1) though the pointer never moved right (DESIGN.md §5.7).
+    // the tile goes back (move 0.0 -> 0.1) though the pointer never moved right (docs/reordering.md#no-flip-flop).
     Known(
       name: "flip-flop: dragged left, then down-left, the tile goes back to the end",
       json: """

@@ -8,7 +8,7 @@ import TileModel
 @testable import Editor
 @testable import Reorder
 
-/// Property tests of the reorder engine (DESIGN.md §4, §5): thousands of random event streams
+/// Property tests of the reorder engine (docs/layout.md, docs/reordering.md): thousands of random event streams
 /// (presses, motions, waits, releases, wheels, keys, resizes and focus losses, also in the middle of a
 /// drag) on random arrangements in both directions, played through `EditorState`.
 ///

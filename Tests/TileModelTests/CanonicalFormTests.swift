@@ -3,7 +3,7 @@ import Testing
 @testable import TileGridJSON
 @testable import TileModel
 
-/// The canonical form (DESIGN.md §3 and §7): what the writer produces, that reading it gives the same
+/// The canonical form (docs/file-format.md, docs/command-line.md): what the writer produces, that reading it gives the same
 /// arrangement back, and that it is exactly Python's `json.dumps(indent=2, ensure_ascii=False)` + "\n".
 @Suite("Canonical JSON form")
 struct CanonicalFormTests {
@@ -128,7 +128,7 @@ struct CanonicalFormTests {
     }
   }
 
-  @Test("the demo holds the seeds' colors in several sections, one of them empty")
+  @Test("the demo holds UIKit's named colors and four grays in several sections, one of them empty")
   func demoContent() {
     let demo = Arrangement.demo
     let colors = Set((0..<demo.sections.count).flatMap { demo.tiles(inSection: $0) }.compactMap { $0.color?.spelling })

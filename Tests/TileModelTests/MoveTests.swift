@@ -3,7 +3,7 @@ import Testing
 @testable import TileGridJSON
 @testable import TileModel
 
-/// Moves (DESIGN.md §5.4 and §5.6): remove + insert, never a swap; refused moves change nothing.
+/// Moves (docs/reordering.md: moves and policies): remove + insert, never a swap; refused moves change nothing.
 /// The exhaustive tests try every FROM with every TO, valid or not, on a three-section fixture with an
 /// empty middle section, and compare with a plain model of sections as arrays of ids.
 @Suite("Moving tiles")

@@ -3,7 +3,7 @@ import Testing
 @testable import TileGridJSON
 @testable import TileModel
 
-/// Titles may be any Unicode, wide characters and control characters included (DESIGN.md §3).
+/// Titles may be any Unicode, wide characters and control characters included (docs/file-format.md).
 @Suite("Unicode titles")
 struct UnicodeTitleTests {
   static let titles = ["한국어", "日本語のタイトル", "👩‍👩‍👧 🎨", "bell\u{07} new\nline\ttab \u{1B}[31m", "e\u{301} é \u{200B}\u{FEFF}"]

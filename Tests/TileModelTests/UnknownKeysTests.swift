@@ -3,7 +3,7 @@ import Testing
 @testable import TileGridJSON
 @testable import TileModel
 
-/// "Nothing is lost" (DESIGN.md §3): keys this version does not know survive load -> move -> save at
+/// "Nothing is lost" (docs/file-format.md): keys this version does not know survive load -> move -> save at
 /// every level, with their exact values, after the known keys, in their original order.
 @Suite("Unknown keys")
 struct UnknownKeysTests {

@@ -3,7 +3,7 @@ import Testing
 @testable import TileGridJSON
 @testable import TileModel
 
-/// Every `LoadError` case, with the exact one-line text a user sees (DESIGN.md §3: "a clear error naming
+/// Every `LoadError` case, with the exact one-line text a user sees (docs/file-format.md: "a clear error naming
 /// the place").
 @Suite("Validation errors")
 struct ValidationErrorTests {
@@ -156,7 +156,7 @@ struct ValidationErrorTests {
     #expect(loadError(document(sections: "", layout: #"{"headerHeight": 100000}"#)) == nil)
   }
 
-  @Test("a color is a UIKit color name or #RRGGBB (DESIGN.md's example message)")
+  @Test("a color is a UIKit color name or #RRGGBB (the documented example message)")
   func notAColor() {
     let tiles = ##"{"id": "a"}, {"id": "b"}, {"id": "c"}, {"id": "d", "color": "#GG0000"}"##
     expectRefusal(
