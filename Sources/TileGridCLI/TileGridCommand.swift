@@ -180,8 +180,8 @@ public enum TileGridCommand {
   static let demoCommand = Command(
     name: "demo", synopsis: "[-o OUT]", summary: "print the built-in demo arrangement (JSON)",
     details: """
-      Prints the built-in demo arrangement as canonical JSON: 18 colors (UIKit's named colors and four grays) in four sections, one
-      with a maximum of 8 tiles, one with a locked tile, and one empty.
+      Prints the built-in demo arrangement as canonical JSON: 18 colors (UIKit's named colors and four
+      grays) in four sections, one with a maximum of 8 tiles, one with a locked tile, and one empty.
 
       \(Output.outputHelp)
       \(Output.forceHelp)
