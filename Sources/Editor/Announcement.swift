@@ -37,6 +37,8 @@ public enum Announcement: Equatable, Sendable {
   case moved(sectionTitle: String, position: Int, count: Int)
   case refused(MoveError)
   case dropped(TilePlace)
+  /// A typed move (`m`) put the tile here.
+  case placed(TilePlace)
   case cancelled(TilePlace)
   case undone(TilePlace)
   case redone(TilePlace)
@@ -88,6 +90,7 @@ extension Announcement {
     case .moved(let section, let position, let count): return "Moved to \(section) \(position) of \(count)"
     case .refused(let reason): return "Refused: \(reason.shortText)"
     case .dropped(let place): return "Dropped \(place.text)"
+    case .placed(let place): return "Moved \(place.text)"
     case .cancelled(let place): return "Cancelled — \(place.text)"
     case .undone(let place): return "Undone: \(place.text)"
     case .redone(let place): return "Redone: \(place.text)"

@@ -552,7 +552,7 @@ public struct EditorState: Sendable {
     case .moved(_, let to):
       let section = reorder.arrangement.sections[to.section]
       return .moved(sectionTitle: section.displayTitle, position: to.item + 1, count: section.count)
-    case .refused(_, let reason), .refusedSection(_, let reason): return .refused(reason)
+    case .refused(_, let reason), .refusedSection(_, let reason), .placeRefused(_, let reason): return .refused(reason)
     case .dropped(let path, _): return place(path).map(Announcement.dropped)
     case .cancelled(let path): return place(path).map(Announcement.cancelled)
     case .scrolled: return nil
@@ -574,6 +574,9 @@ public struct EditorState: Sendable {
     case .movedSection(_, let to): return sectionPlace(to).map(Announcement.movedSection)
     case .droppedSection(let s, _): return sectionPlace(s).map(Announcement.droppedSection)
     case .cancelledSection(let s): return sectionPlace(s).map(Announcement.cancelledSection)
+    case .placed(.tile(let step)): return place(step.to).map(Announcement.placed)
+    case .placed(.block(let move)): return runPlace(move.to[0], count: move.count).map(Announcement.movedBlock)
+    case .placed(.section(let move)): return sectionPlace(move.to).map(Announcement.movedSection)
     }
   }
 }

@@ -15,13 +15,13 @@ extension ReorderState {
     if paths.count > 0 {
       switch arrangement.gathering(paths, atPlace: place) {
       case .failure(let reason):
-        happenings.append(.refused(place, reason))
+        happenings.append(.placeRefused(place, reason))
       case .success(let move):
         guard !move.isIdentity else {
           happenings.append(.blocked(.alreadyThere))
           return
         }
-        apply(.block(move), .movedBlock(from: move.from[0], to: move.to[0], count: move.count))
+        apply(.block(move), .placed(.block(move)))
         history.record(.block(move))
         focus = move.to[0]
         keepFocusVisible()
@@ -34,7 +34,7 @@ extension ReorderState {
     }
     let destination = arrangement.destination(from: source, forPlace: place)
     if let reason = arrangement.checkMove(from: source, to: destination) {
-      happenings.append(.refused(destination, reason))
+      happenings.append(.placeRefused(destination, reason))
       return
     }
     guard destination != source else {
@@ -42,7 +42,7 @@ extension ReorderState {
       return
     }
     let step = MoveStep(from: source, to: destination)
-    apply(step, .moved(from: source, to: destination))
+    apply(step, .placed(.tile(step)))
     history.record(.tile(step))
     focus = destination
     keepFocusVisible()

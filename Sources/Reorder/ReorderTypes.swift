@@ -154,6 +154,11 @@ public enum Happening: Equatable, Hashable, Sendable {
   case droppedSection(Int, moved: Bool)
   /// A section drag was cancelled and the section is back at its index.
   case cancelledSection(Int)
+  /// A typed move (`moveTyped`) placed the focused tile, or the marked tiles, with this step (one
+  /// undo step; no drag).
+  case placed(HistoryStep)
+  /// A typed move to this place was refused (a policy, or no such place); nothing moved.
+  case placeRefused(ItemPath, MoveError)
   /// A long press (or Space) found no tile to lift.
   case nothingToLift
   /// A keyboard move or focus step had nowhere to go, or undo/redo had nothing to do.

@@ -30,6 +30,11 @@ public enum Trace {
     case .movedSection(let from, let to): return "move section \(from) -> \(to)"
     case .refusedSection(let s, let reason): return "refused section \(s): \(reason)"
     case .droppedSection(let s, _): return "drop section \(s)"
+    case .placed(.tile(let step)): return "place \(step.from) -> \(step.to)"
+    case .placed(.block(let move)):
+      return "place block \(move.from.map(\.description).joined(separator: ",")) -> \(move.to[0])"
+    case .placed(.section(let move)): return "place section \(move.from) -> \(move.to)"
+    case .placeRefused(let place, let reason): return "refused place \(place): \(reason)"
     case .focused, .focusedSection, .nothingToLift, .blocked: return nil
     }
   }

@@ -58,6 +58,7 @@ struct PropertyStats {
   var sectionLifts = 0
   var sectionMoves = 0
   var sectionRefusals = 0
+  var typedMoves = 0
   var sectionAutoScrolls = 0
 
   mutating func add(_ other: PropertyStats) {
@@ -81,6 +82,7 @@ struct PropertyStats {
     sectionLifts += other.sectionLifts
     sectionMoves += other.sectionMoves
     sectionRefusals += other.sectionRefusals
+    typedMoves += other.typedMoves
     sectionAutoScrolls += other.sectionAutoScrolls
   }
 
@@ -126,6 +128,8 @@ struct PropertyStats {
       case .liftSection: sectionLifts += 1
       case .moveSection: sectionMoves += 1
       case .refusedSection: sectionRefusals += 1
+      case .place: typedMoves += 1
+      case .placeRefused: refusals += 1
       }
     }
   }
@@ -186,6 +190,7 @@ enum PropertyHarness {
       let steps = traces.filter(\.isScroll).count
       var selections = steps
       if case .input = event { selections += 1 }
+      if case .bytes = event { selections += 1 }
       try propertyRequire(moves <= selections, "one-move", "\(moves) moves in one event with \(steps) auto-scroll steps")
       try checkKeyCommands(before: before, event: event, traces: traces)
       try model.consume(traces)
@@ -196,7 +201,7 @@ enum PropertyHarness {
       // it is the arrangement checked after the event before.
       let changed = traces.contains {
         switch $0 {
-        case .move, .moveBlock, .moveSection, .liftBlock, .cancel, .undo, .redo: return true
+        case .move, .moveBlock, .moveSection, .liftBlock, .cancel, .undo, .redo, .place: return true
         default: return false
         }
       }
@@ -241,6 +246,8 @@ enum PropertyHarness {
     }
 
     func finale() throws(PropertyFailure) {
+      // A prompt left open takes every key: Esc closes it first.
+      if state.prompt != nil { _ = try play(.input(.key(.escape))) }
       switch state.reorder.gesture {
       case .idle: break
       case .pressing(_, let pointer, _):

@@ -52,6 +52,10 @@ enum PropertyTrace: Equatable {
   case moveSection(Int, Int)
   case refusedSection(Int, MoveError)
   case dropSection(Int)
+  /// A typed move: the step it made (a tile, or the marked tiles).
+  case place(HistoryStep)
+  /// A typed move that was refused: nothing moved.
+  case placeRefused(ItemPath, MoveError)
 
   init?(_ happening: Happening) {
     switch happening {
@@ -73,6 +77,8 @@ enum PropertyTrace: Equatable {
     case .movedSection(let a, let b): self = .moveSection(a, b)
     case .refusedSection(let s, let reason): self = .refusedSection(s, reason)
     case .droppedSection(let s, _): self = .dropSection(s)
+    case .placed(let step): self = .place(step)
+    case .placeRefused(let place, let reason): self = .placeRefused(place, reason)
     case .focused, .focusedSection, .nothingToLift, .blocked: return nil
     }
   }
@@ -80,7 +86,7 @@ enum PropertyTrace: Equatable {
   /// A move of any kind: a tile, a block's run, or a section.
   var isMove: Bool {
     switch self {
-    case .move, .moveBlock, .moveSection: return true
+    case .move, .moveBlock, .moveSection, .place: return true
     default: return false
     }
   }
@@ -230,6 +236,31 @@ struct PropertyModel {
           expected.contains(path) && expected[path].id == id, "trace",
           "drop \(path) is not where the lifted tile \(id) is")
         commit(unless: expected == dropped.snapshot)
+      case .place(let step):
+        // A typed move: no drag; the focused tile, or every marked tile, placed in one undo step.
+        try propertyRequire(drag == nil, "trace", "a typed move during a drag")
+        try propertyRequire(
+          expected == committed[position], "undo", "before a typed move the arrangement is not the one the history is at")
+        switch step {
+        case .tile(let move):
+          try propertyRequire(marked.isEmpty, "marks", "a typed move of one tile with \(marked.count) marked")
+          if let refusal = expected.checkMove(from: move.from, to: move.to) {
+            throw PropertyFailure(kind: "policy", message: "place \(move.from) -> \(move.to) should have been refused: \(refusal)")
+          }
+          try! expected.move(from: move.from, to: move.to)
+        case .block(let move):
+          try propertyRequire(move.from == markedPaths, "marks", "a typed block move of \(move.from), marked \(markedPaths)")
+          if let refusal = expected.checkMove(move) {
+            throw PropertyFailure(kind: "policy", message: "place block \(move.from) -> \(move.to) should have been refused: \(refusal)")
+          }
+          try! expected.move(move)
+        case .section:
+          throw PropertyFailure(kind: "trace", message: "a typed move of a section")
+        }
+        commit(unless: false)
+      case .placeRefused(let place, _):
+        // Refused: the arrangement stays (checked after the event as always); only idle.
+        try propertyRequire(drag == nil, "trace", "a typed move to \(place) refused during a drag")
       case .cancel:
         guard let cancelled = drag else { throw PropertyFailure(kind: "trace", message: "cancel without a drag") }
         expected = cancelled.snapshot

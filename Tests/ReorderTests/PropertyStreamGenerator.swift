@@ -90,6 +90,14 @@ struct PropertyStreamGenerator {
 
   mutating func next(_ state: EditorState, _ rng: inout PropertyRNG) -> ScriptEvent {
     let phase = Self.phase(state)
+    // The prompts of typed moves (m) and finds (/) take the keys while they are open.
+    if let prompt = state.prompt { return promptEvent(prompt, state, &rng) }
+    if phase == .idle && profile != .stillPointer && profile != .diagonal {
+      if rng.chance(profile == .organize ? 6 : 2) {
+        return .input(.key(.character(rng.chance(60) ? "m" : "/")))
+      }
+      if state.find != nil && rng.chance(6) { return .input(.key(.character(rng.chance(50) ? "n" : "N"))) }
+    }
     switch rng.weighted(weights(phase)) {
     case .press:
       if profile == .organize || profile == .chaos {
@@ -133,6 +141,42 @@ struct PropertyStreamGenerator {
       return .input(.resize(width: size.width, height: size.height))
     case .focus:
       return .input(.focus(rng.chance(20)))
+    }
+  }
+
+  /// A key for an open prompt: the start of a destination or of a find's text, then more text, Tab
+  /// (completion), Backspace, and mostly Enter, sometimes Esc.
+  func promptEvent(_ prompt: Prompt, _ state: EditorState, _ rng: inout PropertyRNG) -> ScriptEvent {
+    let arrangement = state.arrangement
+    let empty = prompt.field.text.isEmpty
+    switch prompt.purpose {
+    case .moveTo:
+      if empty || rng.chance(10) {
+        let s = rng.int(0...max(0, arrangement.sections.count - 1))
+        let section = arrangement.sections.isEmpty ? nil : arrangement.sections[s]
+        let count = section?.count ?? 0
+        let text: String
+        switch rng.int(0...4) {
+        case 0: text = "\(rng.int(0...arrangement.sections.count)).\(rng.int(0...(count + 1)))"
+        case 1: text = "\(section?.id ?? "s9"):\(rng.int(0...(count + 1)))"
+        case 2: text = section?.id ?? "nosuch"
+        case 3: text = String((section?.displayTitle ?? "S").prefix(rng.int(1...3)))
+        default: text = rng.element(["", "x", "9.9", ":", "."])
+        }
+        return .bytes(Array(text.utf8))
+      }
+      return .input(.key(rng.weighted([(60, Key.enter), (15, .tab), (8, .backtab), (7, .backspace), (10, .escape)])))
+    case .find:
+      if empty || rng.chance(20) {
+        let titles = arrangement.tiles.map(\.displayTitle)
+        let title = titles.isEmpty ? "t" : rng.element(titles)
+        let start = rng.int(0...max(0, title.count - 1))
+        let piece = String(title.dropFirst(start).prefix(rng.int(1...2)))
+        return .bytes(Array((piece.isEmpty ? "t" : piece).utf8))
+      }
+      return .input(.key(rng.weighted([(55, Key.enter), (20, .escape), (15, .backspace), (10, .character("z"))])))
+    case .saveAs:
+      return .input(.key(.escape))
     }
   }
 

@@ -71,6 +71,7 @@ struct PropertyStreamTests {
     let stats = PropertyHarness.runBatch(profile: .organize, batch: batch, count: Self.streamsPerBatch)
     #expect(stats.marks > 0 && stats.blockLifts > 0 && stats.blockMoves > 0 && stats.blockCrossSectionMoves > 0)
     #expect(stats.sectionLifts > 0 && stats.sectionMoves > 0 && stats.sectionRefusals > 0)
+    #expect(stats.typedMoves > 0, "the streams make typed moves")
     #expect(stats.refusals > 0 && stats.cancels > 0 && stats.undos > 0 && stats.drops > 0)
   }
 
