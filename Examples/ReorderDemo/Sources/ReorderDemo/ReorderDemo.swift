@@ -126,6 +126,8 @@ struct ReorderDemo {
     case .refusedSection(let s, let reason): return "refused section \(s): \(reason)"
     case .droppedSection(let s, _): return "drop section \(s)"
     case .cancelledSection(let s): return "cancel (section back at \(s))"
+    case .placed(let step): return "place \(words(step))"
+    case .placeRefused(let place, let reason): return "refused place \(place): \(reason)"
     }
   }
 
