@@ -54,6 +54,8 @@ public enum Announcement: Equatable, Sendable {
   case badDestination(TypedDestination.Problem)
   /// What `m` moves and how to say where.
   case typeDestination(what: String)
+  /// Tab completed a section's title in the `m` prompt: which, and which of how many matches.
+  case completed(title: String, index: Int, of: Int)
   /// A file name is being typed.
   case typeFileName
   case saved(name: String?)
@@ -102,6 +104,8 @@ extension Announcement {
       return "\(place.text) · \(matches) match\(matches == 1 ? "" : "es"); n next, N previous"
     case .notFound(let query): return "No tile matches “\(query)”"
     case .badDestination(let problem): return problem.text
+    case .completed(let title, let index, let count):
+      return "“\(title)”" + (count > 1 ? " · \(index) of \(count), Tab: next" : "")
     case .typeDestination(let what): return "Move \(what) to S.I, SECTION_ID:I, a section (Tab completes); Enter moves"
     case .typeFileName: return "Type a file name; Enter saves, Esc cancels"
     case .saved(let name): return "Saved" + (name.map { " \($0)" } ?? "")
@@ -161,6 +165,7 @@ extension SaveFailure {
     case .readOnly: return "the file is read-only"
     case .failed(let message): return message
     case .cancelled: return "cancelled"
+    case .exists: return "a file of that name exists"
     }
   }
 }
@@ -188,6 +193,7 @@ extension Question {
     case .quitWithUnsavedChanges: return "Unsaved changes: y quit · s save and quit · other keys stay"
     case .fileChangedOnDisk: return "Changed on disk: o overwrite · a save as… · other keys cancel"
     case .fileReadOnly: return "Read-only file: o write anyway · a save as… · other keys cancel"
+    case .fileExists: return "That file exists: o replace it · a another name… · other keys cancel"
     }
   }
 }

@@ -36,6 +36,8 @@ public enum SaveFailure: Equatable, Sendable {
   case failed(String)
   /// The person cancelled the save (Esc at a prompt or question).
   case cancelled
+  /// Save as: a file of that name exists.
+  case exists
 }
 
 /// Where `s` saves.
@@ -56,6 +58,8 @@ public enum Question: Equatable, Sendable {
   case fileChangedOnDisk
   /// The file is read-only: o writes it anyway, a saves as another file.
   case fileReadOnly
+  /// Save as named a file that exists: o replaces it, a asks for another name.
+  case fileExists
 }
 
 /// A line being typed on the status line, and what it is for.

@@ -31,6 +31,14 @@ public struct EditorState: Sendable {
   public private(set) var find: Find?
   /// Titles and ids folded for finding, made at the first find.
   private var findIndex: FindIndex?
+  /// The header that had the focus when the find began, if one did.
+  private var findFromHeader: Int?
+
+  /// Where Esc returns the focus from a find: the header it began on, or the tile.
+  private mutating func returnFromFind(to origin: ItemPath?) -> [EditorEffect] {
+    if let s = findFromHeader { return engineEffects(.focusSection(s)) }
+    return origin.map { engineEffects(.focus($0)) } ?? []
+  }
 
   public init(
     arrangement: Arrangement, screen: Size, fileName: String? = nil, config: ReorderConfig = ReorderConfig()
@@ -92,6 +100,7 @@ public struct EditorState: Sendable {
       switch failure {
       case .changedOnDisk: question = .fileChangedOnDisk
       case .readOnly: question = .fileReadOnly
+      case .exists: question = .fileExists
       case .failed, .cancelled: pendingSave = nil
       }
       return effects
@@ -202,7 +211,10 @@ public struct EditorState: Sendable {
     case .character("/"):
       guard !isDragging else { return [] }
       if findIndex == nil { findIndex = FindIndex(reorder.arrangement) }
-      prompt = Prompt(purpose: .find(origin: reorder.focus), field: LineEditor())
+      // From a focused header, the search starts at its section and Esc goes back to the header.
+      findFromHeader = reorder.focusedSection
+      let origin = reorder.focus ?? reorder.focusedSection.map { ItemPath($0, 0) }
+      prompt = Prompt(purpose: .find(origin: origin), field: LineEditor())
       return []
     case .character("m"):
       guard !isDragging else { return [] }
@@ -264,10 +276,10 @@ public struct EditorState: Sendable {
       return [.quit]
     case (.quitWithUnsavedChanges, .character("s")):
       return save(thenQuit: true)
-    case (.fileChangedOnDisk, .character("o")), (.fileReadOnly, .character("o")):
+    case (.fileChangedOnDisk, .character("o")), (.fileReadOnly, .character("o")), (.fileExists, .character("o")):
       let retry = pendingSave ?? (nil, false)
       return requestSave(to: retry.to, force: true, thenQuit: retry.thenQuit)
-    case (.fileChangedOnDisk, .character("a")), (.fileReadOnly, .character("a")):
+    case (.fileChangedOnDisk, .character("a")), (.fileReadOnly, .character("a")), (.fileExists, .character("a")):
       prompt = Prompt(purpose: .saveAs(thenQuit: pendingSave?.thenQuit ?? false), field: LineEditor())
       announcement = .typeFileName
       return []
@@ -351,7 +363,7 @@ public struct EditorState: Sendable {
     open.field = LineEditor(section.id)
     open.purpose = .moveTo(completion: Prompt.Completion(prefix: prefix, index: index))
     prompt = open
-    announcement = .typeDestination(what: "“\(section.displayTitle)” (\(index + 1) of \(matches.count)):")
+    announcement = .completed(title: section.displayTitle, index: index + 1, of: matches.count)
     return []
   }
 
@@ -367,8 +379,9 @@ public struct EditorState: Sendable {
     case .cancelled:
       prompt = nil
       find = nil
+      let effects = returnFromFind(to: origin)
       announcement = .welcome
-      return origin.map { engineEffects(.focus($0)) } ?? []
+      return effects
     case .submitted:
       prompt = nil
       if find?.matches.count == 0 { find = nil }
@@ -378,8 +391,9 @@ public struct EditorState: Sendable {
       let query = open.field.text
       guard !query.isEmpty, let index = findIndex else {
         find = nil
+        let effects = returnFromFind(to: origin)
         announcement = .welcome
-        return origin.map { engineEffects(.focus($0)) } ?? []
+        return effects
       }
       let folded = FindIndex.fold(query)
       // A longer text can only match fewer tiles: search the previous matches again, not everything.
@@ -387,7 +401,7 @@ public struct EditorState: Sendable {
       let matches = MatchSet.matching(folded, in: index, within: previous)
       find = Find(query: query, folded: folded, matches: matches)
       guard let first = nextMatch(from: origin ?? ItemPath(0, 0), forward: true, including: true) else {
-        let effects = origin.map { engineEffects(.focus($0)) } ?? []
+        let effects = returnFromFind(to: origin)
         announcement = .notFound(query)
         return effects
       }
@@ -455,7 +469,7 @@ public struct EditorState: Sendable {
       prompt = nil
       if case .find(let origin) = open.purpose {
         find = nil
-        if let origin { _ = engineEffects(.focus(origin)) }
+        _ = returnFromFind(to: origin)
         announcement = .welcome
       } else if case .moveTo = open.purpose {
         announcement = .welcome
@@ -473,7 +487,7 @@ public struct EditorState: Sendable {
   private mutating func dismissed(_ question: Question) {
     switch question {
     case .quitWithUnsavedChanges: announcement = .notQuitting
-    case .fileChangedOnDisk, .fileReadOnly:
+    case .fileChangedOnDisk, .fileReadOnly, .fileExists:
       pendingSave = nil
       announcement = .notSaved(.cancelled)
     }

@@ -22,15 +22,22 @@ extension Painter {
     let counts =
       (marked > 0 ? "\(marked) marked · " : "")
       + "\(tiles) tile\(tiles == 1 ? "" : "s") · \(sections) section\(sections == 1 ? "" : "s") "
-    let unsaved = state.isDirty ? " ● unsaved" : ""
     let name = state.fileName ?? "demo"
-    let brand = " TileGrid  "
+    // What gives way on a narrow screen, in order: the counts, the word "unsaved" (the ● stays), the
+    // name "TileGrid"; the file name is cut last, with `…`.
+    let nameWidth = DisplayText.width(of: name)
+    let countsWidth = DisplayText.width(of: counts)
+    var brand = " TileGrid  "
+    var unsaved = state.isDirty ? " ● unsaved" : ""
+    var showCounts = true
+    func needed() -> Int {
+      DisplayText.width(of: brand) + nameWidth + DisplayText.width(of: unsaved) + (showCounts ? countsWidth + 2 : 0)
+    }
+    if needed() > width { showCounts = false }
+    if needed() > width && state.isDirty { unsaved = " ●" }
+    if needed() > width { brand = " " }
 
     var x = buffer.write(brand, at: Point(x: 0, y: 0), style: style(Theme.accent, Theme.barBackground, .bold).barred(color))
-    // The counts go when the name and the unsaved mark need the room.
-    let countsWidth = DisplayText.width(of: counts)
-    let needed = x + DisplayText.width(of: name) + DisplayText.width(of: unsaved) + 2 + countsWidth
-    let showCounts = needed <= width
     let nameLimit = max(0, width - x - DisplayText.width(of: unsaved) - (showCounts ? countsWidth + 2 : 0))
     x = buffer.write(
       name, at: Point(x: x, y: 0), style: style(Theme.barText, Theme.barBackground, .bold).barred(color),
@@ -69,10 +76,13 @@ extension Painter {
       var room = width - x - 2
       // On the right: how many tiles a find matches, or the keys of the prompt, when there is room.
       var note: String
-      switch prompt.purpose {
-      case .find: note = state.find.map { "\($0.matchCount) match\($0.matchCount == 1 ? "" : "es")" } ?? "Enter stays · Esc goes back"
-      case .moveTo: note = "Tab completes · Enter moves · Esc cancels"
-      case .saveAs: note = "Enter saves · Esc cancels"
+      switch (prompt.purpose, state.announcement) {
+      case (.find, .notFound): note = "no match"
+      case (.find, _): note = state.find.map { "\($0.matchCount) match\($0.matchCount == 1 ? "" : "es")" } ?? "Enter stays · Esc goes back"
+      // What was wrong with the place typed, or which section Tab completed.
+      case (.moveTo, .badDestination), (.moveTo, .completed): note = state.announcement.text
+      case (.moveTo, _): note = "Tab completes · Enter moves · Esc cancels"
+      case (.saveAs, _): note = "Enter saves · Esc cancels"
       }
       note = " \(note) "
       let noteWidth = DisplayText.width(of: note)

@@ -59,7 +59,7 @@ extension EditorState {
     }
     switch question {
     case .quitWithUnsavedChanges: return ("QUIT?", Theme.refusal)
-    case .fileChangedOnDisk, .fileReadOnly: return ("SAVE?", Theme.refusal)
+    case .fileChangedOnDisk, .fileReadOnly, .fileExists: return ("SAVE?", Theme.refusal)
     case nil: break
     }
     switch reorder.gesture {

@@ -17,7 +17,7 @@ import Canvas
 ///     saving file|ask|stdout
 ///                        where `s` saves from here on: the file, a name asked for (the demo), or
 ///                        standard output (pipe mode); `play` saves nothing either way
-///     save-result ok|changed-on-disk|read-only|failed
+///     save-result ok|changed-on-disk|read-only|exists|failed
 ///                        how the save asked for by the event before it ended (default: ok)
 ///
 /// The last three let `--record` write a session that replays exactly, questions included.
@@ -235,10 +235,11 @@ public enum EventScript {
       case ("save-result", "ok"): return .saveResult(nil)
       case ("save-result", "changed-on-disk"): return .saveResult(.changedOnDisk)
       case ("save-result", "read-only"): return .saveResult(.readOnly)
+      case ("save-result", "exists"): return .saveResult(.exists)
       case ("save-result", "failed"): return .saveResult(.failed("the save failed when the session was recorded"))
       default:
         let words = ["signal": "interrupt or terminate", "saving": "file, ask or stdout",
-                     "save-result": "ok, changed-on-disk, read-only or failed"][verb]!
+                     "save-result": "ok, changed-on-disk, read-only, exists or failed"][verb]!
         throw fail("'\(verb)' takes \(words), not '\(word)'")
       }
     case "input":
@@ -323,6 +324,7 @@ extension EventScript {
       case nil: return "save-result ok"
       case .changedOnDisk: return "save-result changed-on-disk"
       case .readOnly: return "save-result read-only"
+      case .exists: return "save-result exists"
       case .failed, .cancelled: return "save-result failed"
       }
     case .input(.key(let key)): return "key " + name(of: key)

@@ -94,6 +94,7 @@ public struct ReorderState: Sendable {
     case .focusLost: if gesture.isDragging { cancelDrag() }
     case .focus(let path): if !gesture.isDragging && arrangement.contains(path) { setFocus(path) }
     case .moveTyped(let place): moveTyped(to: place)
+    case .focusSection(let s): if !gesture.isDragging && s >= 0 && s < arrangement.sections.count { focusHeader(s) }
     case .markClick(let point): markClick(at: point)
     case .tick: break
     }

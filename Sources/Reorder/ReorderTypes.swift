@@ -53,6 +53,9 @@ public enum ReorderInput: Equatable, Hashable, Sendable {
   case focusLost
   /// Focus this tile and scroll it into view (a find jumps to a match); ignored during a drag.
   case focus(ItemPath)
+  /// Focus a section's header and scroll it into view (a find cancelled from a header goes back to
+  /// it); ignored during a drag.
+  case focusSection(Int)
   /// Move the marked tiles, or else the focused tile, to a place written as people write it (the
   /// section's count is its end): the editor's typed move (`m`). Ignored during a drag.
   case moveTyped(to: ItemPath)

@@ -132,6 +132,8 @@ struct EditorSession {
   /// Returns the message that reports the outcome to the editor.
   mutating func save(to path: String?, force: Bool) -> EditorMessage {
     if let path {
+      // A new name that is taken is not written over without the person's word.
+      if !force && Platform.exists(path) { return .saveFailed(.exists) }
       switch Self.write(editor.arrangement, to: path, expected: nil, force: force) {
       case .success(let stamp):
         document.source = .file(path)

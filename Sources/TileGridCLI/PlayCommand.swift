@@ -11,16 +11,20 @@ extension TileGridCommand {
       side from 1 to \(Screen.maximumSide)), and prints the resulting arrangement as canonical JSON.
       Time is virtual: nothing sleeps.
 
-      EVENTS is a file (or '-' when FILE is not) with one event per line; '#' starts a comment;
-      coordinates are zero-based screen cells, as the terminal reports them:
+      EVENTS is a file (or '-' when FILE is not) with one event per line; '#' starts a comment outside
+      quotes; coordinates are zero-based screen cells, as the terminal reports them:
         press X Y          button 1 down              wait MS            advance the clock
         move X Y           pointer motion             wheel up|down X Y  one wheel notch
         release X Y        button 1 up                resize W H         the terminal's new size
-        key NAME           space enter esc left right up down pgup pgdn home end tab backtab,
-                           or one character (u undo, U redo, s save, q quit)
+        key NAME           space enter esc tab backtab backspace delete insert left right up down
+                           pgup pgdn home end hash, ctrl-X, alt-X, f1-f24, or one character
+        input "BYTES"      raw terminal input (\\e, \\xNN, \\\\, \\"), decoded as the editor decodes it
+        signal interrupt|terminate, saving file|ask|stdout, save-result ok|changed-on-disk|...
+                           what --record writes so that a session replays exactly
 
       --trace           print each happening on standard error: lift S.I, move S.I -> S.I,
-                        refused S.I: REASON, drop S.I, cancel, scroll D, undo, redo
+                        refused S.I: REASON, drop S.I, cancel, scroll D, undo, redo, mark S.I,
+                        lift block …, lift section S, move section S -> S, place S.I -> S.I, …
       --press-ms N      the long press's duration (default 300)
       \(Output.outputHelp)
       \(Output.forceHelp)

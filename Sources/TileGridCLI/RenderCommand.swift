@@ -53,7 +53,7 @@ extension TileGridCommand {
     }
     let (arrangement, name, _) = try load(inputPath)
     var editor = EditorState(
-      arrangement: arrangement, screen: screen, fileName: inputPath == "-" ? nil : name,
+      arrangement: arrangement, screen: screen, fileName: name,
       config: ReorderConfig(minimumPressDuration: pressMilliseconds))
     if let eventsPath = args.values["--events"] {
       try replay(try events(eventsPath), on: &editor, trace: false)

@@ -76,6 +76,7 @@ struct SessionRecorder {
     switch failure {
     case .changedOnDisk: write("save-result changed-on-disk")
     case .readOnly: write("save-result read-only")
+    case .exists: write("save-result exists")
     case .failed, .cancelled: write("save-result failed")
     }
   }

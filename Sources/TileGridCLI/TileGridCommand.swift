@@ -108,7 +108,7 @@ public enum TileGridCommand {
     switch first {
     case "--help", "-h", "help":
       // `tilegrid help move` and `tilegrid --help move` print the command's help.
-      guard let name = rest.first else {
+      guard let name = rest.first, name != "--help" && name != "-h" else {
         try Platform.writeStandardOutput(Array(overview.utf8))
         return
       }

@@ -102,6 +102,19 @@ struct EditorFlowTests {
     #expect(e.isDirty)
   }
 
+  @Test func saveAsOverAnExistingFileAsks() {
+    var e = Self.editor(fileName: nil)
+    _ = Self.press(.character("s"), &e)
+    Self.type("taken.json", &e)
+    #expect(Self.press(.enter, &e) == [.save(to: "taken.json", force: false, thenQuit: false)])
+    _ = e.update(.saveFailed(.exists), at: e.now)
+    #expect(e.question == .fileExists)
+    #expect(Self.press(.character("o"), &e) == [.save(to: "taken.json", force: true, thenQuit: false)])
+    _ = e.update(.saveFailed(.exists), at: e.now)
+    _ = Self.press(.character("a"), &e)
+    #expect(e.prompt?.purpose == .saveAs(thenQuit: false))
+  }
+
   @Test func quitAsksWithUnsavedChangesAndSaveAndQuitQuitsOnlyAfterTheSave() {
     var e = Self.editor()
     #expect(Self.press(.character("q"), &e) == [.quit])

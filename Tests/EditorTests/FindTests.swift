@@ -69,6 +69,18 @@ struct FindTests {
     #expect(e.find == nil)
   }
 
+  @Test func fromAFocusedHeaderTheFindStartsInItsSectionAndEscGoesBackToTheHeader() {
+    var e = Self.editor()
+    Self.keys([.tab, .tab], &e)  // the Grays header (Others first)
+    let header = e.reorder.focusedSection
+    #expect(header == 2)
+    Self.keys([.character("/")], &e)
+    Self.type("gr", &e)
+    #expect(Self.focusedTitle(e) == "gray 99")  // from Grays on, not from the top (green)
+    Self.keys([.escape], &e)
+    #expect(e.reorder.focusedSection == header && e.reorder.focus == nil)
+  }
+
   @Test func noMatchSaysSoAndKeepsTheFocus() {
     var e = Self.editor()
     Self.keys([.character("/")], &e)
