@@ -1,0 +1,221 @@
+import Canvas
+import GridLayout
+import Reorder
+import TileModel
+
+// MARK: - The editor's own keys: help, saving and quitting, questions, prompts and typed moves
+
+extension EditorState {
+  mutating func editorKey(_ key: Key) -> [EditorEffect] {
+    if showingHelp {
+      showingHelp = false
+      return []
+    }
+    if prompt != nil { return promptKey(key) }
+    if let question { return answer(question, key) }
+    switch key {
+    case .character("?"):
+      showingHelp = true
+      return []
+    case .character("/"):
+      guard !isDragging else { return [] }
+      if findIndex == nil { findIndex = FindIndex(reorder.arrangement) }
+      // From a focused header, the search starts at its section and Esc goes back to the header.
+      findFromHeader = reorder.focusedSection
+      let origin = reorder.focus ?? reorder.focusedSection.map { ItemPath($0, 0) }
+      prompt = Prompt(purpose: .find(origin: origin), field: LineEditor())
+      return []
+    case .character("m"):
+      guard !isDragging else { return [] }
+      let marked = reorder.marks.count
+      guard marked > 0 || reorder.focus != nil else {
+        announcement = .nothingToLift
+        return []
+      }
+      prompt = Prompt(purpose: .moveTo(completion: nil), field: LineEditor())
+      announcement = .typeDestination(what: marked > 0 ? "the \(marked) marked tile\(marked == 1 ? "" : "s")" : "the tile")
+      return []
+    case .character("n"), .character("N"):
+      guard !isDragging, find != nil else { return [] }
+      return findNext(forward: key == .character("n"))
+    case .character("s"):
+      guard !isDragging else {
+        announcement = .finishDragFirst
+        return []
+      }
+      return save(thenQuit: false)
+    case .character("q"), .control("c"):
+      return askToQuit()
+    case .control("z"):
+      // The drag cannot go on while the program is stopped: it is cancelled, as on a focus loss.
+      return engineEffects(.focusLost) + [.suspend]
+    case .control("l"):
+      return [.redraw]
+    default:
+      return []
+    }
+  }
+
+  /// Saves where `saveTarget` says, asking for a file name first when there is none.
+  mutating func save(thenQuit: Bool) -> [EditorEffect] {
+    if saveTarget == .askForPath {
+      prompt = Prompt(purpose: .saveAs(thenQuit: thenQuit), field: LineEditor())
+      announcement = .typeFileName
+      return []
+    }
+    return requestSave(to: nil, force: false, thenQuit: thenQuit)
+  }
+
+  mutating func requestSave(to path: String?, force: Bool, thenQuit: Bool) -> [EditorEffect] {
+    pendingSave = (path, thenQuit)
+    announcement = .saving
+    return [.save(to: path, force: force, thenQuit: thenQuit)]
+  }
+
+  /// A one-key answer to the question on the status line.
+  mutating func answer(_ asked: Question, _ key: Key) -> [EditorEffect] {
+    question = nil
+    // A drag that began after the question was asked must end (drop or cancel) first.
+    guard !isDragging else {
+      announcement = .finishDragFirst
+      return []
+    }
+    switch (asked, key) {
+    case (.quitWithUnsavedChanges, .character("y")), (.quitWithUnsavedChanges, .character("Y")):
+      return [.quit]
+    case (.quitWithUnsavedChanges, .character("s")):
+      return save(thenQuit: true)
+    case (.fileChangedOnDisk, .character("o")), (.fileReadOnly, .character("o")), (.fileExists, .character("o")):
+      let retry = pendingSave ?? (nil, false)
+      return requestSave(to: retry.to, force: true, thenQuit: retry.thenQuit)
+    case (.fileChangedOnDisk, .character("a")), (.fileReadOnly, .character("a")), (.fileExists, .character("a")):
+      prompt = Prompt(purpose: .saveAs(thenQuit: pendingSave?.thenQuit ?? false), field: LineEditor())
+      announcement = .typeFileName
+      return []
+    default:
+      dismissed(asked)
+      return []
+    }
+  }
+
+  /// A key typed into the prompt.
+  mutating func promptKey(_ key: Key) -> [EditorEffect] {
+    guard var open = prompt else { return [] }
+    if case .moveTo(let completion) = open.purpose, key == .tab || key == .backtab {
+      return complete(open, completion, forward: key == .tab)
+    }
+    let outcome = open.field.handle(key)
+    if case .find(let origin) = open.purpose {
+      return findKey(outcome, open, origin: origin)
+    }
+    switch outcome {
+    case .edited, .ignored:
+      // Typing starts a new completion from what is typed.
+      if case .moveTo = open.purpose { open.purpose = .moveTo(completion: nil) }
+      prompt = open
+      return []
+    case .cancelled:
+      dismiss()
+      return []
+    case .submitted:
+      switch open.purpose {
+      case .find:
+        return []
+      case .moveTo:
+        switch TypedDestination.parse(open.field.text, in: reorder.arrangement) {
+        case .failure(let problem):
+          prompt = open
+          announcement = .badDestination(problem)
+          return []
+        case .success(let destination):
+          prompt = nil
+          let place: ItemPath
+          switch destination {
+          case .place(let s, let i): place = ItemPath(s, i)
+          case .end(let s): place = ItemPath(s, reorder.arrangement.sections[s].count)
+          }
+          return engineEffects(.moveTyped(to: place))
+        }
+      case .saveAs(let thenQuit):
+        let path = open.field.text
+        guard !path.isEmpty else {
+          prompt = open
+          return []
+        }
+        prompt = nil
+        return requestSave(to: path, force: false, thenQuit: thenQuit)
+      }
+    }
+  }
+
+  /// Closes the help, the prompt or the question without doing anything.
+  mutating func dismiss() {
+    showingHelp = false
+    if let open = prompt {
+      prompt = nil
+      if case .find(let origin) = open.purpose {
+        find = nil
+        _ = returnFromFind(to: origin)
+        announcement = .welcome
+      } else if case .moveTo = open.purpose {
+        announcement = .welcome
+      } else {
+        pendingSave = nil
+        announcement = .notSaved(.cancelled)
+      }
+    }
+    if let asked = question {
+      question = nil
+      dismissed(asked)
+    }
+  }
+
+  mutating func dismissed(_ question: Question) {
+    switch question {
+    case .quitWithUnsavedChanges: announcement = .notQuitting
+    case .fileChangedOnDisk, .fileReadOnly, .fileExists:
+      pendingSave = nil
+      announcement = .notSaved(.cancelled)
+    }
+  }
+
+  /// `q`, Ctrl-C and SIGINT: quit, asking first when there are unsaved changes.
+  mutating func askToQuit() -> [EditorEffect] {
+    guard !isDragging else {
+      announcement = .finishDragFirst
+      return []
+    }
+    if isDirty {
+      question = .quitWithUnsavedChanges
+      announcement = .confirmQuit
+      return []
+    }
+    return [.quit]
+  }
+
+  /// Tab in the `m` prompt: the next section whose title starts with what was typed (Shift-Tab the
+  /// previous), the field showing its title; again and again, round the matches.
+  mutating func complete(_ open: Prompt, _ completion: Prompt.Completion?, forward: Bool) -> [EditorEffect] {
+    var open = open
+    let prefix = completion?.prefix ?? open.field.text
+    let matches = TypedDestination.completions(of: prefix, in: reorder.arrangement)
+    guard !matches.isEmpty else {
+      announcement = .badDestination(.noSuchSection(prefix))
+      prompt = open
+      return []
+    }
+    let index: Int
+    if let completion {
+      index = (completion.index + (forward ? 1 : matches.count - 1)) % matches.count
+    } else {
+      index = forward ? 0 : matches.count - 1
+    }
+    let section = reorder.arrangement.sections[matches[index]]
+    // An id names the section exactly; a title may be shared or look like a place.
+    open.field = LineEditor(section.id)
+    open.purpose = .moveTo(completion: Prompt.Completion(prefix: prefix, index: index))
+    prompt = open
+    announcement = .completed(title: section.displayTitle, index: index + 1, of: matches.count)
+    return []
+  }
+}
