@@ -87,7 +87,7 @@ extension Announcement {
   public var text: String {
     switch self {
     case .welcome:
-      return "Hold a tile to lift it, or press Space"
+      return "Hold a tile, or Space, to lift it"
     case .lifted(let place): return "Lifted \(place.text)"
     case .moved(let section, let position, let count): return "Moved to \(section) \(position) of \(count)"
     case .refused(let reason): return "Refused: \(reason.shortText)"

@@ -141,7 +141,7 @@ extension Painter {
     case .draggingSection(let session):
       return session.source == .mouse ? "release to drop · Esc cancel" : "arrows move · Enter drop · Esc cancel"
     case .pressing: return "hold to lift"
-    case .idle, .failed: return "Space lift · ? help · s save · q quit"
+    case .idle, .failed: return "? help · s save · q quit"
     }
   }
 
