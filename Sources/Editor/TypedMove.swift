@@ -32,18 +32,15 @@ public enum TypedDestination: Equatable, Sendable {
     let trimmed = text.trimmingSpaces
     guard !trimmed.isEmpty else { return .failure(.empty) }
     let sections = arrangement.sections
-    // S.I with numbers.
-    if let dot = trimmed.firstIndex(of: "."), let s = Int(trimmed[..<dot]),
-      let i = Int(trimmed[trimmed.index(after: dot)...]), s >= 0, i >= 0
-    {
-      guard s < sections.count else { return .failure(.noSuchSection(String(trimmed[..<dot]))) }
-      return .success(.place(section: s, item: i))
-    }
-    // SECTION_ID:I.
-    if let colon = trimmed.lastIndex(of: ":"), let i = Int(trimmed[trimmed.index(after: colon)...]), i >= 0 {
-      let id = String(trimmed[..<colon])
-      guard let s = arrangement.sectionIndex(ofID: id) else { return .failure(.noSuchSection(id)) }
-      return .success(.place(section: s, item: i))
+    // S.I or SECTION_ID:I, as the command line writes places.
+    if let written = WrittenPlace(trimmed) {
+      guard let path = arrangement.path(for: written), path.section < sections.count else {
+        switch written {
+        case .index(let s, _): return .failure(.noSuchSection("\(s)"))
+        case .id(let id, _): return .failure(.noSuchSection(id))
+        }
+      }
+      return .success(.place(section: path.section, item: path.item))
     }
     // A section id alone, or the start of a title.
     if let s = arrangement.sectionIndex(ofID: trimmed) { return .success(.end(section: s)) }

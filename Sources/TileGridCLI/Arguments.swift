@@ -139,55 +139,26 @@ struct Arguments {
 
 /// A tile's place as the command line writes it: `S.I` (zero-based) or `SECTION_ID:I`.
 struct PlaceArgument: Equatable {
-  enum SectionRef: Equatable {
-    case index(Int)
-    case id(String)
-  }
-
-  var section: SectionRef
-  var item: Int
+  var place: WrittenPlace
 
   init(_ text: String, role: String, command: String) throws(CLIError) {
-    guard let (section, item) = Self.parse(text) else {
+    guard let place = WrittenPlace(text) else {
       throw .usage(
         "\(role) '\(text)' is not a place: write SECTION.ITEM (like 1.3) or SECTION_ID:ITEM (like favorites:0)",
         command: command)
     }
-    self.section = section
-    self.item = item
+    self.place = place
   }
 
   /// Whether `text` is written as a place (it may still name no tile).
-  static func isPlace(_ text: String) -> Bool { parse(text) != nil }
-
-  private static func parse(_ text: String) -> (SectionRef, Int)? {
-    func wholeNumber(_ s: Substring) -> Int? {
-      guard !s.isEmpty, s.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-      return Int(s)
-    }
-    if let colon = text.lastIndex(of: ":") {
-      let id = text[..<colon]
-      guard !id.isEmpty, let item = wholeNumber(text[text.index(after: colon)...]) else { return nil }
-      return (.id(String(id)), item)
-    }
-    if let dot = text.firstIndex(of: "."), let s = wholeNumber(text[..<dot]),
-      let item = wholeNumber(text[text.index(after: dot)...])
-    {
-      return (.index(s), item)
-    }
-    return nil
-  }
+  static func isPlace(_ text: String) -> Bool { WrittenPlace(text) != nil }
 
   /// The path in `arrangement`; an unknown section id is a data error (exit 65).
   func resolve(in arrangement: Arrangement, role: String) throws(CLIError) -> ItemPath {
-    switch section {
-    case .index(let s):
-      return ItemPath(s, item)
-    case .id(let id):
-      guard let s = arrangement.sectionIndex(ofID: id) else {
-        throw .data("\(role): there is no section with id \(JSONString.quoted(id))")
-      }
-      return ItemPath(s, item)
+    guard let path = arrangement.path(for: place) else {
+      guard case .id(let id, _) = place else { preconditionFailure("an index always names a path") }
+      throw .data("\(role): there is no section with id \(JSONString.quoted(id))")
     }
+    return path
   }
 }

@@ -38,3 +38,49 @@ extension Arrangement {
     }
   }
 }
+
+/// A tile's place as people write it: `S.I` (section index and item index, zero-based, like `1.3`) or
+/// `SECTION_ID:I` (like `favorites:0`; the id is everything before the last colon). The command line's
+/// FROM and TO and the editor's typed moves read places this way.
+public enum WrittenPlace: Equatable, Hashable, Sendable {
+  case index(section: Int, item: Int)
+  case id(String, item: Int)
+
+  /// Reads `text`; nil when it is not written as a place (numbers are plain digits).
+  public init?(_ text: String) {
+    func wholeNumber(_ s: Substring) -> Int? {
+      guard !s.isEmpty, s.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+      return Int(s)
+    }
+    if let colon = text.lastIndex(of: ":") {
+      let id = text[..<colon]
+      guard !id.isEmpty, let item = wholeNumber(text[text.index(after: colon)...]) else { return nil }
+      self = .id(String(id), item: item)
+    } else if let dot = text.firstIndex(of: "."), let s = wholeNumber(text[..<dot]),
+      let item = wholeNumber(text[text.index(after: dot)...])
+    {
+      self = .index(section: s, item: item)
+    } else {
+      return nil
+    }
+  }
+
+  /// The item index written.
+  public var item: Int {
+    switch self {
+    case .index(_, let item), .id(_, let item): return item
+    }
+  }
+}
+
+extension Arrangement {
+  /// The path a written place names: its section index as written, or the section with that id (nil
+  /// when no section has it). The path is not checked further: a move reports a place that is not there.
+  /// - Complexity: O(1) for an index, O(sections) for an id.
+  public func path(for place: WrittenPlace) -> ItemPath? {
+    switch place {
+    case .index(let s, let item): return ItemPath(s, item)
+    case .id(let id, let item): return sectionIndex(ofID: id).map { ItemPath($0, item) }
+    }
+  }
+}
