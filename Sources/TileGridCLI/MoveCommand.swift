@@ -43,10 +43,7 @@ extension TileGridCommand {
     } else {
       throw missingPlaces(operands)
     }
-    var output = Output(args)
-    let inPlace = args.flags.contains("--in-place")
-    if inPlace && output.path != nil { throw .usage("give -o OUT or --in-place, not both", command: command) }
-    if inPlace && path == "-" { throw .usage("--in-place needs a FILE, not standard input", command: command) }
+    var (output, inPlace) = try Output.editing(args, file: path, command: command)
     let fromTexts = fromText.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
     guard fromTexts.count == 1 || PlaceArgument.arePlaces(fromText) else {
       throw .usage(
@@ -83,10 +80,7 @@ extension TileGridCommand {
         throw .data("cannot move \(fromText) to \(toText): \(reason)\(hint)")
       }
     }
-    if inPlace {
-      output.path = path
-      output.expected = stamp
-    }
+    if inPlace { output.replacing(path, readAs: stamp) }
     try output.write(arrangement)
   }
 

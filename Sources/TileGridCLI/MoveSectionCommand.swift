@@ -43,10 +43,7 @@ extension TileGridCommand {
       let got = operands.isEmpty ? "" : " (got \(operands.map { "'\($0)'" }.joined(separator: " and ")))"
       throw .usage("'tilegrid move-section' needs both FROM and TO\(got)", command: command)
     }
-    var output = Output(args)
-    let inPlace = args.flags.contains("--in-place")
-    if inPlace && output.path != nil { throw .usage("give -o OUT or --in-place, not both", command: command) }
-    if inPlace && path == "-" { throw .usage("--in-place needs a FILE, not standard input", command: command) }
+    var (output, inPlace) = try Output.editing(args, file: path, command: command)
 
     var (arrangement, _, stamp) = try load(path)
     let count = arrangement.sections.count
@@ -60,10 +57,7 @@ extension TileGridCommand {
       let hint = error.isPolicyRefusal ? " (--force moves it anyway)" : ""
       throw .data("cannot move section \(fromText) to \(toText): \(error)\(hint)")
     }
-    if inPlace {
-      output.path = path
-      output.expected = stamp
-    }
+    if inPlace { output.replacing(path, readAs: stamp) }
     try output.write(arrangement)
   }
 

@@ -35,6 +35,23 @@ struct Output {
     self.init(path: args.values["--output"], force: args.flags.contains("--force"))
   }
 
+  /// The output of a command that edits FILE (`move`, `move-section`): `-o OUT`, standard output, or
+  /// with `-i` FILE itself once it is read (`replacing(_:readAs:)`). `-o` and `-i` together, or `-i`
+  /// on standard input, are usage errors.
+  static func editing(_ args: Arguments, file path: String, command: String) throws(CLIError) -> (Output, inPlace: Bool) {
+    let output = Output(args)
+    let inPlace = args.flags.contains("--in-place")
+    if inPlace && output.path != nil { throw .usage("give -o OUT or --in-place, not both", command: command) }
+    if inPlace && path == "-" { throw .usage("--in-place needs a FILE, not standard input", command: command) }
+    return (output, inPlace)
+  }
+
+  /// Writes FILE back (`-i`), refusing if it changed on disk since it was read with `stamp`.
+  mutating func replacing(_ path: String, readAs stamp: Platform.FileStamp?) {
+    self.path = path
+    expected = stamp
+  }
+
   /// Whether the output is standard output (no `-o`, or `-o -`).
   var isStandardOutput: Bool { path == nil || path == "-" }
 
