@@ -82,19 +82,24 @@ extension EditorState {
     for step in 0...n {
       let s = forward ? (home + step) % n : (home - step % n + n) % n
       let items = sections[s].items
-      let indices: [Int]
       let from = min(start.item, items.count)
+      // The indexes to look at, as a half-open range walked forward or backward (no array made).
+      let range: Range<Int>
       switch step {
       case 0:
-        indices = forward ? Array(min(including ? from : from + 1, items.count)..<items.count)
-          : Array(stride(from: min(including ? from : from - 1, items.count - 1), through: 0, by: -1))
+        range = forward
+          ? min(including ? from : from + 1, items.count)..<items.count
+          : 0..<max(0, min(including ? from + 1 : from, items.count))
       case n:
-        indices = forward ? Array(0..<min(from + 1, items.count))
-          : Array(stride(from: items.count - 1, through: max(0, from), by: -1))
+        range = forward ? 0..<min(from + 1, items.count) : min(max(0, from), items.count)..<items.count
       default:
-        indices = forward ? Array(items.indices) : Array(items.indices.reversed())
+        range = 0..<items.count
       }
-      for k in indices where matches[Int(items[k].index)] { return ItemPath(s, k) }
+      if forward {
+        for k in range where matches[Int(items[k].index)] { return ItemPath(s, k) }
+      } else {
+        for k in range.reversed() where matches[Int(items[k].index)] { return ItemPath(s, k) }
+      }
     }
     return nil
   }
