@@ -31,23 +31,32 @@ let package = Package(
     .target(name: "TileGridJSON", dependencies: ["TileModel", "GridLayout"]),
     .target(name: "Reorder", dependencies: ["TileModel", "GridLayout"]),
     .target(name: "Canvas", dependencies: ["Geometry"]),
-    .target(name: "Editor", dependencies: ["TileModel", "GridLayout", "Reorder", "Canvas"]),
+    // Terminal bytes to keys, mouse reports, resizes and focus changes: a pure decoder, table-tested.
+    .target(name: "TerminalInput", dependencies: ["Geometry"]),
+    .target(name: "Editor", dependencies: ["TileModel", "GridLayout", "Reorder", "Canvas", "TerminalInput"]),
 
     // The only code that touches ncursesw. Swift 5 mode: stdscr/LINES/COLS are C globals.
     .target(
-      name: "CursesTerminal", dependencies: ["Canvas", "CNCursesW"],
+      name: "CursesTerminal", dependencies: ["Canvas", "TerminalInput", "CNCursesW"],
       swiftSettings: [.swiftLanguageMode(.v5)]),
+
+    // The only code that writes files: atomic saves keeping owner, mode and links; recovery files.
+    .target(name: "Files"),
 
     .target(
       name: "TileGridCLI",
-      dependencies: ["TileModel", "TileGridJSON", "GridLayout", "Reorder", "Canvas", "Editor", "CursesTerminal"]),
+      dependencies: [
+        "TileModel", "TileGridJSON", "GridLayout", "Reorder", "Canvas", "TerminalInput", "Editor", "CursesTerminal",
+        "Files",
+      ]),
     .executableTarget(name: "tilegrid", dependencies: ["TileGridCLI"]),
     // The benchmark (Scripts/bench): release build only; it reads the clock, the core never does.
     // It also runs the editor on a pseudo-terminal, with the tests' driver (TestSupport).
     .executableTarget(
       name: "tilegrid-bench",
       dependencies: [
-        "TileModel", "TileGridJSON", "GridLayout", "Reorder", "Canvas", "Editor", "TileGridCLI", "TestSupport",
+        "TileModel", "TileGridJSON", "GridLayout", "Reorder", "Canvas", "TerminalInput", "Editor", "TileGridCLI",
+        "Files", "TestSupport",
       ]),
 
     // Shared by the tests: a seeded generator, and running the built binary in a temporary directory.
@@ -57,14 +66,17 @@ let package = Package(
     .testTarget(
       name: "ReorderTests",
       dependencies: [
-        "TileModel", "TileGridJSON", "GridLayout", "Reorder", "Canvas", "Editor", "TileGridCLI", "TestSupport",
+        "TileModel", "TileGridJSON", "GridLayout", "Reorder", "Canvas", "TerminalInput", "Editor", "TileGridCLI",
+        "TestSupport",
       ]),
     .testTarget(
       name: "EditorTests",
       dependencies: [
-        "TileModel", "TileGridJSON", "GridLayout", "Reorder", "Canvas", "Editor", "TileGridCLI", "TestSupport",
+        "TileModel", "TileGridJSON", "GridLayout", "Reorder", "Canvas", "TerminalInput", "Editor", "TileGridCLI",
+        "TestSupport",
       ]),
     .testTarget(name: "CanvasTests", dependencies: ["Geometry", "Canvas", "TestSupport"]),
+    .testTarget(name: "TerminalInputTests", dependencies: ["Geometry", "TerminalInput", "TestSupport"]),
     .testTarget(
       name: "CursesTerminalTests",
       dependencies: [

@@ -1,4 +1,5 @@
 import Canvas
+import TerminalInput
 import GridLayout
 import Reorder
 import TileModel

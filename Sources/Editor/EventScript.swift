@@ -1,4 +1,5 @@
 import Canvas
+import TerminalInput
 
 /// The events file of `tilegrid play`: one event per line, `#` starts a comment (outside quotes),
 /// coordinates are zero-based screen cells, time is virtual (docs/command-line.md).

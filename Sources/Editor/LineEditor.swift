@@ -1,4 +1,5 @@
 import Canvas
+import TerminalInput
 
 /// A one-line text field for the status line's prompts (save as, and later find and typed moves):
 /// typing, Backspace, Delete, Left/Right, Home/End (also Ctrl-A/Ctrl-E), Ctrl-U to clear; Enter

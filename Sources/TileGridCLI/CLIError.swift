@@ -1,3 +1,5 @@
+import Files
+
 /// A command's failure: a one-line message and the exit status it maps to (sysexits.h). Errors are
 /// data until `TileGridCommand.main` prints them, once, as `tilegrid: MESSAGE`.
 public enum CLIError: Error, Equatable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import Files
 import Canvas
 import CursesTerminal
 import Editor

@@ -1,4 +1,6 @@
+import Files
 import Canvas
+import TerminalInput
 import CursesTerminal
 import Editor
 import TileModel
@@ -248,7 +250,7 @@ struct EditorSession {
   /// failed part way says so. Throws the error that gives the exit status.
   func finish() throws(CLIError) {
     if let saved = document.savedForOutput {
-      try saved.writeJSON { (chunk) throws(CLIError) in try Platform.writeStandardOutput(chunk) }
+      try saved.writeJSON { (chunk) throws(CLIError) in try Platform.standardOutput(chunk) }
     }
     if let signal = endedBy {
       let name = signal == SIGTERM ? "SIGTERM" : "SIGHUP"

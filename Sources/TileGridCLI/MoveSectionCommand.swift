@@ -1,3 +1,4 @@
+import Files
 import TileModel
 
 // MARK: - move-section

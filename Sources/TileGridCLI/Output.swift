@@ -1,3 +1,4 @@
+import Files
 import TileGridJSON
 import TileModel
 
@@ -60,7 +61,7 @@ struct Output {
   /// any failure it is left as it was.
   func write(_ producer: some ChunkProducer) throws(CLIError) {
     guard let path, path != "-" else {
-      try producer.produce { (chunk) throws(CLIError) in try Platform.writeStandardOutput(chunk) }
+      try producer.produce { (chunk) throws(CLIError) in try Platform.standardOutput(chunk) }
       return
     }
     do throws(Platform.WriteFailure) {

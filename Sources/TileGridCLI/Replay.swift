@@ -1,9 +1,10 @@
+import Files
 import Editor
 
 extension TileGridCommand {
   /// Reads and parses an events file; a bad line is a data error naming the file and the line.
   static func events(_ path: String) throws(CLIError) -> [(line: Int, event: ScriptEvent)] {
-    let input = try Platform.read(path, role: "events file")
+    let input = try Platform.input(path, role: "events file")
     do {
       return try EventScript.parse(input.bytes)
     } catch {

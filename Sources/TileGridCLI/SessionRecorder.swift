@@ -1,4 +1,6 @@
+import Files
 import Canvas
+import TerminalInput
 import Editor
 import TileModel
 

@@ -1,3 +1,4 @@
+import Files
 import CursesTerminal
 import TileGridJSON
 import TileModel
@@ -109,18 +110,18 @@ public enum TileGridCommand {
     case "--help", "-h", "help":
       // `tilegrid help move` and `tilegrid --help move` print the command's help.
       guard let name = rest.first, name != "--help" && name != "-h" else {
-        try Platform.writeStandardOutput(Array(overview.utf8))
+        try Platform.standardOutput(Array(overview.utf8))
         return
       }
       guard rest.count == 1 else { throw .usage("'tilegrid \(first)' takes at most one COMMAND", command: nil) }
       guard let command = commands.first(where: { $0.name == name }) else {
         throw .usage("unknown command '\(name)' (the commands are \(commandNames))", command: nil)
       }
-      try Platform.writeStandardOutput(Array(command.help.utf8))
+      try Platform.standardOutput(Array(command.help.utf8))
       return
     case "--version":
       guard rest.isEmpty else { throw .usage("--version takes no arguments", command: nil) }
-      try Platform.writeStandardOutput(Array("tilegrid \(version) (\(CursesLibrary.version))\n".utf8))
+      try Platform.standardOutput(Array("tilegrid \(version) (\(CursesLibrary.version))\n".utf8))
       return
     default:
       break
@@ -128,7 +129,7 @@ public enum TileGridCommand {
     if let command = commands.first(where: { $0.name == first }) {
       let args = try Arguments(rest, command: command.name, syntax: command.syntax)
       if args.wantsHelp {
-        try Platform.writeStandardOutput(Array(command.help.utf8))
+        try Platform.standardOutput(Array(command.help.utf8))
         return
       }
       try command.run(args)
@@ -142,7 +143,7 @@ public enum TileGridCommand {
     }
     let args = try Arguments(arguments, command: "", syntax: editorCommand.syntax)
     if args.wantsHelp {
-      try Platform.writeStandardOutput(Array(overview.utf8))
+      try Platform.standardOutput(Array(overview.utf8))
       return
     }
     try editorCommand.run(args)
@@ -167,7 +168,7 @@ public enum TileGridCommand {
   /// Reads and validates an arrangement; a bad file is a data error naming the file and the place.
   /// Returns the name to show for it and its stamp on disk; the bytes are let go once parsed.
   static func load(_ path: String) throws(CLIError) -> (Arrangement, name: String, stamp: Platform.FileStamp?) {
-    let input = try Platform.read(path)
+    let input = try Platform.input(path)
     do {
       return (try Arrangement(json: input.bytes), input.name, input.stamp)
     } catch {

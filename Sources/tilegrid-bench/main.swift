@@ -1,6 +1,8 @@
 // TileGrid's benchmark (targets in README.md's measured performance): release build, `Scripts/bench`. Speed is measured here, never
 // by timed tests. Prints one line per measurement with the target beside it.
+import Files
 import Canvas
+import TerminalInput
 import Editor
 import Foundation
 import GridLayout

@@ -1,4 +1,5 @@
 import Canvas
+import TerminalInput
 import Editor
 import Reorder
 import Testing

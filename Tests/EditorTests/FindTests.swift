@@ -1,4 +1,5 @@
 import Canvas
+import TerminalInput
 import TestSupport
 import Testing
 import TileModel

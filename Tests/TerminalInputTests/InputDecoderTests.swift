@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import Canvas
+@testable import TerminalInput
 
 /// The decoder's table, each case whole, byte by byte and cut at random places: the events must not
 /// depend on how the bytes were split, only on where `flush()` is called (here: once, at the end).

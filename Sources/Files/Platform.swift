@@ -4,22 +4,43 @@
   import Darwin
 #endif
 
-/// Everything the commands ask of the operating system: reading input, writing files (`Platform+Write`),
-/// the standard streams. Nothing else in TileGrid opens a file.
+/// Everything TileGrid asks of the file system: reading input, writing files (`Platform+Write`),
+/// recovery files, the standard streams. Nothing else in TileGrid opens a file for data.
 public enum Platform {
+  /// Why an input could not be read: the command line maps each case to its exit status.
+  public enum ReadError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file does not exist, cannot be opened, or is a directory (66).
+    case noInput(String)
+    /// The input is larger than `maximumInputBytes` (65).
+    case tooLarge(String)
+    /// Reading failed part way (74).
+    case io(String)
+
+    public var description: String {
+      switch self {
+      case .noInput(let message), .tooLarge(let message), .io(let message): return message
+      }
+    }
+  }
+
+  /// Writing to a standard stream failed.
+  public struct StreamError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var description: String
+  }
+
   /// Inputs larger than this are refused before they are read whole (a 1,000,000-tile file is ~110 MB).
   public static let maximumInputBytes = 1 << 30
 
   /// Identifies a file's content on disk, to notice a change between reading and replacing it: the
   /// editor keeps the stamp of what it read (or last wrote) and hands it back when it saves.
   public struct FileStamp: Equatable, Sendable {
-    var device: UInt64
-    var inode: UInt64
-    var size: Int64
-    var modifiedSeconds: Int
-    var modifiedNanoseconds: Int
+    public var device: UInt64
+    public var inode: UInt64
+    public var size: Int64
+    public var modifiedSeconds: Int
+    public var modifiedNanoseconds: Int
 
-    init(_ st: stat) {
+    public init(_ st: stat) {
       device = UInt64(st.st_dev)
       inode = UInt64(st.st_ino)
       size = Int64(st.st_size)
@@ -35,11 +56,11 @@ public enum Platform {
     public var stamp: FileStamp?
   }
 
-  static func errorText(_ code: Int32) -> String {
+  public static func errorText(_ code: Int32) -> String {
     String(cString: strerror(code))
   }
 
-  static func stamp(of path: String) -> FileStamp? {
+  public static func stamp(of path: String) -> FileStamp? {
     var st = stat()
     guard stat(path, &st) == 0 else { return nil }
     return FileStamp(st)
@@ -52,7 +73,7 @@ public enum Platform {
   }
 
   /// Reads a whole file, or standard input for `-`. `role` names the file in messages ("events file").
-  public static func read(_ path: String, role: String = "") throws(CLIError) -> Input {
+  public static func read(_ path: String, role: String = "") throws(ReadError) -> Input {
     let what = role.isEmpty ? "" : role + " "
     if path == "-" {
       return Input(bytes: try readAll(fd: 0, name: "standard input"), name: "<stdin>", stamp: nil)
@@ -64,13 +85,13 @@ public enum Platform {
     guard fstat(fd, &st) == 0 else { throw .noInput("cannot read \(what)'\(path)': \(errorText(errno))") }
     if (st.st_mode & S_IFMT) == S_IFDIR { throw .noInput("cannot read \(what)'\(path)': it is a directory") }
     if Int(st.st_size) > maximumInputBytes {
-      throw .data("\(path): the file is too large (\(st.st_size) bytes; the most is \(maximumInputBytes))")
+      throw .tooLarge("\(path): the file is too large (\(st.st_size) bytes; the most is \(maximumInputBytes))")
     }
     let bytes = try readAll(fd: fd, name: "'\(path)'", sizeHint: Int(st.st_size))
     return Input(bytes: bytes, name: path, stamp: FileStamp(st))
   }
 
-  private static func readAll(fd: Int32, name: String, sizeHint: Int = 0) throws(CLIError) -> [UInt8] {
+  private static func readAll(fd: Int32, name: String, sizeHint: Int = 0) throws(ReadError) -> [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(max(sizeHint + 1, 1 << 16))
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
@@ -85,14 +106,14 @@ public enum Platform {
       }
       bytes.append(contentsOf: chunk[0..<n])
       if bytes.count > maximumInputBytes {
-        throw .data("\(name): the input is too large (more than \(maximumInputBytes) bytes)")
+        throw .tooLarge("\(name): the input is too large (more than \(maximumInputBytes) bytes)")
       }
     }
     return bytes
   }
 
   /// Writes all bytes to a file descriptor, retrying short writes.
-  static func writeAll(fd: Int32, _ bytes: [UInt8]) -> Int32? {
+  public static func writeAll(fd: Int32, _ bytes: [UInt8]) -> Int32? {
     var offset = 0
     while offset < bytes.count {
       let n = bytes.withUnsafeBytes { buffer in
@@ -107,8 +128,8 @@ public enum Platform {
     return nil
   }
 
-  public static func writeStandardOutput(_ bytes: [UInt8]) throws(CLIError) {
-    if let code = writeAll(fd: 1, bytes) { throw .io("cannot write to standard output: \(errorText(code))") }
+  public static func writeStandardOutput(_ bytes: [UInt8]) throws(StreamError) {
+    if let code = writeAll(fd: 1, bytes) { throw StreamError(description: "cannot write to standard output: \(errorText(code))") }
   }
 
   public static func writeStandardError(_ text: String) {

@@ -1,4 +1,4 @@
-import Canvas
+import TerminalInput
 import Testing
 
 /// One row of the decoder's table: bytes, and the events that `feed(bytes)` then `flush()` give.
