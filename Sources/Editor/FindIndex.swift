@@ -19,9 +19,10 @@ struct FindIndex: Sendable {
 
   init(_ arrangement: Arrangement) {
     let tiles = arrangement.tiles
-    folded.reserveCapacity(tiles.count * 16)
-    starts.reserveCapacity(tiles.count + 1)
-    for tile in tiles {
+    folded.reserveCapacity(tiles.slotCount * 16)
+    starts.reserveCapacity(tiles.slotCount + 1)
+    for slot in 0..<tiles.slotCount {
+      let tile = tiles[TileRef(slot)]
       starts.append(Int32(truncatingIfNeeded: folded.count))
       Self.append(tile.displayTitle, to: &folded)
       folded.append(0)

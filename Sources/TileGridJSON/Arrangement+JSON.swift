@@ -67,7 +67,7 @@ extension Arrangement {
   /// - Complexity: O(n) in the tiles and their text.
   public func jsonBytes() -> [UInt8] {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(64 + tiles.count * 100)
+    bytes.reserveCapacity(64 + tileCount * 100)
     writeJSON { bytes.append(contentsOf: $0) }
     return bytes
   }
@@ -77,7 +77,7 @@ extension Arrangement {
   /// function. Whatever `emit` throws stops the writing and is rethrown.
   /// - Complexity: O(n) in the tiles and their text.
   public func writeJSON<E: Error>(chunkSize: Int = 1 << 20, _ emit: ([UInt8]) throws(E) -> Void) throws(E) {
-    var w = JSONWriter(reservingCapacity: min(chunkSize + 4096, 64 + tiles.count * 100))
+    var w = JSONWriter(reservingCapacity: min(chunkSize + 4096, 64 + tileCount * 100))
     w.beginObject()
     w.key("version")
     w.int(version)
@@ -98,7 +98,7 @@ extension Arrangement {
       w.beginArray()
       for ref in section.items {
         w.element()
-        tiles[Int(ref.index)].write(to: &w)
+        tiles[ref].write(to: &w)
         if w.bytes.count >= chunkSize { try emit(w.takeBytes()) }
       }
       w.endArray()

@@ -67,7 +67,7 @@ public struct Tile: Equatable, Hashable, Sendable {
 /// A tile's index in an arrangement's tile store. Moves never change it, so it names a tile for as long
 /// as the arrangement lives.
 public struct TileRef: Hashable, Sendable {
-  /// The tile's index in `Arrangement.tiles`.
+  /// The tile's slot in the arrangement's `TileStore`.
   public let index: Int32
 
   package init(_ index: Int) { self.index = Int32(truncatingIfNeeded: index) }
@@ -131,7 +131,9 @@ public struct Arrangement: Sendable {
   public var layoutSpec: LayoutSpec?
   /// Every tile, in the order they were added (file order); moves never reorder it, so a `TileRef`
   /// stays valid. The order on screen is the sections' `items`.
-  public private(set) var tiles: [Tile]
+  public internal(set) var tiles: TileStore
+  /// How many tiles the sections hold (the store may hold deleted ones too).
+  public internal(set) var tileCount: Int
   /// The sections in order, each with its tiles' references in order. Changed only by moves, so no
   /// tile is ever lost or duplicated.
   public internal(set) var sections: [Section]
@@ -148,7 +150,7 @@ public struct Arrangement: Sendable {
     self.version = version
     self.layoutSpec = layout
     self.extras = extras
-    var tiles: [Tile] = []
+    var tiles = TileStore()
     tiles.reserveCapacity(sections.reduce(0) { $0 + $1.1.count })
     var built: [Section] = []
     built.reserveCapacity(sections.count)
@@ -156,21 +158,20 @@ public struct Arrangement: Sendable {
       var s = section
       s.items = []
       s.items.reserveCapacity(sectionTiles.count)
-      for tile in sectionTiles {
-        s.items.append(TileRef(tiles.count))
-        tiles.append(tile)
-      }
+      for tile in sectionTiles { s.items.append(tiles.append(tile)) }
       built.append(s)
     }
     self.tiles = tiles
     self.sections = built
+    tileCount = tiles.slotCount
   }
 
   /// Assembles an arrangement from a store and sections that reference it; used by the reader.
   package init(version: Int, layout: LayoutSpec?, tiles: [Tile], sections: [Section], extras: [JSONField]) {
     self.version = version
     self.layoutSpec = layout
-    self.tiles = tiles
+    tileCount = tiles.count
+    self.tiles = TileStore(tiles)
     self.sections = sections
     self.extras = extras
   }
@@ -182,17 +183,14 @@ public struct Arrangement: Sendable {
   /// The layout parameters with defaults applied.
   public var layout: LayoutParameters { layoutSpec?.resolved ?? .defaults }
 
-  /// How many tiles there are, in all sections.
-  public var tileCount: Int { tiles.count }
-
   /// The tile at `path`, which must exist (`contains(_:)`). - Complexity: O(1).
   public subscript(path: ItemPath) -> Tile {
-    tiles[Int(sections[path.section].items[path.item].index)]
+    tiles[sections[path.section].items[path.item]]
   }
 
   /// The tile `ref` refers to. - Complexity: O(1).
   public subscript(ref: TileRef) -> Tile {
-    tiles[Int(ref.index)]
+    tiles[ref]
   }
 
   /// The reference of the tile at `path`, which must exist: it names the tile wherever it moves.
@@ -208,14 +206,22 @@ public struct Arrangement: Sendable {
 
   /// The tiles of section `s` in order.
   public func tiles(inSection s: Int) -> [Tile] {
-    sections[s].items.map { tiles[Int($0.index)] }
+    sections[s].items.map { tiles[$0] }
+  }
+
+  /// Every tile the sections hold, in reading order. - Complexity: O(n).
+  public func allTiles() -> [Tile] {
+    var all: [Tile] = []
+    all.reserveCapacity(tileCount)
+    for section in sections { for ref in section.items { all.append(tiles[ref]) } }
+    return all
   }
 
   /// Where the tile with this id is (compared by UTF-8 bytes).
   /// - Complexity: O(n); for the command line, not for event handling.
   public func path(ofTileID id: String) -> ItemPath? {
     for (s, section) in sections.enumerated() {
-      for (i, ref) in section.items.enumerated() where tiles[Int(ref.index)].id.isExactly(id) {
+      for (i, ref) in section.items.enumerated() where tiles[ref].id.isExactly(id) {
         return ItemPath(s, i)
       }
     }
@@ -233,7 +239,7 @@ extension Arrangement: Equatable {
   /// (however their stores are laid out). - Complexity: O(n).
   public static func == (a: Arrangement, b: Arrangement) -> Bool {
     guard a.version == b.version, a.layoutSpec == b.layoutSpec, a.extras == b.extras,
-      a.sections.count == b.sections.count, a.tiles.count == b.tiles.count
+      a.sections.count == b.sections.count, a.tileCount == b.tileCount
     else { return false }
     for (sa, sb) in zip(a.sections, b.sections) {
       guard sa.id == sb.id, sa.title == sb.title, sa.maxItems == sb.maxItems, sa.locked == sb.locked,

@@ -169,7 +169,7 @@ struct PropertyStreamGenerator {
       return .input(.key(rng.weighted([(60, Key.enter), (15, .tab), (8, .backtab), (7, .backspace), (10, .escape)])))
     case .find:
       if empty || rng.chance(20) {
-        let titles = arrangement.tiles.map(\.displayTitle)
+        let titles = arrangement.allTiles().map(\.displayTitle)
         let title = titles.isEmpty ? "t" : rng.element(titles)
         let start = rng.int(0...max(0, title.count - 1))
         let piece = String(title.dropFirst(start).prefix(rng.int(1...2)))

@@ -82,7 +82,7 @@ struct Scenario: CustomTestStringConvertible, Sendable {
 /// Every tile of `before` is in `after` exactly once with all its fields, and the sections are the same
 /// sections (perhaps in another order).
 func expectSameTiles(_ before: Arrangement, _ after: Arrangement, sourceLocation: SourceLocation = #_sourceLocation) {
-  let old = Dictionary(uniqueKeysWithValues: before.tiles.map { ($0.id, $0) })
+  let old = Dictionary(uniqueKeysWithValues: before.allTiles().map { ($0.id, $0) })
   var seen: Set<String> = []
   for s in after.sections.indices {
     for tile in after.tiles(inSection: s) {
