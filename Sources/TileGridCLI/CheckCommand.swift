@@ -21,9 +21,9 @@ extension TileGridCommand {
     }
     var failures: [CLIError] = []
     for path in paths {
-      // Each arrangement is let go before the next file is read.
+      // The same reading and checks as every command's, keeping nothing of the tiles.
       do throws(CLIError) {
-        _ = try load(path)
+        try validate(path)
       } catch {
         failures.append(error)
       }

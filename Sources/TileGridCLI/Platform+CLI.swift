@@ -12,6 +12,15 @@ extension Platform {
     }
   }
 
+  /// `mapped(_:role:)`, its failure as a command-line error: 66, 65 (too large) or 74.
+  static func mappedInput(_ path: String, role: String = "") throws(CLIError) -> MappedInput {
+    do {
+      return try mapped(path, role: role)
+    } catch {
+      throw CLIError(error)
+    }
+  }
+
   /// `writeStandardOutput(_:)`, its failure as a command-line error (74).
   static func standardOutput(_ bytes: [UInt8]) throws(CLIError) {
     do {

@@ -166,11 +166,25 @@ public enum TileGridCommand {
   }
 
   /// Reads and validates an arrangement; a bad file is a data error naming the file and the place.
-  /// Returns the name to show for it and its stamp on disk; the bytes are let go once parsed.
+  /// Returns the name to show for it and its stamp on disk. A file is mapped and its pages let go as
+  /// reading passes them; the arrangement keeps its own copy of what it needs.
   static func load(_ path: String) throws(CLIError) -> (Arrangement, name: String, stamp: Platform.FileStamp?) {
-    let input = try Platform.input(path)
+    let input = try Platform.mappedInput(path)
     do {
-      return (try Arrangement(json: input.bytes), input.name, input.stamp)
+      let arrangement = try input.withBytes { (bytes, release) throws(LoadError) in
+        try Arrangement(json: bytes, releasing: release)
+      }
+      return (arrangement, input.name, input.stamp)
+    } catch {
+      throw .data("\(input.name): \(error)")
+    }
+  }
+
+  /// Checks an arrangement as `load` reads it, with the same errors, keeping nothing.
+  static func validate(_ path: String) throws(CLIError) {
+    let input = try Platform.mappedInput(path)
+    do {
+      try input.withBytes { (bytes, release) throws(LoadError) in try Arrangement.validate(json: bytes, releasing: release) }
     } catch {
       throw .data("\(input.name): \(error)")
     }

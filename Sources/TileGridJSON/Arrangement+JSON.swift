@@ -14,19 +14,88 @@ extension Arrangement {
   ///
   ///     let arrangement = try Arrangement(json: [UInt8](try Data(contentsOf: url)))  // with Foundation
   ///
+  /// The whole file is checked before this returns; its tiles are then kept as compact records and
+  /// their text, and a `Tile` is built when one is asked for (`tiles[ref]`), the same tile as reading
+  /// it eagerly would give.
+  ///
   /// - Throws: `LoadError`, naming the place: a JSON path (`sections[1].items[3].color`) or, for text
   ///   that is not JSON, a line and column. `String(describing: error)` is the one-line message.
-  /// - Complexity: O(bytes); a 120 MB file of a million tiles reads in about half a second (release
-  ///   build).
+  /// - Complexity: O(bytes); a 120 MB file of a million tiles reads in well under a tenth of a second
+  ///   (release build).
   public init(json bytes: [UInt8]) throws(LoadError) {
-    do {
-      self = try bytes.withUnsafeBufferPointer { buffer in
-        var scanner = JSONScanner(buffer)
-        guard scanner.peek() != nil else { throw LoadError.empty }
-        let arrangement = try scanner.readArrangement()
-        try scanner.expectEnd()
-        return arrangement
+    self = try bytes.withUnsafeBufferPointer { buffer throws(LoadError) in try Self(json: buffer, releasing: nil) }
+  }
+
+  /// Reads an arrangement from text, as `init(json:)` reads its UTF-8 bytes.
+  public init(json text: String) throws(LoadError) {
+    try self.init(json: Array(text.utf8))
+  }
+
+  /// `init(json:)` over bytes the caller holds, such as a mapped file. `release`, when given, is told
+  /// of each range of the input the reader is done with (a few megabytes at a time, in order), so
+  /// that a mapped file's pages can be let go as reading passes them; nothing in the arrangement
+  /// refers to the input once this returns. The reader may read a released range again (to report an
+  /// error's line or find a repeated id), so releasing must keep the bytes readable.
+  package init(json bytes: UnsafeBufferPointer<UInt8>, releasing release: ((Range<Int>) -> Void)?) throws(LoadError) {
+    var context = TileContext(mode: .keep, inputCount: bytes.count, release: release)
+    let file = try Self.read(bytes, &context)
+    self.init(
+      version: file.version, layout: file.layout, tiles: TileStore(source: context.finish()), sections: file.sections,
+      extras: file.extras)
+  }
+
+  /// Checks an arrangement file exactly as `init(json:)` does, with the same errors, without keeping
+  /// its tiles: what `tilegrid check` runs.
+  /// - Throws: `LoadError`, as `init(json:)`.
+  public static func validate(json bytes: [UInt8]) throws(LoadError) {
+    try bytes.withUnsafeBufferPointer { buffer throws(LoadError) in try validate(json: buffer, releasing: nil) }
+  }
+
+  /// `validate(json:)` over bytes the caller holds; `release` as for `init(json:releasing:)`.
+  package static func validate(json bytes: UnsafeBufferPointer<UInt8>, releasing release: ((Range<Int>) -> Void)?)
+    throws(LoadError)
+  {
+    var context = TileContext(mode: .check, inputCount: bytes.count, release: release)
+    _ = try read(bytes, &context)
+  }
+
+  /// What a file holds besides its tiles, which go to the context.
+  struct FileParts {
+    var version: Int
+    var layout: LayoutSpec?
+    var sections: [Section]
+    var extras: [JSONField]
+  }
+
+  /// Reads and checks a whole file: the scan, then the checks that need every tile (unique ids).
+  static func read(_ bytes: UnsafeBufferPointer<UInt8>, _ context: inout TileContext) throws(LoadError) -> FileParts {
+    let file = try scan(bytes, &context)
+    let repeated = context.ids.repeatedHashes()
+    if !repeated.isEmpty {
+      // Two ids have the same hash: read the file again to compare the ids that have it, in order.
+      var again = TileContext(mode: .findDuplicate(repeated), inputCount: bytes.count)
+      _ = try scan(bytes, &again)
+      if let duplicate = again.duplicate { throw duplicate }
+    }
+    var sectionIDs: [ExactString: Int] = [:]
+    for (index, section) in file.sections.enumerated() {
+      if let first = sectionIDs.updateValue(index, forKey: ExactString(section.id)) {
+        throw LoadError.duplicateSectionID(section.id, first: first, second: index)
       }
+    }
+    return file
+  }
+
+  /// One pass of the reader over the file, its errors as `LoadError`s.
+  private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ context: inout TileContext) throws(LoadError)
+    -> FileParts
+  {
+    do {
+      var scanner = JSONScanner(bytes)
+      guard scanner.peek() != nil else { throw LoadError.empty }
+      let file = try scanner.readArrangement(&context)
+      try scanner.expectEnd()
+      return file
     } catch let error as LoadError {
       throw error
     } catch let error as JSONSyntaxError {
@@ -39,14 +108,9 @@ extension Arrangement {
     }
   }
 
-  /// Reads an arrangement from text, as `init(json:)` reads its UTF-8 bytes.
-  public init(json text: String) throws(LoadError) {
-    try self.init(json: Array(text.utf8))
-  }
-
   /// 1-based line and column (counted in characters) of a byte offset. A byte order mark, which the
   /// reader skips and editors do not show, is not a column.
-  static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (Int, Int) {
+  static func lineAndColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int) {
     var line = 1
     var column = 1
     let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -330,13 +394,11 @@ extension JSONScanner {
     return members.extras
   }
 
-  fileprivate mutating func readArrangement() throws -> Arrangement {
+  fileprivate mutating func readArrangement(_ context: inout TileContext) throws -> Arrangement.FileParts {
     let root = JSONPath.root
     var version: Int?
     var layout: LayoutSpec?
     var sections: [Section]?
-    // An indented tile takes about 100 bytes; a compact one, half that (the store then grows once).
-    var context = TileContext(expectedTiles: bytes.count / 96)
     let extras = try readMembers(TopKey.self, at: { root }) { s, key in
       switch key {
       case .version:
@@ -356,30 +418,7 @@ extension JSONScanner {
     }
     guard let version else { throw LoadError.missingField(root, field: "version") }
     guard let sections else { throw LoadError.missingField(root, field: "sections") }
-    if context.hasDuplicateID {
-      throw Self.duplicateTileError(sections: sections, tiles: context.tiles)
-    }
-    var sectionIDs: [ExactString: Int] = [:]
-    for (index, section) in sections.enumerated() {
-      if let first = sectionIDs.updateValue(index, forKey: ExactString(section.id)) {
-        throw LoadError.duplicateSectionID(section.id, first: first, second: index)
-      }
-    }
-    return Arrangement(version: version, layout: layout, tiles: context.tiles, sections: sections, extras: extras)
-  }
-
-  /// Finds the first repeated tile id, in file order, to name both places.
-  private static func duplicateTileError(sections: [Section], tiles: [Tile]) -> LoadError {
-    var firstPlace: [ExactString: ItemPath] = [:]
-    for (s, section) in sections.enumerated() {
-      for (i, ref) in section.items.enumerated() {
-        let id = tiles[Int(ref.index)].id
-        if let first = firstPlace.updateValue(ItemPath(s, i), forKey: ExactString(id)) {
-          return .duplicateTileID(id, first: first, second: ItemPath(s, i))
-        }
-      }
-    }
-    fatalError("duplicateTileError called without a duplicate")
+    return Arrangement.FileParts(version: version, layout: layout, sections: sections, extras: extras)
   }
 
   private mutating func readLayout(at path: JSONPath) throws -> LayoutSpec {
@@ -425,6 +464,7 @@ extension JSONScanner {
     var sections: [Section] = []
     if try beginArray() {
       repeat {
+        context.section = sections.count
         let section = try readSection(index: sections.count, &context)
         sections.append(section)
       } while try endElement()
@@ -456,29 +496,34 @@ extension JSONScanner {
     return section
   }
 
-  /// Reads a section's `items` into the tile store and returns their references.
+  /// Reads a section's `items` into the context and returns their references (the slots they get; none
+  /// when the context keeps no tiles).
   private mutating func readItems(at path: JSONPath, _ context: inout TileContext) throws -> [TileRef] {
     try expectKind(.array, at: path)
-    var refs: [TileRef] = []
+    let first = context.count
+    context.sectionStart = first
     if try beginArray() {
       repeat {
-        // Nearly every tile is read by the fast path; any other, and any error, by the general reader.
-        if let ref = readCommonTile(into: &context) {
-          refs.append(ref)
-        } else {
-          let item = refs.count
+        context.passed(offset)
+        // Nearly every tile is read by a fast path (most in runs); any other, and any error, by the
+        // general reader.
+        if readCanonicalTiles(into: &context) == 0 && !readCommonTile(into: &context) {
+          let item = context.count - first
+          let start = offset
           let (tile, idHash) = try readTile(at: { path.index(item) }, &context.colors)
-          refs.append(context.add(tile, idHash: idHash))
+          context.addGeneral(tile, idHash: idHash, range: start..<offset, in: self)
         }
+        if let duplicate = context.duplicate { throw duplicate }
       } while try endElement()
     }
-    return refs
+    guard case .keep = context.mode else { return [] }
+    return (first..<context.count).map { TileRef($0) }
   }
 
   /// Reads any tile, or the error in it (`readCommonTile` reads most tiles before this is asked to).
   /// `path` is a closure so that no path is built unless there is an error. Returns the tile and the
   /// hash of its id (for `TileIDIndex`).
-  private mutating func readTile(at path: () -> JSONPath, _ colors: inout ColorCache) throws -> (Tile, UInt64) {
+  mutating func readTile(at path: () -> JSONPath, _ colors: inout ColorCache) throws -> (Tile, UInt64) {
     var id: String?
     var idHash: UInt64 = 0
     var title: String?

@@ -1,38 +1,187 @@
 import TileModel
 
-// Reading tiles, where a large file spends its time: the store the tiles go into, a cache of their
-// colors, and a fast path for tiles in the common form. The general reader (`readTile` in
-// Arrangement+JSON.swift) reads every other tile and reports every error.
+// Reading tiles, where a large file spends its time: what reading them keeps, a cache of their colors,
+// and a fast path for tiles in the common form. The general reader (`readTile` in Arrangement+JSON.swift)
+// reads every other tile and reports every error.
 
-/// What reading tiles accumulates across sections.
+/// A tile of the common form as the fast paths find it: where its parts are in the input, as
+/// offsets (plain integers, so that the fast paths' loops keep them in registers).
+struct CommonTile {
+  /// The tile's bytes, from its `{` to after its `}`.
+  var start = 0
+  var end = 0
+  /// The id's bytes (between the quotes).
+  var idStart = 0
+  var idEnd = 0
+  /// The title's bytes; `titleStart` -1 when the tile has none.
+  var titleStart = -1
+  var titleEnd = 0
+  /// The color's bytes (`colorStart` -1 when the tile has none) and its number (`ColorCache.code`).
+  var colorStart = -1
+  var colorEnd = 0
+  var colorCode = 0
+  /// 0 absent, 1 false, 2 true (as `TileRecord` keeps it).
+  var locked = 0
+  /// 0 when the tile has no width.
+  var width = 0
+}
+
+/// What reading tiles accumulates across sections. Every mode reads and checks the same way; they
+/// differ only in what they keep of a tile once it is read.
 struct TileContext {
-  var tiles: [Tile] = []
+  enum Mode {
+    /// Keep every tile (its record and bytes in `text`), for an arrangement.
+    case keep
+    /// Keep nothing but the hashes of the ids: `Arrangement.validate(json:)`.
+    case check
+    /// Reading again after the hashes of two ids were equal: find the first id that repeats, in file
+    /// order, among the tiles whose hash is one of these (`duplicate`).
+    case findDuplicate(Set<UInt64>)
+  }
+
+  let mode: Mode
+  /// Tiles read so far; the next tile's slot.
+  private(set) var count = 0
   var ids: TileIDIndex
   var colors = ColorCache()
+  /// The kept tiles' memory (`.keep` only), where its records and bytes are, and how many bytes are
+  /// written.
+  let text: TileText?
+  private let records: UnsafeMutablePointer<TileRecord>?
+  private let textBytes: UnsafeMutablePointer<UInt8>?
+  private var textCount = 0
+  /// `.findDuplicate`'s hashes.
+  private let repeated: Set<UInt64>?
+  /// Hands back the input's bytes before an offset once every tile in them is read (see
+  /// `Arrangement.init(json:releasing:)`), a few megabytes at a time.
+  let release: ((Range<Int>) -> Void)?
+  private var released = 0
+  /// `.findDuplicate`: where each id with a repeated hash was first seen, and the error once found.
+  private var firstPlace: [ExactString: ItemPath] = [:]
+  private(set) var duplicate: LoadError?
+  /// The section being read and the slot of its first tile, for `.findDuplicate`'s places.
+  var section = 0
+  var sectionStart = 0
 
-  init(expectedTiles: Int) {
-    tiles.reserveCapacity(expectedTiles)
-    ids = TileIDIndex(expected: expectedTiles)
+  init(mode: Mode, inputCount: Int, release: ((Range<Int>) -> Void)? = nil) {
+    self.mode = mode
+    self.release = release
+    // At most one tile per ten bytes; reserving costs nothing until written.
+    ids = TileIDIndex(capacity: inputCount / 10 + 1)
+    switch mode {
+    case .keep:
+      let text = TileText(inputCount: inputCount)
+      (self.text, records, textBytes, repeated) = (text, text.records, text.bytes, nil)
+    case .check:
+      (text, records, textBytes, repeated) = (nil, nil, nil, nil)
+    case .findDuplicate(let hashes):
+      (text, records, textBytes, repeated) = (nil, nil, nil, hashes)
+    }
   }
 
-  /// Stores a tile read from the file (`idHash` is the hash of its id) and returns its reference.
-  /// (`consuming`: the tile moves into the store instead of being copied and then destroyed.)
-  mutating func add(_ tile: consuming Tile, idHash: UInt64) -> TileRef {
-    let index = tiles.count
-    tiles.append(consume tile)
+  /// Stores a tile of the common form, read from `scanner`'s bytes: `idHash` is the hash of its id.
+  @inline(__always)
+  mutating func add(_ tile: borrowing CommonTile, idHash: UInt64, in scanner: JSONScanner) {
     ids.append(idHash)
-    return TileRef(index)
+    if records != nil {
+      keepRecord(of: tile, in: scanner)
+    } else if repeated != nil {
+      let id = tile.idStart..<tile.idEnd
+      noteIfRepeated(idHash, scanner.string(in: id))
+    }
+    count &+= 1
   }
 
-  /// Whether two of the tiles read have the same id.
-  var hasDuplicateID: Bool { ids.hasDuplicate(in: tiles) }
+  /// `.keep`: the tile's record and bytes.
+  @inline(never)
+  private mutating func keepRecord(of tile: borrowing CommonTile, in scanner: JSONScanner) {
+    let records = self.records.unsafelyUnwrapped
+    let textBytes = self.textBytes.unsafelyUnwrapped
+    let idCount = tile.idEnd &- tile.idStart
+    if idCount > 255 {
+      // An id too long for its length byte: the tile is kept as its text, as an unusual one is.
+      records[count] = TileRecord(jsonStart: textCount, width: tile.width == 0 ? nil : tile.width)
+      append(tile.start..<tile.end, from: scanner, to: textBytes)
+      return
+    }
+    let spelled = tile.colorCode == TileRecord.spelledColor ? tile.colorEnd &- tile.colorStart : 0
+    records[count] = TileRecord(
+      start: textCount, hasTitle: tile.titleStart >= 0, locked: tile.locked, width: tile.width,
+      color: tile.colorCode, spellingCount: spelled)
+    textBytes[textCount] = UInt8(truncatingIfNeeded: idCount)
+    textCount &+= 1
+    append(tile.idStart..<tile.idEnd, from: scanner, to: textBytes)
+    if tile.titleStart >= 0 { append(tile.titleStart..<tile.titleEnd, from: scanner, to: textBytes) }
+    if spelled > 0 { append(tile.colorStart..<tile.colorEnd, from: scanner, to: textBytes) }
+  }
+
+  /// `.findDuplicate`: notes the id if its hash is one of the repeated ones.
+  @inline(never)
+  private mutating func noteIfRepeated(_ idHash: UInt64, _ id: @autoclosure () -> String) {
+    if repeated.unsafelyUnwrapped.contains(idHash) { note(id()) }
+  }
+
+  /// Stores a tile read by the general reader: `tile` as it reads, from the input bytes in `range`.
+  mutating func addGeneral(_ tile: Tile, idHash: UInt64, range: Range<Int>, in scanner: JSONScanner) {
+    ids.append(idHash)
+    if let records, let textBytes {
+      records[count] = TileRecord(jsonStart: textCount, width: tile.width)
+      append(range, from: scanner, to: textBytes)
+    } else if repeated != nil {
+      noteIfRepeated(idHash, tile.id)
+    }
+    count += 1
+  }
+
+  @inline(__always)
+  private mutating func append(_ range: Range<Int>, from scanner: JSONScanner, to textBytes: UnsafeMutablePointer<UInt8>) {
+    let n = range.count
+    let source = scanner.bytes.baseAddress.unsafelyUnwrapped + range.lowerBound
+    let target = textBytes + textCount
+    if n <= 16 && range.lowerBound &+ 16 <= scanner.bytes.count {
+      // Two whole words, whatever the length: the text has 16 bytes of room past its end, and the
+      // bytes past `n` are overwritten by the next copy.
+      UnsafeMutableRawPointer(target).storeBytes(
+        of: UnsafeRawPointer(source).loadUnaligned(as: UInt64.self), as: UInt64.self)
+      UnsafeMutableRawPointer(target + 8).storeBytes(
+        of: UnsafeRawPointer(source + 8).loadUnaligned(as: UInt64.self), as: UInt64.self)
+    } else {
+      target.update(from: source, count: n)
+    }
+    textCount &+= n
+  }
+
+  /// `.findDuplicate`: an id whose hash repeats; the error if it was seen before.
+  private mutating func note(_ id: String) {
+    let place = ItemPath(section, count - sectionStart)
+    if duplicate == nil, let first = firstPlace.updateValue(place, forKey: ExactString(id)) {
+      duplicate = .duplicateTileID(id, first: first, second: place)
+    }
+  }
+
+  /// Lets go of the input before `offset` (where the next tile starts) once a few megabytes more are read.
+  @inline(__always)
+  mutating func passed(_ offset: Int) {
+    guard offset &- released >= 1 << 22, let release else { return }
+    release(released..<offset)
+    released = offset
+  }
+
+  /// `.keep`: the tiles read, as a store's source.
+  mutating func finish() -> FileTiles {
+    let text = self.text.unsafelyUnwrapped
+    // The closing record marks where the last tile's bytes end.
+    text.records[count] = TileRecord(bits: UInt64(truncatingIfNeeded: textCount))
+    return FileTiles(text: text, count: count, colors: colors.table)
+  }
 }
 
 /// Colors seen so far, by their exact bytes: a file uses few colors, so most tiles find theirs with a
-/// hash probe and a comparison of two words instead of building a string and looking up a name.
+/// hash probe and a comparison of two words instead of building a string and looking up a name. The
+/// colors it caches are numbered (`TileRecord`'s color table).
 struct ColorCache {
   /// A cached spelling: its length and bytes (a cached spelling fits two words) and its color's
-  /// index + 1 in `colors` (0: an empty slot).
+  /// index + 1 in `table` (0: an empty slot).
   private struct Slot {
     var head: UInt64 = 0
     var tail: UInt64 = 0
@@ -40,140 +189,460 @@ struct ColorCache {
     var index = 0
   }
 
-  /// A file with many colors (`#RRGGBB` for each tile) gains nothing from caching the rest.
+  /// A file with many colors (`#RRGGBB` for each tile) gains nothing from caching the rest; a record
+  /// numbers at most 126 colors.
   private static let capacity = 64
-  /// Open addressing, at most half full, so a probe always ends at an empty slot.
-  private var slots = [Slot](repeating: Slot(), count: 2 * ColorCache.capacity)
-  private var colors: [TileColor] = []
+  /// Open addressing, at most half full, so a probe always ends at an empty slot. Allocated at the
+  /// first color, so that a cache made for reading one tile costs nothing.
+  private var slots: [Slot] = []
+  /// The cached colors, numbered from 1 in records.
+  private(set) var table: [TileColor] = []
+  /// Spellings of one to sixteen bytes by those bytes as two words, the bytes past the spelling zero
+  /// (no spelling has a zero byte, so the words are the spelling), with their numbers: `[head, tail,
+  /// code, 0]` per slot, open addressing at most half full (a spelling is added once; past that, the
+  /// other lookup answers). The canonical layout's fast path finds a color with one multiplication and
+  /// a comparison or two.
+  private var words: [UInt64] = []
+  private var wordCount = 0
+  private static let wordSlots = 256
 
   /// The color a string token spells, or nil when it is not a color.
   mutating func color(_ token: JSONScanner.StringToken, in scanner: JSONScanner) -> TileColor? {
     guard token.decoded == nil else { return TileColor(scanner.string(token)) }
-    return color(spelledBy: token.range, in: scanner)
+    switch code(spelledBy: token.range, in: scanner) {
+    case nil: return nil
+    case TileRecord.spelledColor?: return TileColor(scanner.string(in: token.range))
+    case let index?: return table[index - 1]
+    }
   }
 
-  /// The color spelled by the input bytes in `range` (a string's, without escapes), or nil.
+  /// The number of the color spelled by the input bytes in `range` (a string's, without escapes): its
+  /// index + 1 in `table`, `TileRecord.spelledColor` for a color not cached, or nil when the spelling is
+  /// no color.
   @inline(__always)
-  mutating func color(spelledBy range: Range<Int>, in scanner: JSONScanner) -> TileColor? {
+  mutating func code(spelledBy range: Range<Int>, in scanner: JSONScanner) -> Int? {
     let count = range.count
     // Every color name and `#RRGGBB` fit; longer spellings are not worth a slot.
-    guard count <= 16 else { return TileColor(scanner.string(in: range)) }
+    guard count <= 16, !slots.isEmpty else { return miss(range, in: scanner) }
     let (head, tail) = scanner.leadingWords(of: range)
-    let mixed = (head ^ (tail &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(count)) &* 0xBF58_476D_1CE4_E5B9
-    var slot = Int(truncatingIfNeeded: mixed >> 40) & (slots.count - 1)
+    var slot = Self.slot(head, tail, count, in: slots.count)
     while slots[slot].index != 0 {
       if slots[slot].head == head && slots[slot].tail == tail && slots[slot].count == count {
-        return colors[slots[slot].index - 1]
+        return slots[slot].index
       }
       slot = (slot + 1) & (slots.count - 1)
     }
-    return miss(Slot(head: head, tail: tail, count: count, index: 0), at: slot, range, in: scanner)
+    return miss(range, in: scanner)
   }
 
-  /// Parses a spelling not seen before and caches it in the empty slot `slot` while there is room.
-  @inline(never)
-  private mutating func miss(
-    _ spelling: Slot, at slot: Int, _ range: Range<Int>, in scanner: JSONScanner
-  ) -> TileColor? {
-    guard let color = TileColor(scanner.string(in: range)) else { return nil }
-    if colors.count < Self.capacity {
-      colors.append(color)
-      slots[slot] = spelling
-      slots[slot].index = colors.count
+  /// The number of a spelling of one to sixteen bytes given as two words (`words`), if it was seen
+  /// before.
+  @inline(__always)
+  func code(ofHead head: UInt64, tail: UInt64) -> Int? {
+    guard !words.isEmpty else { return nil }
+    var slot = Self.wordSlot(head, tail)
+    while words[slot] != 0 {
+      if words[slot] == head && words[slot &+ 1] == tail { return Int(truncatingIfNeeded: words[slot &+ 2]) }
+      slot = (slot &+ 4) & (4 &* Self.wordSlots &- 1)
     }
-    return color
+    return nil
+  }
+
+  /// `code(spelledBy:in:)`, also remembered by its two words (not yet in `words`).
+  mutating func code(spelledBy range: Range<Int>, head: UInt64, tail: UInt64, in scanner: JSONScanner) -> Int? {
+    guard let code = code(spelledBy: range, in: scanner) else { return nil }
+    guard wordCount < Self.wordSlots / 2 else { return code }
+    if words.isEmpty { words = [UInt64](repeating: 0, count: 4 * Self.wordSlots) }
+    var slot = Self.wordSlot(head, tail)
+    while words[slot] != 0 { slot = (slot + 4) & (4 * Self.wordSlots - 1) }
+    (words[slot], words[slot + 1], words[slot + 2]) = (head, tail, UInt64(code))
+    wordCount += 1
+    return code
+  }
+
+  @inline(__always)
+  private static func wordSlot(_ head: UInt64, _ tail: UInt64) -> Int {
+    Int(truncatingIfNeeded: ((head ^ (tail &* 0xBF58_476D_1CE4_E5B9)) &* 0x9E37_79B9_7F4A_7C15) &>> 56) &<< 2
+  }
+
+  @inline(__always)
+  private static func slot(_ head: UInt64, _ tail: UInt64, _ count: Int, in size: Int) -> Int {
+    let mixed = (head ^ (tail &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(count)) &* 0xBF58_476D_1CE4_E5B9
+    return Int(truncatingIfNeeded: mixed >> 40) & (size - 1)
+  }
+
+
+  /// Parses a spelling not seen before and caches it while there is room.
+  @inline(never)
+  private mutating func miss(_ range: Range<Int>, in scanner: JSONScanner) -> Int? {
+    guard let color = TileColor(scanner.string(in: range)) else { return nil }
+    let count = range.count
+    guard count <= 16, table.count < Self.capacity else { return TileRecord.spelledColor }
+    if slots.isEmpty { slots = [Slot](repeating: Slot(), count: 2 * Self.capacity) }
+    let (head, tail) = scanner.leadingWords(of: range)
+    var slot = Self.slot(head, tail, count, in: slots.count)
+    while slots[slot].index != 0 { slot = (slot + 1) & (slots.count - 1) }
+    table.append(color)
+    slots[slot] = Slot(head: head, tail: tail, count: count, index: table.count)
+    return table.count
   }
 }
 
 extension JSONScanner {
-  /// Reads a tile in the form nearly every tile has into the store and returns its reference; for any
-  /// other tile returns nil having consumed nothing, and the general reader reads it (and reports its
-  /// errors).
+  /// Reads a tile in the form nearly every tile has into `context`; for any other tile returns false
+  /// having consumed nothing, and the general reader reads it (and reports its errors).
   ///
   /// The common form: an object with only the keys `id`, `title`, `color`, `locked` and `width`, none
   /// twice, `id` among them; no escapes in its keys and strings; a non-empty id, a title string, a
   /// color that parses, `true` or `false`, and a width of plain digits within its bounds. The general
   /// reader reads such a tile to the same byte, builds the same `Tile` and throws nothing, so which of
-  /// the two read a tile never shows. The fast path only skips that reader's bookkeeping: no path
-  /// closures, no member set, no `String` until the tile is built.
-  mutating func readCommonTile(into context: inout TileContext) -> TileRef? {
-    let start = offset
-    if let ref = scanCommonTile(into: &context) { return ref }
-    move(to: start)
-    return nil
-  }
-
-  private mutating func scanCommonTile(into context: inout TileContext) -> TileRef? {
+  /// the two read a tile never shows. The fast paths only skip that reader's bookkeeping: no path
+  /// closures, no member set, no `String` at all: the tile's parts are ranges of the input.
+  ///
+  /// Two fast paths: `readCanonicalTiles` for the layout TileGrid writes, and this one for any
+  /// whitespace and key order.
+  mutating func readCommonTile(into context: inout TileContext) -> Bool {
     // The general reader enters the object, which fails beyond the depth limit.
-    guard depth < Self.maximumDepth, take(UInt8(ascii: "{")) else { return nil }
-    var seen = 0
-    var id: Range<Int>?
-    var title: Range<Int>?
-    var color: TileColor?
-    var locked: Bool?
-    var width: Int?
-    repeat {
-      guard let key = readCommonKey(), seen & key.rawValue == 0, take(UInt8(ascii: ":")) else { return nil }
-      seen |= key.rawValue
-      switch key {
-      case .id:
-        guard let value = plainString(), !value.isEmpty else { return nil }
-        id = value
-      case .title:
-        guard let value = plainString() else { return nil }
-        title = value
-      case .color:
-        guard let value = plainString(), let c = context.colors.color(spelledBy: value, in: self) else { return nil }
-        color = c
-      case .locked:
-        skipWhitespace()
-        if matchLiteral("true") {
-          locked = true
-        } else if matchLiteral("false") {
-          locked = false
-        } else {
-          return nil
-        }
-      case .width:
-        guard let value = plainWidth() else { return nil }
-        width = value
-      }
-    } while take(UInt8(ascii: ","))
-    guard take(UInt8(ascii: "}")), let id else { return nil }
-
-    let idBytes = UnsafeBufferPointer(rebasing: bytes[id])
-    // The bytes after the id (its closing quote at least) may be read as padding.
-    let idHash = TileIDIndex.hash(idBytes, slack: bytes.count - id.upperBound)
-    return context.add(
-      Tile(id: string(in: id), title: title.map { string(in: $0) }, color: color, locked: locked, width: width),
-      idHash: idHash)
+    guard depth < Self.maximumDepth, offset < bytes.count, bytes[offset] == UInt8(ascii: "{") else { return false }
+    var tile = CommonTile()
+    guard scanCommonTile(at: offset, &tile, &context.colors) else { return false }
+    keep(tile, in: &context)
+    move(to: tile.end)
+    return true
   }
 
-  /// The keys of the common form, each with its bit in the set of keys seen.
-  private enum CommonKey: Int {
-    case id = 1, title = 2, color = 4, locked = 8, width = 16
-  }
-
-  /// Reads a key of the common form (one of the tile's keys, without escapes), or returns nil for any
-  /// other key. The key and its closing quote are compared as one word with a literal's bytes, which
-  /// the compiler folds to a constant: no scan for the quote, no byte loop.
+  /// Hands a tile the fast paths read to the context, with the hash of its id.
   @inline(__always)
-  private mutating func readCommonKey() -> CommonKey? {
-    skipWhitespace()
-    guard offset + 9 <= bytes.count, bytes[offset] == UInt8(ascii: "\"") else { return nil }
-    let word = Self.word(bytes, at: offset + 1)
-    let key: CommonKey
-    let length: Int  // of the key and its closing quote
-    switch bytes[offset + 1] {
-    case UInt8(ascii: "i") where Self.word(word, starts: "id\""): (key, length) = (.id, 3)
-    case UInt8(ascii: "t") where Self.word(word, starts: "title\""): (key, length) = (.title, 6)
-    case UInt8(ascii: "c") where Self.word(word, starts: "color\""): (key, length) = (.color, 6)
-    case UInt8(ascii: "l") where Self.word(word, starts: "locked\""): (key, length) = (.locked, 7)
-    case UInt8(ascii: "w") where Self.word(word, starts: "width\""): (key, length) = (.width, 6)
-    default: return nil
+  private func keep(_ tile: CommonTile, in context: inout TileContext) {
+    let idBytes = UnsafeBufferPointer(rebasing: bytes[tile.idStart..<tile.idEnd])
+    // The bytes after the id (its closing quote at least) may be read as padding.
+    context.add(tile, idHash: TileIDIndex.hash(idBytes, slack: bytes.count &- tile.idEnd), in: self)
+  }
+
+  // MARK: - The canonical layout
+
+  /// Reads the tiles that follow, as long as they are in the common form and laid out as the canonical
+  /// form lays them out; returns how many it read (0: none, and nothing consumed), leaving the scanner
+  /// after the last one's `}`:
+  ///
+  ///     {
+  ///       "id": "…",
+  ///       "title": "…",
+  ///       "color": "…",
+  ///       "locked": true,
+  ///       "width": 8
+  ///     },
+  ///     {
+  ///
+  /// every member optional but `id`, in this order, each on its own line with one indentation (at most
+  /// sixteen spaces) for every member of every tile, and a tile's braces with another; strings plain
+  /// ASCII. Each line's whitespace, key and colon are compared as whole words with the bytes that
+  /// layout must have, and the tiles follow one another without going back to the array's loop;
+  /// anything else ends the run, and the other readers take the next tile.
+  ///
+  /// Written for the code it compiles to: offsets are plain integers from one raw pointer, the loops
+  /// have one induction variable, and failure is -1 rather than an optional.
+  mutating func readCanonicalTiles(into context: inout TileContext) -> Int {
+    let count = bytes.count
+    guard depth < Self.maximumDepth, let start = bytes.baseAddress, count - offset >= 64 else { return 0 }
+    let base = UnsafeRawPointer(start)
+    // The last offsets where a line may start with its word loads inside the input, and a word.
+    let lineLimit = count &- 40
+    let wordLimit = count &- 8
+    var i = offset
+    guard byte(base, i) == UInt8(ascii: "{"), byte(base, i &+ 1) == 0x0A,
+      let member = Indentation(measuring: base, i &+ 2)
+    else { return 0 }
+    var read = 0
+    var tile = CommonTile()
+    while member.matches(base, i &+ 2) {
+      let end = Self.canonicalTile(base, i, member, lineLimit, wordLimit, &tile)
+      guard end >= 0 else { break }
+      if tile.colorStart >= 0 {
+        let code = colorCode(base, tile.colorStart, tile.colorEnd, &context.colors)
+        guard code > 0 else { break }
+        tile.colorCode = code
+      }
+      let id = UnsafeBufferPointer(start: start + tile.idStart, count: tile.idEnd &- tile.idStart)
+      context.add(tile, idHash: TileIDIndex.hash(id, slack: count &- tile.idEnd), in: self)
+      read &+= 1
+      move(to: end)
+      // The next tile: `,`, a newline, the braces' indentation (as before this tile's `}`), `{`, a newline.
+      guard end <= lineLimit, byte(base, end) == UInt8(ascii: ","), byte(base, end &+ 1) == 0x0A,
+        let brace = Indentation(measuring: base, end &+ 2),
+        byte(base, end &+ 2 &+ brace.count) == UInt8(ascii: "{"), byte(base, end &+ 3 &+ brace.count) == 0x0A
+      else { break }
+      i = end &+ 2 &+ brace.count
     }
-    move(to: offset + 1 + length)
-    return key
+    return read
+  }
+
+  /// The number of the color spelled by the bytes from `start` to `end` (`ColorCache`), 0 when they
+  /// spell no color. A spelling of up to sixteen bytes (every color) is looked up as two words; 16
+  /// bytes from `start` must be readable.
+  @inline(__always)
+  private func colorCode(_ base: UnsafeRawPointer, _ start: Int, _ end: Int, _ colors: inout ColorCache) -> Int {
+    let n = end &- start
+    guard n > 0 && n <= 16 else { return colors.code(spelledBy: start..<end, in: self) ?? 0 }
+    let head = load(base, start) & (n >= 8 ? ~0 : (1 &<< UInt64(8 &* n)) &- 1)
+    let tail = n <= 8 ? 0 : load(base, start &+ 8) & (n == 16 ? ~0 : (1 &<< UInt64(8 &* (n &- 8))) &- 1)
+    if let code = colors.code(ofHead: head, tail: tail) { return code }
+    return colors.code(spelledBy: start..<end, head: head, tail: tail, in: self) ?? 0
+  }
+
+  /// A run of spaces of known length, compared with two word loads.
+  private struct Indentation {
+    let count: Int
+    private let first: UInt64
+    private let second: UInt64
+    private static let spaces: UInt64 = 0x2020_2020_2020_2020
+
+    /// The spaces at `i`, up to the first other byte (at most sixteen; nil for more). Reads 16 bytes.
+    @inline(__always)
+    init?(measuring base: UnsafeRawPointer, _ i: Int) {
+      var notSpace = load(base, i) ^ Self.spaces
+      var n = 0
+      if notSpace == 0 {
+        notSpace = load(base, i &+ 8) ^ Self.spaces
+        n = 8
+      }
+      guard notSpace != 0 else { return nil }
+      n &+= notSpace.trailingZeroBitCount &>> 3
+      count = n
+      first = n >= 8 ? ~0 : (1 &<< UInt64(8 &* n)) &- 1
+      second = n > 8 ? (1 &<< UInt64(8 &* (n &- 8))) &- 1 : 0
+    }
+
+    /// Whether the `count` bytes at `i` are spaces. Reads 16 bytes.
+    @inline(__always)
+    func matches(_ base: UnsafeRawPointer, _ i: Int) -> Bool {
+      (load(base, i) ^ Self.spaces) & first | (load(base, i &+ 8) ^ Self.spaces) & second == 0
+    }
+  }
+
+  /// One tile of `readCanonicalTiles`, from `start` (its `{`, then a newline and `member`'s spaces):
+  /// its parts into `tile` (but the color's number), and where it ends; -1 when it is not such a tile.
+  /// Lines begin at or before `lineLimit`, words at or before `wordLimit`.
+  @inline(__always)
+  private static func canonicalTile(
+    _ base: UnsafeRawPointer, _ start: Int, _ member: Indentation, _ lineLimit: Int, _ wordLimit: Int,
+    _ tile: inout CommonTile
+  ) -> Int {
+    var i = start &+ 2 &+ member.count
+    // `"id": "`
+    guard load(base, i) & 0x00FF_FFFF_FFFF_FFFF == 0x0022_203A_2264_6922 else { return -1 }
+    let idEnd = closingQuote(base, i &+ 7, wordLimit)
+    guard idEnd > i &+ 7 else { return -1 }
+    tile.idStart = i &+ 7
+    tile.idEnd = idEnd
+    i = idEnd &+ 1
+    tile.titleStart = -1
+    tile.colorStart = -1
+    tile.locked = 0
+    tile.width = 0
+    // Then each member in order: `,`, a newline, the indentation, the key.
+    var next = 1
+    while i <= lineLimit && byte(base, i) == UInt8(ascii: ",") {
+      guard byte(base, i &+ 1) == 0x0A, member.matches(base, i &+ 2) else { return -1 }
+      i &+= 2 &+ member.count
+      let key = load(base, i)
+      let after = base.loadUnaligned(fromByteOffset: i &+ 8, as: UInt16.self)
+      if key == 0x3A22_656C_7469_7422 && after == 0x2220 && next <= 1 {
+        // `"title": "`
+        let close = closingQuote(base, i &+ 10, wordLimit)
+        guard close >= 0 else { return -1 }
+        (tile.titleStart, tile.titleEnd, next, i) = (i &+ 10, close, 2, close &+ 1)
+      } else if key == 0x3A22_726F_6C6F_6322 && after == 0x2220 && next <= 2 {
+        // `"color": "`
+        let close = closingQuote(base, i &+ 10, wordLimit)
+        guard close >= 0 else { return -1 }
+        (tile.colorStart, tile.colorEnd, next, i) = (i &+ 10, close, 3, close &+ 1)
+      } else if key == 0x2264_656B_636F_6C22 && after == 0x203A && next <= 3 {
+        // `"locked": `
+        let value = load(base, i &+ 10)
+        if value & 0xFFFF_FFFF == 0x6575_7274 {
+          (tile.locked, i) = (2, i &+ 14)
+        } else if value & 0xFF_FFFF_FFFF == 0x65_736C_6166 {
+          (tile.locked, i) = (1, i &+ 15)
+        } else {
+          return -1
+        }
+        next = 4
+      } else if key == 0x3A22_6874_6469_7722 && after & 0xFF == 0x20 && next <= 4 {
+        // `"width": `
+        let end = plainWidth(base, i &+ 9, &tile.width)
+        guard end >= 0 else { return -1 }
+        (next, i) = (5, end)
+      } else {
+        return -1
+      }
+    }
+    // The closing brace on a line of its own.
+    guard i <= lineLimit, byte(base, i) == 0x0A, let brace = Indentation(measuring: base, i &+ 1),
+      byte(base, i &+ 1 &+ brace.count) == UInt8(ascii: "}")
+    else { return -1 }
+    tile.start = start
+    tile.end = i &+ 2 &+ brace.count
+    return tile.end
+  }
+
+  /// The offset of the closing quote of a string whose text starts at `i`, when the text is plain
+  /// ASCII (no escapes, no control characters) and a word at a time reaches the quote by `wordLimit`;
+  /// -1 for anything else (the other fast path reads other text).
+  @inline(__always)
+  private static func closingQuote(_ base: UnsafeRawPointer, _ i: Int, _ wordLimit: Int) -> Int {
+    var j = i
+    while j <= wordLimit {
+      let special = specialBytes(load(base, j))
+      if special != 0 {
+        let q = j &+ (special.trailingZeroBitCount &>> 3)
+        return byte(base, q) == UInt8(ascii: "\"") ? q : -1
+      }
+      j &+= 8
+    }
+    return -1
+  }
+
+  /// A tile width at `i` written as plain digits (no sign, fraction or exponent) within its bounds,
+  /// into `width`; returns where it ends, or -1 for anything else (such as a number the general reader
+  /// would refuse or spell differently). Reads at most eight bytes.
+  @inline(__always)
+  private static func plainWidth(_ base: UnsafeRawPointer, _ i: Int, _ width: inout Int) -> Int {
+    var value = 0
+    var j = i
+    while j < i &+ 7 {
+      let digit = byte(base, j) &- UInt8(ascii: "0")
+      guard digit <= 9 else { break }
+      value = value &* 10 &+ Int(digit)
+      j &+= 1
+    }
+    // Six digits at most, no leading zero, and nothing that continues a number.
+    guard j > i, j &- i <= 6, byte(base, i) != UInt8(ascii: "0") else { return -1 }
+    switch byte(base, j) {
+    case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "0")...UInt8(ascii: "9"): return -1
+    default: break
+    }
+    guard value >= 1 && value <= Arrangement.maximumDimension else { return -1 }
+    width = value
+    return j
+  }
+
+  /// The text of a string whose opening quote is just before `i`, when it is plain ASCII (no escapes,
+  /// no control characters): its range, `i` moved past the closing quote. Nil for anything else.
+  @inline(__always)
+  private func quotedText(_ i: inout Int) -> Range<Int>? {
+    guard let base = bytes.baseAddress else { return nil }
+    let close = Self.closingQuote(UnsafeRawPointer(base), i, bytes.count &- 8)
+    guard close >= 0 else { return nil }
+    let range = i..<close
+    i = close &+ 1
+    return range
+  }
+
+  // MARK: - Any layout
+
+  /// `readCommonTile` for a tile in any layout and key order, from `start` (its `{`).
+  private mutating func scanCommonTile(at start: Int, _ tile: inout CommonTile, _ colors: inout ColorCache) -> Bool {
+    tile = CommonTile()
+    var i = start + 1
+    var seen = 0
+    while true {
+      // Every token is read with whole-word loads: 24 bytes of input must follow its start.
+      guard skipCommonWhitespace(&i), i + 24 <= bytes.count, bytes[i] == UInt8(ascii: "\"") else { return false }
+      let word = Self.word(bytes, at: i)
+      let key: Int
+      switch bytes[i + 1] {
+      case UInt8(ascii: "i") where Self.word(word, starts: "\"id\""): (key, i) = (1, i + 4)
+      case UInt8(ascii: "t") where Self.word(word, starts: "\"title\""): (key, i) = (2, i + 7)
+      case UInt8(ascii: "c") where Self.word(word, starts: "\"color\""): (key, i) = (4, i + 7)
+      case UInt8(ascii: "l") where Self.word(word, starts: "\"locked\""): (key, i) = (8, i + 8)
+      case UInt8(ascii: "w") where Self.word(word, starts: "\"width\""): (key, i) = (16, i + 7)
+      default: return false
+      }
+      guard seen & key == 0 else { return false }
+      seen |= key
+      // `": "` as the canonical form writes it, or any whitespace around the colon.
+      if bytes[i] == UInt8(ascii: ":") && bytes[i + 1] == 0x20 && bytes[i + 2] > 0x20 {
+        i += 2
+      } else {
+        guard skipCommonWhitespace(&i), bytes[i] == UInt8(ascii: ":") else { return false }
+        i += 1
+        guard skipCommonWhitespace(&i), i + 24 <= bytes.count else { return false }
+      }
+      switch key {
+      case 1:
+        guard let value = plainString(&i), !value.isEmpty else { return false }
+        (tile.idStart, tile.idEnd) = (value.lowerBound, value.upperBound)
+      case 2:
+        guard let value = plainString(&i) else { return false }
+        (tile.titleStart, tile.titleEnd) = (value.lowerBound, value.upperBound)
+      case 4:
+        guard let value = plainString(&i), let code = colors.code(spelledBy: value, in: self) else { return false }
+        (tile.colorStart, tile.colorEnd, tile.colorCode) = (value.lowerBound, value.upperBound, code)
+      case 8:
+        let value = Self.word(bytes, at: i)
+        if Self.word(value, starts: "true") {
+          (tile.locked, i) = (2, i + 4)
+        } else if Self.word(value, starts: "false") {
+          (tile.locked, i) = (1, i + 5)
+        } else {
+          return false
+        }
+      default:
+        let end = Self.plainWidth(UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped), i, &tile.width)
+        guard end >= 0 else { return false }
+        i = end
+      }
+      guard skipCommonWhitespace(&i) else { return false }
+      if bytes[i] == UInt8(ascii: ",") {
+        i += 1
+        continue
+      }
+      guard bytes[i] == UInt8(ascii: "}"), seen & 1 != 0 else { return false }
+      (tile.start, tile.end) = (start, i + 1)
+      return true
+    }
+  }
+
+  /// Skips whitespace at `i` (inside a tile, so the input does not end before the tile): none, a
+  /// space, or a newline and up to sixteen spaces of indentation are measured with word loads; any other
+  /// run goes through the general loop. Returns false if the input ends.
+  @inline(__always)
+  private func skipCommonWhitespace(_ i: inout Int) -> Bool {
+    guard i + 17 <= bytes.count else { return skipWhitespaceRun(&i) }
+    if bytes[i] > 0x20 { return true }
+    if bytes[i] == 0x0A {
+      let spaces: UInt64 = 0x2020_2020_2020_2020
+      var notSpace = Self.word(bytes, at: i + 1) ^ spaces
+      var k = i + 1
+      if notSpace == 0 {
+        k += 8
+        notSpace = Self.word(bytes, at: k) ^ spaces
+      }
+      if notSpace != 0 {
+        k += notSpace.trailingZeroBitCount >> 3
+        if bytes[k] > 0x20 {
+          i = k
+          return true
+        }
+      }
+    } else if bytes[i] == 0x20 && bytes[i + 1] > 0x20 {
+      i += 1
+      return true
+    }
+    return skipWhitespaceRun(&i)
+  }
+
+  /// Any whitespace run from `i`; false if the input ends in it.
+  @inline(never)
+  private func skipWhitespaceRun(_ i: inout Int) -> Bool {
+    while i < bytes.count {
+      switch bytes[i] {
+      case 0x20, 0x0A, 0x0D, 0x09: i += 1
+      default: return true
+      }
+    }
+    return false
   }
 
   /// Whether a word of input (first byte lowest) begins with the bytes of `literal` (at most eight).
@@ -181,27 +650,39 @@ extension JSONScanner {
   private static func word(_ word: UInt64, starts literal: StaticString) -> Bool {
     var expected: UInt64 = 0
     for k in 0..<literal.utf8CodeUnitCount { expected |= UInt64(literal.utf8Start[k]) << (8 * UInt64(k)) }
-    return word & ((1 << (8 * UInt64(literal.utf8CodeUnitCount))) &- 1) == expected
+    let mask: UInt64 = literal.utf8CodeUnitCount == 8 ? ~0 : (1 << (8 * UInt64(literal.utf8CodeUnitCount))) &- 1
+    return word & mask == expected
   }
 
-  /// A string without escapes, as the range of its bytes; nil for anything else.
+  /// A string at `i` without escapes, as the range of its bytes (checked: valid UTF-8, no control
+  /// characters); nil for anything else. ASCII text is skipped a word at a time.
   @inline(__always)
-  private mutating func plainString() -> Range<Int>? {
+  private mutating func plainString(_ i: inout Int) -> Range<Int>? {
+    guard bytes[i] == UInt8(ascii: "\"") else { return nil }
+    var j = i + 1
+    if let range = quotedText(&j) {
+      i = j
+      return range
+    }
+    // Other text (non-ASCII, escapes, the end of the input near): the general string reader.
+    let resume = offset
+    move(to: i)
+    defer { move(to: resume) }
     guard let token = try? readStringToken(), token.decoded == nil else { return nil }
+    i = offset
     return token.range
   }
 
-  /// A tile width written as plain digits (no sign, fraction or exponent) within its bounds; nil for
-  /// anything else, such as a number the general reader would refuse.
-  private mutating func plainWidth() -> Int? {
-    skipWhitespace()
-    guard let range = try? readNumberRange(), range.count <= 6 else { return nil }
-    var value = 0
-    for i in range {
-      let digit = bytes[i] &- UInt8(ascii: "0")
-      guard digit <= 9 else { return nil }
-      value = value * 10 + Int(digit)
-    }
-    return value >= 1 && value <= Arrangement.maximumDimension ? value : nil
-  }
+}
+
+/// The eight bytes at `base + i` as one word, the first byte lowest.
+@inline(__always)
+private func load(_ base: UnsafeRawPointer, _ i: Int) -> UInt64 {
+  UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+}
+
+/// The byte at `base + i`.
+@inline(__always)
+private func byte(_ base: UnsafeRawPointer, _ i: Int) -> UInt8 {
+  base.load(fromByteOffset: i, as: UInt8.self)
 }

@@ -4,21 +4,41 @@ import TileModel
 ///
 /// A hash table of a million ids is tens of megabytes probed at random, and most probes miss the cache:
 /// on this machine that was a third of the reading time. So the reader only appends each id's hash (8
-/// bytes, in order) and `hasDuplicate` looks for equal hashes a cache-sized group at a time: one pass
+/// bytes, in order) and `repeatedHashes` looks for equal hashes a cache-sized group at a time: one pass
 /// distributes the hashes by their top bits, then each group goes through a small open-addressing table
-/// that stays in cache. Equal hashes are confirmed by comparing the ids themselves. (A `Set<String>` of
-/// a million ids costs several times the memory and spends most of its time in SipHash.)
+/// that stays in cache. Equal hashes are confirmed by reading the file again and comparing the ids
+/// that have them (`TileContext.Mode.findDuplicate`), so reading keeps no id for the check. (A
+/// `Set<String>` of a million ids costs several times the memory and spends most of its time in
+/// SipHash. Filing each hash straight into its group as it is read, in page-sized chunks, saved the
+/// regrouping pass but was slower: every hash went to another page.)
 struct TileIDIndex {
-  /// The hash of `tiles[i].id` at `i`.
-  private var hashes: [UInt64] = []
+  /// The hash of the `i`th tile's id at `i`, in room for `capacity` hashes reserved up front (pages
+  /// never written cost nothing), so that appending is one store.
+  private let storage: HashStorage
+  private let hashes: UnsafeMutablePointer<UInt64>
+  private let capacity: Int
+  private(set) var count = 0
 
-  init(expected: Int) {
-    hashes.reserveCapacity(expected)
+  /// Room for at most `capacity` ids.
+  init(capacity: Int) {
+    self.capacity = max(capacity, 1)
+    storage = HashStorage(capacity: self.capacity)
+    hashes = storage.base
   }
 
   /// Records the hash of the next tile's id.
+  @inline(__always)
   mutating func append(_ hash: UInt64) {
-    hashes.append(hash)
+    precondition(count < capacity, "more tiles than the input can hold")
+    hashes[count] = hash
+    count &+= 1
+  }
+
+  /// Owns the hashes' memory.
+  private final class HashStorage {
+    let base: UnsafeMutablePointer<UInt64>
+    init(capacity: Int) { base = .allocate(capacity: capacity) }
+    deinit { base.deallocate() }
   }
 
   /// A 64-bit hash of UTF-8 bytes (multiply-xorshift over 8-byte words, first byte lowest, then a full
@@ -60,59 +80,64 @@ struct TileIDIndex {
     return id.withUTF8 { hash($0) }
   }
 
-  /// Whether two of `tiles` have the same id; `tiles[i]` is the tile whose id's hash was appended `i`th.
-  /// - Complexity: O(n) expected.
-  func hasDuplicate(in tiles: [Tile]) -> Bool {
-    let n = hashes.count
-    guard n > 1 else { return false }
+  /// The hashes appended more than once: empty when every id is different (and, with 64-bit hashes,
+  /// in practice only when one repeats). - Complexity: O(n) expected.
+  func repeatedHashes() -> Set<UInt64> {
+    let n = count
+    guard n > 1 else { return [] }
     // Groups of about a thousand hashes, chosen by the top `groupBits` bits.
     var groupBits = 0
     while n >> groupBits > 1024 { groupBits += 1 }
-    func group(_ h: UInt64) -> Int { groupBits == 0 ? 0 : Int(truncatingIfNeeded: h >> UInt64(64 - groupBits)) }
-    var starts = [Int](repeating: 0, count: (1 << groupBits) + 1)
-    for h in hashes { starts[group(h) + 1] += 1 }
-    for g in 0..<(1 << groupBits) { starts[g + 1] += starts[g] }
-    var next = starts
-    // Every place is written exactly once, so the array need not be zeroed first.
-    let grouped = [UInt64](unsafeUninitializedCapacity: n) { buffer, count in
-      for h in hashes {
-        let g = group(h)
-        buffer[next[g]] = h
-        next[g] += 1
-      }
-      count = n
+    let shift = UInt64(64 - groupBits)
+    @inline(__always) func group(_ h: UInt64) -> Int { groupBits == 0 ? 0 : Int(truncatingIfNeeded: h &>> shift) }
+    let groups = 1 << groupBits
+    let starts = UnsafeMutablePointer<Int>.allocate(capacity: groups + 1)
+    let next = UnsafeMutablePointer<Int>.allocate(capacity: groups)
+    let grouped = UnsafeMutablePointer<UInt64>.allocate(capacity: n)
+    defer {
+      starts.deallocate()
+      next.deallocate()
+      grouped.deallocate()
+    }
+    starts.initialize(repeating: 0, count: groups + 1)
+    for k in 0..<n { starts[group(hashes[k]) &+ 1] &+= 1 }
+    for g in 0..<groups { starts[g + 1] &+= starts[g] }
+    next.initialize(from: starts, count: groups)
+    for k in 0..<n {
+      let h = hashes[k]
+      let g = group(h)
+      grouped[next[g]] = h
+      next[g] &+= 1
     }
 
     // Each group through an open-addressing table at most half full, indexed by the hashes' low bits.
     // 0 marks an empty slot, so a hash of 0 is counted aside.
     var repeated: Set<UInt64> = []
-    var table: [UInt64] = []
+    var largest = 0
+    for g in 0..<groups { largest = max(largest, starts[g + 1] - starts[g]) }
+    var tableSize = 16
+    while tableSize < 2 * largest { tableSize *= 2 }
+    let table = UnsafeMutablePointer<UInt64>.allocate(capacity: tableSize)
+    defer { table.deallocate() }
     var zeros = 0
-    for g in 0..<(1 << groupBits) where starts[g + 1] - starts[g] > 1 {
+    for g in 0..<groups where starts[g + 1] - starts[g] > 1 {
       var size = 16
       while size < 2 * (starts[g + 1] - starts[g]) { size *= 2 }
-      if table.count < size { table = [UInt64](repeating: 0, count: size) }
-      for k in 0..<size { table[k] = 0 }
+      table.update(repeating: 0, count: size)
       let mask = size - 1
-      for h in grouped[starts[g]..<starts[g + 1]] {
+      for k in starts[g]..<starts[g + 1] {
+        let h = grouped[k]
         if h == 0 {
           zeros += 1
           continue
         }
         var slot = Int(truncatingIfNeeded: h) & mask
-        while table[slot] != 0 && table[slot] != h { slot = (slot + 1) & mask }
+        while table[slot] != 0 && table[slot] != h { slot = (slot &+ 1) & mask }
         if table[slot] == h { repeated.insert(h) }
         table[slot] = h
       }
     }
     if zeros > 1 { repeated.insert(0) }
-    guard !repeated.isEmpty else { return false }
-
-    // Equal hashes (in practice: a repeated id): compare the ids of the tiles that have them.
-    var ids: Set<ExactString> = []
-    for (i, h) in hashes.enumerated() where repeated.contains(h) {
-      if !ids.insert(ExactString(tiles[i].id)).inserted { return true }
-    }
-    return false
+    return repeated
   }
 }

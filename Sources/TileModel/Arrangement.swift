@@ -166,12 +166,13 @@ public struct Arrangement: Sendable {
     tileCount = tiles.slotCount
   }
 
-  /// Assembles an arrangement from a store and sections that reference it; used by the reader.
-  package init(version: Int, layout: LayoutSpec?, tiles: [Tile], sections: [Section], extras: [JSONField]) {
+  /// Assembles an arrangement from a store and sections that reference each of its slots once; used
+  /// by the reader.
+  package init(version: Int, layout: LayoutSpec?, tiles: TileStore, sections: [Section], extras: [JSONField]) {
     self.version = version
     self.layoutSpec = layout
-    tileCount = tiles.count
-    self.tiles = TileStore(tiles)
+    tileCount = tiles.slotCount
+    self.tiles = tiles
     self.sections = sections
     self.extras = extras
   }
@@ -191,6 +192,17 @@ public struct Arrangement: Sendable {
   /// The tile `ref` refers to. - Complexity: O(1).
   public subscript(ref: TileRef) -> Tile {
     tiles[ref]
+  }
+
+  /// The tile's own width (`self[ref].width`) without building the tile. - Complexity: O(1).
+  public func width(of ref: TileRef) -> Int? {
+    tiles.width(of: ref)
+  }
+
+  /// The own widths of section `s`'s tiles in order, 0 for a tile that has none, without building
+  /// the tiles (the layout's input). - Complexity: O(tiles in the section).
+  package func widths(inSection s: Int) -> [Int32] {
+    tiles.widths(of: sections[s].items)
   }
 
   /// The reference of the tile at `path`, which must exist: it names the tile wherever it moves.

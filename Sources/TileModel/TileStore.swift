@@ -4,32 +4,130 @@
 /// reference (marks and other references to it stay valid).
 ///
 /// The storage is this type's own business: the arrangement, the layout and the edits only ask for a
-/// tile by reference, replace one, or add one.
+/// tile by reference, replace one, or add one. Behind that, the tiles of an arrangement read from a file
+/// stay in the reader's compact form (a `TileSource`) and a `Tile` is built when one is asked for; a
+/// slot that is replaced, and every slot added, holds its `Tile` itself.
 public struct TileStore: Sendable {
-  private var storage: [Tile]
+  /// Slots `0..<sourceCount` are the source's, unless replaced.
+  private var source: (any TileSource)?
+  private var sourceCount = 0
+  /// One bit per source slot, set when the slot has been replaced; empty until the first replacement,
+  /// so that reading an unedited slot costs one comparison more than the source's own read.
+  private var replacedSlots: [UInt64] = []
+  /// The tiles of the replaced source slots.
+  private var replaced: [Int32: Tile] = [:]
+  /// Slots from `sourceCount` on: every tile of an arrangement built in code, and tiles added since.
+  private var added: [Tile]
 
   /// A store holding `tiles`, referenced as `TileRef(0)`, `TileRef(1)`, … in that order.
   package init(_ tiles: [Tile] = []) {
-    storage = tiles
+    added = tiles
+  }
+
+  /// A store whose first `source.count` slots are the source's tiles, built when asked for.
+  package init(source: any TileSource) {
+    self.source = source
+    sourceCount = source.count
+    added = []
   }
 
   /// How many slots there are: every tile ever added, referenced or not.
-  public var slotCount: Int { storage.count }
+  public var slotCount: Int { sourceCount + added.count }
 
-  /// The tile `ref` refers to. - Complexity: O(1).
+  /// The tile `ref` refers to. - Complexity: O(1); for a tile read from a file and not replaced since,
+  /// building it from its record (its title and id as strings).
   public subscript(ref: TileRef) -> Tile {
-    get { storage[Int(ref.index)] }
-    set { storage[Int(ref.index)] = newValue }
+    get {
+      let slot = Int(ref.index)
+      if slot >= sourceCount { return added[slot - sourceCount] }
+      if isReplaced(slot) { return replaced[ref.index]! }
+      return source.unsafelyUnwrapped.tile(at: slot)
+    }
+    set {
+      let slot = Int(ref.index)
+      if slot >= sourceCount {
+        added[slot - sourceCount] = newValue
+        return
+      }
+      if replacedSlots.isEmpty { replacedSlots = [UInt64](repeating: 0, count: (sourceCount + 63) / 64) }
+      replacedSlots[slot >> 6] |= 1 << UInt64(slot & 63)
+      replaced[ref.index] = newValue
+    }
+  }
+
+  /// The tile's own width (`self[ref].width`: nil means the layout's `itemSize.width`) without
+  /// building the tile, for laying out a million tiles. - Complexity: O(1).
+  public func width(of ref: TileRef) -> Int? {
+    let slot = Int(ref.index)
+    if slot >= sourceCount { return added[slot - sourceCount].width }
+    if isReplaced(slot) { return replaced[ref.index]!.width }
+    return source.unsafelyUnwrapped.width(at: slot)
+  }
+
+  /// The tiles' own widths in order (`self[ref].width`), 0 for a tile that has none, without building
+  /// the tiles: what laying out a section needs. - Complexity: O(refs), a few instructions each.
+  package func widths(of refs: [TileRef]) -> [Int32] {
+    guard let source, replacedSlots.isEmpty, added.isEmpty else {
+      return refs.map { Int32(truncatingIfNeeded: width(of: $0) ?? 0) }
+    }
+    return [Int32](unsafeUninitializedCapacity: refs.count) { widths, count in
+      refs.withUnsafeBufferPointer { source.widths(of: $0, into: widths.baseAddress!) }
+      count = refs.count
+    }
+  }
+
+  /// Calls `body` with the UTF-8 bytes of the tile's title (nil when it has none) and of its id, the
+  /// same bytes as `self[ref].title` and `self[ref].id`, without building strings when the source keeps
+  /// them as bytes (for indexing every tile's text).
+  package func withText<R>(
+    of ref: TileRef, _ body: (_ title: UnsafeBufferPointer<UInt8>?, _ id: UnsafeBufferPointer<UInt8>) -> R
+  ) -> R {
+    let slot = Int(ref.index)
+    if slot < sourceCount && !isReplaced(slot) { return source.unsafelyUnwrapped.withText(at: slot, body) }
+    return Self.withText(of: self[ref], body)
+  }
+
+  /// `withText(of:_:)` for a tile at hand.
+  package static func withText<R>(
+    of tile: Tile, _ body: (_ title: UnsafeBufferPointer<UInt8>?, _ id: UnsafeBufferPointer<UInt8>) -> R
+  ) -> R {
+    var id = tile.id
+    return id.withUTF8 { id in
+      guard var title = tile.title else { return body(nil, id) }
+      return title.withUTF8 { body($0, id) }
+    }
   }
 
   /// Adds a tile in a new slot and returns its reference. - Complexity: amortized O(1).
   package mutating func append(_ tile: Tile) -> TileRef {
-    storage.append(tile)
-    return TileRef(storage.count - 1)
+    added.append(tile)
+    return TileRef(slotCount - 1)
   }
 
   /// Room for `count` more tiles without reallocating.
   package mutating func reserveCapacity(_ count: Int) {
-    storage.reserveCapacity(count)
+    added.reserveCapacity(added.count + count)
   }
+
+  private func isReplaced(_ slot: Int) -> Bool {
+    !replacedSlots.isEmpty && replacedSlots[slot >> 6] & (1 << UInt64(slot & 63)) != 0
+  }
+}
+
+/// Tiles kept in another form and built when asked for: the file reader (TileGridJSON) keeps each tile
+/// of a file as a fixed-size record and its text, so that opening a million tiles builds no strings.
+/// A source never changes; `TileStore` keeps the tiles that replace its slots.
+package protocol TileSource: AnyObject, Sendable {
+  /// How many tiles the source holds, in slots `0..<count`.
+  var count: Int { get }
+  /// The tile in `slot`: exactly the `Tile` that reading it eagerly would have built.
+  func tile(at slot: Int) -> Tile
+  /// `tile(at: slot).width`, without building the tile.
+  func width(at slot: Int) -> Int?
+  /// The widths of the tiles in `slots` (all the source's) into `widths`, 0 for none.
+  func widths(of slots: UnsafeBufferPointer<TileRef>, into widths: UnsafeMutablePointer<Int32>)
+  /// Calls `body` with the UTF-8 bytes of `tile(at: slot).title` (nil when it has none) and of its id.
+  func withText<R>(
+    at slot: Int, _ body: (_ title: UnsafeBufferPointer<UInt8>?, _ id: UnsafeBufferPointer<UInt8>) -> R
+  ) -> R
 }

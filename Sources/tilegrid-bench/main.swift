@@ -542,11 +542,71 @@ func benchTerminal(directory: String) throws {
 
 // MARK: - Main
 
+/// Reads an arrangement as the command line does: the file mapped, its pages let go as reading passes.
+func open(_ path: String) throws -> Arrangement {
+  let input = try Platform.mapped(path)
+  return try input.withBytes { (bytes, release) throws(LoadError) in try Arrangement(json: bytes, releasing: release) }
+}
+
+/// CPU seconds of the calling thread (user and system: page faults count), so that a phase's figure
+/// does not depend on what else the shared machine runs.
+func cpuSeconds(_ body: () throws -> Void) rethrows -> Double {
+  func now() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+  }
+  let start = now()
+  try body()
+  return now() - start
+}
+
+/// Where opening a file goes, phase by phase, in process (CPU time, medians of 5): reading the bytes,
+/// reading the arrangement from them (scan, validation, tile records, the id check), the flow layout,
+/// the editor's state and its first frame into the buffer.
+func breakdown(_ path: String) throws {
+  var read: [Double] = []
+  var check: [Double] = []
+  var parse: [Double] = []
+  var layout: [Double] = []
+  var state: [Double] = []
+  var frame: [Double] = []
+  for _ in 0..<5 {
+    // Reading the bytes into memory of the process's own, for comparison: the commands map the file.
+    read.append(try cpuSeconds { _ = try Platform.read(path) })
+    check.append(try cpuSeconds {
+      let input = try Platform.mapped(path)
+      try input.withBytes { (bytes, release) throws(LoadError) in try Arrangement.validate(json: bytes, releasing: release) }
+    })
+    var arrangement: Arrangement!
+    parse.append(try cpuSeconds { arrangement = try open(path) })
+    let screen = Size(width: 200, height: 60)
+    var flow: FlowLayout!
+    layout.append(cpuSeconds { flow = FlowLayout(arrangement: arrangement, viewport: Screen.viewport(forScreen: screen).size) })
+    _ = flow
+    var editor: EditorState!
+    state.append(cpuSeconds { editor = EditorState(arrangement: arrangement, screen: screen) })
+    var buffer = Buffer(size: screen)
+    frame.append(cpuSeconds { editor.view(into: &buffer, scheme: .color) })
+  }
+  func ms(_ values: [Double]) -> String { String(format: "%.1f ms", percentile(values, 0.5) * 1000) }
+  report("read the file into memory (read(2); the commands map it instead)", ms(read), "")
+  report("check: map, scan, validate, ids (keeping nothing)", ms(check), "")
+  report("open: map, scan, validate, ids, tile records", ms(parse), "")
+  report("flow layout, 200x60", ms(layout), "")
+  report("editor state (its own layout included)", ms(state), "")
+  report("first frame into the buffer", ms(frame), "")
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.first == "--parse", arguments.count == 2 {
+if arguments.first == "--breakdown", arguments.count == 2 {
+  try breakdown(arguments[1])
+} else if arguments.first == "--parse", arguments.count == 2 {
   // For instruction counts: `valgrind --tool=callgrind tilegrid-bench --parse FILE`.
-  let arrangement = try Arrangement(json: try Platform.read(arguments[1]).bytes)
-  print(arrangement.tileCount)
+  print(try open(arguments[1]).tileCount)
+} else if arguments.first == "--check", arguments.count == 2 {
+  let input = try Platform.mapped(arguments[1])
+  try input.withBytes { (bytes, release) throws(LoadError) in try Arrangement.validate(json: bytes, releasing: release) }
 } else if arguments.first == "--export", arguments.count == 2 {
   let arrangement = try Arrangement(json: try Platform.read(arguments[1]).bytes)
   print(arrangement.jsonBytes().count)

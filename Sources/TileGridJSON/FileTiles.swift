@@ -1,0 +1,164 @@
+import TileModel
+
+// The tiles of an arrangement read from a file, kept the way the reader found them: a record of one
+// word per tile and the bytes of its id and title, in two allocations, and a `Tile` built only when one
+// is asked for (`TileStore`'s source). Opening a million tiles then builds no strings and allocates
+// nothing per tile; the first frame builds the hundred or so tiles it shows.
+
+/// One tile as the reader keeps it: a word of fixed-size fields, and the tile's bytes in `TileText`.
+///
+///     bits  0-31  where the tile's bytes start in the text
+///     bit     32  the tile is kept as its JSON text (read again by the general reader when asked for)
+///     bit     33  it has a title
+///     bits 34-35  locked: 0 absent, 1 false, 2 true
+///     bits 36-52  width: 0 absent, else the width (at most `Arrangement.maximumDimension`)
+///     bits 53-59  color: 0 absent, 1...126 the reader's color table, 127 spelled in the text
+///     bits 60-63  the length of that spelling
+///
+/// A tile in the common form (see `readCommonTile`) keeps `[id length][id][title][color spelling]`;
+/// any other tile keeps its JSON text, whose record still has its width (for the layout).
+struct TileRecord {
+  var bits: UInt64
+
+  static let jsonBit: UInt64 = 1 << 32
+  static let titleBit: UInt64 = 1 << 33
+  static let spelledColor = 127
+
+  init(bits: UInt64) { self.bits = bits }
+
+  /// The record of a common tile whose bytes start at `start`; `locked` 0 absent, 1 false, 2 true;
+  /// `width` 0 when it has none.
+  @inline(__always)
+  init(start: Int, hasTitle: Bool, locked: Int, width: Int, color: Int, spellingCount: Int) {
+    var bits = UInt64(truncatingIfNeeded: start)
+    if hasTitle { bits |= Self.titleBit }
+    bits |= UInt64(truncatingIfNeeded: locked) << 34
+    bits |= UInt64(truncatingIfNeeded: width) << 36
+    bits |= UInt64(truncatingIfNeeded: color) << 53
+    bits |= UInt64(truncatingIfNeeded: spellingCount) << 60
+    self.bits = bits
+  }
+
+  /// The record of a tile kept as its JSON text from `start`.
+  init(jsonStart start: Int, width: Int?) {
+    bits = UInt64(truncatingIfNeeded: start) | Self.jsonBit | UInt64(truncatingIfNeeded: width ?? 0) << 36
+  }
+
+  var start: Int { Int(truncatingIfNeeded: bits & 0xFFFF_FFFF) }
+  var isJSON: Bool { bits & Self.jsonBit != 0 }
+  var hasTitle: Bool { bits & Self.titleBit != 0 }
+  var locked: Bool? {
+    switch (bits >> 34) & 3 {
+    case 0: return nil
+    case 1: return false
+    default: return true
+    }
+  }
+  var width: Int? {
+    let w = Int(truncatingIfNeeded: (bits >> 36) & 0x1_FFFF)
+    return w == 0 ? nil : w
+  }
+  var color: Int { Int(truncatingIfNeeded: (bits >> 53) & 0x7F) }
+  var spellingCount: Int { Int(truncatingIfNeeded: bits >> 60) }
+}
+
+/// The memory behind a file's tiles: their bytes and their records, each one allocation reserved at
+/// the largest size the file could need. Pages never written cost nothing (not even in the peak
+/// memory), so the reader appends without ever growing or copying.
+///
+/// Written only by the reader, before the arrangement that refers to it exists; read-only after.
+final class TileText: @unchecked Sendable {
+  let bytes: UnsafeMutablePointer<UInt8>
+  let byteCapacity: Int
+  let records: UnsafeMutablePointer<TileRecord>
+  let recordCapacity: Int
+
+  /// Room for the tiles of a file of `inputCount` bytes: their bytes are never more than the file's
+  /// (plus 16, so that a short copy may move two whole words), and a tile takes at least ten bytes
+  /// (`{"id":"a"}`), so there are at most `inputCount / 10` tiles (plus a closing record).
+  init(inputCount: Int) {
+    byteCapacity = inputCount + 16
+    bytes = .allocate(capacity: byteCapacity)
+    recordCapacity = inputCount / 10 + 2
+    records = .allocate(capacity: recordCapacity)
+  }
+
+  deinit {
+    bytes.deallocate()
+    records.deallocate()
+  }
+}
+
+/// The tiles of a file as `TileStore`'s source: `TileText` and the reader's color table.
+final class FileTiles: TileSource {
+  let text: TileText
+  let count: Int
+  /// The colors of records 1...126 (`TileRecord.color - 1`).
+  let colors: [TileColor]
+
+  /// `count` tiles, whose `count + 1` records are written (the last one marks where the bytes end).
+  init(text: TileText, count: Int, colors: [TileColor]) {
+    self.text = text
+    self.count = count
+    self.colors = colors
+  }
+
+  /// The bytes of slot `slot`, from its start to the next record's.
+  private func bytes(_ slot: Int) -> UnsafeBufferPointer<UInt8> {
+    let start = text.records[slot].start
+    return UnsafeBufferPointer(start: text.bytes + start, count: text.records[slot + 1].start - start)
+  }
+
+  func width(at slot: Int) -> Int? {
+    text.records[slot].width
+  }
+
+  func widths(of slots: UnsafeBufferPointer<TileRef>, into widths: UnsafeMutablePointer<Int32>) {
+    let records = text.records
+    for k in 0..<slots.count {
+      widths[k] = Int32(truncatingIfNeeded: (records[Int(slots[k].index)].bits >> 36) & 0x1_FFFF)
+    }
+  }
+
+  func tile(at slot: Int) -> Tile {
+    let record = text.records[slot]
+    let bytes = self.bytes(slot)
+    if record.isJSON { return Self.readJSON(bytes) }
+    let idCount = Int(bytes[0])
+    let id = JSONScanner.makeString(UnsafeBufferPointer(rebasing: bytes[1..<(1 + idCount)]))
+    let titleEnd = bytes.count - record.spellingCount
+    let title = record.hasTitle ? JSONScanner.makeString(UnsafeBufferPointer(rebasing: bytes[(1 + idCount)..<titleEnd])) : nil
+    let color: TileColor?
+    switch record.color {
+    case 0: color = nil
+    case TileRecord.spelledColor:
+      // The reader checked the spelling; parsing it again gives the same color.
+      color = TileColor(JSONScanner.makeString(UnsafeBufferPointer(rebasing: bytes[titleEnd...])))
+    case let index: color = colors[index - 1]
+    }
+    return Tile(id: id, title: title, color: color, locked: record.locked, width: record.width)
+  }
+
+  func withText<R>(
+    at slot: Int, _ body: (_ title: UnsafeBufferPointer<UInt8>?, _ id: UnsafeBufferPointer<UInt8>) -> R
+  ) -> R {
+    let record = text.records[slot]
+    if record.isJSON { return TileStore.withText(of: tile(at: slot), body) }
+    let bytes = self.bytes(slot)
+    let idCount = Int(bytes[0])
+    let id = UnsafeBufferPointer(rebasing: bytes[1..<(1 + idCount)])
+    guard record.hasTitle else { return body(nil, id) }
+    return body(UnsafeBufferPointer(rebasing: bytes[(1 + idCount)..<(bytes.count - record.spellingCount)]), id)
+  }
+
+  /// A tile kept as its JSON text, read by the general reader, as when the file was read.
+  private static func readJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Tile {
+    var scanner = JSONScanner(bytes)
+    var colors = ColorCache()
+    do {
+      return try scanner.readTile(at: { .root }, &colors).0
+    } catch {
+      fatalError("a tile the reader accepted does not read again: \(error)")
+    }
+  }
+}
