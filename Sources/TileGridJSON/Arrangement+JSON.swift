@@ -516,8 +516,13 @@ extension JSONScanner {
         if let duplicate = context.duplicate { throw duplicate }
       } while try endElement()
     }
-    guard case .keep = context.mode else { return [] }
-    return (first..<context.count).map { TileRef($0) }
+    guard context.keepsTiles else { return [] }
+    // The section refers to the slots its tiles were read into, in order.
+    let end = context.count
+    return [TileRef](unsafeUninitializedCapacity: end - first) { refs, count in
+      for k in 0..<refs.count { refs[k] = TileRef(first + k) }
+      count = refs.count
+    }
   }
 
   /// Reads any tile, or the error in it (`readCommonTile` reads most tiles before this is asked to).

@@ -83,7 +83,7 @@ struct TileContext {
   @inline(__always)
   mutating func add(_ tile: borrowing CommonTile, idHash: UInt64, in scanner: JSONScanner) {
     ids.append(idHash)
-    if records != nil {
+    if keepsTiles {
       keepRecord(of: tile, in: scanner)
     } else if repeated != nil {
       let id = tile.idStart..<tile.idEnd
@@ -92,8 +92,11 @@ struct TileContext {
     count &+= 1
   }
 
+  /// `.keep`.
+  var keepsTiles: Bool { records != nil }
+
   /// `.keep`: the tile's record and bytes.
-  @inline(never)
+  @inline(__always)
   private mutating func keepRecord(of tile: borrowing CommonTile, in scanner: JSONScanner) {
     let records = self.records.unsafelyUnwrapped
     let textBytes = self.textBytes.unsafelyUnwrapped
@@ -110,9 +113,29 @@ struct TileContext {
       color: tile.colorCode, spellingCount: spelled)
     textBytes[textCount] = UInt8(truncatingIfNeeded: idCount)
     textCount &+= 1
-    append(tile.idStart..<tile.idEnd, from: scanner, to: textBytes)
-    if tile.titleStart >= 0 { append(tile.titleStart..<tile.titleEnd, from: scanner, to: textBytes) }
-    if spelled > 0 { append(tile.colorStart..<tile.colorEnd, from: scanner, to: textBytes) }
+    let input = UnsafeRawPointer(scanner.bytes.baseAddress.unsafelyUnwrapped)
+    let inputCount = scanner.bytes.count
+    copy(input, tile.idStart, tile.idEnd, inputCount, textBytes)
+    if tile.titleStart >= 0 { copy(input, tile.titleStart, tile.titleEnd, inputCount, textBytes) }
+    if spelled > 0 { copy(input, tile.colorStart, tile.colorEnd, inputCount, textBytes) }
+  }
+
+  /// Appends the input's bytes from `start` to `end` to the text.
+  @inline(__always)
+  private mutating func copy(
+    _ input: UnsafeRawPointer, _ start: Int, _ end: Int, _ inputCount: Int, _ textBytes: UnsafeMutablePointer<UInt8>
+  ) {
+    let n = end &- start
+    let target = UnsafeMutableRawPointer(textBytes + textCount)
+    if n <= 16 && start &+ 16 <= inputCount {
+      // Two whole words, whatever the length: the text has 16 bytes of room past its end, and the
+      // bytes past `n` are overwritten by the next copy.
+      target.storeBytes(of: input.loadUnaligned(fromByteOffset: start, as: UInt64.self), as: UInt64.self)
+      target.storeBytes(of: input.loadUnaligned(fromByteOffset: start &+ 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
+    } else {
+      target.copyMemory(from: input + start, byteCount: n)
+    }
+    textCount &+= n
   }
 
   /// `.findDuplicate`: notes the id if its hash is one of the repeated ones.
@@ -236,16 +259,18 @@ struct ColorCache {
   }
 
   /// The number of a spelling of one to sixteen bytes given as two words (`words`), if it was seen
-  /// before.
+  /// before; 0 if not.
   @inline(__always)
-  func code(ofHead head: UInt64, tail: UInt64) -> Int? {
-    guard !words.isEmpty else { return nil }
-    var slot = Self.wordSlot(head, tail)
-    while words[slot] != 0 {
-      if words[slot] == head && words[slot &+ 1] == tail { return Int(truncatingIfNeeded: words[slot &+ 2]) }
-      slot = (slot &+ 4) & (4 &* Self.wordSlots &- 1)
+  func code(ofHead head: UInt64, tail: UInt64) -> Int {
+    words.withUnsafeBufferPointer { words in
+      guard !words.isEmpty else { return 0 }
+      var slot = Self.wordSlot(head, tail)
+      while words[slot] != 0 {
+        if words[slot] == head && words[slot &+ 1] == tail { return Int(truncatingIfNeeded: words[slot &+ 2]) }
+        slot = (slot &+ 4) & (4 &* Self.wordSlots &- 1)
+      }
+      return 0
     }
-    return nil
   }
 
   /// `code(spelledBy:in:)`, also remembered by its two words (not yet in `words`).
@@ -335,46 +360,172 @@ extension JSONScanner {
   ///     {
   ///
   /// every member optional but `id`, in this order, each on its own line with one indentation (at most
-  /// sixteen spaces) for every member of every tile, and a tile's braces with another; strings plain
-  /// ASCII. Each line's whitespace, key and colon are compared as whole words with the bytes that
-  /// layout must have, and the tiles follow one another without going back to the array's loop;
-  /// anything else ends the run, and the other readers take the next tile.
+  /// eleven spaces) for every member of every tile and two spaces less for the braces; strings plain
+  /// ASCII. What lies between two values (`",\n          \"title\": \""`) is compared as three whole
+  /// words with what that layout must have (`CanonicalLayout`), and the tiles follow one another
+  /// without going back to the array's loop; anything else ends the run, and the other readers take
+  /// the next tile.
   ///
-  /// Written for the code it compiles to: offsets are plain integers from one raw pointer, the loops
-  /// have one induction variable, and failure is -1 rather than an optional.
+  /// Written for the code it compiles to: offsets are plain integers from one raw pointer, the members
+  /// are tried in order without a loop, failure is -1 rather than an optional; a tile costs about two
+  /// hundred instructions.
   mutating func readCanonicalTiles(into context: inout TileContext) -> Int {
     let count = bytes.count
     guard depth < Self.maximumDepth, let start = bytes.baseAddress, count - offset >= 64 else { return 0 }
     let base = UnsafeRawPointer(start)
-    // The last offsets where a line may start with its word loads inside the input, and a word.
-    let lineLimit = count &- 40
+    // The last offset where 40 bytes can be read (a member's pattern and its first word of text), and
+    // the last where a word can be.
+    let limit = count &- 40
     let wordLimit = count &- 8
     var i = offset
+    // The indentation of the first tile's first member decides the layout looked for.
     guard byte(base, i) == UInt8(ascii: "{"), byte(base, i &+ 1) == 0x0A,
-      let member = Indentation(measuring: base, i &+ 2)
+      let layout = CanonicalLayout(indentation: base, i &+ 2), layout.tileStart.matches(base, i)
     else { return 0 }
+    i &+= layout.tileStart.length
     var read = 0
     var tile = CommonTile()
-    while member.matches(base, i &+ 2) {
-      let end = Self.canonicalTile(base, i, member, lineLimit, wordLimit, &tile)
+    while true {
+      // `i` is at the first byte of the id.
+      let end = Self.canonicalTile(base, i, layout, limit, wordLimit, &tile)
       guard end >= 0 else { break }
       if tile.colorStart >= 0 {
         let code = colorCode(base, tile.colorStart, tile.colorEnd, &context.colors)
         guard code > 0 else { break }
         tile.colorCode = code
       }
+      tile.start = i &- layout.tileStart.length
+      tile.end = end
       let id = UnsafeBufferPointer(start: start + tile.idStart, count: tile.idEnd &- tile.idStart)
       context.add(tile, idHash: TileIDIndex.hash(id, slack: count &- tile.idEnd), in: self)
       read &+= 1
       move(to: end)
-      // The next tile: `,`, a newline, the braces' indentation (as before this tile's `}`), `{`, a newline.
-      guard end <= lineLimit, byte(base, end) == UInt8(ascii: ","), byte(base, end &+ 1) == 0x0A,
-        let brace = Indentation(measuring: base, end &+ 2),
-        byte(base, end &+ 2 &+ brace.count) == UInt8(ascii: "{"), byte(base, end &+ 3 &+ brace.count) == 0x0A
-      else { break }
-      i = end &+ 2 &+ brace.count
+      // The next tile: `,`, a newline, the braces' indentation, `{`, a newline, the members'
+      // indentation, `"id": "`.
+      guard end <= limit, layout.nextTile.matches(base, end) else { break }
+      i = end &+ layout.nextTile.length
     }
     return read
+  }
+
+  /// Up to 32 bytes that must come next, as four words and masks (zero past the bytes), compared with
+  /// the input in a handful of instructions.
+  private struct Pattern {
+    let length: Int
+    private let words: (UInt64, UInt64, UInt64, UInt64)
+    private let masks: (UInt64, UInt64, UInt64, UInt64)
+
+    init(_ bytes: [UInt8]) {
+      precondition(bytes.count <= 32)
+      length = bytes.count
+      var w: [UInt64] = [0, 0, 0, 0]
+      var m: [UInt64] = [0, 0, 0, 0]
+      for (k, b) in bytes.enumerated() {
+        w[k / 8] |= UInt64(b) << (8 * UInt64(k % 8))
+        m[k / 8] |= 0xFF << (8 * UInt64(k % 8))
+      }
+      words = (w[0], w[1], w[2], w[3])
+      masks = (m[0], m[1], m[2], m[3])
+    }
+
+    /// Whether the input at `i` begins with the pattern's bytes (32 bytes from `i` must be readable).
+    @inline(__always)
+    func matches(_ base: UnsafeRawPointer, _ i: Int) -> Bool {
+      (load(base, i) ^ words.0) & masks.0 | (load(base, i &+ 8) ^ words.1) & masks.1
+        | (load(base, i &+ 16) ^ words.2) & masks.2 | (load(base, i &+ 24) ^ words.3) & masks.3 == 0
+    }
+  }
+
+  /// What the canonical layout puts between the values of a tile, for one indentation of its members:
+  /// the bytes from a tile's `{` to its id's text, from one value to the next member's value (the
+  /// comma, the newline, the indentation, the key, the colon and a space, and a string's opening
+  /// quote), from the last value to the `}`, and from there to the next tile's id.
+  private struct CanonicalLayout {
+    let tileStart: Pattern
+    let title: Pattern
+    let color: Pattern
+    let locked: Pattern
+    let width: Pattern
+    let tileEnd: Pattern
+    let nextTile: Pattern
+
+    /// The layout whose members are indented by the spaces at `i` (two to eleven of them).
+    init?(indentation base: UnsafeRawPointer, _ i: Int) {
+      let notSpace = load(base, i) ^ 0x2020_2020_2020_2020
+      var n = notSpace.trailingZeroBitCount >> 3
+      if notSpace == 0 {
+        let more = load(base, i + 8) ^ 0x2020_2020_2020_2020
+        n = 8 + more.trailingZeroBitCount >> 3
+      }
+      guard n >= 2 && n <= 11 else { return nil }
+      let member = [UInt8](repeating: 0x20, count: n)
+      let brace = [UInt8](repeating: 0x20, count: n - 2)
+      let comma = Array(",\n".utf8) + member
+      tileStart = Pattern(Array("{\n".utf8) + member + Array(#""id": ""#.utf8))
+      title = Pattern(comma + Array(#""title": ""#.utf8))
+      color = Pattern(comma + Array(#""color": ""#.utf8))
+      locked = Pattern(comma + Array(#""locked": "#.utf8))
+      width = Pattern(comma + Array(#""width": "#.utf8))
+      tileEnd = Pattern(Array("\n".utf8) + brace + Array("}".utf8))
+      nextTile = Pattern(Array(",\n".utf8) + brace + Array("{\n".utf8) + member + Array(#""id": ""#.utf8))
+    }
+  }
+
+  /// One tile of `readCanonicalTiles`, from `i` (the first byte of its id): its parts into `tile` (but
+  /// the color's number and the tile's own start and end), and where it ends; -1 when it is not such
+  /// a tile. Patterns are compared at or before `limit`, words read at or before `wordLimit`.
+  @inline(__always)
+  private static func canonicalTile(
+    _ base: UnsafeRawPointer, _ start: Int, _ layout: CanonicalLayout, _ limit: Int, _ wordLimit: Int,
+    _ tile: inout CommonTile
+  ) -> Int {
+    var i = closingQuote(base, start, wordLimit)
+    guard i > start else { return -1 }
+    tile.idStart = start
+    tile.idEnd = i
+    i &+= 1
+    guard i <= limit else { return -1 }
+    if layout.title.matches(base, i) {
+      let text = i &+ layout.title.length
+      i = closingQuote(base, text, wordLimit)
+      guard i >= 0 else { return -1 }
+      (tile.titleStart, tile.titleEnd) = (text, i)
+      i &+= 1
+      guard i <= limit else { return -1 }
+    } else {
+      tile.titleStart = -1
+    }
+    if layout.color.matches(base, i) {
+      let text = i &+ layout.color.length
+      i = closingQuote(base, text, wordLimit)
+      guard i >= 0 else { return -1 }
+      (tile.colorStart, tile.colorEnd) = (text, i)
+      i &+= 1
+      guard i <= limit else { return -1 }
+    } else {
+      (tile.colorStart, tile.colorCode) = (-1, 0)
+    }
+    if layout.locked.matches(base, i) {
+      let value = load(base, i &+ layout.locked.length)
+      if value & 0xFFFF_FFFF == 0x6575_7274 {
+        (tile.locked, i) = (2, i &+ layout.locked.length &+ 4)
+      } else if value & 0xFF_FFFF_FFFF == 0x65_736C_6166 {
+        (tile.locked, i) = (1, i &+ layout.locked.length &+ 5)
+      } else {
+        return -1
+      }
+      guard i <= limit else { return -1 }
+    } else {
+      tile.locked = 0
+    }
+    if layout.width.matches(base, i) {
+      i = plainWidth(base, i &+ layout.width.length, &tile.width)
+      guard i >= 0, i <= limit else { return -1 }
+    } else {
+      tile.width = 0
+    }
+    guard layout.tileEnd.matches(base, i) else { return -1 }
+    return i &+ layout.tileEnd.length
   }
 
   /// The number of the color spelled by the bytes from `start` to `end` (`ColorCache`), 0 when they
@@ -383,107 +534,20 @@ extension JSONScanner {
   @inline(__always)
   private func colorCode(_ base: UnsafeRawPointer, _ start: Int, _ end: Int, _ colors: inout ColorCache) -> Int {
     let n = end &- start
-    guard n > 0 && n <= 16 else { return colors.code(spelledBy: start..<end, in: self) ?? 0 }
+    guard n > 0 && n <= 16 else { return slowColorCode(start, end, 0, 0, &colors) }
     let head = load(base, start) & (n >= 8 ? ~0 : (1 &<< UInt64(8 &* n)) &- 1)
     let tail = n <= 8 ? 0 : load(base, start &+ 8) & (n == 16 ? ~0 : (1 &<< UInt64(8 &* (n &- 8))) &- 1)
-    if let code = colors.code(ofHead: head, tail: tail) { return code }
+    let code = colors.code(ofHead: head, tail: tail)
+    return code > 0 ? code : slowColorCode(start, end, head, tail, &colors)
+  }
+
+  /// `colorCode` for a spelling not seen before (or longer than any color): parsed, and remembered.
+  @inline(never)
+  private func slowColorCode(_ start: Int, _ end: Int, _ head: UInt64, _ tail: UInt64, _ colors: inout ColorCache)
+    -> Int
+  {
+    guard end - start <= 16 else { return colors.code(spelledBy: start..<end, in: self) ?? 0 }
     return colors.code(spelledBy: start..<end, head: head, tail: tail, in: self) ?? 0
-  }
-
-  /// A run of spaces of known length, compared with two word loads.
-  private struct Indentation {
-    let count: Int
-    private let first: UInt64
-    private let second: UInt64
-    private static let spaces: UInt64 = 0x2020_2020_2020_2020
-
-    /// The spaces at `i`, up to the first other byte (at most sixteen; nil for more). Reads 16 bytes.
-    @inline(__always)
-    init?(measuring base: UnsafeRawPointer, _ i: Int) {
-      var notSpace = load(base, i) ^ Self.spaces
-      var n = 0
-      if notSpace == 0 {
-        notSpace = load(base, i &+ 8) ^ Self.spaces
-        n = 8
-      }
-      guard notSpace != 0 else { return nil }
-      n &+= notSpace.trailingZeroBitCount &>> 3
-      count = n
-      first = n >= 8 ? ~0 : (1 &<< UInt64(8 &* n)) &- 1
-      second = n > 8 ? (1 &<< UInt64(8 &* (n &- 8))) &- 1 : 0
-    }
-
-    /// Whether the `count` bytes at `i` are spaces. Reads 16 bytes.
-    @inline(__always)
-    func matches(_ base: UnsafeRawPointer, _ i: Int) -> Bool {
-      (load(base, i) ^ Self.spaces) & first | (load(base, i &+ 8) ^ Self.spaces) & second == 0
-    }
-  }
-
-  /// One tile of `readCanonicalTiles`, from `start` (its `{`, then a newline and `member`'s spaces):
-  /// its parts into `tile` (but the color's number), and where it ends; -1 when it is not such a tile.
-  /// Lines begin at or before `lineLimit`, words at or before `wordLimit`.
-  @inline(__always)
-  private static func canonicalTile(
-    _ base: UnsafeRawPointer, _ start: Int, _ member: Indentation, _ lineLimit: Int, _ wordLimit: Int,
-    _ tile: inout CommonTile
-  ) -> Int {
-    var i = start &+ 2 &+ member.count
-    // `"id": "`
-    guard load(base, i) & 0x00FF_FFFF_FFFF_FFFF == 0x0022_203A_2264_6922 else { return -1 }
-    let idEnd = closingQuote(base, i &+ 7, wordLimit)
-    guard idEnd > i &+ 7 else { return -1 }
-    tile.idStart = i &+ 7
-    tile.idEnd = idEnd
-    i = idEnd &+ 1
-    tile.titleStart = -1
-    tile.colorStart = -1
-    tile.locked = 0
-    tile.width = 0
-    // Then each member in order: `,`, a newline, the indentation, the key.
-    var next = 1
-    while i <= lineLimit && byte(base, i) == UInt8(ascii: ",") {
-      guard byte(base, i &+ 1) == 0x0A, member.matches(base, i &+ 2) else { return -1 }
-      i &+= 2 &+ member.count
-      let key = load(base, i)
-      let after = base.loadUnaligned(fromByteOffset: i &+ 8, as: UInt16.self)
-      if key == 0x3A22_656C_7469_7422 && after == 0x2220 && next <= 1 {
-        // `"title": "`
-        let close = closingQuote(base, i &+ 10, wordLimit)
-        guard close >= 0 else { return -1 }
-        (tile.titleStart, tile.titleEnd, next, i) = (i &+ 10, close, 2, close &+ 1)
-      } else if key == 0x3A22_726F_6C6F_6322 && after == 0x2220 && next <= 2 {
-        // `"color": "`
-        let close = closingQuote(base, i &+ 10, wordLimit)
-        guard close >= 0 else { return -1 }
-        (tile.colorStart, tile.colorEnd, next, i) = (i &+ 10, close, 3, close &+ 1)
-      } else if key == 0x2264_656B_636F_6C22 && after == 0x203A && next <= 3 {
-        // `"locked": `
-        let value = load(base, i &+ 10)
-        if value & 0xFFFF_FFFF == 0x6575_7274 {
-          (tile.locked, i) = (2, i &+ 14)
-        } else if value & 0xFF_FFFF_FFFF == 0x65_736C_6166 {
-          (tile.locked, i) = (1, i &+ 15)
-        } else {
-          return -1
-        }
-        next = 4
-      } else if key == 0x3A22_6874_6469_7722 && after & 0xFF == 0x20 && next <= 4 {
-        // `"width": `
-        let end = plainWidth(base, i &+ 9, &tile.width)
-        guard end >= 0 else { return -1 }
-        (next, i) = (5, end)
-      } else {
-        return -1
-      }
-    }
-    // The closing brace on a line of its own.
-    guard i <= lineLimit, byte(base, i) == 0x0A, let brace = Indentation(measuring: base, i &+ 1),
-      byte(base, i &+ 1 &+ brace.count) == UInt8(ascii: "}")
-    else { return -1 }
-    tile.start = start
-    tile.end = i &+ 2 &+ brace.count
-    return tile.end
   }
 
   /// The offset of the closing quote of a string whose text starts at `i`, when the text is plain
