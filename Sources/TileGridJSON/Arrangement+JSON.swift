@@ -44,6 +44,17 @@ extension Arrangement {
       extras: file.extras)
   }
 
+  /// `init(json:)` with every tile read by the general reader (and kept as its JSON text): what the
+  /// fast paths must be indistinguishable from, for the tests.
+  init(jsonUsingGeneralReader bytes: [UInt8]) throws(LoadError) {
+    var context = TileContext(mode: .keep, inputCount: bytes.count)
+    context.usesFastPaths = false
+    let file = try bytes.withUnsafeBufferPointer { (bytes) throws(LoadError) in try Self.read(bytes, &context) }
+    self.init(
+      version: file.version, layout: file.layout, tiles: TileStore(source: context.finish()), sections: file.sections,
+      extras: file.extras)
+  }
+
   /// Checks an arrangement file exactly as `init(json:)` does, with the same errors, without keeping
   /// its tiles: what `tilegrid check` runs.
   /// - Throws: `LoadError`, as `init(json:)`.
@@ -507,7 +518,7 @@ extension JSONScanner {
         context.passed(offset)
         // Nearly every tile is read by a fast path (most in runs); any other, and any error, by the
         // general reader.
-        if readCanonicalTiles(into: &context) == 0 && !readCommonTile(into: &context) {
+        if !context.usesFastPaths || readCanonicalTiles(into: &context) == 0 && !readCommonTile(into: &context) {
           let item = context.count - first
           let start = offset
           let (tile, idHash) = try readTile(at: { path.index(item) }, &context.colors)

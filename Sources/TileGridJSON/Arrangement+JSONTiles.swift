@@ -40,6 +40,9 @@ struct TileContext {
   }
 
   let mode: Mode
+  /// Whether tiles in the common form are read by the fast paths (always, but in the tests that
+  /// compare them with the general reader).
+  var usesFastPaths = true
   /// Tiles read so far; the next tile's slot.
   private(set) var count = 0
   var ids: TileIDIndex

@@ -2,6 +2,7 @@ import Canvas
 import TerminalInput
 import TestSupport
 import Testing
+import TileGridJSON
 import TileModel
 
 @testable import Editor
@@ -128,5 +129,19 @@ struct FindTests {
       let previous = MatchSet.matching(short, in: index)
       #expect(MatchSet.matching(long, in: index, within: previous) == MatchSet.matching(long, in: index))
     }
+  }
+
+  @Test("an arrangement read from a file is indexed from its tiles' bytes, as the same tiles held in code")
+  func indexOfAFile() throws {
+    let tiles =
+      [
+        Tile(id: "a", title: "É café"), Tile(id: "B"), Tile(id: "c", title: #"quote " and \ back"#),
+        Tile(id: "한국어", title: "e\u{301}"), Tile(id: "d", title: ""), Tile(id: "x\u{0}y", title: "NUL\u{0}"),
+      ] + (0..<50).map { Tile(id: "t\($0)", title: $0 % 2 == 0 ? "Tile \($0)" : nil) }
+    let held = Arrangement(sections: [(Section(id: "s"), tiles)])
+    let read = try Arrangement(json: held.jsonBytes())
+    let (a, b) = (FindIndex(read), FindIndex(held))
+    #expect(a.folded == b.folded && a.starts == b.starts)
+    #expect(a.starts.count == tiles.count + 1)
   }
 }

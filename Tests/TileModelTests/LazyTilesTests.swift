@@ -1,0 +1,333 @@
+import GridLayout
+import TestSupport
+import Testing
+
+@testable import TileGridJSON
+@testable import TileModel
+
+/// An arrangement read from a file keeps its tiles as records and text and builds a `Tile` when asked
+/// for (`TileStore`'s source); the fast paths that fill the records must be indistinguishable from
+/// the general reader, which reads every tile of `init(jsonUsingGeneralReader:)`. Random files with
+/// every kind of field, escape, spelling, layout and unknown key; and edits on an arrangement read
+/// that way.
+@Suite("Tiles read from a file, built when asked for")
+struct LazyTilesTests {
+  // MARK: - Random files
+
+  /// Text for an id or a title, as JSON string literal text (escapes included) and what it means.
+  static func text(_ rng: inout SplitMix64, unique n: Int? = nil) -> String {
+    let suffix = n.map { "\($0)" } ?? ""
+    switch rng.int(0...11) {
+    case 0: return #"esc\"aped\\"# + suffix
+    case 1: return #"\u00e9t\u00E9 \ud83d\ude00"# + suffix
+    case 2: return "한국어 タイトル" + suffix
+    case 3: return "e\u{301}" + suffix
+    case 4: return String(repeating: "long title ", count: rng.int(2...30)) + suffix
+    case 5: return String(repeating: "i", count: rng.int(250...300)) + suffix
+    case 6: return #"tab\tnew\nline\/slash"# + suffix
+    case 7: return "" + suffix
+    default: return "tile " + suffix
+    }
+  }
+
+  static let colors = [
+    "blue", "red", "Red", "BLUE", "darkGray", "lightGray", "systemIndigo", "systemgray6", "#a0B0c0", "#FFFFFF",
+    #"bl\u0075e"#, "gray", "purple", "yellow", "systemTeal", "link",
+  ]
+
+  /// An unknown value, as JSON text: every kind, numbers in spellings a `Double` would change.
+  static func unknownValue(_ rng: inout SplitMix64, depth: Int = 0) -> String {
+    switch rng.int(0...(depth > 2 ? 5 : 7)) {
+    case 0: return "null"
+    case 1: return rng.chance(50) ? "true" : "false"
+    case 2: return rng.element(["12345678901234567", "1.50", "-0", "1E+2", "0.1e-7", "-12.0"])
+    case 3: return "\"" + text(&rng) + "\""
+    case 4: return "[]"
+    case 5: return "{}"
+    case 6: return "[" + (0..<rng.int(1...3)).map { _ in unknownValue(&rng, depth: depth + 1) }.joined(separator: ", ") + "]"
+    default:
+      return "{" + (0..<rng.int(1...3)).map { k in "\"k\(k)\": " + unknownValue(&rng, depth: depth + 1) }
+        .joined(separator: ", ") + "}"
+    }
+  }
+
+  /// A tile's members (key, JSON value text), in the canonical order or shuffled.
+  static func tileMembers(_ n: Int, _ rng: inout SplitMix64) -> [(String, String)] {
+    var members: [(String, String)] = []
+    let id: String
+    switch rng.int(0...9) {
+    case 0: id = text(&rng, unique: n)
+    case 1: id = String(repeating: "x", count: 300) + "\(n)"
+    default: id = "t\(n)"
+    }
+    members.append(("id", "\"" + id + "\""))
+    if rng.chance(70) { members.append(("title", "\"" + text(&rng) + "\"")) }
+    if rng.chance(70) { members.append(("color", "\"" + rng.element(colors) + "\"")) }
+    if rng.chance(20) { members.append(("locked", rng.chance(50) ? "true" : "false")) }
+    if rng.chance(30) {
+      let w = rng.int(1...Arrangement.maximumDimension)
+      members.append(("width", rng.element(["\(w)", "\(w).0", "\(w)e0", "\(w * 10)E-1", "\(min(w, 9))"])))
+    }
+    if rng.chance(15) { members.append(("rank", unknownValue(&rng))) }
+    if rng.chance(5) { members.append(("\\u0069d2", "1")) }
+    if rng.chance(10) { members.shuffle(using: &rng) }
+    return members
+  }
+
+  /// How the file is laid out: as the canonical form, compact, or with other whitespace.
+  enum Style: CaseIterable {
+    case canonical, compact, fourSpaces, tabs, crlf, loose
+  }
+
+  /// An object's text in `style` at `depth`.
+  static func object(_ members: [(String, String)], _ style: Style, depth: Int) -> String {
+    guard !members.isEmpty else { return "{}" }
+    let (open, separator, close, colon) = layout(style, depth: depth)
+    return "{" + open + members.map { "\"\($0.0)\"" + colon + $0.1 }.joined(separator: separator) + close + "}"
+  }
+
+  static func array(_ elements: [String], _ style: Style, depth: Int) -> String {
+    guard !elements.isEmpty else { return "[]" }
+    let (open, separator, close, _) = layout(style, depth: depth)
+    return "[" + open + elements.joined(separator: separator) + close + "]"
+  }
+
+  static func layout(_ style: Style, depth: Int) -> (String, String, String, String) {
+    func lines(_ unit: String, _ newline: String) -> (String, String, String, String) {
+      let inner = newline + String(repeating: unit, count: depth + 1)
+      return (inner, "," + inner, newline + String(repeating: unit, count: depth), ": ")
+    }
+    switch style {
+    case .canonical: return lines("  ", "\n")
+    case .compact: return ("", ",", "", ":")
+    case .fourSpaces: return lines("    ", "\n")
+    case .tabs: return lines("\t", "\n")
+    case .crlf: return lines("  ", "\r\n")
+    case .loose: return (" ", " , ", " ", " :  ")
+    }
+  }
+
+  /// A whole file: 0-4 sections of 0-60 tiles, unknown keys at every level.
+  static func file(_ rng: inout SplitMix64, style: Style) -> [UInt8] {
+    var next = 0
+    var sections: [String] = []
+    for s in 0..<rng.int(0...4) {
+      var tiles: [String] = []
+      for _ in 0..<rng.int(0...60) {
+        tiles.append(object(tileMembers(next, &rng), style, depth: 4))
+        next += 1
+      }
+      var members: [(String, String)] = [("id", "\"s\(s)\"")]
+      if rng.chance(50) { members.append(("title", "\"" + text(&rng) + "\"")) }
+      members.append(("items", array(tiles, style, depth: 3)))
+      if rng.chance(20) { members.append(("meta", unknownValue(&rng))) }
+      sections.append(object(members, style, depth: 2))
+    }
+    var top: [(String, String)] = [("version", "1")]
+    if rng.chance(50) {
+      top.append(("layout", object([("itemSize", object([("width", "\(rng.int(1...30))")], style, depth: 2))], style, depth: 1)))
+    }
+    top.append(("sections", array(sections, style, depth: 1)))
+    if rng.chance(20) { top.append(("x-app", unknownValue(&rng))) }
+    return Array((object(top, style, depth: 0) + (style == .crlf ? "\r\n" : "\n")).utf8)
+  }
+
+  // MARK: - The fast paths and the general reader agree
+
+  /// Every tile as the store builds it, its width and its text, and the whole arrangement's JSON text,
+  /// compared byte for byte (`Tile ==` compares strings by canonical equivalence, too loosely here).
+  static func expectSame(_ lazy: Arrangement, _ general: Arrangement, _ context: String) {
+    expectSameText(lazy.jsonBytes(), general.jsonBytes(), "\(context): the canonical text")
+    #expect(lazy.tiles.slotCount == general.tiles.slotCount && lazy.tileCount == general.tileCount, "\(context)")
+    for slot in 0..<min(lazy.tiles.slotCount, general.tiles.slotCount) {
+      let ref = TileRef(slot)
+      let (a, b) = (lazy[ref], general[ref])
+      expectSameText(single(a), single(b), "\(context): slot \(slot)")
+      #expect(lazy.width(of: ref) == b.width, "\(context): slot \(slot)'s width")
+      let text = lazy.tiles.withText(of: ref) { title, id in (title.map(Array.init), Array(id)) }
+      #expect(text.0 == b.title.map { Array($0.utf8) } && text.1 == Array(b.id.utf8), "\(context): slot \(slot)'s text")
+    }
+  }
+
+  /// Records an issue unless the two texts are the same bytes, showing the first line that differs.
+  static func expectSameText(
+    _ a: [UInt8], _ b: [UInt8], _ context: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    guard a != b else { return }
+    let linesA = a.split(separator: 0x0A, omittingEmptySubsequences: false)
+    let linesB = b.split(separator: 0x0A, omittingEmptySubsequences: false)
+    let line = zip(linesA, linesB).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+      ?? min(linesA.count, linesB.count)
+    func show(_ lines: [ArraySlice<UInt8>]) -> String { line < lines.count ? String(decoding: lines[line], as: UTF8.self) : "(the end)" }
+    Issue.record(
+      "\(context): the texts differ at line \(line + 1): \(show(linesA)) | \(show(linesB))", sourceLocation: sourceLocation)
+  }
+
+  /// A tile's canonical text alone.
+  static func single(_ tile: Tile) -> [UInt8] {
+    Arrangement(sections: [(Section(id: "s"), [tile])]).jsonBytes()
+  }
+
+  @Test("random files in every layout read the same through the fast paths as through the general reader", arguments: 1...4)
+  func randomFiles(seed: UInt64) throws {
+    var rng = SplitMix64(seed: seed)
+    for round in 0..<60 {
+      let style = Style.allCases[round % Style.allCases.count]
+      let bytes = Self.file(&rng, style: style)
+      let context = "seed \(seed), round \(round), \(style)"
+      let lazy = try Arrangement(json: bytes)
+      let general = try Arrangement(jsonUsingGeneralReader: bytes)
+      Self.expectSame(lazy, general, context)
+      #expect(throws: Never.self, "\(context)") { try Arrangement.validate(json: bytes) }
+      // The canonical text reads back to itself, byte for byte, lazily too.
+      let canonical = lazy.jsonBytes()
+      Self.expectSameText(try Arrangement(json: canonical).jsonBytes(), canonical, context)
+    }
+  }
+
+  @Test("the first tiles of a section, the last, and runs broken by unusual tiles")
+  func runsOfCanonicalTiles() throws {
+    // A canonical file whose tiles alternate between the common form and tiles with unknown keys,
+    // escapes or members out of order, so that runs start and stop everywhere.
+    var rng = SplitMix64(seed: 99)
+    var tiles: [Tile] = []
+    for n in 0..<400 {
+      var tile = Tile(id: "t\(n)")
+      if n % 3 != 0 { tile.title = n % 7 == 0 ? "" : "title \(n)" }
+      if n % 4 != 0 { tile.color = TileColor(rng.element(["blue", "#00ff00", "systemIndigo", "lightGray"]))! }
+      if n % 5 == 0 { tile.locked = n % 10 == 0 }
+      if n % 6 == 0 { tile.width = rng.int(1...40) }
+      if n % 11 == 0 { tile.extras = [JSONField("rank", .number("1.50"))] }
+      if n % 13 == 0 { tile.title = "quote \" inside" }
+      tiles.append(tile)
+    }
+    let arrangement = Arrangement(sections: [(Section(id: "a"), Array(tiles[..<150])), (Section(id: "b"), []),
+      (Section(id: "c"), Array(tiles[150...]))])
+    let bytes = arrangement.jsonBytes()
+    let lazy = try Arrangement(json: bytes)
+    Self.expectSame(lazy, try Arrangement(jsonUsingGeneralReader: bytes), "runs")
+    Self.expectSameText(lazy.jsonBytes(), bytes, "a canonical file comes back byte for byte")
+    #expect(lazy == arrangement)
+  }
+
+  @Test("mutated files are refused with the same error by the fast paths, the general reader and the check", arguments: 1...3)
+  func mutatedFiles(seed: UInt64) {
+    var rng = SplitMix64(seed: seed &* 7919)
+    for round in 0..<250 {
+      var bytes = Self.file(&rng, style: Style.allCases[round % Style.allCases.count])
+      for _ in 0..<rng.int(1...3) { FuzzTests.mutate(&bytes, using: &rng) }
+      let context = "seed \(seed), round \(round)"
+      let lazy = read(bytes)
+      let general = Result { () throws(LoadError) in try Arrangement(jsonUsingGeneralReader: bytes) }
+      let check = Result { () throws(LoadError) in try Arrangement.validate(json: bytes) }
+      switch (lazy, general) {
+      case (.success(let a), .success(let b)):
+        Self.expectSame(a, b, context)
+        #expect(throws: Never.self, "\(context)") { try check.get() }
+      case (.failure(let a), .failure(let b)):
+        #expect(a == b, "\(context)")
+        if case .failure(let c) = check {
+          #expect(c == a, "\(context)")
+        } else {
+          Issue.record("\(context): the check accepted what the reader refused: \(a)")
+        }
+      default:
+        Issue.record("\(context): one reader accepted, the other refused: \(lazy), \(general)")
+      }
+    }
+  }
+
+  @Test("a repeated id is found by reading the file again, and named as before; unequal ids never are")
+  func repeatedIDs() throws {
+    let tiles = (0..<3000).map { Tile(id: "t\($0)", title: "tile \($0)") }
+    var file = Arrangement(sections: [(Section(id: "a"), Array(tiles[..<1000])), (Section(id: "b"), Array(tiles[1000...]))])
+    #expect(throws: Never.self) { try Arrangement.validate(json: file.jsonBytes()) }
+    file.tiles[TileRef(2500)] = Tile(id: "t12", title: "again")
+    let error = LoadError.duplicateTileID("t12", first: ItemPath(0, 12), second: ItemPath(1, 1500))
+    #expect(loadError(file.jsonBytes()) == error)
+    #expect(throws: error) { try Arrangement.validate(json: file.jsonBytes()) }
+    // Ids equal only by canonical equivalence are two ids.
+    file.tiles[TileRef(2500)] = Tile(id: "e\u{301}")
+    file.tiles[TileRef(2501)] = Tile(id: "\u{E9}")
+    #expect(loadError(file.jsonBytes()) == nil)
+  }
+
+  // MARK: - Edits on an arrangement read from a file
+
+  /// A lazily read arrangement and the same tiles held in code, through the same edits: replacing tiles
+  /// in their slots, adding tiles, and moves; after each, the two agree in every tile, width, text,
+  /// layout and byte of their canonical text.
+  @Test("replacing, adding and moving tiles of an arrangement read from a file", arguments: 1...3)
+  func edits(seed: UInt64) throws {
+    var rng = SplitMix64(seed: seed &+ 1000)
+    for round in 0..<20 {
+      let bytes = Self.file(&rng, style: .canonical)
+      var lazy = try Arrangement(json: bytes)
+      let general = try Arrangement(jsonUsingGeneralReader: bytes)
+      var held = Arrangement(
+        version: general.version, layout: general.layoutSpec,
+        sections: general.sections.indices.map { s in
+          var section = general.sections[s]
+          section.items = []
+          return (section, general.tiles(inSection: s))
+        }, extras: general.extras)
+      guard lazy.tileCount > 0 else { continue }
+      let context = "seed \(seed), round \(round)"
+      for step in 0..<40 {
+        switch rng.int(0...3) {
+        case 0:
+          // An edit replaces a tile in its slot.
+          let slot = rng.int(0...(lazy.tiles.slotCount - 1))
+          var tile = lazy[TileRef(slot)]
+          tile.title = rng.chance(50) ? "edited \(step)" : nil
+          tile.width = rng.chance(50) ? rng.int(1...50) : nil
+          tile.color = rng.chance(50) ? TileColor("#12aB34") : tile.color
+          tile.extras.append(JSONField("edit", .number("\(step)")))
+          lazy.tiles[TileRef(slot)] = tile
+          held.tiles[TileRef(slot)] = tile
+        case 1:
+          // An added tile gets a new slot, and a section takes it.
+          let tile = Tile(id: "added-\(step)", title: rng.chance(50) ? "new" : nil, width: rng.chance(30) ? 7 : nil)
+          let s = rng.int(0...(lazy.sections.count - 1))
+          for a in [0, 1] {
+            var arrangement = a == 0 ? lazy : held
+            let ref = arrangement.tiles.append(tile)
+            arrangement.sections[s].items.append(ref)
+            arrangement.tileCount += 1
+            if a == 0 { lazy = arrangement } else { held = arrangement }
+          }
+        default:
+          let occupied = lazy.sections.indices.filter { lazy.sections[$0].count > 0 }
+          guard let s = occupied.first.map({ _ in rng.element(occupied) }) else { continue }
+          let from = ItemPath(s, rng.int(0...(lazy.sections[s].count - 1)))
+          let t = rng.int(0...(lazy.sections.count - 1))
+          let to = ItemPath(t, rng.int(0...(lazy.sections[t].count - (t == s ? 1 : 0))))
+          try lazy.move(from: from, to: to, force: true)
+          try held.move(from: from, to: to, force: true)
+        }
+        Self.expectSameText(lazy.jsonBytes(), held.jsonBytes(), "\(context), step \(step)")
+      }
+      Self.expectSame(lazy, held, context)
+      let viewport = Size(width: rng.int(10...120), height: 30)
+      let a = FlowLayout(arrangement: lazy, viewport: viewport)
+      let b = FlowLayout(arrangement: held, viewport: viewport)
+      #expect(a.contentSize == b.contentSize, "\(context)")
+      for s in lazy.sections.indices {
+        for i in 0..<lazy.sections[s].count {
+          #expect(a.frame(of: ItemPath(s, i)) == b.frame(of: ItemPath(s, i)), "\(context): frame of \(s).\(i)")
+        }
+      }
+    }
+  }
+
+  @Test("a copy of an arrangement read from a file is edited on its own")
+  func copiesAreValues() throws {
+    let bytes = Arrangement(sections: [(Section(id: "s"), (0..<50).map { Tile(id: "t\($0)", title: "tile \($0)") })]).jsonBytes()
+    let original = try Arrangement(json: bytes)
+    var copy = original
+    copy.tiles[TileRef(3)] = Tile(id: "t3", title: "changed", width: 9)
+    #expect(original[TileRef(3)].title == "tile 3" && original.width(of: TileRef(3)) == nil)
+    #expect(copy[TileRef(3)].title == "changed" && copy.width(of: TileRef(3)) == 9)
+    #expect(original.jsonBytes() == bytes)
+  }
+}
