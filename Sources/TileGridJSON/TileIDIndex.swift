@@ -85,7 +85,9 @@ struct TileIDIndex {
   func repeatedHashes() -> Set<UInt64> {
     let n = count
     guard n > 1 else { return [] }
-    // Groups of about a thousand hashes, chosen by the top `groupBits` bits.
+    // Groups of about a thousand hashes, chosen by the top `groupBits` bits. In a group only the low
+    // 32 bits are kept (4 bytes a hash, not 8): with the group's bits that is 42 bits of hash, and
+    // the few equal ones are then looked up in full.
     var groupBits = 0
     while n >> groupBits > 1024 { groupBits += 1 }
     let shift = UInt64(64 - groupBits)
@@ -93,7 +95,7 @@ struct TileIDIndex {
     let groups = 1 << groupBits
     let starts = UnsafeMutablePointer<Int>.allocate(capacity: groups + 1)
     let next = UnsafeMutablePointer<Int>.allocate(capacity: groups)
-    let grouped = UnsafeMutablePointer<UInt64>.allocate(capacity: n)
+    let grouped = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
     defer {
       starts.deallocate()
       next.deallocate()
@@ -106,38 +108,48 @@ struct TileIDIndex {
     for k in 0..<n {
       let h = hashes[k]
       let g = group(h)
-      grouped[next[g]] = h
+      grouped[next[g]] = UInt32(truncatingIfNeeded: h)
       next[g] &+= 1
     }
 
-    // Each group through an open-addressing table at most half full, indexed by the hashes' low bits.
-    // 0 marks an empty slot, so a hash of 0 is counted aside.
-    var repeated: Set<UInt64> = []
+    // Each group through an open-addressing table at most half full, indexed by the low bits. 0 marks
+    // an empty slot, so low bits of 0 are counted aside. A group whose low bits repeat is a candidate.
+    var candidates = [Bool](repeating: false, count: groups)
+    var anyCandidate = false
     var largest = 0
     for g in 0..<groups { largest = max(largest, starts[g + 1] - starts[g]) }
     var tableSize = 16
     while tableSize < 2 * largest { tableSize *= 2 }
-    let table = UnsafeMutablePointer<UInt64>.allocate(capacity: tableSize)
+    let table = UnsafeMutablePointer<UInt32>.allocate(capacity: tableSize)
     defer { table.deallocate() }
-    var zeros = 0
     for g in 0..<groups where starts[g + 1] - starts[g] > 1 {
       var size = 16
       while size < 2 * (starts[g + 1] - starts[g]) { size *= 2 }
       table.update(repeating: 0, count: size)
       let mask = size - 1
+      var zeros = 0
       for k in starts[g]..<starts[g + 1] {
-        let h = grouped[k]
-        if h == 0 {
+        let low = grouped[k]
+        if low == 0 {
           zeros += 1
           continue
         }
-        var slot = Int(truncatingIfNeeded: h) & mask
-        while table[slot] != 0 && table[slot] != h { slot = (slot &+ 1) & mask }
-        if table[slot] == h { repeated.insert(h) }
-        table[slot] = h
+        var slot = Int(truncatingIfNeeded: low) & mask
+        while table[slot] != 0 && table[slot] != low { slot = (slot &+ 1) & mask }
+        if table[slot] == low { candidates[g] = true }
+        table[slot] = low
       }
+      if zeros > 1 { candidates[g] = true }
+      anyCandidate = anyCandidate || candidates[g]
     }
-    if zeros > 1 { repeated.insert(0) }
+    guard anyCandidate else { return [] }
+
+    // The candidate groups' hashes in full: the repeated ones.
+    var seen: Set<UInt64> = []
+    var repeated: Set<UInt64> = []
+    for k in 0..<n where candidates[group(hashes[k])] {
+      if !seen.insert(hashes[k]).inserted { repeated.insert(hashes[k]) }
+    }
     return repeated
   }
 }

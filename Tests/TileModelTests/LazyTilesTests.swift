@@ -252,6 +252,29 @@ struct LazyTilesTests {
     #expect(loadError(file.jsonBytes()) == nil)
   }
 
+  @Test("the id check finds exactly the repeated hashes, also among hashes alike in their group and low bits")
+  func idIndex() {
+    for count in [2, 1000, 5000, 300_000] {
+      var rng = SplitMix64(seed: UInt64(count))
+      var index = TileIDIndex(capacity: count + 3)
+      for _ in 0..<count { index.append(rng.next()) }
+      #expect(index.repeatedHashes().isEmpty, "\(count) random hashes")
+      // Alike in the top 20 and the low 32 bits (the same group, the same kept bits), not equal.
+      let alike: UInt64 = 0xABCDE000_00000000 | 0x1234_5678
+      index.append(alike | 1 << 40)
+      index.append(alike | 1 << 41)
+      #expect(index.repeatedHashes().isEmpty, "\(count): alike but not equal")
+      index.append(alike | 1 << 41)
+      #expect(index.repeatedHashes() == [alike | 1 << 41], "\(count): one repeated")
+    }
+    var zeros = TileIDIndex(capacity: 4)
+    zeros.append(0)
+    zeros.append(1 << 40)
+    #expect(zeros.repeatedHashes().isEmpty, "low bits of zero are kept aside, not mistaken for equal")
+    zeros.append(0)
+    #expect(zeros.repeatedHashes() == [0])
+  }
+
   // MARK: - Edits on an arrangement read from a file
 
   /// A lazily read arrangement and the same tiles held in code, through the same edits: replacing tiles
