@@ -175,10 +175,12 @@ func benchFind() {
 
 /// A whole frame drawn into a 200x60 buffer, with the content scrolled to different places of a
 /// 1,000,000-tile arrangement: title bar, headers, every visible tile with its title, status line.
-func benchFrame() {
-  for mixed in [false, true] {
+func benchFrame() throws {
+  for (mixed, fromFile) in [(false, false), (true, false), (true, true)] {
+    // An arrangement read from its file builds each drawn tile from its record: measured too.
+    let built = makeArrangement(tiles: 1_000_000, sections: 10, mixed: mixed)
     var editor = EditorState(
-      arrangement: makeArrangement(tiles: 1_000_000, sections: 10, mixed: mixed), screen: Size(width: 200, height: 60))
+      arrangement: fromFile ? try Arrangement(json: built.jsonBytes()) : built, screen: Size(width: 200, height: 60))
     var buffer = Buffer(size: editor.screen)
     var times: [Double] = []
     var runs: [Buffer.Run] = []
@@ -193,7 +195,7 @@ func benchFrame() {
       runs.removeAll(keepingCapacity: true)
       previous = buffer
     }
-    let kind = mixed ? "mixed" : "uniform"
+    let kind = (mixed ? "mixed" : "uniform") + (fromFile ? ", read from its file" : "")
     report(
       "frame into the buffer p99, 200x60, 1,000,000 tiles (\(kind))",
       String(format: "%.0f µs (p50 %.0f)", percentile(times, 0.99) * 1e6, percentile(times, 0.5) * 1e6), "< 0.5 ms")
@@ -687,7 +689,7 @@ if arguments.first == "--breakdown", arguments.count == 2 {
   let all = parts.isEmpty
   if all || parts.contains("--layout") { benchLayout() }
   if all || parts.contains("--drag") { benchDragStep() }
-  if all || parts.contains("--frame") { benchFrame() }
+  if all || parts.contains("--frame") { try benchFrame() }
   if all || parts.contains("--find") { benchFind() }
   if all || parts.contains("--organize") { benchOrganize() }
   if all || parts.contains("--files") { try benchFiles(directory: directory) }

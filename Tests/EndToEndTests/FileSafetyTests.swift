@@ -238,8 +238,10 @@ struct FileSafetyTests {
 
   @Test("--in-place refuses a file changed on disk after it was read (73), and leaves the change alone")
   func changedOnDisk() throws {
-    // 300,000 tiles (about 30 MB): the process is stopped once it has read the whole file (its read
-    // count in /proc), while it parses, and the file is changed under it before it continues.
+    // 300,000 tiles (about 30 MB): the process is stopped once it has read the whole file, before it
+    // writes, and the file is changed under it before it continues. A file is read through a mapping
+    // that lives while it is read: once it has come and gone (in /proc's maps), reading is over; a
+    // read count (in /proc's io) that reached the size says so too, for input read with read(2).
     var text = #"{"version": 1, "sections": [{"id": "s", "items": ["#
     text += (0..<300_000).map { #"{"id": "t\#($0)", "title": "tile \#($0)"}"# }.joined(separator: ", ")
     text += #"]}, {"id": "u", "items": []}]}"#
@@ -263,14 +265,18 @@ struct FileSafetyTests {
       process.standardError = stderr
       try process.run()
       let pid = process.processIdentifier
+      var mapped = false
       while process.isRunning {
+        let maps = (try? String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)) ?? ""
         let io = (try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8)) ?? ""
         let line = io.split(separator: "\n").first { $0.hasPrefix("rchar:") }
         let read = line.flatMap { Int($0.dropFirst("rchar:".count).trimmingCharacters(in: .whitespaces)) }
-        if let read, read >= size {
+        let isMapped = maps.contains(path)
+        if (mapped && !isMapped) || (read ?? 0) >= size {
           stopped = kill(pid, SIGSTOP) == 0
           break
         }
+        mapped = mapped || isMapped
         usleep(100)
       }
       if !stopped { process.waitUntilExit() }
