@@ -82,18 +82,7 @@ public struct FlowLayout: Sendable {
       // The store's widths (no tile is built), turned into laid-out widths in place; a section keeps
       // them only if two differ: a uniform section stays pure arithmetic.
       var widths = arrangement.widths(inSection: s)
-      var uniform = true
-      widths.withUnsafeMutableBufferPointer { widths in
-        guard let first = widths.first else { return }
-        let firstWidth = first == 0 ? defaultWidth : min(first, shrinkTo)
-        for k in widths.indices {
-          let own = widths[k]
-          let w = own == 0 ? defaultWidth : min(own, shrinkTo)
-          widths[k] = w
-          counter.add(w)
-          if w != firstWidth { uniform = false }
-        }
-      }
+      let uniform = counter.count(&widths, absent: defaultWidth, shrinkTo: shrinkTo)
       geometry.histogram = counter.takeHistogram()
       if let first = widths.first, uniform {
         geometry.uniformWidth = Int(first)
@@ -374,40 +363,79 @@ extension FlowLayout {
 
 /// Counts a section's tiles per width as the layout is built: a file uses a handful of widths, so a
 /// small table indexed by the width's low bits (a dictionary once there are many widths) instead of a
-/// dictionary update per tile, which cost more than the rest of laying out a million tiles.
+/// dictionary update per tile, which cost more than the rest of laying out a million tiles. The
+/// table is plain memory, allocated once for the whole layout.
 private struct WidthCounter {
   private static let size = 64
   /// The widths seen (0: an empty slot; a laid-out width is at least 1) and their counts.
-  private var keys = [Int32](repeating: 0, count: WidthCounter.size)
-  private var counts = [Int](repeating: 0, count: WidthCounter.size)
+  private let storage = Storage()
   private var used: [Int] = []
   private var spilled: [Int32: Int] = [:]
 
-  mutating func add(_ w: Int32) {
-    var slot = Int(truncatingIfNeeded: w) & (Self.size - 1)
-    while keys[slot] != w {
-      if keys[slot] == 0 {
-        // Kept at most half full, so a probe always ends.
-        guard used.count < Self.size / 2 else {
-          spilled[w, default: 0] += 1
-          return
-        }
-        keys[slot] = w
-        used.append(slot)
-        break
-      }
-      slot = (slot + 1) & (Self.size - 1)
+  private final class Storage {
+    let keys = UnsafeMutablePointer<Int32>.allocate(capacity: WidthCounter.size)
+    let counts = UnsafeMutablePointer<Int>.allocate(capacity: WidthCounter.size)
+    init() {
+      keys.initialize(repeating: 0, count: WidthCounter.size)
+      counts.initialize(repeating: 0, count: WidthCounter.size)
     }
-    counts[slot] += 1
+    deinit {
+      keys.deallocate()
+      counts.deallocate()
+    }
+  }
+
+  /// Turns a section's own widths (0 for none) into laid-out widths in place (`absent` for none, at
+  /// most `shrinkTo`), counting them; returns whether they are all one width.
+  mutating func count(_ widths: inout [Int32], absent: Int32, shrinkTo: Int32) -> Bool {
+    let keys = storage.keys
+    let counts = storage.counts
+    var newSlots: [Int] = []
+    var overflow: [Int32] = []
+    let uniform = widths.withUnsafeMutableBufferPointer { widths -> Bool in
+      guard let first = widths.first else { return true }
+      let firstWidth = first == 0 ? absent : min(first, shrinkTo)
+      var uniform = true
+      // The last width seen, and its slot: runs of one width cost one comparison.
+      var lastWidth: Int32 = 0
+      var lastSlot = 0
+      for k in widths.indices {
+        let own = widths[k]
+        let w = own == 0 ? absent : min(own, shrinkTo)
+        widths[k] = w
+        if w != firstWidth { uniform = false }
+        if w == lastWidth {
+          counts[lastSlot] &+= 1
+          continue
+        }
+        var slot = Int(truncatingIfNeeded: w) & (Self.size - 1)
+        while keys[slot] != w && keys[slot] != 0 { slot = (slot &+ 1) & (Self.size - 1) }
+        if keys[slot] == 0 {
+          // Kept at most half full, so a probe always ends.
+          guard used.count + newSlots.count < Self.size / 2 else {
+            overflow.append(w)
+            continue
+          }
+          keys[slot] = w
+          newSlots.append(slot)
+        }
+        counts[slot] &+= 1
+        (lastWidth, lastSlot) = (w, slot)
+      }
+      return uniform
+    }
+    used.append(contentsOf: newSlots)
+    for w in overflow { spilled[w, default: 0] += 1 }
+    return uniform
   }
 
   /// The counts so far, by width; the counter starts over empty.
   mutating func takeHistogram() -> [Int32: Int] {
     var histogram = spilled
     for slot in used {
-      histogram[keys[slot], default: 0] += counts[slot]
-      keys[slot] = 0
-      counts[slot] = 0
+      histogram[storage.keys[slot], default: 0] += storage.counts[slot]
+      storage.keys[slot] = 0
+      storage.counts[slot] = 0
     }
     used.removeAll(keepingCapacity: true)
     spilled = [:]

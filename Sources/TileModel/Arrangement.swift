@@ -70,6 +70,7 @@ public struct TileRef: Hashable, Sendable {
   /// The tile's slot in the arrangement's `TileStore`.
   public let index: Int32
 
+  @inlinable
   package init(_ index: Int) { self.index = Int32(truncatingIfNeeded: index) }
 }
 
