@@ -139,9 +139,9 @@ final class FileTiles: TileSource {
     return Tile(id: id, title: title, color: color, locked: record.locked, width: record.width)
   }
 
-  func withText<R>(
-    at slot: Int, _ body: (_ title: UnsafeBufferPointer<UInt8>?, _ id: UnsafeBufferPointer<UInt8>) -> R
-  ) -> R {
+  func withText(
+    at slot: Int, _ body: (_ title: UnsafeBufferPointer<UInt8>?, _ id: UnsafeBufferPointer<UInt8>) -> Void
+  ) {
     let record = text.records[slot]
     if record.isJSON { return TileStore.withText(of: tile(at: slot), body) }
     let bytes = self.bytes(slot)

@@ -79,22 +79,26 @@ public struct TileStore: Sendable {
   /// Calls `body` with the UTF-8 bytes of the tile's title (nil when it has none) and of its id, the
   /// same bytes as `self[ref].title` and `self[ref].id`, without building strings when the source keeps
   /// them as bytes (for indexing every tile's text).
-  package func withText<R>(
-    of ref: TileRef, _ body: (_ title: UnsafeBufferPointer<UInt8>?, _ id: UnsafeBufferPointer<UInt8>) -> R
-  ) -> R {
+  package func withText(
+    of ref: TileRef, _ body: (_ title: UnsafeBufferPointer<UInt8>?, _ id: UnsafeBufferPointer<UInt8>) -> Void
+  ) {
     let slot = Int(ref.index)
     if slot < sourceCount && !isReplaced(slot) { return source.unsafelyUnwrapped.withText(at: slot, body) }
-    return Self.withText(of: self[ref], body)
+    if slot >= sourceCount {
+      // A tile held as a `Tile`: its strings' bytes, in place.
+      return added.withUnsafeBufferPointer { Self.withText(of: $0[slot - sourceCount], body) }
+    }
+    Self.withText(of: self[ref], body)
   }
 
   /// `withText(of:_:)` for a tile at hand.
-  package static func withText<R>(
-    of tile: Tile, _ body: (_ title: UnsafeBufferPointer<UInt8>?, _ id: UnsafeBufferPointer<UInt8>) -> R
-  ) -> R {
+  package static func withText(
+    of tile: Tile, _ body: (_ title: UnsafeBufferPointer<UInt8>?, _ id: UnsafeBufferPointer<UInt8>) -> Void
+  ) {
     var id = tile.id
-    return id.withUTF8 { id in
+    id.withUTF8 { id in
       guard var title = tile.title else { return body(nil, id) }
-      return title.withUTF8 { body($0, id) }
+      title.withUTF8 { body($0, id) }
     }
   }
 
@@ -127,7 +131,7 @@ package protocol TileSource: AnyObject, Sendable {
   /// The widths of the tiles in `slots` (all the source's) into `widths`, 0 for none.
   func widths(of slots: UnsafeBufferPointer<TileRef>, into widths: UnsafeMutablePointer<Int32>)
   /// Calls `body` with the UTF-8 bytes of `tile(at: slot).title` (nil when it has none) and of its id.
-  func withText<R>(
-    at slot: Int, _ body: (_ title: UnsafeBufferPointer<UInt8>?, _ id: UnsafeBufferPointer<UInt8>) -> R
-  ) -> R
+  func withText(
+    at slot: Int, _ body: (_ title: UnsafeBufferPointer<UInt8>?, _ id: UnsafeBufferPointer<UInt8>) -> Void
+  )
 }

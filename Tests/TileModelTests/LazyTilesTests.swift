@@ -144,7 +144,8 @@ struct LazyTilesTests {
       let (a, b) = (lazy[ref], general[ref])
       expectSameText(single(a), single(b), "\(context): slot \(slot)")
       #expect(lazy.width(of: ref) == b.width, "\(context): slot \(slot)'s width")
-      let text = lazy.tiles.withText(of: ref) { title, id in (title.map(Array.init), Array(id)) }
+      var text: ([UInt8]?, [UInt8]) = (nil, [])
+      lazy.tiles.withText(of: ref) { title, id in text = (title.map(Array.init), Array(id)) }
       #expect(text.0 == b.title.map { Array($0.utf8) } && text.1 == Array(b.id.utf8), "\(context): slot \(slot)'s text")
     }
   }
