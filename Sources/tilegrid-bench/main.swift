@@ -662,6 +662,7 @@ func breakdown(_ path: String) throws {
   var layout: [Double] = []
   var state: [Double] = []
   var frame: [Double] = []
+  var decode: [Double] = []
   for _ in 0..<5 {
     // Reading the bytes into memory of the process's own, for comparison: the commands map the file.
     read.append(try cpuSeconds { _ = try Platform.read(path) })
@@ -679,6 +680,11 @@ func breakdown(_ path: String) throws {
     state.append(cpuSeconds { editor = EditorState(arrangement: arrangement, screen: screen) })
     var buffer = Buffer(size: screen)
     frame.append(cpuSeconds { editor.view(into: &buffer, scheme: .color) })
+    var titles = 0
+    decode.append(cpuSeconds {
+      for slot in 0..<arrangement.tiles.slotCount { titles &+= arrangement[TileRef(slot)].displayTitle.utf8.count }
+    } / Double(arrangement.tiles.slotCount))
+    if titles < 0 { print(titles) }
   }
   func ms(_ values: [Double]) -> String { String(format: "%.1f ms", percentile(values, 0.5) * 1000) }
   report("read the file into memory (read(2); the commands map it instead)", ms(read), "")
@@ -687,6 +693,7 @@ func breakdown(_ path: String) throws {
   report("flow layout, 200x60", ms(layout), "")
   report("editor state (its own layout included)", ms(state), "")
   report("first frame into the buffer", ms(frame), "")
+  report("building one tile from its record (every tile once)", String(format: "%.0f ns", percentile(decode, 0.5) * 1e9), "")
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
