@@ -60,7 +60,7 @@ let package = Package(
       ]),
 
     // Shared by the tests: a seeded generator, and running the built binary in a temporary directory.
-    .target(name: "TestSupport", path: "Tests/Support"),
+    .target(name: "TestSupport", dependencies: ["TileModel"], path: "Tests/Support"),
     .testTarget(name: "TileModelTests", dependencies: ["TileModel", "TileGridJSON", "TestSupport"]),
     .testTarget(name: "GridLayoutTests", dependencies: ["TileModel", "GridLayout", "TestSupport"]),
     .testTarget(

@@ -35,7 +35,7 @@ public enum Announcement: Equatable, Sendable {
   case lifted(TilePlace)
   /// The lifted tile moved: the section's title, its new one-based position and the section's count.
   case moved(sectionTitle: String, position: Int, count: Int)
-  case refused(MoveError)
+  case refused(EditError)
   case dropped(TilePlace)
   /// A typed move (`m`) put the tile here.
   case placed(TilePlace)
@@ -170,7 +170,7 @@ extension SaveFailure {
   }
 }
 
-extension MoveError {
+extension EditError {
   /// The reason in a few words, for the status line (the full sentence is `description`).
   public var shortText: String {
     switch self {
@@ -181,7 +181,10 @@ extension MoveError {
     case .sectionLacksRoom(_, let title, _, _, let room, let entering):
       return "“\(title)” has room for \(room), not \(entering)"
     case .sectionLockedInPlace(_, let title, _): return "“\(title)” is locked in place"
-    case .noSuchSection, .noSuchItem, .noSuchDestination, .noSuchSectionDestination: return description
+    case .sectionHoldsLockedTile(_, let title, _, let tileID): return "“\(title)” holds the locked “\(tileID)”"
+    case .noSuchSection, .noSuchItem, .noSuchDestination, .noSuchSectionDestination, .tileIDTaken, .sectionIDTaken,
+      .invalidValue, .idChanged:
+      return description
     }
   }
 }

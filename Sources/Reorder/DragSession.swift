@@ -87,7 +87,7 @@ public struct DragSession: Equatable, Hashable, Sendable {
     /// The place the tile would have gone.
     public var destination: ItemPath
     /// Why it may not.
-    public var reason: MoveError
+    public var reason: EditError
   }
 }
 

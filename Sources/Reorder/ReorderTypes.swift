@@ -119,7 +119,7 @@ public enum Happening: Equatable, Hashable, Sendable {
   /// The lifted tile moved (remove + insert) from one place to the other.
   case moved(from: ItemPath, to: ItemPath)
   /// A policy refused: lifting the tile at the path, or moving the lifted tile to the path.
-  case refused(ItemPath, MoveError)
+  case refused(ItemPath, EditError)
   /// The drag ended with the tile at the path; `moved` when that is not where it was lifted.
   case dropped(ItemPath, moved: Bool)
   /// A drag was cancelled and the tile is back at the path.
@@ -152,7 +152,7 @@ public enum Happening: Equatable, Hashable, Sendable {
   /// The lifted section moved (remove + insert) from one index to the other.
   case movedSection(from: Int, to: Int)
   /// A policy refused to lift a section (a locked one keeps its place).
-  case refusedSection(Int, MoveError)
+  case refusedSection(Int, EditError)
   /// The section drag ended with the section at the index; `moved` when that is not where it was.
   case droppedSection(Int, moved: Bool)
   /// A section drag was cancelled and the section is back at its index.
@@ -161,7 +161,7 @@ public enum Happening: Equatable, Hashable, Sendable {
   /// undo step; no drag).
   case placed(HistoryStep)
   /// A typed move to this place was refused (a policy, or no such place); nothing moved.
-  case placeRefused(ItemPath, MoveError)
+  case placeRefused(ItemPath, EditError)
   /// A long press (or Space) found no tile to lift.
   case nothingToLift
   /// A keyboard move or focus step had nowhere to go, or undo/redo had nothing to do.

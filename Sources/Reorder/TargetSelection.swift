@@ -12,7 +12,7 @@ public enum TargetDecision: Equatable, Hashable, Sendable {
   /// A policy refuses this destination: the drag shows "forbidden" and the tile stays. `announce` is
   /// true when this refusal is new (another section or another reason than the one already shown), so
   /// the trace and the status line say it once per episode, not on every motion.
-  case refuse(ItemPath, MoveError, announce: Bool)
+  case refuse(ItemPath, EditError, announce: Bool)
 }
 
 /// A place in reading order at line granularity: another section counts as another line.
@@ -170,7 +170,7 @@ public func selectTarget(layout: FlowLayout, arrangement: Arrangement, session: 
 extension Arrangement {
   /// Why the lifted run may not move so that it starts at `destination`: one tile's rules, or a block's,
   /// tile by tile.
-  func checkMove(run: LiftedRun, to destination: ItemPath) -> MoveError? {
+  func checkMove(run: LiftedRun, to destination: ItemPath) -> EditError? {
     if run.count == 1 { return checkMove(from: run.start, to: destination) }
     return checkMove(BlockMove.run(from: run.start, count: run.count, to: destination))
   }

@@ -38,11 +38,11 @@ struct LibraryAPITests {
     #expect(arrangement.destination(from: ItemPath(0, 0), forPlace: ItemPath(1, 9)) == ItemPath(1, 9))
     try arrangement.move(from: ItemPath(0, 0), toPlace: ItemPath(0, favorites))
     #expect(arrangement.tiles(inSection: 0).map(\.id) == ["red", "green", "orange", "yellow", "blue"])
-    #expect(throws: MoveError.noSuchDestination(ItemPath(0, 6), valid: 0...5)) {
+    #expect(throws: EditError.noSuchDestination(ItemPath(0, 6), valid: 0...5)) {
       try arrangement.move(from: ItemPath(0, 0), toPlace: ItemPath(0, 6))
     }
     // `move(from:to:)` takes indexes after the removal only.
-    #expect(throws: MoveError.noSuchDestination(ItemPath(0, 5), valid: 0...4)) {
+    #expect(throws: EditError.noSuchDestination(ItemPath(0, 5), valid: 0...4)) {
       try arrangement.move(from: ItemPath(0, 0), to: ItemPath(0, 5))
     }
   }

@@ -37,7 +37,7 @@ func propertyRequire(_ condition: Bool, _ kind: String, _ message: @autoclosure 
 enum PropertyTrace: Equatable {
   case lift(ItemPath)
   case move(ItemPath, ItemPath)
-  case refused(ItemPath, MoveError)
+  case refused(ItemPath, EditError)
   case drop(ItemPath)
   case cancel
   case scroll(Int)
@@ -51,12 +51,12 @@ enum PropertyTrace: Equatable {
   case dropBlock(ItemPath)
   case liftSection(Int)
   case moveSection(Int, Int)
-  case refusedSection(Int, MoveError)
+  case refusedSection(Int, EditError)
   case dropSection(Int)
   /// A typed move: the step it made (a tile, or the marked tiles).
   case place(HistoryStep)
   /// A typed move that was refused: nothing moved.
-  case placeRefused(ItemPath, MoveError)
+  case placeRefused(ItemPath, EditError)
 
   init?(_ happening: Happening) {
     switch happening {
@@ -205,7 +205,7 @@ struct PropertyModel {
         try! expected.move(from: from, to: to)
       case .refused(let path, let reason):
         if let drag {
-          let refusal: MoveError?
+          let refusal: EditError?
           switch drag.lifted {
           case .tile(let id):
             refusal = expected.checkMove(from: expected.path(ofTileID: id)!, to: path)

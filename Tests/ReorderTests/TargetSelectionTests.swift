@@ -92,7 +92,7 @@ struct TargetSelectionTests {
   @Test func whenASectionRefuses_thatTheRefusalIsAnnouncedOncePerEpisode() {
     let (a, layout) = Self.arrangement([[4], []]) { $0[1].locked = true }
     var s = Self.session(layout, lifted: ItemPath(0, 0), at: Point(x: 0, y: 1), left: false, up: false)
-    let reason = MoveError.sectionLocked(id: "s1", title: "s1", section: 1, leaving: false)
+    let reason = EditError.sectionLocked(id: "s1", title: "s1", section: 1, leaving: false)
     #expect(selectTarget(layout: layout, arrangement: a, session: s) == .refuse(ItemPath(1, 0), reason, announce: true))
     s.refusal = DragSession.Refusal(destination: ItemPath(1, 0), reason: reason)
     #expect(selectTarget(layout: layout, arrangement: a, session: s) == .refuse(ItemPath(1, 0), reason, announce: false))
@@ -102,7 +102,7 @@ struct TargetSelectionTests {
   ///     ....           even where there is no target (the gap right of a)
   @Test func whenTheTileLeavesTheRefusingSection_thatForbiddenEnds() {
     let (a, layout) = Self.arrangement([[4], []]) { $0[1].locked = true }
-    let reason = MoveError.sectionLocked(id: "s1", title: "s1", section: 1, leaving: false)
+    let reason = EditError.sectionLocked(id: "s1", title: "s1", section: 1, leaving: false)
     let refusal = DragSession.Refusal(destination: ItemPath(1, 0), reason: reason)
     let away = Self.session(
       layout, lifted: ItemPath(0, 0), at: Point(x: 3, y: 0), left: false, up: true, refusal: refusal)
