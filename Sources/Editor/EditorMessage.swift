@@ -19,6 +19,9 @@ public enum EditorMessage: Equatable, Sendable {
   case saveFailed(SaveFailure)
   /// A signal arrived: the loop turns SIGINT, SIGTERM and SIGHUP into messages.
   case signal(EditorSignal)
+  /// Where `s` saves from now on: the command line's decision (pipe mode saves to standard output), so
+  /// that a recording replays it.
+  case saving(SaveTarget)
 }
 
 public enum EditorSignal: Equatable, Sendable {

@@ -117,6 +117,9 @@ public struct EditorState: Sendable {
       case .failed, .cancelled: pendingSave = nil
       }
       return effects
+    case .saving(let target):
+      document.saveTarget = target
+      return []
     case .signal(.interrupt):
       let effects = engine(.tick, at: time)
       return effects + askToQuit()

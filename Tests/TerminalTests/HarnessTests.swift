@@ -166,7 +166,7 @@ struct HarnessTests {
 
   @Test("a wait that times out says what it awaited, where, and shows the last screen")
   func timeoutExplainsItself() async throws {
-    let tmux = try TmuxSession(shell: "printf 'hello from the pane'; exec sleep 300")
+    let tmux = try TmuxSession(shell: "printf 'hello from the pane'; exec sleep 100000")
     defer { tmux.close() }
     try await tmux.waitForText("hello")
     let clock = ContinuousClock()
@@ -214,7 +214,7 @@ struct HarnessTests {
 
   @Test("close kills the server, a program that ignores SIGHUP, and removes the socket")
   func closeCleansUp() async throws {
-    let tmux = try TmuxSession(shell: "trap '' HUP; printf 'stubborn'; exec sleep 300")
+    let tmux = try TmuxSession(shell: "trap '' HUP; printf 'stubborn'; exec sleep 100000")
     try await tmux.waitForText("stubborn")
     let pid = try tmux.processID()
     #expect(TmuxSession.isAlive(pid))
