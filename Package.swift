@@ -94,6 +94,12 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: ["TileModel", "TileGridJSON", "GridLayout", "Document", "Reorder", "TestSupport"]),
+    .testTarget(
+      name: "TileGridCLITests",
+      dependencies: [
+        "TileModel", "TileGridJSON", "Document", "Reorder", "Canvas", "TerminalInput", "Editor", "Files", "TileGridCLI",
+        "TestSupport",
+      ]),
     .testTarget(name: "TerminalTests", dependencies: ["TestSupport"]),
   ]
 )

@@ -4,6 +4,7 @@ import Foundation
 import GridLayout
 import TestSupport
 import Testing
+import TileGridJSON
 import TileModel
 
 /// The built editor on a pseudo-terminal this test holds the other end of, as a terminal emulator

@@ -14,7 +14,8 @@ import TileModel
 @Suite("Organizing: the state the view reads, and the status line")
 struct OrganizeStateTests {
   static func editor() throws -> EditorState {
-    let url = Scenario.directory.appendingPathComponent("fixtures/organize.json")
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Scenarios/fixtures/organize.json")
     return EditorState(
       arrangement: try Arrangement(json: Array(try Data(contentsOf: url))), screen: Size(width: 24, height: 30))
   }
