@@ -61,6 +61,10 @@ extension TileGridCommand {
     if pipeMode {
       arrangement = try load("-").0
       session = EditorSession(source: .standardInput, savesToStandardOutput: isatty(1) != 1)
+    } else if let path = options.path, !Platform.exists(path) {
+      // A file that does not exist yet: an empty arrangement, which `s` creates.
+      arrangement = .newFile
+      session = EditorSession(source: .newFile(path), savesToStandardOutput: false)
     } else if let path = options.path {
       let (loaded, name, stamp) = try load(path)
       arrangement = loaded
@@ -84,9 +88,13 @@ extension TileGridCommand {
     let (source, saving) = (session.source, session.saveTarget)
     session.recorder?.start(
       file: source, screen: terminal.size, pressMilliseconds: options.pressMilliseconds, saving: saving)
-    var editor = EditorState(
-      arrangement: arrangement, screen: terminal.size, fileName: session.displayName,
-      config: ReorderConfig(minimumPressDuration: options.pressMilliseconds))
+    let config = ReorderConfig(minimumPressDuration: options.pressMilliseconds)
+    var editor: EditorState
+    if case .newFile(let path) = session.source {
+      editor = .newFile(named: path, screen: terminal.size, config: config)
+    } else {
+      editor = EditorState(arrangement: arrangement, screen: terminal.size, fileName: session.displayName, config: config)
+    }
     editor.saveTarget = session.saveTarget
     var port = CursesPort(terminal: terminal, session: session)
     Program.run(&editor, on: &port)
