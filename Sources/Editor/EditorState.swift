@@ -120,7 +120,7 @@ public struct EditorState: Sendable {
   private var decoderPendingSince: Int?
 
   /// When held bytes become input of their own (a lone Esc becomes the Escape key) if nothing follows.
-  var decoderDeadline: Int? { decoderPendingSince.map { $0 + InputDecoder.flushDelayMilliseconds } }
+  var decoderDeadline: Int? { decoderPendingSince.map { $0 + decoder.pendingDelayMilliseconds } }
 
   /// Held bytes whose wait ended before `time`: handled at their deadline, after the engine's timers
   /// due by then.
@@ -157,7 +157,8 @@ public struct EditorState: Sendable {
       }
     case .key(let key):
       return keyPressed(key, at: time)
-    case .unknown:
+    case .unknown, .paste:
+      // A paste means nothing outside a prompt (not yet taken there either).
       return engine(.tick, at: time)
     }
   }
