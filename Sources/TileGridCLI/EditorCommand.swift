@@ -12,7 +12,7 @@ import TileModel
 extension TileGridCommand {
   /// `tilegrid [FILE|-]`: the editor has no command word; `tilegrid --help` shows it first.
   static let editorCommand = Command(
-    name: "", synopsis: "[FILE|-] [--press-ms N] [--color auto|always|never] [--record EVENTS]",
+    name: "", synopsis: "[FILE|-] [--press-ms N] [--color auto|always|never|truecolor|256|16|8] [--record EVENTS]",
     summary: "the editor (no FILE: the demo; '-': a pipe)", details: "",
     syntax: Syntax(valued: ["--press-ms", "--color", "--record"], maximumOperands: 1, operands: "at most one FILE"),
     run: runEditor)
@@ -34,7 +34,7 @@ extension TileGridCommand {
       }
       if let text = args.values["--color"] {
         guard let choice = ColorChoice(rawValue: text) else {
-          throw .usage("--color takes auto, always or never, not '\(text)'", command: nil)
+          throw .usage("--color takes \(ColorChoice.spelled), not '\(text)'", command: nil)
         }
         color = choice
       }
