@@ -57,16 +57,21 @@ extension TileGridCommand {
 
     var document: EditorDocument
     let arrangement: Arrangement
+    // What was opened, byte for byte, for the recording's header.
+    var digest: FileDigest?
+    let recording = options.record != nil
     if pipeMode {
-      arrangement = try load("-").0
+      (arrangement, _, _, digest) = try load("-", digest: recording)
       document = EditorDocument(source: .standardInput, savesToStandardOutput: isatty(1) != 1)
     } else if let path = options.path {
-      let (loaded, name, stamp) = try load(path)
-      arrangement = loaded
+      let (loaded, name, stamp, opened) = try load(path, digest: recording)
+      (arrangement, digest) = (loaded, opened)
       document = EditorDocument(source: .file(name), stamp: stamp, savesToStandardOutput: false)
     } else {
       arrangement = .demo
       document = EditorDocument(source: .demo, savesToStandardOutput: false)
+      // `tilegrid demo | tilegrid play -` replays it: the demo's canonical bytes.
+      if recording { digest = FileDigest(of: Arrangement.demo.jsonBytes()) }
     }
 
     let (inputFD, outputFD, opened) = try terminalDescriptors(pipeMode: pipeMode)
@@ -81,7 +86,7 @@ extension TileGridCommand {
       throw .unavailable("cannot use the terminal: \(error) (\(noTerminalHint))")
     }
     recorder?.start(
-      file: document.source, screen: terminal.size, pressMilliseconds: options.pressMilliseconds,
+      file: document.source, digest: digest, screen: terminal.size, pressMilliseconds: options.pressMilliseconds,
       saving: document.saveTarget)
     var editor = EditorState(
       arrangement: arrangement, screen: terminal.size, fileName: document.displayName,

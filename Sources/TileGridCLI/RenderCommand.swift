@@ -59,12 +59,14 @@ extension TileGridCommand {
     if inputPath == "-" && args.values["--events"] == "-" {
       throw .usage("FILE and EVENTS cannot both be standard input", command: command)
     }
-    let (arrangement, name, _) = try load(inputPath)
+    let recorded = try args.values["--events"].map { (path) throws(CLIError) in try recording(path) }
+    let (arrangement, name, _, digest) = try load(inputPath, digest: recorded?.recordedOn != nil)
+    warnIfNotRecorded(on: name, digest: digest, recorded: recorded?.recordedOn)
     var editor = EditorState(
       arrangement: arrangement, screen: screen, fileName: name,
       config: ReorderConfig(minimumPressDuration: pressMilliseconds))
-    if let eventsPath = args.values["--events"] {
-      try replay(try events(eventsPath), on: &editor, trace: false)
+    if let recorded {
+      try replay(recorded.script, on: &editor, trace: false)
     }
     let buffer = editor.view(scheme: colored ? .color : .monochrome)
     let mode: RenderMode = colored ? .colored(choice.forcedDepth ?? colorDepthFromEnvironment) : .plain
