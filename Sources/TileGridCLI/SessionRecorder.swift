@@ -1,3 +1,4 @@
+import Document
 import Files
 import Canvas
 import TerminalInput

@@ -1,3 +1,4 @@
+import Document
 import Editor
 import Foundation
 import GridLayout

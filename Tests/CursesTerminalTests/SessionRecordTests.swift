@@ -1,3 +1,4 @@
+import Document
 import CursesTerminal
 import Editor
 import Foundation

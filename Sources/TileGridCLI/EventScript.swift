@@ -1,4 +1,6 @@
 import Canvas
+import Document
+import Editor
 import TerminalInput
 
 /// The events file of `tilegrid play`: one event per line, `#` starts a comment (outside quotes),
