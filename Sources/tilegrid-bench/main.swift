@@ -561,7 +561,8 @@ if arguments.first == "--parse", arguments.count == 2 {
   let arrangement = try Arrangement(json: try Platform.read(arguments[1]).bytes)
   print(arrangement.jsonBytes().count)
 } else {
-  // Parts: --layout, --drag, --frame, --find, --organize, --files, --terminal (default: all). The first
+  // Parts: --layout, --drag, --frame, --find, --organize, --editing, --files, --terminal (default:
+  // all). The first
   // other argument is the data directory.
   let directory = arguments.first { !$0.hasPrefix("--") } ?? FileManager.default.temporaryDirectory.path + "/tilegrid-bench"
   try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -572,6 +573,11 @@ if arguments.first == "--parse", arguments.count == 2 {
   if all || parts.contains("--frame") { benchFrame() }
   if all || parts.contains("--find") { benchFind() }
   if all || parts.contains("--organize") { benchOrganize() }
+  if all || parts.contains("--editing") {
+    benchEditing(mixed: false)
+    benchEditing(mixed: true)
+    benchEditorRename()
+  }
   if all || parts.contains("--files") { try benchFiles(directory: directory) }
   if all || parts.contains("--terminal") { try benchTerminal(directory: directory) }
 }
