@@ -22,6 +22,20 @@ struct SectionGeometry: Sendable {
     self.uniformWidth = uniformWidth
   }
 
+  /// A section laid out from scratch from its tiles' widths (after shrinking); `defaultWidth` is kept
+  /// as the common width of an empty section. - Complexity: O(count).
+  init(widths: [Int32], defaultWidth: Int, _ m: FlowMetrics) {
+    uniformWidth = defaultWidth
+    count = widths.count
+    for w in widths { histogram[w, default: 0] += 1 }
+    if histogram.count == 1 {
+      uniformWidth = Int(widths[0])
+    } else if histogram.count > 1 {
+      self.widths = widths
+      rebuild(m)
+    }
+  }
+
   /// The line (vertical, mixed) holding item `i`. - Complexity: O(log lines).
   func line(containing i: Int) -> Int {
     var low = 0
@@ -45,6 +59,11 @@ struct FlowMetrics {
   var interitemSpacing: Int
   var lineSpacing: Int
   var rowsPerColumn: Int
+
+  /// Tiles per line in a vertical section whose tiles are all `w` wide (rule 5's `k`).
+  func uniformPerLine(_ w: Int) -> Int {
+    max(1, (available + interitemSpacing) / (w + interitemSpacing))
+  }
 }
 
 extension SectionGeometry {
@@ -177,21 +196,51 @@ extension SectionGeometry {
   }
 
   /// Inserts a tile of width `w` at `i`. A uniform section that receives a different width becomes
-  /// mixed, which costs O(count) once.
+  /// mixed (`materialize`: its widths filled in once, its lines by arithmetic), then re-flows as a mixed
+  /// one does. - Complexity: O(1) for a uniform section that stays uniform; else see `reflow`, plus
+  /// O(count) copying when the section becomes mixed.
   mutating func insert(width w: Int32, at i: Int, _ m: FlowMetrics) {
-    count += 1
     noteWidth(w, delta: 1)
     if widths == nil {
-      if count == 1 { uniformWidth = Int(w) }
-      if Int(w) == uniformWidth { return }
-      var all = [Int32](repeating: Int32(uniformWidth), count: count - 1)
-      all.insert(w, at: i)
-      widths = all
-      rebuild(m)
-      return
+      if count == 0 || Int(w) == uniformWidth {
+        count += 1
+        uniformWidth = Int(w)
+        return
+      }
+      materialize(m)
     }
+    count += 1
     widths!.insert(w, at: i)
     reflow(from: i, stableAfter: i, shift: 1, m)
+  }
+
+  /// Gives item `i` the width `w` (its tile's own width changed). Only the lines around it can change:
+  /// vertically they are re-broken from the line before it until a new line starts where an old one
+  /// did; horizontally only its column is measured again.
+  ///
+  ///     10 cells a line, spacing 1; b widened from 2 to 5
+  ///     before  |aaa.bb.ccc|dd.ee.....|      after  |aaa.bbbbb.|ccc.dd.ee.|
+  ///
+  /// - Complexity: O(1) for a uniform section that stays uniform (a section of one tile, or one whose
+  ///   odd tile takes the common width); vertically O(tiles on the re-broken lines), plus O(lines)
+  ///   when the number of lines changes (the later line starts move); horizontally O(rowsPerColumn +
+  ///   log columns). A uniform section becoming mixed adds O(count) copying once (`materialize`).
+  mutating func setWidth(_ w: Int32, at i: Int, _ m: FlowMetrics) {
+    let old = width(i)
+    guard w != old else { return }
+    noteWidth(old, delta: -1)
+    noteWidth(w, delta: 1)
+    if histogram.count <= 1 {
+      if widths != nil {
+        becomeUniform()
+      } else {
+        uniformWidth = Int(w)
+      }
+      return
+    }
+    if widths == nil { materialize(m) }
+    widths![i] = w
+    reflow(from: i, stableAfter: i, shift: 0, m)
   }
 
   /// Moves item `from` to `to` within the section. - Complexity: O(1) uniform; else see `reflow`.
@@ -221,8 +270,9 @@ extension SectionGeometry {
     let oldCount = count
     for i in removed { noteWidth(width(i), delta: -1) }
     for w in added { noteWidth(w, delta: 1) }
-    count = oldCount - removed.count + inserted.count
+    let newCount = oldCount - removed.count + inserted.count
     if histogram.count <= 1 {
+      count = newCount
       if widths != nil {
         becomeUniform()
       } else if let only = histogram.keys.first {
@@ -230,14 +280,18 @@ extension SectionGeometry {
       }
       return
     }
-    guard widths != nil else {
-      var all = [Int32](repeating: Int32(uniformWidth), count: oldCount)
-      all.removeSorted(at: removed)
-      all.insertSorted(added, at: inserted)
-      widths = all
-      rebuild(m)
-      return
+    if widths == nil {
+      // Becoming mixed. An empty section gets the new tiles only; a filled one its lines as they were,
+      // then the change below re-flows around the new tiles like any mixed section.
+      guard oldCount > 0 else {
+        count = newCount
+        widths = added
+        rebuild(m)
+        return
+      }
+      materialize(m)
     }
+    count = newCount
     if removed.count == inserted.count, removed.isRun, inserted.isRun,
       widths![removed[0]..<(removed[0] + removed.count)].elementsEqual(added)
     {
@@ -316,6 +370,25 @@ extension SectionGeometry {
   private mutating func noteWidth(_ w: Int32, delta: Int) {
     let n = histogram[w, default: 0] + delta
     histogram[w] = n == 0 ? nil : n
+  }
+
+  /// Turns a uniform section into the mixed representation of the same lines, before a tile of
+  /// another width arrives: every width stored, and the line starts (vertical: every `k`-th tile) or
+  /// column widths (horizontal: all the same) that the uniform arithmetic gives. No line is broken, so
+  /// the change that follows re-flows only around itself (`reflow`, `rebreak`) instead of the whole
+  /// section being broken again (`rebuild`).
+  /// - Complexity: O(count) filling (4 bytes a tile) plus O(lines), no per-tile line breaking.
+  private mutating func materialize(_ m: FlowMetrics) {
+    widths = [Int32](repeating: Int32(uniformWidth), count: count)
+    if m.vertical {
+      let k = m.uniformPerLine(uniformWidth)
+      lineStarts = []
+      lineStarts.reserveCapacity((count + k - 1) / k + 1)
+      for start in stride(from: 0, to: count, by: k) { lineStarts.append(Int32(start)) }
+    } else {
+      let k = m.rowsPerColumn
+      columns = PrefixSums([Int](repeating: uniformWidth + m.lineSpacing, count: (count + k - 1) / k))
+    }
   }
 
   private mutating func becomeUniform() {
