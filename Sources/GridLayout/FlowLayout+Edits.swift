@@ -81,10 +81,40 @@ extension FlowLayout {
   }
 
   /// Takes out the section at `index` with its tiles; the later sections move up (left, in the
-  /// horizontal direction) and keep their geometry.
+  /// horizontal direction) and keep their geometry. Returns the section's layout, which
+  /// `insertSection(_:at:)` can put back as it was (undoing the removal).
   /// - Complexity: O(S) (the sections' prefix sums are rebuilt).
-  public mutating func removeSection(at index: Int) {
-    sections.remove(at: index)
+  @discardableResult
+  public mutating func removeSection(at index: Int) -> RemovedSection {
+    let removed = RemovedSection(geometry: sections.remove(at: index), parameters: parameters, viewport: viewport)
     extents.remove(at: index)
+    return removed
   }
+
+  /// Puts back at `index` a section `removeSection(at:)` took out, without laying out its tiles
+  /// again: the undo of a section's deletion costs the same for a section of a million tiles as for an
+  /// empty one. Its layout holds only for the parameters and viewport it was made for; when this
+  /// layout has others (the screen was resized since), nothing changes and the result is false: put
+  /// the section in from its tiles' widths instead (`insertSection(at:widths:)`).
+  /// - Complexity: O(S) (the sections' prefix sums are rebuilt).
+  @discardableResult
+  public mutating func insertSection(_ removed: RemovedSection, at index: Int) -> Bool {
+    guard removed.parameters == parameters && removed.viewport == viewport else { return false }
+    sections.insert(removed.geometry, at: index)
+    extents.insert(sectionExtent(index), at: index)
+    return true
+  }
+}
+
+/// A section's layout as `FlowLayout.removeSection(at:)` took it out of a layout: what
+/// `insertSection(_:at:)` needs to put it back without visiting its tiles. A value, so an undo history
+/// can keep it.
+public struct RemovedSection: Sendable {
+  let geometry: SectionGeometry
+  /// The layout it came from: its lines hold for these parameters and this viewport only.
+  let parameters: LayoutParameters
+  let viewport: Size
+
+  /// How many tiles the section holds.
+  public var count: Int { geometry.count }
 }

@@ -326,6 +326,71 @@ extension EditTests {
   }
 }
 
+// MARK: - Putting a removed section back, and the widths' block copies
+
+extension EditTests {
+  @Test(
+    "a removed section put back as it was, at any index, equals a fresh layout; a layout for another viewport refuses it",
+    arguments: Direction.allCases)
+  func removedSectionPutBack(direction: Direction) {
+    let widths: [[Int?]] = [[nil, 5, nil, 2, nil], [nil, nil], [], [6]]
+    for align in Alignment.allCases {
+      let p = params(direction, item: (2, 1), line: 1, inter: 1, inset: (0, 1, 1, 1), header: 1, align: align)
+      let a = arrangement(p, widths)
+      for side in [0, 1, 4, 9, 40] {
+        let viewport = Size(width: side, height: side)
+        var rng = SplitMix64(seed: 9)
+        for from in widths.indices {
+          var layout = FlowLayout(arrangement: a, viewport: viewport)
+          let removed = layout.removeSection(at: from)
+          #expect(removed.count == widths[from].count)
+          var rest = widths
+          let section = rest.remove(at: from)
+          // Another viewport's layout of the same arrangement: the removed lines do not hold there.
+          var other = FlowLayout(arrangement: arrangement(p, rest), viewport: Size(width: side + 3, height: side + 3))
+          let otherBefore = other.snapshot
+          let accepted = other.insertSection(removed, at: 0)
+          #expect(!accepted, "a layout for another viewport took the removed section")
+          #expect(difference(other.snapshot, otherBefore) == nil, "a refused section changed the layout")
+          for to in 0...rest.count {
+            var restored = layout
+            let putBack = restored.insertSection(removed, at: to)
+            #expect(putBack, "the layout it came from refused the removed section")
+            var expected = rest
+            expected.insert(section, at: to)
+            if let failure = MoveTests.mismatch(restored, arrangement(p, expected), viewport, &rng) {
+              Issue.record("section \(from) put back at \(to), \(direction) \(align) at \(viewport): \(failure)")
+              return
+            }
+          }
+        }
+      }
+    }
+  }
+
+  @Test("the widths' block copies take out and put in elements exactly as TileModel's removeSorted and insertSorted do")
+  func blockCopiesEqualTileModel() {
+    let original: [Int32] = [10, 11, 12, 13, 14, 15, 16]
+    // Every set of indexes, taken out of 7 elements and put into the result as new elements.
+    for mask in 0..<(1 << original.count) {
+      let indexes = original.indices.filter { mask & (1 << $0) != 0 }
+      var ours = original
+      var theirs = original
+      ours.remove(atSorted: indexes)
+      theirs.removeSorted(at: indexes)
+      #expect(ours == theirs, "remove \(indexes)")
+      let added = indexes.map { Int32(100 + $0) }
+      for places in [indexes, indexes.map { $0 + 2 }] where places.allSatisfy({ $0 < original.count + places.count }) {
+        var grown = original
+        var expected = original
+        grown.insert(added, atSorted: places)
+        expected.insertSorted(added, at: places)
+        #expect(grown == expected, "insert at \(places)")
+      }
+    }
+  }
+}
+
 // MARK: - Random edits mixed with moves
 
 extension EditTests {
