@@ -15,7 +15,7 @@ import TileModel
 // MARK: - Fixtures
 
 /// `count` tiles in `sections` sections; every third tile has its own width when `mixed`.
-func makeArrangement(tiles count: Int, sections: Int, mixed: Bool) -> Arrangement {
+func makeArrangement(tiles count: Int, sections: Int, mixed: Bool, direction: Direction = .vertical) -> Arrangement {
   let colors = TileColor.names
   var built: [(Section, [Tile])] = []
   var next = 0
@@ -30,7 +30,9 @@ func makeArrangement(tiles count: Int, sections: Int, mixed: Bool) -> Arrangemen
     }
     built.append((Section(id: "s\(s)", title: "Section \(s)"), tiles))
   }
-  return Arrangement(layout: LayoutSpec(LayoutParameters.defaults), sections: built)
+  var parameters = LayoutParameters.defaults
+  parameters.direction = direction
+  return Arrangement(layout: LayoutSpec(parameters), sections: built)
 }
 
 func seconds(_ body: () throws -> Void) rethrows -> Double {
@@ -358,6 +360,143 @@ func benchOrganize() {
   for sections in [10, 10_000] { benchSectionDrag(sections: sections) }
 }
 
+// MARK: - Edits
+
+/// The layout following edits (FlowLayout+Edits) on 1,000,000 tiles in 10 sections, 200x58: each edit
+/// at a random place, then its inverse (the layout is back where it was, so every sample sees the same
+/// arrangement), both timed. The layout alone: the arrangement's side is the document's.
+func benchEdits() {
+  let viewport = Size(width: 200, height: 58)
+  let cases: [(String, Bool, Direction)] = [
+    ("uniform", false, .vertical), ("mixed", true, .vertical), ("mixed, horizontal", true, .horizontal),
+  ]
+  for (kind, mixed, direction) in cases {
+    let arrangement = makeArrangement(tiles: 1_000_000, sections: 10, mixed: mixed, direction: direction)
+    var layout = FlowLayout(arrangement: arrangement, viewport: viewport)
+    var rng = SplitMix64(seed: 13)
+    let samples = 2_000
+    func randomTile() -> ItemPath {
+      let s = rng.int(0...(layout.sectionCount - 1))
+      return ItemPath(s, rng.int(0...(layout.itemCount(inSection: s) - 1)))
+    }
+    func measure(_ name: String, _ inverse: String, _ pair: () -> (Double, Double)) {
+      var forward: [Double] = []
+      var backward: [Double] = []
+      for _ in 0..<samples {
+        let (f, b) = pair()
+        forward.append(f)
+        backward.append(b)
+      }
+      for (label, times) in [(name, forward), (inverse, backward)] {
+        report(
+          "  " + label, String(format: "%.1f µs (max %.1f)", percentile(times, 0.99) * 1e6, (times.max() ?? 0) * 1e6),
+          "< 1 ms")
+      }
+    }
+    report("edits p99, 1,000,000 tiles (\(kind)), the layout", "", "")
+    measure("insert a tile (the default width)", "delete it") {
+      let place = randomTile()
+      return (
+        seconds { layout.insertItems(widths: [nil], at: [place]) }, seconds { layout.removeItems(at: [place]) }
+      )
+    }
+    measure(
+      mixed ? "insert a tile 17 wide" : "insert a tile 17 wide (the section becomes mixed)",
+      mixed ? "delete it" : "delete it (uniform again)"
+    ) {
+      let place = randomTile()
+      return (seconds { layout.insertItems(widths: [17], at: [place]) }, seconds { layout.removeItems(at: [place]) })
+    }
+    measure(
+      mixed ? "set a tile's width to 17" : "set a tile's width to 17 (the section becomes mixed)",
+      mixed ? "set it back" : "set it back (uniform again)"
+    ) {
+      let path = randomTile()
+      let old = layout.width(ofItem: path.item, inSection: path.section)
+      let new = old == 17 ? 9 : 17
+      return (
+        seconds { layout.setWidth(new, ofItemAt: path) }, seconds { layout.setWidth(old, ofItemAt: path) }
+      )
+    }
+    // 1,000 marked tiles, 100 in each section, deleted at once; the undo puts them back.
+    let marked = (0..<10).flatMap { s in stride(from: rng.int(0...999), to: 100_000, by: 1_000).map { ItemPath(s, $0) } }
+    let markedWidths: [Int?] = marked.map { layout.width(ofItem: $0.item, inSection: $0.section) }
+    var deleteMarked: [Double] = []
+    var undoDelete: [Double] = []
+    for _ in 0..<200 {
+      deleteMarked.append(seconds { layout.removeItems(at: marked) })
+      undoDelete.append(seconds { layout.insertItems(widths: markedWidths, at: marked) })
+    }
+    report(
+      "  delete 1,000 tiles spread over the 10 sections",
+      String(format: "%.1f µs (max %.1f)", percentile(deleteMarked, 0.99) * 1e6, (deleteMarked.max() ?? 0) * 1e6),
+      "< 1 ms")
+    report(
+      "  put them back", String(format: "%.1f µs (max %.1f)", percentile(undoDelete, 0.99) * 1e6, (undoDelete.max() ?? 0) * 1e6),
+      "< 1 ms")
+    let someWidths: [Int?] = (0..<100).map { mixed && $0 % 3 == 0 ? 8 + $0 % 13 : nil }
+    measure("insert a section of 100 tiles", "delete it") {
+      let index = rng.int(0...layout.sectionCount)
+      return (
+        seconds { layout.insertSection(at: index, widths: someWidths) }, seconds { layout.removeSection(at: index) }
+      )
+    }
+    // Deleting a section of 100,000 tiles, then putting it back (its own layout, O(its tiles) when mixed).
+    let s = rng.int(0...9)
+    let sectionWidths: [Int?] = (0..<layout.itemCount(inSection: s)).map {
+      layout.width(ofItem: $0, inSection: s)
+    }
+    var deleteSection: [Double] = []
+    var restoreSection: [Double] = []
+    var undoSection: [Double] = []
+    for _ in 0..<200 {
+      var removed: RemovedSection?
+      deleteSection.append(seconds { removed = layout.removeSection(at: s) })
+      restoreSection.append(seconds { _ = layout.insertSection(removed!, at: s) })
+    }
+    for _ in 0..<20 {
+      layout.removeSection(at: s)
+      undoSection.append(seconds { layout.insertSection(at: s, widths: sectionWidths) })
+    }
+    report(
+      "  delete a section of 100,000 tiles",
+      String(format: "%.1f µs (max %.1f)", percentile(deleteSection, 0.99) * 1e6, (deleteSection.max() ?? 0) * 1e6),
+      "< 1 ms")
+    report(
+      "  put it back (the layout removeSection returned)",
+      String(format: "%.1f µs (max %.1f)", percentile(restoreSection, 0.99) * 1e6, (restoreSection.max() ?? 0) * 1e6),
+      "< 1 ms")
+    report(
+      "  put it back from its widths (\(mixed ? "its lines broken again" : "counted"), O(its tiles))",
+      String(format: "%.1f µs (max %.1f)", percentile(undoSection, 0.99) * 1e6, (undoSection.max() ?? 0) * 1e6), "")
+    // Every edit was undone: the layout must be the one it started as.
+    let original = FlowLayout(arrangement: arrangement, viewport: viewport)
+    let content = layout.contentSize
+    if content != original.contentSize || (0..<100).contains(where: { _ in
+      let path = randomTile()
+      return layout.frame(of: path) != original.frame(of: path)
+    }) {
+      print("warning: the edited layout differs from the original (content \(content), \(original.contentSize))")
+    }
+  }
+  // Sections put in and taken out among 10,000 (the sections' prefix sums are rebuilt: O(S)).
+  var many = FlowLayout(arrangement: makeArrangement(tiles: 1_000_000, sections: 10_000, mixed: true), viewport: viewport)
+  var rng = SplitMix64(seed: 14)
+  var inserts: [Double] = []
+  var removals: [Double] = []
+  for _ in 0..<2_000 {
+    let index = rng.int(0...many.sectionCount)
+    inserts.append(seconds { many.insertSection(at: index, widths: []) })
+    removals.append(seconds { many.removeSection(at: index) })
+  }
+  report("edits p99, 1,000,000 tiles in 10,000 sections, the layout", "", "")
+  report(
+    "  insert an empty section", String(format: "%.1f µs (max %.1f)", percentile(inserts, 0.99) * 1e6, (inserts.max() ?? 0) * 1e6),
+    "< 1 ms")
+  report(
+    "  delete it", String(format: "%.1f µs (max %.1f)", percentile(removals, 0.99) * 1e6, (removals.max() ?? 0) * 1e6), "< 1 ms")
+}
+
 // MARK: - Files
 
 func runPython(_ code: String, _ path: String) -> Double {
@@ -551,7 +690,7 @@ if arguments.first == "--parse", arguments.count == 2 {
   let arrangement = try Arrangement(json: try Platform.read(arguments[1]).bytes)
   print(arrangement.jsonBytes().count)
 } else {
-  // Parts: --layout, --drag, --frame, --find, --organize, --files, --terminal (default: all). The first
+  // Parts: --layout, --drag, --frame, --find, --organize, --edit, --files, --terminal (default: all). The first
   // other argument is the data directory.
   let directory = arguments.first { !$0.hasPrefix("--") } ?? FileManager.default.temporaryDirectory.path + "/tilegrid-bench"
   try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -562,6 +701,7 @@ if arguments.first == "--parse", arguments.count == 2 {
   if all || parts.contains("--frame") { benchFrame() }
   if all || parts.contains("--find") { benchFind() }
   if all || parts.contains("--organize") { benchOrganize() }
+  if all || parts.contains("--edit") { benchEdits() }
   if all || parts.contains("--files") { try benchFiles(directory: directory) }
   if all || parts.contains("--terminal") { try benchTerminal(directory: directory) }
 }
