@@ -139,7 +139,7 @@ extension SectionGeometry {
     widths!.withUnsafeBufferPointer { widths in
       for c in firstColumn..<last {
         var widest: Int32 = 0
-        for i in (c * k)..<min(widths.count, (c + 1) * k) where widths[i] > widest { widest = widths[i] }
+        for i in (c * k)..<min(widths.count, (c + 1) * k) { widest = max(widest, widths[i]) }
         values.append(Int(widest) + m.lineSpacing)
       }
     }
