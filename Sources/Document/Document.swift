@@ -172,11 +172,18 @@ public struct Document: Sendable {
       layout.moveBlock(block)
     case .moveSection(let move):
       layout.moveSection(move)
-    case .setTile(_, let tile):
-      if case .setTile(_, let old) = inverse, old.width != tile.width {
-        layout = FlowLayout(arrangement: arrangement, viewport: layout.viewport)
-      }
-    case .insertTiles, .deleteTiles, .insertSection, .deleteSection, .setLayout:
+    case .setTile(let path, let tile):
+      layout.setWidth(tile.width, ofItemAt: path)
+    case .insertTiles(let tiles, let places):
+      layout.insertItems(widths: tiles.map(\.width), at: places)
+    case .deleteTiles(let paths):
+      layout.removeItems(at: paths)
+    case .insertSection(_, let tiles, let index):
+      layout.insertSection(at: index, widths: tiles.map(\.width))
+    case .deleteSection(let s):
+      _ = layout.removeSection(at: s)
+    case .setLayout:
+      // Every parameter may have changed: everything is laid out again.
       layout = FlowLayout(arrangement: arrangement, viewport: layout.viewport)
     case .setSection, .setFileExtras:
       break
