@@ -76,8 +76,9 @@ enum LineList {
         drafts[s].trailing = drafts[s].tiles[last].after
         drafts[s].tiles[last].after = []
       } else {
-        drafts[s].trailing = drafts[s].blank
-        drafts[s].blank = []
+        // As in a Markdown board: the first blank line under an empty section's heading stays there.
+        drafts[s].trailing = Array(drafts[s].blank.dropFirst())
+        drafts[s].blank = Array(drafts[s].blank.prefix(1))
       }
     }
 

@@ -14,7 +14,8 @@ import TileModel
 ///         * [ ] oat milk           ┘ up to the next item
 ///     - [x] Call Ann               ] a tile
 ///                                  ] blank lines at the end of a section (section: markdown.trailing)
-///     ## Done                      ] a section, empty
+///     ## Done                      ┐ a section, empty: its first blank line is under its heading,
+///                                  ┘ so an item moved in lands below it
 ///
 ///     ***                          ┐ the archive, and Obsidian's settings block: kept as they are,
 ///     ## Archive                   │ not sections          (file: markdown.tail)
@@ -32,7 +33,8 @@ import TileModel
 /// 3. Every other line belongs to the chunk before it: indented lines (descriptions, sub-tasks,
 ///    continuation lines), blank lines, and text that is not indented (a paragraph between two items is
 ///    the item's above it). Blank lines at the very end of a section are the section's own (`trailing`),
-///    so they stay at its end when its last item moves away.
+///    so they stay at its end when its last item moves away; in an empty section the first of them
+///    stays under the heading, as above a first item.
 /// 4. A line `***` (Obsidian's archive) or `%% kanban:settings` ends the board: it and every line after
 ///    it are kept as they are.
 /// 5. A file that begins with a `---` line, up to the next `---` or `...` line, has front matter.
@@ -140,7 +142,12 @@ enum MarkdownBoard {
     // STEP 3: blank lines at the end of each section are the section's (rule 3).
     for s in drafts.indices {
       if drafts[s].items.isEmpty {
+        // An empty section: the first blank line under a bare heading stays under it, as it does
+        // above a section's first item, so an item moved in lands where it would in a full one.
         drafts[s].trailing = takeTrailingBlankLines(&drafts[s].text, keeping: 0)
+        if drafts[s].text.isEmpty && !drafts[s].trailing.isEmpty {
+          drafts[s].text.append(drafts[s].trailing.removeFirst())
+        }
       } else {
         drafts[s].trailing = takeTrailingBlankLines(&drafts[s].items[drafts[s].items.count - 1].lines, keeping: 1)
       }
@@ -324,18 +331,18 @@ enum MarkdownBoard {
   ) {
     let title = tile.displayTitle
     let checked = tile.checkbox
+    let stored = tile.formatObject(key)?["lines"]
+    let item = stored?.array?.first?.string.flatMap { ItemLine($0) }
+    if let stored, let item, item.title == title && item.checked == checked {
+      w.lines(stored)
+      return
+    }
     // A title with line breaks: its first line on the item, the others under it, indented.
     var titleLines = title.utf8.contains(where: isBreak) ? Self.titleLines(title) : []
     let firstTitle = titleLines.isEmpty ? title : titleLines.removeFirst()
     if !titleLines.isEmpty { lost.tile("line breaks in titles") }
 
-    if let stored = tile.formatObject(key)?["lines"], case .string(let first)? = stored.array?.first,
-      let item = ItemLine(first)
-    {
-      if titleLines.isEmpty && item.title == firstTitle && item.checked == checked {
-        w.lines(stored)
-        return
-      }
+    if let stored, let item, case .string(let first)? = stored.array?.first {
       w.line(item.prefix(of: first, checked: checked), firstTitle)
       for line in titleLines { w.line(Substring(indent), line) }
       w.lines(stored, from: 1)

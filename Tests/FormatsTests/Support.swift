@@ -144,6 +144,12 @@ extension Arrangement {
     sections.map { section in [section.displayTitle] + section.items.map { self[$0].displayTitle } }
   }
 
+  /// The outline as reading the written file gives it: an untitled section (the items before a
+  /// board's first heading) that was emptied is no longer there.
+  var readOutline: [[String]] {
+    sections.indices.filter { !(sections[$0].isUntitledForTests && sections[$0].items.isEmpty) }.map { outline[$0] }
+  }
+
   /// Every tile's path, in reading order.
   var paths: [ItemPath] {
     sections.indices.flatMap { s in sections[s].items.indices.map { ItemPath(s, $0) } }
