@@ -14,13 +14,22 @@ extension TileGridCommand {
       """,
     syntax: Syntax(maximumOperands: nil), run: runCheck)
 
-  static func runCheck(_ args: Arguments) throws(CLIError) {
-    let paths = args.operands.isEmpty ? [try inputPath(nil, command: "check")] : args.operands
-    if paths.filter({ $0 == "-" }).count > 1 {
-      throw .usage("standard input ('-') can be read only once", command: "check")
+  /// `check`'s command line: the files, standard input at most once.
+  struct CheckOptions {
+    var paths: [String]
+
+    init(_ args: Arguments) throws(CLIError) {
+      paths = args.operands.isEmpty ? [try inputPath(nil, command: "check")] : args.operands
+      if paths.filter({ $0 == "-" }).count > 1 {
+        throw .usage("standard input ('-') can be read only once", command: "check")
+      }
     }
+  }
+
+  static func runCheck(_ args: Arguments) throws(CLIError) {
+    let options = try CheckOptions(args)
     var failures: [CLIError] = []
-    for path in paths {
+    for path in options.paths {
       // Each arrangement is let go before the next file is read.
       do throws(CLIError) {
         _ = try load(path)

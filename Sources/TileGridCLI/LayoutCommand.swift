@@ -34,11 +34,24 @@ extension TileGridCommand {
       height: try args.requiredInteger("--height", in: 1...Screen.maximumSide, command: command))
   }
 
+  /// `layout`'s command line.
+  struct LayoutOptions {
+    var screen: Size
+    var output: Output
+    var path: String
+
+    init(_ args: Arguments) throws(CLIError) {
+      let command = "layout"
+      screen = try screenSize(args, command: command)
+      output = Output(args)
+      path = try inputPath(args.operands.first, command: command)
+    }
+  }
+
   static func runLayout(_ args: Arguments) throws(CLIError) {
-    let command = "layout"
-    let screen = try screenSize(args, command: command)
-    let output = Output(args)
-    let (arrangement, _, _) = try load(try inputPath(args.operands.first, command: command))
+    let options = try LayoutOptions(args)
+    let (screen, output) = (options.screen, options.output)
+    let (arrangement, _, _) = try load(options.path)
     let viewport = Screen.viewport(forScreen: screen)
     let layout = FlowLayout(arrangement: arrangement, viewport: viewport.size)
     try output.write(LayoutJSON(arrangement: arrangement, layout: layout, viewport: viewport))

@@ -30,23 +30,35 @@ extension TileGridCommand {
       operands: "FROM and TO, after an optional FILE"),
     run: runMoveSection)
 
-  static func runMoveSection(_ args: Arguments) throws(CLIError) {
-    let command = "move-section"
-    let operands = args.operands
-    let path: String
-    let fromText: String
-    let toText: String
-    if operands.count == 3 {
-      (path, fromText, toText) = (operands[0], operands[1], operands[2])
-    } else if operands.count == 2 && operands[0] != "-" && !Platform.exists(operands[0]) {
-      (path, fromText, toText) = (try inputPath(nil, command: command), operands[0], operands[1])
-    } else {
-      let got = operands.isEmpty ? "" : " (got \(operands.map { "'\($0)'" }.joined(separator: " and ")))"
-      throw .usage("'tilegrid move-section' needs both FROM and TO\(got)", command: command)
-    }
-    var (output, inPlace) = try Output.editing(args, file: path, command: command)
+  /// `move-section`'s command line.
+  struct MoveSectionOptions {
+    var path: String
+    var fromText: String
+    var toText: String
+    var output: Output
+    var inPlace: Bool
 
-    var (arrangement, _, stamp) = try load(path)
+    init(_ args: Arguments) throws(CLIError) {
+      let command = "move-section"
+      let operands = args.operands
+      if operands.count == 3 {
+        (path, fromText, toText) = (operands[0], operands[1], operands[2])
+      } else if operands.count == 2 && operands[0] != "-" && !Platform.exists(operands[0]) {
+        (path, fromText, toText) = (try inputPath(nil, command: command), operands[0], operands[1])
+      } else {
+        let got = operands.isEmpty ? "" : " (got \(operands.map { "'\($0)'" }.joined(separator: " and ")))"
+        throw .usage("'tilegrid move-section' needs both FROM and TO\(got)", command: command)
+      }
+      (output, inPlace) = try Output.editing(args, file: path, command: command)
+    }
+  }
+
+  static func runMoveSection(_ args: Arguments) throws(CLIError) {
+    let options = try MoveSectionOptions(args)
+    let (fromText, toText) = (options.fromText, options.toText)
+    var output = options.output
+
+    var (arrangement, _, stamp) = try load(options.path)
     let count = arrangement.sections.count
     let from = try sectionIndex(fromText, in: arrangement, role: "FROM")
     var to = try sectionIndex(toText, in: arrangement, role: "TO", allowingEnd: true)
@@ -58,7 +70,7 @@ extension TileGridCommand {
       let hint = error.isPolicyRefusal ? " (--force moves it anyway)" : ""
       throw .data("cannot move section \(fromText) to \(toText): \(error)\(hint)")
     }
-    if inPlace { output.replacing(path, readAs: stamp) }
+    if options.inPlace { output.replacing(options.path, readAs: stamp) }
     try output.write(arrangement)
   }
 

@@ -40,23 +40,38 @@ extension TileGridCommand {
       maximumOperands: 1, operands: "at most one FILE"),
     run: runPlay)
 
-  static func runPlay(_ args: Arguments) throws(CLIError) {
-    let command = "play"
-    let screen = try screenSize(args, command: command)
-    guard let eventsPath = args.values["--events"] else { throw .usage("--events is required", command: command) }
-    let pressMilliseconds = try args.integer("--press-ms", in: 0...60_000, command: command) ?? 300
-    let output = Output(args)
-    let inputPath = try self.inputPath(args.operands.first, command: command)
-    if inputPath == "-" && eventsPath == "-" {
-      throw .usage("FILE and EVENTS cannot both be standard input", command: command)
-    }
+  /// `play`'s command line.
+  struct PlayOptions {
+    var screen: Size
+    var events: String
+    var pressMilliseconds: Int
+    var output: Output
+    var path: String
+    var trace: Bool
 
-    let (arrangement, name, _) = try load(inputPath)
-    let script = try events(eventsPath)
+    init(_ args: Arguments) throws(CLIError) {
+      let command = "play"
+      screen = try screenSize(args, command: command)
+      guard let events = args.values["--events"] else { throw .usage("--events is required", command: command) }
+      self.events = events
+      pressMilliseconds = try args.integer("--press-ms", in: 0...60_000, command: command) ?? 300
+      output = Output(args)
+      path = try inputPath(args.operands.first, command: command)
+      if path == "-" && events == "-" {
+        throw .usage("FILE and EVENTS cannot both be standard input", command: command)
+      }
+      trace = args.flags.contains("--trace")
+    }
+  }
+
+  static func runPlay(_ args: Arguments) throws(CLIError) {
+    let options = try PlayOptions(args)
+    let (arrangement, name, _) = try load(options.path)
+    let script = try events(options.events)
     var editor = EditorState(
-      arrangement: arrangement, screen: screen, fileName: name,
-      config: ReorderConfig(minimumPressDuration: pressMilliseconds))
-    try replay(script, on: &editor, trace: args.flags.contains("--trace"))
-    try output.write(editor.arrangement)
+      arrangement: arrangement, screen: options.screen, fileName: name,
+      config: ReorderConfig(minimumPressDuration: options.pressMilliseconds))
+    try replay(script, on: &editor, trace: options.trace)
+    try options.output.write(editor.arrangement)
   }
 }

@@ -32,30 +32,46 @@ extension TileGridCommand {
       maximumOperands: 1, operands: "at most one FILE"),
     run: runRender)
 
+  /// `render`'s command line.
+  struct RenderOptions {
+    var screen: Size
+    var output: Output
+    var pressMilliseconds: Int
+    /// Whether SGR colors are written (`--color`, decided for `auto` from the output and NO_COLOR).
+    var colored: Bool
+    var path: String
+    var events: String?
+
+    init(_ args: Arguments) throws(CLIError) {
+      let command = "render"
+      screen = try screenSize(args, command: command)
+      output = Output(args)
+      pressMilliseconds = try args.integer("--press-ms", in: 0...60_000, command: command) ?? 300
+      switch args.values["--color"] ?? "auto" {
+      case "always": colored = true
+      case "never": colored = false
+      case "auto":
+        let noColor = getenv("NO_COLOR").map { String(cString: $0) } ?? ""
+        colored = output.isStandardOutput && isatty(1) == 1 && noColor.isEmpty
+      case let other:
+        throw .usage("--color takes auto, always or never, not '\(other)'", command: command)
+      }
+      path = try inputPath(args.operands.first, command: command)
+      events = args.values["--events"]
+      if path == "-" && events == "-" {
+        throw .usage("FILE and EVENTS cannot both be standard input", command: command)
+      }
+    }
+  }
+
   static func runRender(_ args: Arguments) throws(CLIError) {
-    let command = "render"
-    let screen = try screenSize(args, command: command)
-    let output = Output(args)
-    let pressMilliseconds = try args.integer("--press-ms", in: 0...60_000, command: command) ?? 300
-    let colored: Bool
-    switch args.values["--color"] ?? "auto" {
-    case "always": colored = true
-    case "never": colored = false
-    case "auto":
-      let noColor = getenv("NO_COLOR").map { String(cString: $0) } ?? ""
-      colored = output.isStandardOutput && isatty(1) == 1 && noColor.isEmpty
-    case let other:
-      throw .usage("--color takes auto, always or never, not '\(other)'", command: command)
-    }
-    let inputPath = try self.inputPath(args.operands.first, command: command)
-    if inputPath == "-" && args.values["--events"] == "-" {
-      throw .usage("FILE and EVENTS cannot both be standard input", command: command)
-    }
-    let (arrangement, name, _) = try load(inputPath)
+    let options = try RenderOptions(args)
+    let (screen, output, colored) = (options.screen, options.output, options.colored)
+    let (arrangement, name, _) = try load(options.path)
     var editor = EditorState(
       arrangement: arrangement, screen: screen, fileName: name,
-      config: ReorderConfig(minimumPressDuration: pressMilliseconds))
-    if let eventsPath = args.values["--events"] {
+      config: ReorderConfig(minimumPressDuration: options.pressMilliseconds))
+    if let eventsPath = options.events {
       try replay(try events(eventsPath), on: &editor, trace: false)
     }
     let buffer = editor.view(scheme: colored ? .color : .monochrome)

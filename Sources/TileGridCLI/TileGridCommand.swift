@@ -190,8 +190,18 @@ public enum TileGridCommand {
       """,
     syntax: Syntax(valued: Output.valued, flags: Output.flags), run: runDemo)
 
+  /// `demo`'s command line.
+  struct DemoOptions {
+    var output: Output
+
+    init(_ args: Arguments) throws(CLIError) {
+      output = Output(args)
+    }
+  }
+
   static func runDemo(_ args: Arguments) throws(CLIError) {
-    try Output(args).write(Arrangement.demo)
+    let options = try DemoOptions(args)
+    try options.output.write(Arrangement.demo)
   }
 
   // MARK: - export
@@ -209,9 +219,20 @@ public enum TileGridCommand {
     syntax: Syntax(valued: Output.valued, flags: Output.flags, maximumOperands: 1, operands: "at most one FILE"),
     run: runExport)
 
+  /// `export`'s command line.
+  struct ExportOptions {
+    var output: Output
+    var path: String
+
+    init(_ args: Arguments) throws(CLIError) {
+      output = Output(args)
+      path = try inputPath(args.operands.first, command: "export")
+    }
+  }
+
   static func runExport(_ args: Arguments) throws(CLIError) {
-    let output = Output(args)
-    let (arrangement, _, _) = try load(try inputPath(args.operands.first, command: "export"))
-    try output.write(arrangement)
+    let options = try ExportOptions(args)
+    let (arrangement, _, _) = try load(options.path)
+    try options.output.write(arrangement)
   }
 }
