@@ -2,6 +2,7 @@ import Files
 import Canvas
 import CursesTerminal
 import Editor
+import Formats
 import Reorder
 import TileModel
 
@@ -12,9 +13,12 @@ import TileModel
 extension TileGridCommand {
   /// `tilegrid [FILE|-]`: the editor has no command word; `tilegrid --help` shows it first.
   static let editorCommand = Command(
-    name: "", synopsis: "[FILE|-] [--press-ms N] [--color auto|always|never] [--record EVENTS]",
+    name: "",
+    synopsis: "[FILE|-] [--press-ms N] [--color auto|always|never] [--record EVENTS] [--format FORMAT] [--to FORMAT]",
     summary: "the editor (no FILE: the demo; '-': a pipe)", details: "",
-    syntax: Syntax(valued: ["--press-ms", "--color", "--record"], maximumOperands: 1, operands: "at most one FILE"),
+    syntax: Syntax(
+      valued: ["--press-ms", "--color", "--record"] + FormatOptions.writing, maximumOperands: 1,
+      operands: "at most one FILE"),
     run: runEditor)
 
   /// The options of `tilegrid [FILE]`.
@@ -23,6 +27,8 @@ extension TileGridCommand {
     var pressMilliseconds = 300
     var color: ColorChoice = .auto
     var record: String?
+    /// The format FILE is read in and saved in (`--format`, `--to`).
+    var formats = FormatOptions()
 
     init(_ args: Arguments) throws(CLIError) {
       path = args.operands.first
@@ -39,6 +45,7 @@ extension TileGridCommand {
         color = choice
       }
       record = args.values["--record"]
+      formats = try FormatOptions(args, command: nil)
     }
   }
 
@@ -58,12 +65,16 @@ extension TileGridCommand {
     var document: EditorDocument
     let arrangement: Arrangement
     if pipeMode {
-      arrangement = try load("-").0
+      let format = options.formats.reading("-")
+      arrangement = try load("-", format: format).0
       document = EditorDocument(source: .standardInput, savesToStandardOutput: isatty(1) != 1)
+      document.format = options.formats.output ?? format
     } else if let path = options.path {
-      let (loaded, name, stamp) = try load(path)
+      let format = options.formats.reading(path)
+      let (loaded, name, stamp) = try load(path, format: format)
       arrangement = loaded
       document = EditorDocument(source: .file(name), stamp: stamp, savesToStandardOutput: false)
+      document.format = options.formats.output ?? format
     } else {
       arrangement = .demo
       document = EditorDocument(source: .demo, savesToStandardOutput: false)

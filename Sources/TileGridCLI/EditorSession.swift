@@ -3,6 +3,7 @@ import Canvas
 import TerminalInput
 import CursesTerminal
 import Editor
+import Formats
 import TileModel
 
 #if canImport(Glibc)
@@ -26,6 +27,10 @@ struct EditorDocument {
   var savesToStandardOutput: Bool
   /// The arrangement saved last in pipe mode.
   var savedForOutput: Arrangement?
+  /// The format saves write (the file's own, or `--to`'s); recovery files are JSON whatever it is.
+  var format: ArrangementFormat = .json
+  /// What the last save's format could not keep, said on standard error when the editor ends.
+  var lost: (name: String, fields: LostFields)?
 
   /// Where `s` saves: the file; standard output in pipe mode; else the editor asks for a file name.
   var saveTarget: SaveTarget {
@@ -136,10 +141,14 @@ struct EditorSession {
     if let path {
       // A new name that is taken is not written over without the person's word.
       if !force && Platform.exists(path) { return .saveFailed(.exists) }
-      switch Self.write(editor.arrangement, to: path, expected: nil, force: force) {
-      case .success(let stamp):
+      // A name with a format's extension is saved in that format (board.md as Markdown).
+      let format = FormatOptions.byExtension(path) ?? document.format
+      switch Self.write(editor.arrangement, to: path, as: format, expected: nil, force: force) {
+      case .success(let stamp, let lost):
         document.source = .file(path)
         document.stamp = stamp
+        document.format = format
+        document.lost = lost.isEmpty ? nil : (path, lost)
         return .saved(name: path)
       case .failure(let failure):
         return .saveFailed(failure)
@@ -148,14 +157,22 @@ struct EditorSession {
     switch document.source {
     case .file(let file):
       // With `force` the person said "overwrite": whatever is on disk now, and read-only too.
-      switch Self.write(editor.arrangement, to: file, expected: force ? nil : document.stamp, force: force) {
-      case .success(let stamp):
+      switch Self.write(
+        editor.arrangement, to: file, as: document.format, expected: force ? nil : document.stamp, force: force)
+      {
+      case .success(let stamp, let lost):
         document.stamp = stamp
+        document.lost = lost.isEmpty ? nil : (file, lost)
         return .saved(name: nil)
       case .failure(let failure):
         return .saveFailed(failure)
       }
     case .standardInput where document.savesToStandardOutput:
+      do {
+        try document.format.checkWritable(editor.arrangement)
+      } catch {
+        return .saveFailed(.failed("cannot write \(document.format): \(error)"))
+      }
       document.savedForOutput = editor.arrangement
       return .saved(name: nil)
     case .standardInput:
@@ -166,22 +183,31 @@ struct EditorSession {
   }
 
   enum WriteOutcome {
-    /// Written; the file's new stamp.
-    case success(Platform.FileStamp?)
+    /// Written; the file's new stamp, and what its format could not keep.
+    case success(Platform.FileStamp?, LostFields)
     case failure(SaveFailure)
   }
 
-  /// Writes an arrangement with `Platform.writeFile` (atomic, keeping the file's mode, owner and
-  /// links). Without `force`, a file that changed on disk since `expected` or that is read-only is not
-  /// written: the editor asks the person. Returns the new stamp, kept to notice later changes.
+  /// Writes an arrangement in `format` with `Platform.writeFile` (atomic, keeping the file's mode,
+  /// owner and links). Without `force`, a file that changed on disk since `expected` or that is
+  /// read-only is not written: the editor asks the person. An arrangement the format cannot hold (a
+  /// tab in a TSV field) is not written either, and the failure says why. Returns the new stamp, kept
+  /// to notice later changes.
   static func write(
-    _ arrangement: Arrangement, to path: String, expected: Platform.FileStamp?, force: Bool
+    _ arrangement: Arrangement, to path: String, as format: ArrangementFormat = .json, expected: Platform.FileStamp?,
+    force: Bool
   ) -> WriteOutcome {
+    do {
+      try format.checkWritable(arrangement)
+    } catch {
+      return .failure(.failed("cannot write \(format): \(error)"))
+    }
+    var lost = LostFields(format: format)
     do throws(Platform.WriteFailure) {
       let stamp = try Platform.writeFile(path, expected: expected, force: force) {
-        (write) throws(Platform.WriteFailure) in try arrangement.writeJSON(write)
+        (write) throws(Platform.WriteFailure) in lost = try format.write(arrangement, write)
       }
-      return .success(stamp)
+      return .success(stamp, lost)
     } catch {
       switch error {
       case .changedOnDisk: return .failure(.changedOnDisk)
@@ -230,7 +256,7 @@ struct EditorSession {
       for attempt in 0..<100 {
         let path = (directory == "." ? "" : directory + "/") + Self.recoveryName(base, attempt: attempt)
         if Platform.exists(path) { continue }
-        switch Self.write(editor.arrangement, to: path, expected: nil, force: false) {
+        switch Self.write(editor.arrangement, to: path, as: .json, expected: nil, force: false) {
         case .success:
           recovery = .success(path)
           return
@@ -250,8 +276,10 @@ struct EditorSession {
   /// failed part way says so. Throws the error that gives the exit status.
   func finish() throws(CLIError) {
     if let saved = document.savedForOutput {
-      try saved.writeJSON { (chunk) throws(CLIError) in try Platform.standardOutput(chunk) }
+      let lost = try document.format.write(saved) { (chunk) throws(CLIError) in try Platform.standardOutput(chunk) }
+      TileGridCommand.report(lost, writing: "standard output")
     }
+    if let (name, lost) = document.lost { TileGridCommand.report(lost, writing: name) }
     if let signal = endedBy {
       let name = signal == SIGTERM ? "SIGTERM" : "SIGHUP"
       // Short, so that the path usually fits on the line of an 80-column terminal.

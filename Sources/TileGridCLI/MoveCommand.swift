@@ -4,7 +4,7 @@ import TileModel
 
 extension TileGridCommand {
   static let moveCommand = Command(
-    name: "move", synopsis: "[FILE|-] FROM[,FROM...] TO [-o OUT | -i] [--force]",
+    name: "move", synopsis: "[FILE|-] FROM[,FROM...] TO [-o OUT | -i] [--force] [--format FORMAT] [--to FORMAT]",
     summary: "move tiles (remove + insert; policies apply)",
     details: """
       Moves one tile, or several together: removes them at FROM and inserts them at TO (never a swap),
@@ -19,6 +19,11 @@ extension TileGridCommand {
       \(Output.outputHelp)
       --force           move even when a policy refuses (a locked tile, a locked or full section), and
                         write FILE or OUT even if it is read-only (it stays read-only)
+      \(FormatOptions.formatHelp)
+      \(FormatOptions.toHelp)
+
+      A Markdown board, a list of lines or a table is written back in its own format: the file changes
+      by the moved item's lines only ('tilegrid move board.md 0.0 1.0 -i').
 
       Policies apply to every tile: a locked tile does not move, a locked section lets none in or out,
       and a section with a maximum takes the tiles only if all of them fit. A refused move prints why
@@ -26,7 +31,7 @@ extension TileGridCommand {
 
       """,
     syntax: Syntax(
-      valued: Output.valued, flags: Output.flags + ["--in-place"], maximumOperands: 3,
+      valued: Output.valued + FormatOptions.writing, flags: Output.flags + ["--in-place"], maximumOperands: 3,
       operands: "FROM and TO, after an optional FILE"),
     run: runMove)
 
@@ -41,6 +46,7 @@ extension TileGridCommand {
     var to: PlaceArgument
     var output: Output
     var inPlace: Bool
+    var formats: FormatOptions
 
     init(_ args: Arguments) throws(CLIError) {
       let command = "move"
@@ -61,6 +67,7 @@ extension TileGridCommand {
       }
       froms = try fromTexts.map { (text) throws(CLIError) in try PlaceArgument(text, role: "FROM", command: command) }
       to = try PlaceArgument(toText, role: "TO", command: command)
+      formats = try FormatOptions(args, command: command)
     }
   }
 
@@ -68,7 +75,8 @@ extension TileGridCommand {
     let options = try MoveOptions(args)
     let (fromText, toText) = (options.fromText, options.toText)
     var output = options.output
-    var (arrangement, _, stamp) = try load(options.path)
+    let format = options.formats.reading(options.path)
+    var (arrangement, _, stamp) = try load(options.path, format: format)
     var sources: [ItemPath] = []
     for from in options.froms { sources.append(try from.resolve(in: arrangement, role: "FROM")) }
     let destination = try options.to.resolve(in: arrangement, role: "TO")
@@ -96,7 +104,7 @@ extension TileGridCommand {
       }
     }
     if options.inPlace { output.replacing(options.path, readAs: stamp) }
-    try output.write(arrangement)
+    try output.write(arrangement, as: options.formats.writing(to: output, input: format))
   }
 
   /// One tile, as `move` always moved it: TO = the section's count is the end, also in its own section.

@@ -5,7 +5,7 @@ import TileModel
 
 extension TileGridCommand {
   static let moveSectionCommand = Command(
-    name: "move-section", synopsis: "[FILE|-] FROM TO [-o OUT | -i] [--force]",
+    name: "move-section", synopsis: "[FILE|-] FROM TO [-o OUT | -i] [--force] [--format FORMAT] [--to FORMAT]",
     summary: "move a section with its tiles",
     details: """
       Moves one section with all its tiles: removes it at FROM and inserts it at TO (never a swap), then
@@ -20,13 +20,16 @@ extension TileGridCommand {
       \(Output.outputHelp)
       --force           move a locked section too (it keeps its place otherwise), and write FILE or OUT
                         even if it is read-only (it stays read-only)
+      \(FormatOptions.formatHelp)
+      \(FormatOptions.toHelp)
 
-      Other sections move around a locked one. A refused move prints why and exits 65; nothing is
+      In a Markdown board a section moves with its heading and everything under it, up to the next
+      heading; nothing else in the file changes. Other sections move around a locked one. A refused move prints why and exits 65; nothing is
       written. Two operands are FROM and TO, read from standard input, unless the first names a file.
 
       """,
     syntax: Syntax(
-      valued: Output.valued, flags: Output.flags + ["--in-place"], maximumOperands: 3,
+      valued: Output.valued + FormatOptions.writing, flags: Output.flags + ["--in-place"], maximumOperands: 3,
       operands: "FROM and TO, after an optional FILE"),
     run: runMoveSection)
 
@@ -37,6 +40,7 @@ extension TileGridCommand {
     var toText: String
     var output: Output
     var inPlace: Bool
+    var formats: FormatOptions
 
     init(_ args: Arguments) throws(CLIError) {
       let command = "move-section"
@@ -50,6 +54,7 @@ extension TileGridCommand {
         throw .usage("'tilegrid move-section' needs both FROM and TO\(got)", command: command)
       }
       (output, inPlace) = try Output.editing(args, file: path, command: command)
+      formats = try FormatOptions(args, command: command)
     }
   }
 
@@ -58,7 +63,8 @@ extension TileGridCommand {
     let (fromText, toText) = (options.fromText, options.toText)
     var output = options.output
 
-    var (arrangement, _, stamp) = try load(options.path)
+    let format = options.formats.reading(options.path)
+    var (arrangement, _, stamp) = try load(options.path, format: format)
     let count = arrangement.sections.count
     let from = try sectionIndex(fromText, in: arrangement, role: "FROM")
     var to = try sectionIndex(toText, in: arrangement, role: "TO", allowingEnd: true)
@@ -71,7 +77,7 @@ extension TileGridCommand {
       throw .data("cannot move section \(fromText) to \(toText): \(error)\(hint)")
     }
     if options.inPlace { output.replacing(options.path, readAs: stamp) }
-    try output.write(arrangement)
+    try output.write(arrangement, as: options.formats.writing(to: output, input: format))
   }
 
   /// The index a section argument names: a whole number is an index (checked against the sections;

@@ -4,11 +4,14 @@ import TileModel
 
 extension TileGridCommand {
   static let playCommand = Command(
-    name: "play", synopsis: "[FILE|-] --width W --height H --events EVENTS [--trace] [--press-ms N] [-o OUT]",
+    name: "play",
+    synopsis:
+      "[FILE|-] --width W --height H --events EVENTS [--trace] [--press-ms N] [--format FORMAT] [--to FORMAT] [-o OUT]",
     summary: "replay input headlessly; print the arrangement",
     details: """
       Replays input headlessly through the same code as the interactive editor, on a W x H screen (each
-      side from 1 to \(Screen.maximumSide)), and prints the resulting arrangement as canonical JSON.
+      side from 1 to \(Screen.maximumSide)), and prints the resulting arrangement in the input's format
+      (canonical JSON for a JSON file), or in --to's.
       Time is virtual: nothing sleeps.
 
       EVENTS is a file (or '-' when FILE is not) with one event per line; '#' starts a comment outside
@@ -26,6 +29,8 @@ extension TileGridCommand {
                         refused S.I: REASON, drop S.I, cancel, scroll D, undo, redo, mark S.I,
                         lift block …, lift section S, move section S -> S, place S.I -> S.I, …
       --press-ms N      the long press's duration (default 300)
+      \(FormatOptions.formatHelp)
+      \(FormatOptions.toHelp)
       \(Output.outputHelp)
       \(Output.forceHelp)
 
@@ -36,7 +41,8 @@ extension TileGridCommand {
 
       """,
     syntax: Syntax(
-      valued: ["--width", "--height", "--events", "--press-ms"] + Output.valued, flags: ["--trace"] + Output.flags,
+      valued: ["--width", "--height", "--events", "--press-ms"] + FormatOptions.writing + Output.valued,
+      flags: ["--trace"] + Output.flags,
       maximumOperands: 1, operands: "at most one FILE"),
     run: runPlay)
 
@@ -48,6 +54,7 @@ extension TileGridCommand {
     var output: Output
     var path: String
     var trace: Bool
+    var formats: FormatOptions
 
     init(_ args: Arguments) throws(CLIError) {
       let command = "play"
@@ -61,17 +68,19 @@ extension TileGridCommand {
         throw .usage("FILE and EVENTS cannot both be standard input", command: command)
       }
       trace = args.flags.contains("--trace")
+      formats = try FormatOptions(args, command: command)
     }
   }
 
   static func runPlay(_ args: Arguments) throws(CLIError) {
     let options = try PlayOptions(args)
-    let (arrangement, name, _) = try load(options.path)
+    let format = options.formats.reading(options.path)
+    let (arrangement, name, _) = try load(options.path, format: format)
     let script = try events(options.events)
     var editor = EditorState(
       arrangement: arrangement, screen: options.screen, fileName: name,
       config: ReorderConfig(minimumPressDuration: options.pressMilliseconds))
     try replay(script, on: &editor, trace: options.trace)
-    try options.output.write(editor.arrangement)
+    try options.output.write(editor.arrangement, as: options.formats.writing(to: options.output, input: format))
   }
 }

@@ -9,7 +9,8 @@ import TileModel
 extension TileGridCommand {
   static let renderCommand = Command(
     name: "render",
-    synopsis: "[FILE|-] --width W --height H [--events EVENTS] [--press-ms N] [--color auto|always|never] [-o OUT]",
+    synopsis:
+      "[FILE|-] --width W --height H [--events EVENTS] [--press-ms N] [--color auto|always|never] [--format FORMAT] [-o OUT]",
     summary: "print one screen of the editor",
     details: """
       Prints one screen of the interactive editor on a W x H terminal (each side from 1 to
@@ -23,12 +24,14 @@ extension TileGridCommand {
                         xterm's 256 colors
       --color never     plain text: borders and marks tell tiles, focus and drags apart
       --color auto      always on a terminal when NO_COLOR is not set, else never (the default)
+      \(FormatOptions.formatHelp)
       \(Output.outputHelp)
       \(Output.forceHelp)
 
       """,
     syntax: Syntax(
-      valued: ["--width", "--height", "--events", "--press-ms", "--color"] + Output.valued, flags: Output.flags,
+      valued: ["--width", "--height", "--events", "--press-ms", "--color"] + FormatOptions.reading + Output.valued,
+      flags: Output.flags,
       maximumOperands: 1, operands: "at most one FILE"),
     run: runRender)
 
@@ -41,6 +44,7 @@ extension TileGridCommand {
     var colored: Bool
     var path: String
     var events: String?
+    var formats: FormatOptions
 
     init(_ args: Arguments) throws(CLIError) {
       let command = "render"
@@ -61,13 +65,14 @@ extension TileGridCommand {
       if path == "-" && events == "-" {
         throw .usage("FILE and EVENTS cannot both be standard input", command: command)
       }
+      formats = try FormatOptions(args, command: command)
     }
   }
 
   static func runRender(_ args: Arguments) throws(CLIError) {
     let options = try RenderOptions(args)
     let (screen, output, colored) = (options.screen, options.output, options.colored)
-    let (arrangement, name, _) = try load(options.path)
+    let (arrangement, name, _) = try load(options.path, format: options.formats.reading(options.path))
     var editor = EditorState(
       arrangement: arrangement, screen: screen, fileName: name,
       config: ReorderConfig(minimumPressDuration: options.pressMilliseconds))

@@ -1,4 +1,5 @@
 import Formats
+import TestSupport
 import Testing
 import TileGridJSON
 import TileModel
