@@ -109,7 +109,73 @@ struct IDAllocator {
 
   /// The id for a title: `IDs.base(forTitle:fallback:)` made unique.
   mutating func id(forTitle title: some StringProtocol, fallback: String) -> String {
-    unique(IDs.base(forTitle: String(title), fallback: fallback))
+    unique(Self.base(forTitle: title, fallback: fallback))
+  }
+
+  /// `IDs.base(forTitle:fallback:)`, computed scalar by scalar with a fast path for ASCII ones,
+  /// which most titles are made of: there the letters and digits are `A-Z`, `a-z` and `0-9`,
+  /// lower-casing is `A-Z` to `a-z`, and everything else is a separator, so no Unicode property is
+  /// looked up (those lookups were most of a large board's reading time). Other scalars are lowered
+  /// and classified as `IDs` does (`String.lowercased` maps scalar by scalar); a title holding a
+  /// capital sigma, whose lower case depends on its place in a word, goes to `IDs.base` itself.
+  static func base(forTitle title: some StringProtocol, fallback: String) -> String {
+    if let ascii = asciiBase(title) { return ascii.isEmpty ? fallback : ascii }
+    var id: [UInt8] = []
+    id.reserveCapacity(title.utf8.count + 8)
+    var pendingDash = false
+    func add(_ scalar: Unicode.Scalar) {
+      if pendingDash && !id.isEmpty { id.append(UInt8(ascii: "-")) }
+      pendingDash = false
+      id.append(contentsOf: scalar.utf8)
+    }
+    for scalar in title.unicodeScalars {
+      let v = scalar.value
+      if v < 0x80 {
+        if v >= 0x41 && v <= 0x5A {
+          add(Unicode.Scalar(UInt8(v + 0x20)))
+        } else if (v >= 0x61 && v <= 0x7A) || (v >= 0x30 && v <= 0x39) {
+          add(scalar)
+        } else {
+          pendingDash = true
+        }
+        continue
+      }
+      if v == 0x3A3 { return IDs.base(forTitle: String(title), fallback: fallback) }
+      for lower in scalar.properties.lowercaseMapping.unicodeScalars {
+        if isLetterOrDigit(lower) { add(lower) } else { pendingDash = true }
+      }
+    }
+    return id.isEmpty ? fallback : String(decoding: id, as: UTF8.self)
+  }
+
+  /// The base of an all-ASCII title, built as bytes; nil at the first byte that is not ASCII.
+  private static func asciiBase(_ title: some StringProtocol) -> String? {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(title.utf8.count)
+    var pendingDash = false
+    for b in title.utf8 {
+      guard b < 0x80 else { return nil }
+      let lower = b >= 0x41 && b <= 0x5A ? b + 0x20 : b
+      if (lower >= 0x61 && lower <= 0x7A) || (lower >= 0x30 && lower <= 0x39) {
+        if pendingDash && !bytes.isEmpty { bytes.append(UInt8(ascii: "-")) }
+        pendingDash = false
+        bytes.append(lower)
+      } else {
+        pendingDash = true
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `IDs`' letters and digits: of any script, combining marks counted with their letter.
+  private static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber,
+      .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark:
+      return true
+    default:
+      return false
+    }
   }
 
   /// `base`, or the first free numbered form of it, now taken. Equal to `IDs.unique(base, isTaken:)`

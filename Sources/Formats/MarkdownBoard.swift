@@ -49,7 +49,8 @@ enum MarkdownBoard {
   // MARK: - Reading
 
   private struct ItemDraft {
-    var lines: [String]
+    /// The item's lines, already as the JSON array the tile keeps (no second array per tile).
+    var lines: [JSONValue]
     var title: String
     var checked: Bool?
   }
@@ -91,7 +92,7 @@ enum MarkdownBoard {
       }
       let last = drafts.count - 1
       if inItem {
-        drafts[last].items[drafts[last].items.count - 1].lines.append(line)
+        drafts[last].items[drafts[last].items.count - 1].lines.append(.string(line))
         if indent == nil, let first = line.utf8.first, first == 0x20 || first == 0x09, !line.isBlankLine {
           indent = String(line.prefix { $0 == " " || $0 == "\t" })
         }
@@ -124,7 +125,8 @@ enum MarkdownBoard {
         inItem = false
       } else if let item = ItemLine(line) {
         if drafts.isEmpty { drafts.append(SectionDraft()) }
-        drafts[drafts.count - 1].items.append(ItemDraft(lines: [line], title: String(item.title), checked: item.checked))
+        drafts[drafts.count - 1].items.append(
+          ItemDraft(lines: [.string(line)], title: String(item.title), checked: item.checked))
         inItem = true
         if itemStyle == nil { itemStyle = item.style(of: line) }
       } else {
@@ -149,7 +151,14 @@ enum MarkdownBoard {
           drafts[s].text.append(drafts[s].trailing.removeFirst())
         }
       } else {
-        drafts[s].trailing = takeTrailingBlankLines(&drafts[s].items[drafts[s].items.count - 1].lines, keeping: 1)
+        let last = drafts[s].items.count - 1
+        var lines = drafts[s].items[last].lines
+        drafts[s].items[last].lines = []
+        var start = lines.count
+        while start > 1, case .string(let line) = lines[start - 1], line.isBlankLine { start -= 1 }
+        drafts[s].trailing = lines[start...].compactMap(\.string)
+        lines.removeSubrange(start...)
+        drafts[s].items[last].lines = lines
       }
     }
 
@@ -178,7 +187,7 @@ enum MarkdownBoard {
         let tileID = tileIDs.id(forTitle: item.title, fallback: "tile")
         var tileExtras: [JSONField] = []
         if let checked = item.checked { tileExtras.append(JSONField(ExtrasKey.checked, .bool(checked))) }
-        tileExtras.append(JSONField(key, .object([JSONField("lines", JSONValue(lines: item.lines))])))
+        tileExtras.append(JSONField(key, .object([JSONField("lines", .array(item.lines))])))
         tiles.append(
           Tile(id: tileID, title: item.title, color: DefaultColors.color(forTileID: tileID), extras: tileExtras))
       }

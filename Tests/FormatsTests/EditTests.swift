@@ -1,4 +1,4 @@
-import Formats
+@testable import Formats
 import TestSupport
 import Testing
 import TileGridJSON
@@ -259,5 +259,42 @@ extension String {
   func replacingFirst(_ target: String, with replacement: String) -> String {
     guard let range = range(of: target) else { return self }
     return replacingCharacters(in: range, with: replacement)
+  }
+}
+
+/// The allocator's fast path for ASCII titles against `IDs.base` itself.
+struct IDFastPathTests {
+  @Test("every ASCII title gets the id IDs.base gives it (50,000 random ones, every byte below 0x80)")
+  func asciiAgreesWithIDs() {
+    var rng = SplitMix64(seed: 15)
+    for _ in 0..<50_000 {
+      let bytes = (0..<rng.int(0...12)).map { _ in UInt8(rng.int(0...127)) }
+      let title = String(decoding: bytes, as: UTF8.self)
+      #expect(IDAllocator.base(forTitle: title, fallback: "tile") == IDs.base(forTitle: title), "\(bytes)")
+    }
+    for title in ["Buy milk!", "  A--B  ", "회의 준비", "é", "Straße", "x\u{301}", "", "ΟΔΟΣ Σα", "İstanbul", "Ǆemal", "ﬃ"] {
+      #expect(IDAllocator.base(forTitle: title, fallback: "tile").utf8.elementsEqual(IDs.base(forTitle: title).utf8), "\(title)")
+    }
+  }
+
+  @Test("every title of scalars from many scripts gets the id IDs.base gives it (50,000 random ones)")
+  func unicodeAgreesWithIDs() {
+    var rng = SplitMix64(seed: 16)
+    let ranges: [ClosedRange<UInt32>] = [
+      0x20...0x7E, 0xA0...0x24F, 0x370...0x3FF, 0x400...0x4FF, 0x300...0x36F, 0x1E00...0x1EFF, 0x2000...0x206F,
+      0x2160...0x218F, 0x3040...0x30FF, 0x4E00...0x4E80, 0xAC00...0xAC80, 0xFB00...0xFB06, 0x1F300...0x1F64F,
+      0x10400...0x1044F,
+    ]
+    for _ in 0..<50_000 {
+      var scalars = String.UnicodeScalarView()
+      for _ in 0..<rng.int(0...8) {
+        let range = rng.element(ranges)
+        if let s = Unicode.Scalar(UInt32(rng.int(Int(range.lowerBound)...Int(range.upperBound)))) { scalars.append(s) }
+      }
+      let title = String(scalars)
+      #expect(
+        IDAllocator.base(forTitle: title, fallback: "tile").utf8.elementsEqual(IDs.base(forTitle: title).utf8),
+        "\(title.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
   }
 }
