@@ -390,7 +390,9 @@ enum Table {
     }
 
     // STEP 3: the header and the rows, section by section.
-    var w = LineWriter(TextStyle(own), chunkSize: chunkSize, expectedBytes: arrangement.tileCount * 24)
+    var w = LineWriter(
+      TextStyle(own ?? MarkdownBoard.borrowedStyle(arrangement)), chunkSize: chunkSize,
+      expectedBytes: arrangement.tileCount * 24)
     let quoteAll = own?["quoted"]?.bool == true
     var cells: [String] = []
     cells.reserveCapacity(columns.count)

@@ -171,6 +171,14 @@ struct EditTests {
     #expect(csv.lost.description == "csv cannot keep: front matter; sections' empty sections; tiles' lines under the item (left out)")
   }
 
+  @Test("a conversion takes the line endings and final newline of the format it came from")
+  func conversionKeepsLineEndings() throws {
+    let board = try ArrangementFormat.markdown.read(Array("## A\r\n- a\r\n- b".utf8))
+    #expect(String(decoding: ArrangementFormat.lines.written(board), as: UTF8.self) == "# A\r\na\r\nb")
+    #expect(String(decoding: ArrangementFormat.csv.written(board), as: UTF8.self) == "section,title\r\nA,a\r\nA,b")
+    #expect(String(decoding: ArrangementFormat.markdown.written(Arrangement.demo), as: UTF8.self).hasSuffix("- gray 180\n## Archive\n"))
+  }
+
   @Test("a table to Markdown and back keeps the other columns only through JSON; checked becomes a box")
   func tableToMarkdown() throws {
     let table = try ArrangementFormat.csv.read(Array("title,checked,notes\nmilk,true,oat\nbread,false,\n".utf8))
