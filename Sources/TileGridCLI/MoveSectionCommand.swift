@@ -23,9 +23,10 @@ extension TileGridCommand {
       \(FormatOptions.formatHelp)
       \(FormatOptions.toHelp)
 
-      In a Markdown board a section moves with its heading and everything under it, up to the next
-      heading; nothing else in the file changes. Other sections move around a locked one. A refused move prints why and exits 65; nothing is
+      Other sections move around a locked one. A refused move prints why and exits 65; nothing is
       written. Two operands are FROM and TO, read from standard input, unless the first names a file.
+      In a Markdown board a section moves with its heading and everything under it, up to the next
+      heading; nothing else in the file changes.
 
       """,
     syntax: Syntax(
