@@ -15,6 +15,7 @@ let package = Package(
     // and written back with nothing else in the file disturbed.
     .library(name: "Formats", targets: ["Formats"]),
     .library(name: "GridLayout", targets: ["GridLayout"]),
+    .library(name: "Document", targets: ["Document"]),
     .library(name: "Reorder", targets: ["Reorder"]),
   ],
   targets: [
@@ -36,11 +37,14 @@ let package = Package(
     // lines, CSV and TSV. Pure: bytes in, bytes out; what a text format needs to write its file back
     // exactly travels in the arrangement's unknown keys.
     .target(name: "Formats", dependencies: ["TileModel", "TileGridJSON"]),
-    .target(name: "Reorder", dependencies: ["TileModel", "GridLayout"]),
+    // The arrangement being edited: layout in step, history, saved point. The only thing that changes
+    // an arrangement.
+    .target(name: "Document", dependencies: ["TileModel", "GridLayout"]),
+    .target(name: "Reorder", dependencies: ["TileModel", "GridLayout", "Document"]),
     .target(name: "Canvas", dependencies: ["Geometry"]),
     // Terminal bytes to keys, mouse reports, resizes and focus changes: a pure decoder, table-tested.
     .target(name: "TerminalInput", dependencies: ["Geometry"]),
-    .target(name: "Editor", dependencies: ["TileModel", "GridLayout", "Reorder", "Canvas", "TerminalInput"]),
+    .target(name: "Editor", dependencies: ["TileModel", "GridLayout", "Document", "Reorder", "Canvas", "TerminalInput"]),
 
     // The only code that touches ncursesw. Swift 5 mode: stdscr/LINES/COLS are C globals.
     .target(
@@ -53,8 +57,8 @@ let package = Package(
     .target(
       name: "TileGridCLI",
       dependencies: [
-        "TileModel", "TileGridJSON", "Formats", "GridLayout", "Reorder", "Canvas", "TerminalInput", "Editor",
-        "CursesTerminal", "Files",
+        "TileModel", "TileGridJSON", "Formats", "GridLayout", "Document", "Reorder", "Canvas", "TerminalInput",
+        "Editor", "CursesTerminal", "Files",
       ]),
     .executableTarget(name: "tilegrid", dependencies: ["TileGridCLI"]),
     // The benchmark (Scripts/bench): release build only; it reads the clock, the core never does.
@@ -62,25 +66,28 @@ let package = Package(
     .executableTarget(
       name: "tilegrid-bench",
       dependencies: [
-        "TileModel", "TileGridJSON", "Formats", "GridLayout", "Reorder", "Canvas", "TerminalInput", "Editor",
-        "TileGridCLI", "Files", "TestSupport",
+        "TileModel", "TileGridJSON", "Formats", "GridLayout", "Document", "Reorder", "Canvas", "TerminalInput",
+        "Editor", "TileGridCLI", "Files", "TestSupport",
       ]),
 
     // Shared by the tests: a seeded generator, and running the built binary in a temporary directory.
-    .target(name: "TestSupport", path: "Tests/Support"),
+    .target(name: "TestSupport", dependencies: ["TileModel"], path: "Tests/Support"),
     .testTarget(name: "TileModelTests", dependencies: ["TileModel", "TileGridJSON", "TestSupport"]),
     .testTarget(name: "FormatsTests", dependencies: ["TileModel", "TileGridJSON", "Formats", "TestSupport"]),
     .testTarget(name: "GridLayoutTests", dependencies: ["TileModel", "GridLayout", "TestSupport"]),
+    .testTarget(name: "DocumentTests", dependencies: ["TileModel", "TileGridJSON", "GridLayout", "Document", "TestSupport"]),
     .testTarget(
       name: "ReorderTests",
       dependencies: [
-        "TileModel", "TileGridJSON", "GridLayout", "Reorder", "Canvas", "TerminalInput", "Editor", "TileGridCLI",
+        "TileModel", "TileGridJSON", "GridLayout", "Document", "Reorder", "Canvas", "TerminalInput", "Editor",
+        "TileGridCLI",
         "TestSupport",
       ]),
     .testTarget(
       name: "EditorTests",
       dependencies: [
-        "TileModel", "TileGridJSON", "GridLayout", "Reorder", "Canvas", "TerminalInput", "Editor", "TileGridCLI",
+        "TileModel", "TileGridJSON", "GridLayout", "Document", "Reorder", "Canvas", "TerminalInput", "Editor",
+        "TileGridCLI",
         "TestSupport",
       ]),
     .testTarget(name: "CanvasTests", dependencies: ["Geometry", "Canvas", "TestSupport"]),
@@ -88,11 +95,18 @@ let package = Package(
     .testTarget(
       name: "CursesTerminalTests",
       dependencies: [
-        "CursesTerminal", "CNCursesW", "Canvas", "TileModel", "TileGridJSON", "GridLayout", "Reorder", "Editor",
+        "CursesTerminal", "CNCursesW", "Canvas", "TileModel", "TileGridJSON", "GridLayout", "Document", "Reorder", "Editor",
         "TileGridCLI", "TestSupport",
       ]),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["TileModel", "TileGridJSON", "GridLayout", "Reorder", "TestSupport"]),
+      name: "EndToEndTests",
+      dependencies: ["TileModel", "TileGridJSON", "GridLayout", "Document", "Reorder", "TestSupport"]),
+    .testTarget(
+      name: "TileGridCLITests",
+      dependencies: [
+        "TileModel", "TileGridJSON", "Document", "Reorder", "Canvas", "TerminalInput", "Editor", "Files", "TileGridCLI",
+        "TestSupport",
+      ]),
     .testTarget(name: "TerminalTests", dependencies: ["TestSupport"]),
   ]
 )

@@ -80,7 +80,7 @@ extension TileGridCommand {
     var editor = EditorState(
       arrangement: arrangement, screen: options.screen, fileName: name,
       config: ReorderConfig(minimumPressDuration: options.pressMilliseconds))
-    try replay(script, on: &editor, trace: options.trace)
+    replay(script, on: &editor, trace: options.trace)
     try options.output.write(editor.arrangement, as: options.formats.writing(to: options.output, input: format))
   }
 }

@@ -306,3 +306,39 @@ struct IDFastPathTests {
     }
   }
 }
+
+/// The model's `Edit` values on boards: what an edit in the editor does to the file, and that its
+/// inverse gives the file back byte for byte.
+struct BoardEditTests {
+  static let board = Array(EditTests.obsidian.utf8)
+
+  func written(_ arrangement: Arrangement) -> String {
+    String(decoding: ArrangementFormat.markdown.written(arrangement), as: UTF8.self)
+  }
+
+  @Test("rename, recolor, add, delete, add a section: each changes its own lines; each inverse undoes it exactly")
+  func editsAndInverses() throws {
+    let original = try ArrangementFormat.markdown.read(Self.board)
+    var milk = original[ItemPath(0, 0)]
+    milk.title = "Buy oat milk"
+    var recolored = original[ItemPath(0, 1)]
+    recolored.color = TileColor("red")
+    let cases: [(Edit, String)] = [
+      (.setTile(at: ItemPath(0, 0), to: milk), EditTests.obsidian.replacingFirst("- [ ] Buy milk", with: "- [ ] Buy oat milk")),
+      (.setTile(at: ItemPath(0, 1), to: recolored), EditTests.obsidian),
+      (.insertTiles([Tile(id: "bread", title: "Bread")], at: [ItemPath(0, 1)]),
+       EditTests.obsidian.replacingFirst("- [x] Call Ann", with: "- [ ] Bread\n- [x] Call Ann")),
+      (.deleteTiles(at: [ItemPath(0, 0)]), EditTests.obsidian.replacingFirst("- [ ] Buy milk\n\t- [ ] oat\n", with: "")),
+      (.insertSection(Section(id: "later", title: "Later"), tiles: [], at: 1),
+       EditTests.obsidian.replacingFirst("## Done", with: "## Later\n\n\n## Done")),
+      (.deleteSection(at: 0), "---\nkanban-plugin: basic\n---\n\n## Done\n\n"),
+    ]
+    for (edit, expected) in cases {
+      var board = original
+      let inverse = try board.apply(edit)
+      #expect(written(board) == expected, "\(edit)")
+      try board.apply(inverse)
+      #expect(ArrangementFormat.markdown.written(board) == Self.board, "the inverse of \(edit)")
+    }
+  }
+}
