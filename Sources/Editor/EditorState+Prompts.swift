@@ -20,6 +20,14 @@ extension EditorState {
     case nil:
       break
     }
+    if Self.isEditingKey(key) {
+      // Editing waits for a drag to end, as saving does.
+      guard !isDragging else {
+        announcement = .finishDragFirst
+        return []
+      }
+      return editingKey(key) ?? []
+    }
     switch key {
     case .character("?"):
       overlay = .help
@@ -83,6 +91,8 @@ extension EditorState {
   /// A one-key answer to the question on the status line.
   mutating func answer(_ asked: Question, _ key: Key) -> [EditorEffect] {
     overlay = nil
+    if case .deleteTiles = asked { return answerDelete(asked, key) }
+    if case .deleteSection = asked { return answerDelete(asked, key) }
     // A drag that began after the question was asked must end (drop or cancel) first.
     guard !isDragging else {
       announcement = .finishDragFirst
@@ -113,6 +123,9 @@ extension EditorState {
       return complete(open, completion, forward: key == .tab)
     }
     let outcome = open.field.handle(key)
+    if case .edit(.recolor(let paths, let completion)) = open.purpose, key == .tab || key == .backtab {
+      return completeColor(open, paths, completion, forward: key == .tab)
+    }
     if case .find(let origin) = open.purpose {
       return findKey(outcome, open, origin: origin)
     }
@@ -120,6 +133,7 @@ extension EditorState {
     case .edited, .ignored:
       // Typing starts a new completion from what is typed.
       if case .moveTo = open.purpose { open.purpose = .moveTo(completion: nil) }
+      if case .edit(.recolor(let paths, _)) = open.purpose { open.purpose = .edit(.recolor(paths, completion: nil)) }
       overlay = .prompt(open)
       return []
     case .cancelled:
@@ -144,6 +158,8 @@ extension EditorState {
           }
           return engineEffects(.moveTyped(to: place))
         }
+      case .edit(let kind):
+        return submitEdit(kind, open)
       case .saveAs(let thenQuit):
         let path = open.field.text
         guard !path.isEmpty else {
@@ -167,7 +183,7 @@ extension EditorState {
         finding.find = nil
         _ = engineEffects(.focus(origin))
         announcement = .welcome
-      case .moveTo:
+      case .moveTo, .edit:
         announcement = .welcome
       case .saveAs:
         pendingSave = nil
@@ -183,6 +199,7 @@ extension EditorState {
   mutating func dismissed(_ question: Question) {
     switch question {
     case .quitWithUnsavedChanges: announcement = .notQuitting
+    case .deleteTiles, .deleteSection: announcement = .kept
     case .fileChangedOnDisk, .fileReadOnly, .fileExists:
       pendingSave = nil
       announcement = .notSaved(.cancelled)

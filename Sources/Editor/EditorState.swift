@@ -41,6 +41,16 @@ public struct EditorState: Sendable {
     reorder = ReorderState(document: document, screen: size, viewport: viewport, config: config)
   }
 
+  /// An empty arrangement for a file that does not exist yet: one empty section, and the status line
+  /// says that `s` creates the file.
+  public static func newFile(
+    named name: String, screen: Size, config: ReorderConfig = ReorderConfig()
+  ) -> EditorState {
+    var editor = EditorState(arrangement: .newFile, screen: screen, fileName: name, config: config)
+    editor.announcement = .newFile
+    return editor
+  }
+
   public var arrangement: Arrangement { document.arrangement }
   /// The file being edited, for the title bar; nil for the built-in demo.
   public var fileName: String? { document.name }

@@ -175,6 +175,8 @@ public enum Happening: Equatable, Hashable, Sendable {
   case placeRefused(ItemPath, EditError)
   /// An editing key changed the subject.
   case edited(EditVerb, Subject)
+  /// A policy (or a value) refused an edit of the subject; nothing changed.
+  case editRefused(EditVerb, Subject, EditError)
   /// Undo applied the inverses of this step.
   case undone(Step)
   /// Redo applied this step again.

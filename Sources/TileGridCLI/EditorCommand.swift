@@ -70,6 +70,12 @@ extension TileGridCommand {
       arrangement = try load("-", format: format).0
       session = EditorSession(source: .standardInput, savesToStandardOutput: isatty(1) != 1)
       session.format = options.formats.output ?? format
+    } else if let path = options.path, !Platform.exists(path) {
+      // A file that does not exist yet: an empty arrangement, which `s` creates, in the format its
+      // name (or --to, or --format) gives.
+      arrangement = .newFile
+      session = EditorSession(source: .newFile(path), savesToStandardOutput: false)
+      session.format = options.formats.output ?? options.formats.reading(path)
     } else if let path = options.path {
       let format = options.formats.reading(path)
       let (loaded, name, stamp) = try load(path, format: format)
@@ -95,9 +101,13 @@ extension TileGridCommand {
     let (source, saving) = (session.source, session.saveTarget)
     session.recorder?.start(
       file: source, screen: terminal.size, pressMilliseconds: options.pressMilliseconds, saving: saving)
-    var editor = EditorState(
-      arrangement: arrangement, screen: terminal.size, fileName: session.displayName,
-      config: ReorderConfig(minimumPressDuration: options.pressMilliseconds))
+    let config = ReorderConfig(minimumPressDuration: options.pressMilliseconds)
+    var editor: EditorState
+    if case .newFile(let path) = session.source {
+      editor = .newFile(named: path, screen: terminal.size, config: config)
+    } else {
+      editor = EditorState(arrangement: arrangement, screen: terminal.size, fileName: session.displayName, config: config)
+    }
     editor.saveTarget = session.saveTarget
     var port = CursesPort(terminal: terminal, session: session)
     Program.run(&editor, on: &port)

@@ -20,6 +20,9 @@ struct EditorSession {
   /// Where the arrangement came from when the session began.
   enum Source: Equatable {
     case file(String)
+    /// A file that did not exist: the editor began with an empty arrangement, and the first save
+    /// creates it (refusing, as save as does, when something has appeared there meanwhile).
+    case newFile(String)
     case standardInput
     case demo
   }
@@ -36,6 +39,8 @@ struct EditorSession {
   var format: ArrangementFormat = .json
   /// What the last save's format could not keep, said on standard error when the editor ends.
   private(set) var lost: (name: String, fields: LostFields)?
+  /// The file is still to be created (a new file not saved yet).
+  private var creating: Bool
   var recorder: SessionRecorder?
   /// The signal that ended the session (SIGTERM, SIGHUP), if one did.
   private(set) var endedBy: Int32?
@@ -44,6 +49,7 @@ struct EditorSession {
 
   init(source: Source, stamp: Platform.FileStamp? = nil, savesToStandardOutput: Bool, recorder: SessionRecorder? = nil) {
     self.source = source
+    if case .newFile = source { creating = true } else { creating = false }
     self.stamp = stamp
     self.savesToStandardOutput = savesToStandardOutput
     self.recorder = recorder
@@ -53,7 +59,7 @@ struct EditorSession {
   /// file name.
   var saveTarget: SaveTarget {
     switch source {
-    case .file: return .file
+    case .file, .newFile: return .file
     case .standardInput: return savesToStandardOutput ? .standardOutput : .askForPath
     case .demo: return .askForPath
     }
@@ -62,7 +68,7 @@ struct EditorSession {
   /// The name the title bar shows at the start: the file as given, `<stdin>`, or nil for the demo.
   var displayName: String? {
     switch source {
-    case .file(let path): return path
+    case .file(let path), .newFile(let path): return path
     case .standardInput: return "<stdin>"
     case .demo: return nil
     }
@@ -117,6 +123,7 @@ struct EditorSession {
         self.stamp = stamp
         self.format = format
         self.lost = lost.isEmpty ? nil : (path, lost)
+        creating = false
         return .saved(name: path)
       case .failure(let failure):
         return .saveFailed(failure)
@@ -125,11 +132,14 @@ struct EditorSession {
     switch document.saveTarget {
     case .file:
       guard let file = document.name else { return .saveFailed(.failed("the arrangement has no file yet")) }
+      // A new file is created; something that appeared there meanwhile is not written over unasked.
+      if creating && !force && Platform.exists(file) { return .saveFailed(.exists) }
       // With `force` the person said "overwrite": whatever is on disk now, and read-only too.
       switch Self.write(document.arrangement, to: file, as: format, expected: force ? nil : stamp, force: force) {
       case .success(let stamp, let lost):
         self.stamp = stamp
         self.lost = lost.isEmpty ? nil : (file, lost)
+        creating = false
         return .saved(name: nil)
       case .failure(let failure):
         return .saveFailed(failure)

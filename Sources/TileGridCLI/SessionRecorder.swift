@@ -120,6 +120,11 @@ struct SessionRecorder {
     case .file(let path):
       what = "\(path) (as it was when the session started)"
       command = "tilegrid play \(shellWord(path)) \(size) \(events)"
+    case .newFile(let path):
+      what = "\(path), a new file (the session began with one empty section)"
+      command =
+        "tilegrid play - \(size) \(events) <<< '{\"version\": 1, \"sections\": [{\"id\": \"tiles\", "
+        + "\"title\": \"Tiles\", \"items\": []}]}'"
     case .standardInput:
       what = "standard input"
       command = "tilegrid play - \(size) \(events) < THE-SAME-INPUT"

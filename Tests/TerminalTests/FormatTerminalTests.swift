@@ -69,6 +69,29 @@ struct FormatTerminalTests {
     #expect(try directory.listing() == ["board.md", "original.md"], "no other file written")
   }
 
+  @Test("a new board: tilegrid plan.md on a missing file, a added, r renamed, s creates it as Markdown")
+  func newBoard() async throws {
+    let tmux = try await TmuxSession.editor(["plan.md"], in: directory)
+    defer { tmux.close() }
+    try tmux.send("a")
+    try tmux.typeLine("Buy milk")
+    try await tmux.waitForStatus("READY", "Added")
+    try tmux.send("a")
+    try tmux.typeLine("회의 준비")
+    try await tmux.waitForStatus("READY", "Added")
+    try tmux.send("r")
+    try tmux.sendKey("C-u")
+    try tmux.typeLine("Call Ann 🎉")
+    try await tmux.waitForStatus("READY", "Renamed")
+    try tmux.send("s")
+    try await tmux.waitForStatus("READY", "Saved")
+    try await tmux.quitCleanly()
+    let text = try directory.readText("plan.md")
+    #expect(text == "## Tiles\n- Buy milk\n- Call Ann 🎉\n")
+    // Opened again: the same board, and saving it unchanged changes nothing.
+    #expect(try tilegrid(["export", "plan.md"], in: directory) == text)
+  }
+
   @Test("a pipe of lines: printf … | tilegrid --format lines - > out.txt prints the reordered lines")
   func pipeOfLines() async throws {
     let tmux = try TmuxSession(
