@@ -118,14 +118,27 @@ extension EditorState {
 
   /// A key typed into the prompt.
   mutating func promptKey(_ key: Key, _ open: Prompt) -> [EditorEffect] {
-    var open = open
     if case .moveTo(let completion) = open.purpose, key == .tab || key == .backtab {
       return complete(open, completion, forward: key == .tab)
     }
-    let outcome = open.field.handle(key)
     if case .edit(.recolor(let paths, let completion)) = open.purpose, key == .tab || key == .backtab {
       return completeColor(open, paths, completion, forward: key == .tab)
     }
+    var open = open
+    let outcome = open.field.handle(key)
+    return promptChanged(outcome, open)
+  }
+
+  /// Text pasted (bracketed paste) into the open prompt: typed at the cursor, in one go.
+  mutating func pasted(_ text: String) -> [EditorEffect] {
+    guard case .prompt(var open) = overlay else { return [] }
+    let outcome = open.field.insert(text)
+    return promptChanged(outcome, open)
+  }
+
+  /// What the prompt's field did (`outcome`), the field as it is now in `open`.
+  mutating func promptChanged(_ outcome: LineEditor.Outcome, _ open: Prompt) -> [EditorEffect] {
+    var open = open
     if case .find(let origin) = open.purpose {
       return findKey(outcome, open, origin: origin)
     }

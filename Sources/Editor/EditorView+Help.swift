@@ -24,6 +24,7 @@ public enum KeyHelp {
           Entry(keys: "PgUp PgDn", action: "scroll a page"),
           Entry(keys: "Home End", action: "to the start, the end"),
           Entry(keys: "x", action: "mark or unmark a tile"),
+          Entry(keys: "Shift-arrows", action: "mark as the focus moves"),
           Entry(keys: "m", action: "move to a typed place"),
           Entry(keys: "/  n  N", action: "find; next, previous"),
         ]

@@ -15,7 +15,8 @@ extension TileGridCommand {
   /// `tilegrid [FILE|-]`: the editor has no command word; `tilegrid --help` shows it first.
   static let editorCommand = Command(
     name: "",
-    synopsis: "[FILE|-] [--press-ms N] [--color auto|always|never] [--record EVENTS] [--format FORMAT] [--to FORMAT]",
+    synopsis:
+      "[FILE|-] [--press-ms N] [--color auto|always|never|truecolor|256|16|8] [--record EVENTS] [--format FORMAT] [--to FORMAT]",
     summary: "the editor (no FILE: the demo; '-': a pipe)", details: "",
     syntax: Syntax(
       valued: ["--press-ms", "--color", "--record"] + FormatOptions.writing, maximumOperands: 1,
@@ -41,7 +42,7 @@ extension TileGridCommand {
       }
       if let text = args.values["--color"] {
         guard let choice = ColorChoice(rawValue: text) else {
-          throw .usage("--color takes auto, always or never, not '\(text)'", command: nil)
+          throw .usage("--color takes \(ColorChoice.spelled), not '\(text)'", command: nil)
         }
         color = choice
       }
@@ -65,9 +66,12 @@ extension TileGridCommand {
 
     var session: EditorSession
     let arrangement: Arrangement
+    // What was opened, byte for byte, for the recording's header.
+    var digest: FileDigest?
+    let recording = options.record != nil
     if pipeMode {
       let format = options.formats.reading("-")
-      arrangement = try load("-", format: format).0
+      (arrangement, _, _, digest) = try load("-", format: format, digest: recording)
       session = EditorSession(source: .standardInput, savesToStandardOutput: isatty(1) != 1)
       session.format = options.formats.output ?? format
     } else if let path = options.path, !Platform.exists(path) {
@@ -78,13 +82,15 @@ extension TileGridCommand {
       session.format = options.formats.output ?? options.formats.reading(path)
     } else if let path = options.path {
       let format = options.formats.reading(path)
-      let (loaded, name, stamp) = try load(path, format: format)
-      arrangement = loaded
+      let (loaded, name, stamp, opened) = try load(path, format: format, digest: recording)
+      (arrangement, digest) = (loaded, opened)
       session = EditorSession(source: .file(name), stamp: stamp, savesToStandardOutput: false)
       session.format = options.formats.output ?? format
     } else {
       arrangement = .demo
       session = EditorSession(source: .demo, savesToStandardOutput: false)
+      // `tilegrid demo | tilegrid play -` replays it: the demo's canonical bytes.
+      if recording { digest = FileDigest(of: Arrangement.demo.jsonBytes()) }
     }
 
     let (inputFD, outputFD, opened) = try terminalDescriptors(pipeMode: pipeMode)
@@ -100,7 +106,8 @@ extension TileGridCommand {
     }
     let (source, saving) = (session.source, session.saveTarget)
     session.recorder?.start(
-      file: source, screen: terminal.size, pressMilliseconds: options.pressMilliseconds, saving: saving)
+      file: source, digest: digest, screen: terminal.size, pressMilliseconds: options.pressMilliseconds,
+      saving: saving)
     let config = ReorderConfig(minimumPressDuration: options.pressMilliseconds)
     var editor: EditorState
     if case .newFile(let path) = session.source {

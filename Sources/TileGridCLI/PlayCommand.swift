@@ -34,6 +34,9 @@ extension TileGridCommand {
       \(Output.outputHelp)
       \(Output.forceHelp)
 
+      A recording's header ('# file: N bytes, SHA-256 HEX') names the file the session was opened on:
+      when FILE is another one, one line on standard error says so (the replay goes on).
+
       A 'key q' ends the replay as it would end the editor (after 'y' when there are unsaved
       changes); 'key s' saves nothing here. A tile still lifted when the events end is printed where
       it is. A malformed events file is an error naming its line (exit 65), and then nothing is
@@ -75,8 +78,9 @@ extension TileGridCommand {
   static func runPlay(_ args: Arguments) throws(CLIError) {
     let options = try PlayOptions(args)
     let format = options.formats.reading(options.path)
-    let (arrangement, name, _) = try load(options.path, format: format)
-    let script = try events(options.events)
+    let (script, recordedOn) = try recording(options.events)
+    let (arrangement, name, _, digest) = try load(options.path, format: format, digest: recordedOn != nil)
+    warnIfNotRecorded(on: name, digest: digest, recorded: recordedOn)
     var editor = EditorState(
       arrangement: arrangement, screen: options.screen, fileName: name,
       config: ReorderConfig(minimumPressDuration: options.pressMilliseconds))
