@@ -1,5 +1,6 @@
 import Files
 import CursesTerminal
+import Formats
 import TileGridJSON
 import TileModel
 
@@ -54,6 +55,8 @@ public enum TileGridCommand {
       "FILE '-' (or no FILE, when standard input is not a terminal) reads standard input.",
       "FROM and TO are SECTION.ITEM (zero-based, like 1.3) or SECTION_ID:ITEM (like favorites:0).",
       "-o OUT writes OUT atomically instead of printing; --force writes it even if it is read-only.",
+      "--format json|markdown|lines|csv|tsv reads FILE in that format (default: by its extension);",
+      "--to FORMAT writes the result in another (default: the input's format, or OUT's extension).",
       "Options: --help or -h (also after a command, or 'tilegrid help COMMAND'), --version.",
       "Exit status: 0 ok, 1 the editor in a pipe quit without saving, 64 usage, 65 bad data or a refused",
       "move, 66 missing input, 69 no terminal for the editor, 73 cannot write the output (read-only,",
@@ -165,20 +168,25 @@ public enum TileGridCommand {
     return "-"
   }
 
-  /// Reads and validates an arrangement; a bad file is a data error naming the file and the place.
-  /// Returns the name to show for it and its stamp on disk; the bytes are let go once parsed.
-  static func load(_ path: String) throws(CLIError) -> (Arrangement, name: String, stamp: Platform.FileStamp?) {
-    let (arrangement, name, stamp, _) = try load(path, digest: false)
+  /// Reads and validates an arrangement in `format` (nil: by the path's extension, else JSON, as
+  /// `FormatOptions.reading` decides); a bad file is a data error naming the file and the place (a
+  /// JSON path, or a line and column). Returns the name to show for it and its stamp on disk; the
+  /// bytes are let go once parsed.
+  static func load(
+    _ path: String, format: ArrangementFormat? = nil
+  ) throws(CLIError) -> (Arrangement, name: String, stamp: Platform.FileStamp?) {
+    let (arrangement, name, stamp, _) = try load(path, format: format, digest: false)
     return (arrangement, name, stamp)
   }
 
   /// `load`, and with `digest` the size and SHA-256 of the bytes read (for `--record` and `play`).
   static func load(
-    _ path: String, digest: Bool
+    _ path: String, format: ArrangementFormat? = nil, digest: Bool
   ) throws(CLIError) -> (Arrangement, name: String, stamp: Platform.FileStamp?, digest: FileDigest?) {
     let input = try Platform.input(path)
     do {
-      return (try Arrangement(json: input.bytes), input.name, input.stamp, digest ? FileDigest(of: input.bytes) : nil)
+      let arrangement = try (format ?? FormatOptions().reading(path)).read(input.bytes)
+      return (arrangement, input.name, input.stamp, digest ? FileDigest(of: input.bytes) : nil)
     } catch {
       throw .data("\(input.name): \(error)")
     }
@@ -198,39 +206,73 @@ public enum TileGridCommand {
   // MARK: - demo
 
   static let demoCommand = Command(
-    name: "demo", synopsis: "[-o OUT]", summary: "print the built-in demo arrangement (JSON)",
+    name: "demo", synopsis: "[--to FORMAT] [-o OUT]", summary: "print the built-in demo arrangement (JSON)",
     details: """
       Prints the built-in demo arrangement as canonical JSON: 18 colors (UIKit's named colors and four
       grays) in four sections, one with a maximum of 8 tiles, one with a locked tile, and one empty.
 
+      \(FormatOptions.toHelp)
       \(Output.outputHelp)
       \(Output.forceHelp)
 
       """,
-    syntax: Syntax(valued: Output.valued, flags: Output.flags), run: runDemo)
+    syntax: Syntax(valued: ["--to"] + Output.valued, flags: Output.flags), run: runDemo)
+
+  /// `demo`'s command line.
+  struct DemoOptions {
+    var output: Output
+    var formats: FormatOptions
+
+    init(_ args: Arguments) throws(CLIError) {
+      output = Output(args)
+      formats = try FormatOptions(args, command: "demo")
+    }
+  }
 
   static func runDemo(_ args: Arguments) throws(CLIError) {
-    try Output(args).write(Arrangement.demo)
+    let options = try DemoOptions(args)
+    try options.output.write(Arrangement.demo, as: options.formats.writing(to: options.output, input: .json))
   }
 
   // MARK: - export
 
   static let exportCommand = Command(
-    name: "export", synopsis: "[FILE|-] [-o OUT]", summary: "validate a file, print it as canonical JSON",
+    name: "export", synopsis: "[FILE|-] [--format FORMAT] [--to FORMAT] [-o OUT]",
+    summary: "validate a file, print it (canonical JSON, or --to)",
     details: """
       Validates an arrangement and prints it as canonical JSON: two-space indentation, known keys in the
-      documented order, unknown keys after them exactly as they were, absent keys still absent.
+      documented order, unknown keys after them exactly as they were, absent keys still absent. A file
+      in another format is printed in its own format (a Markdown board, lines, a table: unchanged,
+      byte for byte) unless --to converts it: 'tilegrid export board.md --to json'.
 
+      \(FormatOptions.formatHelp)
+      \(FormatOptions.toHelp)
       \(Output.outputHelp)
       \(Output.forceHelp)
 
       """,
-    syntax: Syntax(valued: Output.valued, flags: Output.flags, maximumOperands: 1, operands: "at most one FILE"),
+    syntax: Syntax(
+      valued: FormatOptions.writing + Output.valued, flags: Output.flags, maximumOperands: 1,
+      operands: "at most one FILE"),
     run: runExport)
 
+  /// `export`'s command line.
+  struct ExportOptions {
+    var output: Output
+    var path: String
+    var formats: FormatOptions
+
+    init(_ args: Arguments) throws(CLIError) {
+      output = Output(args)
+      path = try inputPath(args.operands.first, command: "export")
+      formats = try FormatOptions(args, command: "export")
+    }
+  }
+
   static func runExport(_ args: Arguments) throws(CLIError) {
-    let output = Output(args)
-    let (arrangement, _, _) = try load(try inputPath(args.operands.first, command: "export"))
-    try output.write(arrangement)
+    let options = try ExportOptions(args)
+    let format = options.formats.reading(options.path)
+    let (arrangement, _, _) = try load(options.path, format: format)
+    try options.output.write(arrangement, as: options.formats.writing(to: options.output, input: format))
   }
 }

@@ -1,6 +1,7 @@
 // TileGrid's benchmark (targets in README.md's measured performance): release build, `Scripts/bench`. Speed is measured here, never
 // by timed tests. Prints one line per measurement with the target beside it.
 import Files
+import Formats
 import Canvas
 import TerminalInput
 import Document
@@ -553,6 +554,94 @@ func benchFiles(directory: String) throws {
   report("peak memory (1,000,000 tiles loaded, laid out, exported)", String(format: "%.0f MB", peakMemoryMB()), "< 400 MB")
 }
 
+// MARK: - Formats
+
+/// A Markdown board of `count` cards in 10 lanes, in Obsidian's style: front matter, checkboxes,
+/// every fifth card with a description and sub-tasks, a settings block at the end (~5 MB).
+func makeBoard(cards count: Int) -> [UInt8] {
+  var text = "---\nkanban-plugin: basic\n---\n\n"
+  text.reserveCapacity(count * 48)
+  for lane in 0..<10 {
+    text += "## Lane \(lane)\n\n"
+    for k in 0..<(count / 10) {
+      let n = lane * (count / 10) + k
+      text += "- [\(n % 3 == 0 ? "x" : " ")] Card \(n) 카드 #tag\n"
+      if n % 5 == 0 { text += "    > a description of card \(n)\n    * [ ] a sub-task\n" }
+    }
+    text += "\n\n"
+  }
+  text += "%% kanban:settings\n```\n{\"kanban-plugin\":\"basic\"}\n```\n%%\n"
+  return Array(text.utf8)
+}
+
+/// `count` lines, as `ls` or `find` prints file names.
+func makeLines(count: Int) -> [UInt8] {
+  var text = ""
+  text.reserveCapacity(count * 32)
+  for n in 0..<count { text += "Sources/Module\(n % 97)/File\(n).swift\n" }
+  return Array(text.utf8)
+}
+
+/// This process's CPU time (user and system), in seconds.
+func cpuSeconds() -> Double {
+  var usage = rusage()
+  getrusage(RUSAGE_SELF.rawValue, &usage)
+  func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+}
+
+/// The wall-clock and CPU seconds of `body`: on a shared machine the wall clock also counts the
+/// time other processes had the cores, so both are reported.
+func timed(_ body: () throws -> Void) rethrows -> (wall: Double, cpu: Double) {
+  let cpu = cpuSeconds()
+  let wall = try seconds(body)
+  return (wall, cpuSeconds() - cpu)
+}
+
+/// "W ms (CPU C ms)", medians.
+func wallAndCPU(_ runs: [(wall: Double, cpu: Double)]) -> String {
+  String(format: "%.0f ms (CPU %.0f ms)", percentile(runs.map(\.wall), 0.5) * 1000, percentile(runs.map(\.cpu), 0.5) * 1000)
+}
+
+/// Open (read the file, parse, build the arrangement) and save (write it back through the file
+/// writer) a 100,000-card board and a 100,000-line file; and `tilegrid move FILE 0.0 1.0 -o OUT`
+/// whole, in process, as the command line runs it.
+func benchFormats(directory: String) throws {
+  for (name, format, bytes) in [
+    ("board.md", ArrangementFormat.markdown, makeBoard(cards: 100_000)),
+    ("lines.txt", ArrangementFormat.lines, makeLines(count: 100_000)),
+  ] {
+    let path = directory + "/" + name
+    let out = directory + "/out-" + name
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    var arrangement: Arrangement!
+    var opens: [(wall: Double, cpu: Double)] = []
+    var saves: [(wall: Double, cpu: Double)] = []
+    for _ in 0..<5 {
+      arrangement = nil
+      opens.append(try timed { arrangement = try format.read(try Platform.read(path).bytes) })
+      saves.append(try timed {
+        _ = try Platform.writeFile(out) { (write) throws(Platform.WriteFailure) in try format.write(arrangement, write) }
+      })
+    }
+    let same = (try? Data(contentsOf: URL(fileURLWithPath: out))) == Data(bytes)
+    if !same { print("warning: \(name) did not come back byte for byte") }
+    let kind = format == .markdown ? "Markdown board, 100,000 cards" : "lines file, 100,000 lines"
+    let size = String(format: "%.1f MB", Double(bytes.count) / 1e6)
+    report("open a \(kind) (\(size)), median", wallAndCPU(opens), "< 500 ms")
+    report("save it (unchanged: byte for byte)", wallAndCPU(saves), "< 500 ms")
+    arrangement = nil
+    var moves: [(wall: Double, cpu: Double)] = []
+    let to = format == .markdown ? "1.0" : "0.99999"
+    for _ in 0..<3 {
+      moves.append(timed {
+        if TileGridCommand.main(["move", path, "0.0", to, "-o", out]) != 0 { fatalError("tilegrid move \(name) failed") }
+      })
+    }
+    report("  tilegrid move FILE 0.0 \(to) -o OUT (open, move, save)", wallAndCPU(moves), "< 1 s")
+  }
+}
+
 // MARK: - The editor on a pseudo-terminal
 
 /// Milliseconds, fractional, on the monotonic clock.
@@ -686,7 +775,7 @@ if arguments.first == "--parse", arguments.count == 2 {
   print(arrangement.jsonBytes().count)
 } else {
   // Parts: --layout, --drag, --frame, --find, --organize, --edit (the layout), --editing (the document
-  // and the editor), --files, --terminal (default: all). The first
+  // and the editor), --files, --formats, --terminal (default: all). The first
   // other argument is the data directory.
   let directory = arguments.first { !$0.hasPrefix("--") } ?? FileManager.default.temporaryDirectory.path + "/tilegrid-bench"
   try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -704,5 +793,6 @@ if arguments.first == "--parse", arguments.count == 2 {
     benchEditorRename()
   }
   if all || parts.contains("--files") { try benchFiles(directory: directory) }
+  if all || parts.contains("--formats") { try benchFormats(directory: directory) }
   if all || parts.contains("--terminal") { try benchTerminal(directory: directory) }
 }
