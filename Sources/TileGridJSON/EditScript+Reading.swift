@@ -318,11 +318,13 @@ private struct LineReader {
 
   /// `KEY VALUE` of a tile.
   mutating func tileField() throws(ScriptSyntaxError) -> TileField {
+    skipSpaces()
     let keyStart = offset
     let key = try name("a key")
     if key == "id" { throw fail("a tile's id cannot be set (an edit never changes an id)", at: keyStart) }
     try expectBoundary()
     let p = JSONPath.root.key(key)
+    skipSpaces()
     let valueStart = offset
     if let removal = removal() {
       if removal == .keepNull && TileField.knownKeys.contains(key) {
@@ -355,12 +357,14 @@ private struct LineReader {
 
   /// `KEY VALUE` of a section.
   mutating func sectionField() throws(ScriptSyntaxError) -> SectionField {
+    skipSpaces()
     let keyStart = offset
     let key = try name("a key")
     if key == "id" { throw fail("a section's id cannot be set (an edit never changes an id)", at: keyStart) }
     if key == "items" { throw fail("a section's items are not a key: move, add and delete its tiles", at: keyStart) }
     try expectBoundary()
     let p = JSONPath.root.key(key)
+    skipSpaces()
     let valueStart = offset
     if let removal = removal() {
       if removal == .keepNull && SectionField.knownKeys.contains(key) {
@@ -389,10 +393,11 @@ private struct LineReader {
       return .replaceLayout(try json { s throws in try s.readLayout(at: JSONPath.root.key("layout")) })
     }
     let key = try name("a layout key")
-    if key == "null" && atEnd() { return .replaceLayout(nil) }
     try expectBoundary()
+    if key == "null" && atEnd() { return .replaceLayout(nil) }
     let p = JSONPath.root.key("layout").key(key)
     let limit = Arrangement.maximumDimension
+    skipSpaces()
     let valueStart = offset
     if let removal = removal() {
       if removal == .keepNull && LayoutField.knownKeys.contains(key) {
@@ -428,6 +433,7 @@ private struct LineReader {
 
   /// `set-file KEY VALUE`.
   mutating func fileEdit() throws(ScriptSyntaxError) -> ScriptEdit {
+    skipSpaces()
     let keyStart = offset
     let key = try name("a key")
     if ScriptEdit.reservedFileKeys.contains(key) {
