@@ -94,30 +94,19 @@ private struct DiffBuilder {
   }
 
   mutating func matchTiles() {
-    oldRefs.reserveCapacity(old.tileCount)
-    oldSection.reserveCapacity(old.tileCount)
-    oldPlace.reserveCapacity(old.tileCount)
-    var byID: [ExactString: Int32] = [:]
-    byID.reserveCapacity(old.tileCount)
+    oldRefs = TileMatching.readingOrder(old)
+    oldSection.reserveCapacity(oldRefs.count)
+    oldPlace.reserveCapacity(oldRefs.count)
     for (s, section) in old.sections.enumerated() {
-      for (i, ref) in section.items.enumerated() {
-        byID[ExactString(old.tiles[ref].id)] = Int32(oldRefs.count)
-        oldRefs.append(ref)
+      for i in 0..<section.count {
         oldSection.append(Int32(s))
         oldPlace.append(Int32(i))
       }
     }
+    newRefs = TileMatching.readingOrder(new)
+    newMatch = TileMatching.match(old, oldRefs, new, newRefs)
     oldMatch = [Int32](repeating: -1, count: oldRefs.count)
-    newRefs.reserveCapacity(new.tileCount)
-    newMatch.reserveCapacity(new.tileCount)
-    for section in new.sections {
-      for ref in section.items {
-        let k = byID[ExactString(new.tiles[ref].id)] ?? -1
-        if k >= 0 { oldMatch[Int(k)] = Int32(newRefs.count) }
-        newMatch.append(k)
-        newRefs.append(ref)
-      }
-    }
+    for (j, k) in newMatch.enumerated() where k >= 0 { oldMatch[Int(k)] = Int32(j) }
   }
 
   /// The anchors: in each section of both, the tiles that stay in it, taken in their old order, whose

@@ -212,28 +212,33 @@ private struct Merger {
   }
 
   mutating func numberTiles() {
-    var byID: [ExactString: Int32] = [:]
-    byID.reserveCapacity(sides[0].tileCount + sides[0].tileCount / 8)
-    for side in 0..<3 {
-      var numbers: [[Int32]] = []
-      numbers.reserveCapacity(sides[side].sections.count)
-      for section in sides[side].sections {
-        var list: [Int32] = []
-        list.reserveCapacity(section.count)
-        for ref in section.items {
-          let key = ExactString(sides[side].tiles[ref].id)
-          if let e = byID[key] {
-            list.append(e)
-          } else {
-            let e = Int32(tileCount)
-            tileCount += 1
-            byID[key] = e
-            list.append(e)
-          }
+    // The base's tiles are numbered in reading order; each side's are paired with the base's by id
+    // (`TileMatching`), and the ones the base does not have get new numbers (shared when both sides
+    // added the same id).
+    let refs = sides.map(TileMatching.readingOrder)
+    var numbers: [[Int32]] = [(0..<refs[0].count).map { Int32($0) }, [], []]
+    tileCount = refs[0].count
+    var added: [ExactString: Int32] = [:]
+    for side in 1...2 {
+      var matched = TileMatching.match(sides[0], refs[0], sides[side], refs[side])
+      for (j, k) in matched.enumerated() where k < 0 {
+        let key = ExactString(sides[side].tiles[refs[side][j]].id)
+        if let e = added[key] {
+          matched[j] = e
+        } else {
+          matched[j] = Int32(tileCount)
+          added[key] = Int32(tileCount)
+          tileCount += 1
         }
-        numbers.append(list)
       }
-      tileNumbers[side] = numbers
+      numbers[side] = matched
+    }
+    for side in 0..<3 {
+      var start = 0
+      tileNumbers[side] = sides[side].sections.map { section in
+        defer { start += section.count }
+        return Array(numbers[side][start..<(start + section.count)])
+      }
     }
     for side in 0..<3 {
       var sectionOf = [Int32](repeating: -1, count: tileCount)

@@ -11,8 +11,8 @@ extension JSONValue {
     switch (self, other) {
     case (.null, .null): return true
     case (.bool(let a), .bool(let b)): return a == b
-    case (.number(let a), .number(let b)): return a.isExactly(b)
-    case (.string(let a), .string(let b)): return a.isExactly(b)
+    case (.number(let a), .number(let b)): return sameBytes(a, b)
+    case (.string(let a), .string(let b)): return sameBytes(a, b)
     case (.array(let a), .array(let b)):
       return a.count == b.count && zip(a, b).allSatisfy { $0.isExactly($1) }
     case (.object(let a), .object(let b)): return a.isExactly(b)
@@ -24,7 +24,7 @@ extension JSONValue {
 extension Array where Element == JSONField {
   /// Whether the two lists have the same keys in the same order with the same values.
   public func isExactly(_ other: [JSONField]) -> Bool {
-    count == other.count && zip(self, other).allSatisfy { $0.key.isExactly($1.key) && $0.value.isExactly($1.value) }
+    count == other.count && zip(self, other).allSatisfy { sameBytes($0.key, $1.key) && $0.value.isExactly($1.value) }
   }
 }
 
@@ -32,7 +32,7 @@ extension Array where Element == JSONField {
 func exactlyEqual(_ a: String?, _ b: String?) -> Bool {
   switch (a, b) {
   case (nil, nil): return true
-  case (let a?, let b?): return a.isExactly(b)
+  case (let a?, let b?): return sameBytes(a, b)
   default: return false
   }
 }
@@ -52,7 +52,7 @@ func exactlyEqual(_ a: TileColor?, _ b: TileColor?) -> Bool {
 extension Tile {
   /// Whether the two tiles are written the same: every field, strings by their bytes.
   public func isExactly(_ other: Tile) -> Bool {
-    id.isExactly(other.id) && exactlyEqual(title, other.title) && exactlyEqual(color, other.color)
+    sameBytes(id, other.id) && exactlyEqual(title, other.title) && exactlyEqual(color, other.color)
       && locked == other.locked && width == other.width && extras.isExactly(other.extras)
   }
 }
@@ -124,4 +124,37 @@ extension Arrangement {
     }
     return true
   }
+}
+
+/// Whether two strings have the same UTF-8 bytes, compared a block at a time where the standard
+/// library gives the bytes contiguously (native strings always). `isExactly`'s `elementsEqual` walks
+/// them one by one, which `diff` and `merge` cannot afford a million times over.
+@inline(__always)
+func sameBytes(_ a: String, _ b: String) -> Bool {
+  let (ua, ub) = (a.utf8, b.utf8)
+  guard ua.count == ub.count else { return false }
+  let fast = ua.withContiguousStorageIfAvailable { pa in
+    ub.withContiguousStorageIfAvailable { pb in sameBytes(pa, pb) }
+  }
+  if let fast, let equal = fast { return equal }
+  return ua.elementsEqual(ub)
+}
+
+/// Whether two buffers of the same length hold the same bytes, eight at a time.
+@inline(__always)
+private func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+  guard let pa = a.baseAddress, let pb = b.baseAddress else { return a.count == b.count }
+  let raw = (UnsafeRawPointer(pa), UnsafeRawPointer(pb))
+  var i = 0
+  while i + 8 <= a.count {
+    if raw.0.loadUnaligned(fromByteOffset: i, as: UInt64.self) != raw.1.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+      return false
+    }
+    i += 8
+  }
+  while i < a.count {
+    if pa[i] != pb[i] { return false }
+    i += 1
+  }
+  return true
 }

@@ -12,6 +12,12 @@ enum Sequences {
     var previous = [Int32](repeating: -1, count: values.count)
     tails.reserveCapacity(64)
     for (i, v) in values.enumerated() {
+      // Mostly the values already increase: then each one just extends the longest run.
+      if let last = tails.last, values[Int(last)] < v {
+        previous[i] = last
+        tails.append(Int32(i))
+        continue
+      }
       var lo = 0
       var hi = tails.count
       while lo < hi {

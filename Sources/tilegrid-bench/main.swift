@@ -419,6 +419,68 @@ func benchFiles(directory: String) throws {
   report("peak memory (1,000,000 tiles loaded, laid out, exported)", String(format: "%.0f MB", peakMemoryMB()), "< 400 MB")
 }
 
+// MARK: - Diff and merge
+
+/// `arrangement` after `count` random single-tile moves, half of them to another section.
+func randomlyMoved(_ arrangement: Arrangement, moves count: Int, seed: UInt64) -> Arrangement {
+  var rng = SplitMix64(seed: seed)
+  var moved = arrangement
+  for k in 0..<count {
+    let s = rng.int(0...(moved.sections.count - 1))
+    let from = ItemPath(s, rng.int(0...(moved.sections[s].count - 1)))
+    let t = k % 2 == 0 ? s : rng.int(0...(moved.sections.count - 1))
+    let places = moved.sections[t].count - (t == s ? 1 : 0)
+    try! moved.move(from: from, to: ItemPath(t, rng.int(0...places)), force: true)
+  }
+  return moved
+}
+
+/// `tilegrid diff` of two 1,000,000-tile files a thousand moves apart and `tilegrid merge` of three
+/// (each side a thousand moves from the base), whole commands run in process as the command line runs
+/// them: reading the files, the diff or merge, writing the result.
+func benchVersions(directory: String) throws {
+  let base = directory + "/million.json"
+  if !FileManager.default.fileExists(atPath: base) {
+    try Data(makeArrangement(tiles: 1_000_000, sections: 10, mixed: true).jsonBytes()).write(to: URL(fileURLWithPath: base))
+  }
+  let paths = ["moved", "ours", "theirs"].map { directory + "/million-\($0).json" }
+  if paths.contains(where: { !FileManager.default.fileExists(atPath: $0) }) {
+    let arrangement = try Arrangement(json: try Platform.read(base).bytes)
+    for (path, seed) in zip(paths, [UInt64(1), 2, 3]) {
+      try Data(randomlyMoved(arrangement, moves: 1000, seed: seed).jsonBytes()).write(to: URL(fileURLWithPath: path))
+    }
+  }
+  let out = directory + "/million-result"
+  var diffs: [Double] = []
+  for _ in 0..<3 {
+    diffs.append(seconds {
+      if TileGridCommand.main(["diff", base, paths[0], "-o", out]) != 1 { fatalError("tilegrid diff found no difference") }
+    })
+  }
+  let lines = (try String(contentsOfFile: out, encoding: .utf8)).split(separator: "\n").count
+  report(
+    "tilegrid diff, 1,000,000 tiles 1,000 moves apart (\(lines) lines)",
+    String(format: "%.2f s (median)", percentile(diffs, 0.5)), "< 1 s")
+  var merges: [Double] = []
+  for _ in 0..<3 {
+    merges.append(seconds {
+      if TileGridCommand.main(["merge", base, paths[1], paths[2], "-o", out]) > 1 { fatalError("tilegrid merge failed") }
+    })
+  }
+  report(
+    "tilegrid merge, 1,000,000 tiles, 1,000 moves on each side",
+    String(format: "%.2f s (median)", percentile(merges, 0.5)), "< 2 s")
+  // The parts: reading the three files, then the merge and the diff alone.
+  var arrangements: [Arrangement] = []
+  let reading = try seconds { for path in [base] + paths { arrangements.append(try Arrangement(json: try Platform.read(path).bytes)) } }
+  let diffOnly = seconds { _ = Arrangement.diff(arrangements[0], arrangements[1]) }
+  let mergeOnly = seconds { _ = Arrangement.merge(base: arrangements[0], ours: arrangements[2], theirs: arrangements[3]) }
+  report(
+    "  of which: reading one file / diff alone / merge alone",
+    String(format: "%.2f / %.2f / %.2f s", reading / 4, diffOnly, mergeOnly), "")
+  report("peak memory (four 1,000,000-tile arrangements)", String(format: "%.0f MB", peakMemoryMB()), "")
+}
+
 // MARK: - The editor on a pseudo-terminal
 
 /// Milliseconds, fractional, on the monotonic clock.
@@ -551,8 +613,8 @@ if arguments.first == "--parse", arguments.count == 2 {
   let arrangement = try Arrangement(json: try Platform.read(arguments[1]).bytes)
   print(arrangement.jsonBytes().count)
 } else {
-  // Parts: --layout, --drag, --frame, --find, --organize, --files, --terminal (default: all). The first
-  // other argument is the data directory.
+  // Parts: --layout, --drag, --frame, --find, --organize, --files, --versions, --terminal (default:
+  // all). The first other argument is the data directory.
   let directory = arguments.first { !$0.hasPrefix("--") } ?? FileManager.default.temporaryDirectory.path + "/tilegrid-bench"
   try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
   let parts = Set(arguments.filter { $0.hasPrefix("--") })
@@ -563,5 +625,6 @@ if arguments.first == "--parse", arguments.count == 2 {
   if all || parts.contains("--find") { benchFind() }
   if all || parts.contains("--organize") { benchOrganize() }
   if all || parts.contains("--files") { try benchFiles(directory: directory) }
+  if all || parts.contains("--versions") { try benchVersions(directory: directory) }
   if all || parts.contains("--terminal") { try benchTerminal(directory: directory) }
 }

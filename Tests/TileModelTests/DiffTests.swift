@@ -193,6 +193,20 @@ struct DiffTests {
     #expect(try Self.applied(Arrangement.diff(b, a), to: b).jsonBytes() == a.jsonBytes(), "seed \(seed)")
   }
 
+  @Test("pairing tiles by id walking both orders finds every pair a table finds", arguments: 0..<40)
+  func matching(seed: Int) throws {
+    var rng = SplitMix64(seed: SplitMix64.seed(0x3A7C, UInt64(seed)))
+    let a = RandomArrangements.arrangement(&rng, maximumTiles: 300, maximumSections: 3)
+    var fresh = 0
+    var b = RandomArrangements.moved(a, &rng, moves: rng.int(0...(seed % 4 == 0 ? 400 : 20)), across: true)
+    b = RandomArrangements.edited(b, &rng, edits: rng.int(0...6), fresh: &fresh)
+    let (ra, rb) = (TileMatching.readingOrder(a), TileMatching.readingOrder(b))
+    let found = TileMatching.match(a, ra, b, rb)
+    var index: [String: Int32] = [:]
+    for (k, ref) in ra.enumerated() { index[a.tiles[ref].id] = Int32(k) }
+    #expect(found == rb.map { index[b.tiles[$0].id] ?? -1 }, "seed \(seed)")
+  }
+
   /// The fewest single-tile moves from `a` to `b` (same sections, same tiles), by breadth-first search.
   static func fewestMoves(_ a: [[String]], _ b: [[String]]) -> Int {
     var seen: Set<[[String]]> = [a]
