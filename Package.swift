@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "TileModel", targets: ["TileModel"]),
     .library(name: "TileGridJSON", targets: ["TileGridJSON"]),
     .library(name: "GridLayout", targets: ["GridLayout"]),
+    .library(name: "Document", targets: ["Document"]),
     .library(name: "Reorder", targets: ["Reorder"]),
   ],
   targets: [
@@ -29,11 +30,14 @@ let package = Package(
     // JSON at the edge: the arrangement file (read and written) and the layout report. The model, the
     // layout and the reorder engine never parse or print.
     .target(name: "TileGridJSON", dependencies: ["TileModel", "GridLayout"]),
-    .target(name: "Reorder", dependencies: ["TileModel", "GridLayout"]),
+    // The arrangement being edited: layout in step, history, saved point. The only thing that changes
+    // an arrangement.
+    .target(name: "Document", dependencies: ["TileModel", "GridLayout"]),
+    .target(name: "Reorder", dependencies: ["TileModel", "GridLayout", "Document"]),
     .target(name: "Canvas", dependencies: ["Geometry"]),
     // Terminal bytes to keys, mouse reports, resizes and focus changes: a pure decoder, table-tested.
     .target(name: "TerminalInput", dependencies: ["Geometry"]),
-    .target(name: "Editor", dependencies: ["TileModel", "GridLayout", "Reorder", "Canvas", "TerminalInput"]),
+    .target(name: "Editor", dependencies: ["TileModel", "GridLayout", "Document", "Reorder", "Canvas", "TerminalInput"]),
 
     // The only code that touches ncursesw. Swift 5 mode: stdscr/LINES/COLS are C globals.
     .target(
@@ -46,8 +50,8 @@ let package = Package(
     .target(
       name: "TileGridCLI",
       dependencies: [
-        "TileModel", "TileGridJSON", "GridLayout", "Reorder", "Canvas", "TerminalInput", "Editor", "CursesTerminal",
-        "Files",
+        "TileModel", "TileGridJSON", "GridLayout", "Document", "Reorder", "Canvas", "TerminalInput", "Editor",
+        "CursesTerminal", "Files",
       ]),
     .executableTarget(name: "tilegrid", dependencies: ["TileGridCLI"]),
     // The benchmark (Scripts/bench): release build only; it reads the clock, the core never does.
@@ -55,7 +59,8 @@ let package = Package(
     .executableTarget(
       name: "tilegrid-bench",
       dependencies: [
-        "TileModel", "TileGridJSON", "GridLayout", "Reorder", "Canvas", "TerminalInput", "Editor", "TileGridCLI",
+        "TileModel", "TileGridJSON", "GridLayout", "Document", "Reorder", "Canvas", "TerminalInput", "Editor",
+        "TileGridCLI",
         "Files", "TestSupport",
       ]),
 
@@ -63,16 +68,19 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["TileModel"], path: "Tests/Support"),
     .testTarget(name: "TileModelTests", dependencies: ["TileModel", "TileGridJSON", "TestSupport"]),
     .testTarget(name: "GridLayoutTests", dependencies: ["TileModel", "GridLayout", "TestSupport"]),
+    .testTarget(name: "DocumentTests", dependencies: ["TileModel", "TileGridJSON", "GridLayout", "Document", "TestSupport"]),
     .testTarget(
       name: "ReorderTests",
       dependencies: [
-        "TileModel", "TileGridJSON", "GridLayout", "Reorder", "Canvas", "TerminalInput", "Editor", "TileGridCLI",
+        "TileModel", "TileGridJSON", "GridLayout", "Document", "Reorder", "Canvas", "TerminalInput", "Editor",
+        "TileGridCLI",
         "TestSupport",
       ]),
     .testTarget(
       name: "EditorTests",
       dependencies: [
-        "TileModel", "TileGridJSON", "GridLayout", "Reorder", "Canvas", "TerminalInput", "Editor", "TileGridCLI",
+        "TileModel", "TileGridJSON", "GridLayout", "Document", "Reorder", "Canvas", "TerminalInput", "Editor",
+        "TileGridCLI",
         "TestSupport",
       ]),
     .testTarget(name: "CanvasTests", dependencies: ["Geometry", "Canvas", "TestSupport"]),
@@ -80,11 +88,18 @@ let package = Package(
     .testTarget(
       name: "CursesTerminalTests",
       dependencies: [
-        "CursesTerminal", "CNCursesW", "Canvas", "TileModel", "TileGridJSON", "GridLayout", "Reorder", "Editor",
+        "CursesTerminal", "CNCursesW", "Canvas", "TileModel", "TileGridJSON", "GridLayout", "Document", "Reorder", "Editor",
         "TileGridCLI", "TestSupport",
       ]),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["TileModel", "TileGridJSON", "GridLayout", "Reorder", "TestSupport"]),
+      name: "EndToEndTests",
+      dependencies: ["TileModel", "TileGridJSON", "GridLayout", "Document", "Reorder", "TestSupport"]),
+    .testTarget(
+      name: "TileGridCLITests",
+      dependencies: [
+        "TileModel", "TileGridJSON", "Document", "Reorder", "Canvas", "TerminalInput", "Editor", "Files", "TileGridCLI",
+        "TestSupport",
+      ]),
     .testTarget(name: "TerminalTests", dependencies: ["TestSupport"]),
   ]
 )

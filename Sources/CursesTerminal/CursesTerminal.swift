@@ -1,5 +1,6 @@
 import CNCursesW
 import Canvas
+import TerminalInput
 import Geometry
 
 #if canImport(Glibc)
@@ -40,28 +41,10 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
 ///
 /// One at a time per process: ncurses and signal handlers are process-wide.
 public final class CursesTerminal {
-  /// What `wait` returns.
-  public enum Event: Equatable, Sendable {
-    /// Bytes read from the terminal, exactly as sent.
-    case bytes([UInt8])
-    /// The terminal has a new size (SIGWINCH, or found after a stop).
-    case resize(Size)
-    case signal(Signal)
-    /// The time given to `wait` passed without anything arriving.
-    case timeout
-  }
-
+  /// What `wait` returns (the terminal-neutral events of TerminalInput).
+  public typealias Event = TerminalEvent
   /// Signals that mean something to the editor.
-  public enum Signal: Equatable, Sendable {
-    /// SIGINT sent by `kill` (the keyboard's ^C arrives as a byte).
-    case interrupt
-    /// SIGTERM.
-    case terminate
-    /// SIGHUP, or the terminal's input ended (the terminal is gone).
-    case hangup
-    /// SIGTSTP sent by `kill` (the keyboard's ^Z arrives as a byte): the caller calls `suspend()`.
-    case suspend
-  }
+  public typealias Signal = TerminalSignal
 
   /// The largest screen drawn: a terminal reporting more (or a corrupt size) is drawn in its top-left
   /// part, so memory stays bounded (two frames and ncurses' three windows are ~150 bytes a cell).

@@ -1,4 +1,5 @@
 import Canvas
+import Document
 import TerminalInput
 import Reorder
 import TileModel
@@ -18,6 +19,9 @@ public enum EditorMessage: Equatable, Sendable {
   case saveFailed(SaveFailure)
   /// A signal arrived: the loop turns SIGINT, SIGTERM and SIGHUP into messages.
   case signal(EditorSignal)
+  /// Where `s` saves from now on: the command line's decision (pipe mode saves to standard output), so
+  /// that a recording replays it.
+  case saving(SaveTarget)
 }
 
 public enum EditorSignal: Equatable, Sendable {
@@ -41,16 +45,6 @@ public enum SaveFailure: Equatable, Sendable {
   case exists
 }
 
-/// Where `s` saves.
-public enum SaveTarget: Equatable, Sendable {
-  /// The file the arrangement came from (or was last saved as).
-  case file
-  /// Standard output, when the editor quits (pipe mode: the arrangement came from standard input).
-  case standardOutput
-  /// Nowhere yet (the built-in demo): ask for a file name.
-  case askForPath
-}
-
 /// A question on the status line, answered with one key.
 public enum Question: Equatable, Sendable {
   /// `q` with unsaved changes: y quits, s saves and quits, anything else stays.
@@ -68,8 +62,8 @@ public struct Prompt: Equatable, Sendable {
   public enum Purpose: Equatable, Sendable {
     /// A file name to save to; quit afterwards when asked from the quit question.
     case saveAs(thenQuit: Bool)
-    /// Text to find; Esc returns the focus to `origin`.
-    case find(origin: ItemPath?)
+    /// Text to find; Esc returns the focus to `origin` (a tile, or the header the find began on).
+    case find(origin: Focus)
     /// Where to move the focused tile or the marked tiles (`m`); `completion` is where Tab is in the
     /// list of sections the typed prefix matched.
     case moveTo(completion: Completion?)

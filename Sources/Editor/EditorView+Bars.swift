@@ -1,3 +1,4 @@
+import Document
 import Canvas
 import GridLayout
 import Reorder
@@ -15,7 +16,7 @@ extension Painter {
     let width = state.screen.width
     let row = Rect(x: 0, y: 0, width: width, height: Screen.titleRows)
     buffer.fill(row, with: " ", style: barStyle)
-    let arrangement = reorder.arrangement
+    let arrangement = state.arrangement
     let tiles = arrangement.tileCount
     let sections = arrangement.sections.count
     let marked = reorder.marks.count
@@ -115,11 +116,16 @@ extension Painter {
 
   /// The focused tile's place, or the lifted tile's, as `S.I`.
   var currentPlace: String? {
-    if let session = reorder.gesture.session { return "\(session.current)" }
-    if let session = reorder.gesture.sectionSession { return "§\(session.current)" }
-    if let s = reorder.focusedSection { return "§\(s)" }
-    guard let focus = reorder.focus, reorder.arrangement.contains(focus) else { return nil }
-    return "\(focus)"
+    switch reorder.gesture.session?.lifted {
+    case .tiles(let drag)?: return "\(drag.current)"
+    case .section(let drag)?: return "§\(drag.current)"
+    case nil: break
+    }
+    switch reorder.focus {
+    case .header(let s): return "§\(s)"
+    case .tile(let path) where state.arrangement.contains(path): return "\(path)"
+    case .tile, .none: return nil
+    }
   }
 
   /// Where the viewport is: `All` when everything shows, `Top`, `End`, or a percentage.
@@ -137,8 +143,6 @@ extension Painter {
     if state.question != nil { return "" }
     switch reorder.gesture {
     case .dragging(let session):
-      return session.source == .mouse ? "release to drop · Esc cancel" : "arrows move · Enter drop · Esc cancel"
-    case .draggingSection(let session):
       return session.source == .mouse ? "release to drop · Esc cancel" : "arrows move · Enter drop · Esc cancel"
     case .pressing: return "hold to lift"
     case .idle, .failed: return "? help · s save · q quit"

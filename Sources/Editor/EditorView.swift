@@ -1,3 +1,4 @@
+import Document
 import Canvas
 import GridLayout
 import Reorder
@@ -64,9 +65,8 @@ extension EditorState {
     }
     switch reorder.gesture {
     case .dragging(let session):
-      if session.refusal != nil { return ("REFUSED", Theme.refusal) }
+      if session.isForbidden { return ("REFUSED", Theme.refusal) }
       return (session.source == .mouse ? "DRAG" : "LIFTED", Theme.dragAccent)
-    case .draggingSection(let session): return (session.source == .mouse ? "DRAG" : "LIFTED", Theme.dragAccent)
     case .pressing: return ("PRESS", Theme.accent)
     case .idle, .failed: return ("READY", Theme.accent)
     }
@@ -79,7 +79,7 @@ struct Painter {
   let scheme: ColorScheme
   var color: Bool { scheme == .color }
   var reorder: ReorderState { state.reorder }
-  var layout: FlowLayout { state.reorder.layout }
+  var layout: FlowLayout { state.document.layout }
   var viewport: Viewport { state.reorder.viewport }
 
   init(state: EditorState, scheme: ColorScheme) {

@@ -1,3 +1,4 @@
+import Document
 import TileModel
 
 /// Every tile's title and id folded for a case-insensitive search, in one byte array, so a find over a
@@ -15,23 +16,49 @@ import TileModel
 struct FindIndex: Sendable {
   private(set) var folded: [UInt8] = []
   /// Where each tile's text starts, by `TileRef` index; one more entry marks the end.
-  private(set) var starts: [Int32] = []
+  private(set) var starts: [Int32] = [0]
+  /// The texts of tiles changed since they were indexed (renamed), by `TileRef` index: an edit
+  /// replaces one entry here instead of shifting the whole array.
+  private(set) var changed: [Int: [UInt8]] = [:]
 
   init(_ arrangement: Arrangement) {
+    folded.reserveCapacity(arrangement.tiles.slotCount * 16)
+    starts.reserveCapacity(arrangement.tiles.slotCount + 1)
+    catchUp(arrangement)
+  }
+
+  /// The searchable text of a tile: its title (or id), and its id when it has a title.
+  static func text(of tile: Tile) -> [UInt8] {
+    var bytes: [UInt8] = []
+    append(tile.displayTitle, to: &bytes)
+    bytes.append(0)
+    if tile.title != nil {
+      append(tile.id, to: &bytes)
+      bytes.append(0)
+    }
+    return bytes
+  }
+
+  /// Indexes the tiles added to the arrangement's store since the index was made or last caught up
+  /// (added tiles take new slots at the end). - Complexity: O(their text).
+  mutating func catchUp(_ arrangement: Arrangement) {
     let tiles = arrangement.tiles
-    folded.reserveCapacity(tiles.slotCount * 16)
-    starts.reserveCapacity(tiles.slotCount + 1)
-    for slot in 0..<tiles.slotCount {
+    for slot in tileCount..<tiles.slotCount {
       let tile = tiles[TileRef(slot)]
-      starts.append(Int32(truncatingIfNeeded: folded.count))
       Self.append(tile.displayTitle, to: &folded)
       folded.append(0)
       if tile.title != nil {
         Self.append(tile.id, to: &folded)
         folded.append(0)
       }
+      starts.append(Int32(truncatingIfNeeded: folded.count))
     }
-    starts.append(Int32(truncatingIfNeeded: folded.count))
+  }
+
+  /// The tile in slot `ref` was replaced (renamed): its text is indexed again.
+  mutating func reindex(_ ref: TileRef, _ arrangement: Arrangement) {
+    guard Int(ref.index) < tileCount else { return catchUp(arrangement) }
+    changed[Int(ref.index)] = Self.text(of: arrangement[ref])
   }
 
   /// The folded form of `text`, as the index stores it.
@@ -96,8 +123,11 @@ struct FindIndex: Sendable {
 
   /// Whether tile `ref`'s text contains `query` (already folded).
   func contains(_ query: [UInt8], tile ref: Int) -> Bool {
-    let start = Int(starts[ref])
-    let end = Int(starts[ref + 1])
+    if let text = changed[ref] { return Self.contains(query, in: text, from: 0, to: text.count) }
+    return Self.contains(query, in: folded, from: Int(starts[ref]), to: Int(starts[ref + 1]))
+  }
+
+  private static func contains(_ query: [UInt8], in folded: [UInt8], from start: Int, to end: Int) -> Bool {
     let n = query.count
     guard n > 0 else { return true }
     guard end - start >= n else { return false }
@@ -130,12 +160,20 @@ struct MatchSet: Equatable, Sendable {
   }
 
   subscript(ref: Int) -> Bool {
-    words[ref >> 6] & (1 << UInt64(ref & 63)) != 0
+    ref >> 6 < words.count && words[ref >> 6] & (1 << UInt64(ref & 63)) != 0
   }
 
   mutating func insert(_ ref: Int) {
+    while ref >> 6 >= words.count { words.append(0) }
+    guard !self[ref] else { return }
     words[ref >> 6] |= 1 << UInt64(ref & 63)
     count += 1
+  }
+
+  mutating func remove(_ ref: Int) {
+    guard ref >> 6 < words.count, self[ref] else { return }
+    words[ref >> 6] &= ~(1 << UInt64(ref & 63))
+    count -= 1
   }
 
   /// Every tile matching `query` in `index`; when `within` is given (the matches of a shorter query

@@ -1,3 +1,4 @@
+import Document
 import Files
 import Canvas
 import CursesTerminal
@@ -55,71 +56,43 @@ extension TileGridCommand {
     let options = try EditorOptions(args)
     let pipeMode = options.path == "-" || (options.path == nil && !Platform.standardInputIsTerminal)
 
-    var document: EditorDocument
+    var session: EditorSession
     let arrangement: Arrangement
     if pipeMode {
       arrangement = try load("-").0
-      document = EditorDocument(source: .standardInput, savesToStandardOutput: isatty(1) != 1)
+      session = EditorSession(source: .standardInput, savesToStandardOutput: isatty(1) != 1)
     } else if let path = options.path {
       let (loaded, name, stamp) = try load(path)
       arrangement = loaded
-      document = EditorDocument(source: .file(name), stamp: stamp, savesToStandardOutput: false)
+      session = EditorSession(source: .file(name), stamp: stamp, savesToStandardOutput: false)
     } else {
       arrangement = .demo
-      document = EditorDocument(source: .demo, savesToStandardOutput: false)
+      session = EditorSession(source: .demo, savesToStandardOutput: false)
     }
 
     let (inputFD, outputFD, opened) = try terminalDescriptors(pipeMode: pipeMode)
     defer { if opened >= 0 { close(opened) } }
-    var recorder = try options.record.map { (path) throws(CLIError) in try SessionRecorder(path: path) }
-    defer { recorder?.close() }
+    session.recorder = try options.record.map { (path) throws(CLIError) in try SessionRecorder(path: path) }
 
     let terminal: CursesTerminal
     do {
       terminal = try CursesTerminal(inputFD: inputFD, outputFD: outputFD, colors: options.color)
     } catch {
+      session.recorder?.close()
       throw .unavailable("cannot use the terminal: \(error) (\(noTerminalHint))")
     }
-    recorder?.start(
-      file: document.source, screen: terminal.size, pressMilliseconds: options.pressMilliseconds,
-      saving: document.saveTarget)
+    let (source, saving) = (session.source, session.saveTarget)
+    session.recorder?.start(
+      file: source, screen: terminal.size, pressMilliseconds: options.pressMilliseconds, saving: saving)
     var editor = EditorState(
-      arrangement: arrangement, screen: terminal.size, fileName: document.displayName,
+      arrangement: arrangement, screen: terminal.size, fileName: session.displayName,
       config: ReorderConfig(minimumPressDuration: options.pressMilliseconds))
-    editor.saveTarget = document.saveTarget
-    var session = EditorSession(editor: editor, document: document, recorder: recorder)
-    recorder = nil  // the session has it now
-    run(&session, on: terminal)
+    editor.saveTarget = session.saveTarget
+    var port = CursesPort(terminal: terminal, session: session)
+    Program.run(&editor, on: &port)
     terminal.restore()
-    session.recorder?.close()
-    try session.finish()
-  }
-
-  /// The loop: draw, wait for input or the next timer, hand what arrived to the session with its time,
-  /// do what it says, draw again. Time is milliseconds since the start on the monotonic clock, so the
-  /// editor's clock starts at 0, as in `tilegrid play`.
-  static func run(_ session: inout EditorSession, on terminal: CursesTerminal) {
-    let start = Monotonic.milliseconds()
-    let scheme: ColorScheme = terminal.colorDepth == nil ? .monochrome : .color
-    var frame = Buffer(size: terminal.size)
-    session.editor.view(into: &frame, scheme: scheme)
-    terminal.present(&frame)
-    while true {
-      let timeout = session.editor.nextDeadline.map { $0 - (Monotonic.milliseconds() - start) }
-      let events = terminal.wait(timeoutMilliseconds: timeout)
-      let now = Monotonic.milliseconds() - start
-      for event in events {
-        for action in session.handle(event, at: now) {
-          switch action {
-          case .suspend: terminal.suspend()
-          case .redraw: terminal.repaintAll()
-          case .quit: return
-          }
-        }
-      }
-      session.editor.view(into: &frame, scheme: scheme)
-      terminal.present(&frame)
-    }
+    port.session.recorder?.close()
+    try port.session.finish()
   }
 
   static let noTerminalHint =

@@ -56,7 +56,7 @@ extension TileGridCommand {
     var editor = EditorState(
       arrangement: arrangement, screen: screen, fileName: name,
       config: ReorderConfig(minimumPressDuration: pressMilliseconds))
-    try replay(script, on: &editor, trace: args.flags.contains("--trace"))
+    replay(script, on: &editor, trace: args.flags.contains("--trace"))
     try output.write(editor.arrangement)
   }
 }

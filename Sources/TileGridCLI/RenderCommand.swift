@@ -56,7 +56,7 @@ extension TileGridCommand {
       arrangement: arrangement, screen: screen, fileName: name,
       config: ReorderConfig(minimumPressDuration: pressMilliseconds))
     if let eventsPath = args.values["--events"] {
-      try replay(try events(eventsPath), on: &editor, trace: false)
+      replay(try events(eventsPath), on: &editor, trace: false)
     }
     let buffer = editor.view(scheme: colored ? .color : .monochrome)
     let mode: RenderMode = colored ? .colored(colorDepthFromEnvironment) : .plain

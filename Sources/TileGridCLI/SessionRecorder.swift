@@ -1,3 +1,4 @@
+import Document
 import Files
 import Canvas
 import TerminalInput
@@ -36,7 +37,7 @@ struct SessionRecorder {
   }
 
   /// Writes the header: what was edited, and how to replay it.
-  mutating func start(file: EditorDocument.Source, screen: Size, pressMilliseconds: Int, saving: SaveTarget) {
+  mutating func start(file: EditorSession.Source, screen: Size, pressMilliseconds: Int, saving: SaveTarget) {
     for line in Self.header(file: file, screen: screen, pressMilliseconds: pressMilliseconds, eventsPath: path) {
       write(line)
     }
@@ -109,7 +110,7 @@ struct SessionRecorder {
   /// The header: comments naming the file and the replay command, then the starting size as a
   /// `resize` (so a replay with other `--width`/`--height` still starts right).
   static func header(
-    file: EditorDocument.Source, screen: Size, pressMilliseconds: Int, eventsPath: String
+    file: EditorSession.Source, screen: Size, pressMilliseconds: Int, eventsPath: String
   ) -> [String] {
     let size = "--width \(screen.width) --height \(screen.height) --press-ms \(pressMilliseconds)"
     let events = "--events \(shellWord(eventsPath))"

@@ -3,6 +3,7 @@
 import Files
 import Canvas
 import TerminalInput
+import Document
 import Editor
 import Foundation
 import GridLayout
@@ -84,7 +85,7 @@ func dragStepTimes(tiles count: Int, mixed: Bool, frame: Bool = false) -> [Doubl
   let arrangement = makeArrangement(tiles: count, sections: 10, mixed: mixed)
   var editor = EditorState(arrangement: arrangement, screen: Size(width: 200, height: 60))
   // Scroll to the middle of the fifth section and lift the tile under the viewport's center.
-  let layout = editor.reorder.layout
+  let layout = editor.document.layout
   let section = 4
   let middle = layout.frame(of: ItemPath(section, layout.itemCount(inSection: section) / 2))
   let pageRows = 58
@@ -97,7 +98,7 @@ func dragStepTimes(tiles count: Int, mixed: Bool, frame: Bool = false) -> [Doubl
   // Press on the middle of a tile near the viewport's middle.
   let scroll = editor.reorder.viewport.offset
   var target: Rect?
-  editor.reorder.layout.forEachItem(in: Rect(x: 0, y: scroll.y + 20, width: 200, height: 10)) { _, frame in
+  editor.document.layout.forEachItem(in: Rect(x: 0, y: scroll.y + 20, width: 200, height: 10)) { _, frame in
     if target == nil { target = frame }
   }
   guard let target else { fatalError("no tile in the viewport") }
@@ -205,9 +206,11 @@ func benchFrame() {
 // MARK: - Organizing: blocks and sections
 
 /// The engine on its own (the editor adds nothing to these steps), on a 200x60 screen.
-func organizeEngine(_ arrangement: Arrangement) -> ReorderState {
+func organizeEngine(_ arrangement: Arrangement) -> (ReorderState, Document) {
   let screen = Size(width: 200, height: 60)
-  return ReorderState(arrangement: arrangement, screen: screen, viewport: Screen.viewport(forScreen: screen))
+  let viewport = Screen.viewport(forScreen: screen)
+  let document = Document(arrangement: arrangement, viewport: viewport.size)
+  return (ReorderState(document: document, screen: screen, viewport: viewport), document)
 }
 
 /// The screen cell at the middle of a content rectangle, for a press.
@@ -220,36 +223,43 @@ func screenCell(_ r: ReorderState, _ frame: Rect) -> Point {
 /// dropped, undone, redone; then lifted with the mouse and dragged. Every step is one input to the
 /// engine, timed whole: the move of the arrangement, the layout's re-flow, scrolling.
 func benchBlock(mixed: Bool) {
-  var r = organizeEngine(makeArrangement(tiles: 1_000_000, sections: 10, mixed: mixed))
+  var (r, d) = organizeEngine(makeArrangement(tiles: 1_000_000, sections: 10, mixed: mixed))
   var now = 0
   func input(_ event: ReorderInput) -> [Happening] {
     now += 1
-    return r.handle(event, at: now)
+    return r.handle(event, at: now, in: &d)
   }
   for s in 0..<10 {
     for i in stride(from: 0, to: 100_000, by: 1_000) {
-      _ = input(.focus(ItemPath(s, i)))
+      _ = input(.focus(.tile(ItemPath(s, i))))
       _ = input(.key(.toggleMark))
     }
   }
   guard r.marks.count == 1_000 else { fatalError("marked \(r.marks.count)") }
   let kind = mixed ? "mixed" : "uniform"
   let lead = ItemPath(4, 99_000)
-  _ = input(.focus(lead))
+  _ = input(.focus(.tile(lead)))
   let lift = seconds { _ = input(.key(.liftOrDrop)) }
-  guard r.gesture.session?.block?.count == 1_000 else { fatalError("no block lifted") }
+  guard r.gesture.session?.tiles?.block?.count == 1_000 else { fatalError("no block lifted") }
   var steps: [Double] = []
   var crossed: Double?
   for key in Array(repeating: ReorderKey.right, count: 50) + Array(repeating: .down, count: 150)
     + Array(repeating: .left, count: 50)
   {
-    let section = r.gesture.session!.run.start.section
+    let section = r.gesture.session!.tiles!.run.start.section
     steps.append(seconds { _ = input(.key(key)) })
-    if r.gesture.session!.run.start.section != section { crossed = steps.last }
+    if r.gesture.session!.tiles!.run.start.section != section { crossed = steps.last }
   }
   let drop = seconds { _ = input(.key(.liftOrDrop)) }
-  let undo = seconds { _ = input(.key(.undo)) }
-  let redo = seconds { _ = input(.key(.redo)) }
+  // Undo and redo as the editor does them: the document's step, then the focus on what it changed.
+  let undo = seconds {
+    let step = d.undo()!
+    if case .moveBlock(let move) = step.inverses[0] { _ = input(.focus(.tile(move.to[0]))) }
+  }
+  let redo = seconds {
+    let step = d.redo()!
+    if case .moveBlock(let move) = step.edits[0] { _ = input(.focus(.tile(move.to[0]))) }
+  }
   report(
     "block of 1,000 of 1,000,000 tiles (\(kind)): lift (gather)", String(format: "%.2f ms", lift * 1000), "")
   report(
@@ -265,13 +275,13 @@ func benchBlock(mixed: Bool) {
   // The mouse: a long press on the redone run's last tile, then a sweep along the lines below it,
   // going down a row every few motions into the bottom band, where the content scrolls under the
   // pointer: each motion past a tile moves the whole run forward.
-  let target = r.markedPaths[999]
-  _ = input(.focus(target))
-  let press = screenCell(r, r.layout.frame(of: target))
+  let target = r.markedPaths(in: d.arrangement)[999]
+  _ = input(.focus(.tile(target)))
+  let press = screenCell(r, d.layout.frame(of: target))
   _ = input(.press(press))
   now += 300
-  _ = r.handle(.tick, at: now)
-  guard r.gesture.session?.block?.count == 1_000 else { fatalError("no block lifted by the mouse") }
+  _ = r.handle(.tick, at: now, in: &d)
+  guard r.gesture.session?.tiles?.block?.count == 1_000 else { fatalError("no block lifted by the mouse") }
   var motions: [Double] = []
   var moves = 0
   var x = press.x
@@ -283,8 +293,8 @@ func benchBlock(mixed: Bool) {
     if step % 7 == 0 && y < 58 { y += 1 }
     now += 5
     var happened: [Happening] = []
-    motions.append(seconds { happened = r.handle(.motion(Point(x: x, y: y)), at: now) })
-    moves += happened.filter { if case .movedBlock = $0 { return true } else { return false } }.count
+    motions.append(seconds { happened = r.handle(.motion(Point(x: x, y: y)), at: now, in: &d) })
+    moves += happened.filter { if case .moved(.block, _) = $0 { return true } else { return false } }.count
   }
   let release = seconds { _ = input(.release(Point(x: x, y: y))) }
   report(
@@ -296,16 +306,16 @@ func benchBlock(mixed: Bool) {
 /// A section lifted among `sections` sections of 1,000,000 tiles, from the keyboard (one place per
 /// arrow) and with the mouse (motions across section boundaries, then auto-scroll on the title bar).
 func benchSectionDrag(sections: Int) {
-  var r = organizeEngine(makeArrangement(tiles: 1_000_000, sections: sections, mixed: true))
+  var (r, d) = organizeEngine(makeArrangement(tiles: 1_000_000, sections: sections, mixed: true))
   var now = 0
   func input(_ event: ReorderInput) -> [Happening] {
     now += 1
-    return r.handle(event, at: now)
+    return r.handle(event, at: now, in: &d)
   }
   let middle = sections / 2
-  _ = input(.focus(ItemPath(middle, 0)))
+  _ = input(.focus(.tile(ItemPath(middle, 0))))
   _ = input(.key(.previousSection))
-  guard r.focusedSection == middle else { fatalError("no header focus") }
+  guard r.focus.header == middle else { fatalError("no header focus") }
   _ = input(.key(.liftOrDrop))
   var steps: [Double] = []
   for k in 0..<2_000 { steps.append(seconds { _ = input(.key(k % 400 < 200 ? .down : .up)) }) }
@@ -316,13 +326,13 @@ func benchSectionDrag(sections: Int) {
     String(format: "%.1f µs (max %.1f)", percentile(steps, 0.99) * 1e6, percentile(steps, 1) * 1e6), "< 1 ms")
 
   // The mouse: long-press the middle section's header, sweep the pointer up and down the viewport.
-  _ = input(.focus(ItemPath(middle, 0)))
-  let header = r.layout.headerFrame(middle)!
+  _ = input(.focus(.tile(ItemPath(middle, 0))))
+  let header = d.layout.headerFrame(middle)!
   let press = r.viewport.screenPoint(fromContent: Point(x: 20, y: header.minY))
   _ = input(.press(press))
   now += 300
-  _ = r.handle(.tick, at: now)
-  guard r.gesture.sectionSession != nil else { fatalError("no section lifted") }
+  _ = r.handle(.tick, at: now, in: &d)
+  guard r.gesture.session?.section != nil else { fatalError("no section lifted") }
   var motions: [Double] = []
   var moves = 0
   var y = press.y
@@ -332,7 +342,7 @@ func benchSectionDrag(sections: Int) {
     if y > 56 || y < 4 { dy = -dy }
     var happened: [Happening] = []
     motions.append(seconds { happened = input(.motion(Point(x: 20, y: y))) })
-    moves += happened.filter { if case .movedSection = $0 { return true } else { return false } }.count
+    moves += happened.filter { if case .moved(.section, _) = $0 { return true } else { return false } }.count
   }
   // Auto-scroll: the pointer on the title bar, a step every 33 ms, each a scroll and a target selection.
   _ = input(.motion(Point(x: 20, y: 0)))
@@ -340,8 +350,8 @@ func benchSectionDrag(sections: Int) {
   for _ in 0..<5_000 {
     now += 34
     var happened: [Happening] = []
-    ticks.append(seconds { happened = r.handle(.tick, at: now) })
-    moves += happened.filter { if case .movedSection = $0 { return true } else { return false } }.count
+    ticks.append(seconds { happened = r.handle(.tick, at: now, in: &d) })
+    moves += happened.filter { if case .moved(.section, _) = $0 { return true } else { return false } }.count
   }
   let release = seconds { _ = input(.release(Point(x: 20, y: 0))) }
   report(

@@ -1,3 +1,5 @@
+import TileGridCLI
+import Document
 import Canvas
 import TerminalInput
 import GridLayout
@@ -90,12 +92,13 @@ struct PropertyStats {
   mutating func note(before: EditorState, event: ScriptEvent, traces: [PropertyTrace]) {
     events += 1
     let dragging = before.reorder.gesture.isDragging
-    let blockDrag = before.reorder.gesture.session?.block != nil
+    let blockDrag = before.reorder.gesture.session?.tiles?.block != nil
     var autoScrolling = false
     var sectionScrolling = false
     if before.reorder.gesture.session?.source == .mouse, case .wait = event { autoScrolling = true }
-    if before.reorder.gesture.sectionSession?.source == .mouse, case .wait = event {
-      autoScrolling = true
+    if before.reorder.gesture.session?.section != nil, before.reorder.gesture.session?.source == .mouse,
+      case .wait = event
+    {
       sectionScrolling = true
     }
     if dragging, case .input(.resize) = event { resizesMidDrag += 1 }
@@ -156,8 +159,8 @@ enum PropertyHarness {
 
     /// The layout in full, against one built from scratch.
     func checkLayout() throws(PropertyFailure) {
-      try PropertyInvariants.checkLayout(state.reorder, probes: PropertyInvariants.probePoints(state.reorder, &probes))
-      contentSize = state.reorder.layout.contentSize
+      try PropertyInvariants.checkLayout(state, probes: PropertyInvariants.probePoints(state, &probes))
+      contentSize = state.document.layout.contentSize
     }
 
     func play(_ event: ScriptEvent) throws(PropertyFailure) -> [PropertyTrace] {
@@ -216,10 +219,10 @@ enum PropertyHarness {
       if changed || resized {
         try checkLayout()
       } else {
-        try PropertyInvariants.checkLayoutUnchanged(state.reorder, contentSize: contentSize)
+        try PropertyInvariants.checkLayoutUnchanged(state, contentSize: contentSize)
       }
       try PropertyInvariants.checkView(state)
-      try PropertyInvariants.checkDrag(state.reorder, model)
+      try PropertyInvariants.checkDrag(state, model)
       try PropertyInvariants.checkCancel(state, model)
       try watch.check(
         before: before, event: event, traces: traces, inputStart: inputStart, after: state,
@@ -256,12 +259,6 @@ enum PropertyHarness {
       case .failed:
         _ = try play(.input(.mouse(MouseEvent(.release(.left), x: 0, y: 0))))
       case .dragging(let session):
-        if session.source == .mouse {
-          _ = try play(.input(.mouse(MouseEvent(.release(.left), x: session.pointer.x, y: session.pointer.y))))
-        } else {
-          _ = try play(.input(.key(.space)))
-        }
-      case .draggingSection(let session):
         if session.source == .mouse {
           _ = try play(.input(.mouse(MouseEvent(.release(.left), x: session.pointer.x, y: session.pointer.y))))
         } else {
@@ -334,8 +331,8 @@ enum PropertyHarness {
     let same =
       state.arrangement == first.arrangement && state.reorder.viewport == first.reorder.viewport
       && state.reorder.focus == first.reorder.focus && state.reorder.gesture == first.reorder.gesture
-      && state.reorder.focusedSection == first.reorder.focusedSection && state.reorder.marks == first.reorder.marks
-      && state.reorder.history == first.reorder.history && state.announcement == first.announcement && state.now == first.now
+      && state.reorder.marks == first.reorder.marks
+      && state.document.history == first.document.history && state.announcement == first.announcement && state.now == first.now
     return same
       ? nil
       : PropertyFailure(kind: "determinism", message: "replayed, the final state differs", eventIndex: run.played.count - 1)

@@ -1,3 +1,4 @@
+import Document
 import Canvas
 import TerminalInput
 import GridLayout
@@ -54,33 +55,33 @@ enum PropertyTrace: Equatable {
   case refusedSection(Int, EditError)
   case dropSection(Int)
   /// A typed move: the step it made (a tile, or the marked tiles).
-  case place(HistoryStep)
+  case place(Edit)
   /// A typed move that was refused: nothing moved.
   case placeRefused(ItemPath, EditError)
 
   init?(_ happening: Happening) {
     switch happening {
-    case .lifted(let p): self = .lift(p)
-    case .moved(let a, let b): self = .move(a, b)
-    case .refused(let p, let reason): self = .refused(p, reason)
-    case .dropped(let p, _): self = .drop(p)
-    case .cancelled, .cancelledSection: self = .cancel
+    case .lifted(.tile(let p), _): self = .lift(p)
+    case .lifted(.block(let run, let count), let lead?): self = .liftBlock(lead: lead, count: count, run: run)
+    case .lifted(.section(let s), _): self = .liftSection(s)
+    case .moved(.tile(let a), .tile(let b)): self = .move(a, b)
+    case .moved(.block(let a, _), .block(let b, _)): self = .moveBlock(a, b)
+    case .moved(.section(let a), .section(let b)): self = .moveSection(a, b)
+    case .refused(.section(let s), let reason): self = .refusedSection(s, reason)
+    case .refused(.tile(let p), let reason), .refused(.block(let p, _), let reason): self = .refused(p, reason)
+    case .dropped(.tile(let p), _): self = .drop(p)
+    case .dropped(.block(let p, _), _): self = .dropBlock(p)
+    case .dropped(.section(let s), _): self = .dropSection(s)
+    case .cancelled: self = .cancel
     case .scrolled(let d): self = .scroll(d)
     case .undone: self = .undo
     case .redone: self = .redo
     case .marked(let p): self = .mark(p)
     case .unmarked(let p): self = .unmark(p)
     case .marksCleared(let n): self = .unmarkAll(n)
-    case .liftedBlock(let lead, let count, let run): self = .liftBlock(lead: lead, count: count, run: run)
-    case .movedBlock(let a, let b, _): self = .moveBlock(a, b)
-    case .droppedBlock(let p, _, _): self = .dropBlock(p)
-    case .liftedSection(let s): self = .liftSection(s)
-    case .movedSection(let a, let b): self = .moveSection(a, b)
-    case .refusedSection(let s, let reason): self = .refusedSection(s, reason)
-    case .droppedSection(let s, _): self = .dropSection(s)
-    case .placed(let step): self = .place(step)
+    case .placed(let edit): self = .place(edit)
     case .placeRefused(let place, let reason): self = .placeRefused(place, reason)
-    case .focused, .focusedSection, .nothingToLift, .blocked: return nil
+    case .lifted, .moved, .edited, .focused, .nothingToLift, .blocked: return nil
     }
   }
 
@@ -243,20 +244,21 @@ struct PropertyModel {
         try propertyRequire(
           expected == committed[position], "undo", "before a typed move the arrangement is not the one the history is at")
         switch step {
-        case .tile(let move):
+        case .moveTile(let from, let to):
+          let move = (from: from, to: to)
           try propertyRequire(marked.isEmpty, "marks", "a typed move of one tile with \(marked.count) marked")
           if let refusal = expected.checkMove(from: move.from, to: move.to) {
             throw PropertyFailure(kind: "policy", message: "place \(move.from) -> \(move.to) should have been refused: \(refusal)")
           }
           try! expected.move(from: move.from, to: move.to)
-        case .block(let move):
+        case .moveBlock(let move):
           try propertyRequire(move.from == markedPaths, "marks", "a typed block move of \(move.from), marked \(markedPaths)")
           if let refusal = expected.checkMove(move) {
             throw PropertyFailure(kind: "policy", message: "place block \(move.from) -> \(move.to) should have been refused: \(refusal)")
           }
           try! expected.move(move)
-        case .section:
-          throw PropertyFailure(kind: "trace", message: "a typed move of a section")
+        default:
+          throw PropertyFailure(kind: "trace", message: "a typed move that is not a tile's or a block's: \(step)")
         }
         commit(unless: false)
       case .placeRefused(let place, _):
@@ -480,9 +482,10 @@ enum PropertyInvariants {
 
   /// The incrementally maintained layout equals one built from scratch: frames, lines, section and
   /// header frames, content size, and hit tests at `probes` points.
-  static func checkLayout(_ r: ReorderState, probes: [Point]) throws(PropertyFailure) {
+  static func checkLayout(_ state: EditorState, probes: [Point]) throws(PropertyFailure) {
+    let r = state.document
     let kept = r.layout
-    let fresh = FlowLayout(arrangement: r.arrangement, viewport: r.viewport.frame.size)
+    let fresh = FlowLayout(arrangement: r.arrangement, viewport: state.reorder.viewport.frame.size)
     try propertyRequire(
       kept.parameters == fresh.parameters && kept.viewport == fresh.viewport && kept.available == fresh.available,
       "layout", "the layout's parameters or viewport differ from the arrangement's")
@@ -523,15 +526,18 @@ enum PropertyInvariants {
 
   /// For an event that changed neither the arrangement nor the viewport: the layout is still the one
   /// checked in full after the last change (same viewport, sections and content size).
-  static func checkLayoutUnchanged(_ r: ReorderState, contentSize: Size?) throws(PropertyFailure) {
+  static func checkLayoutUnchanged(_ state: EditorState, contentSize: Size?) throws(PropertyFailure) {
+    let r = state.document
+    let frame = state.reorder.viewport.frame
     try propertyRequire(
-      r.layout.viewport == Size(width: max(0, r.viewport.frame.width), height: max(0, r.viewport.frame.height))
+      r.layout.viewport == Size(width: max(0, frame.width), height: max(0, frame.height))
         && r.layout.sectionCount == r.arrangement.sections.count && r.layout.contentSize == contentSize,
       "layout", "the layout changed (content size \(r.layout.contentSize), was \(String(describing: contentSize))) though neither the arrangement nor the viewport did")
   }
 
   /// Points to hit-test: random ones in and around the content, and one in every tile's frame.
-  static func probePoints(_ r: ReorderState, _ rng: inout PropertyRNG) -> [Point] {
+  static func probePoints(_ state: EditorState, _ rng: inout PropertyRNG) -> [Point] {
+    let r = state.document
     let content = r.layout.contentSize
     var points = (0..<8).map { _ in Point(x: rng.int(-1...content.width), y: rng.int(-1...content.height)) }
     for s in r.arrangement.sections.indices where r.arrangement.sections[s].count > 0 {
@@ -546,37 +552,38 @@ enum PropertyInvariants {
   /// axis (and 0 across it), and the focus is a tile whenever there are tiles.
   static func checkView(_ state: EditorState) throws(PropertyFailure) {
     let r = state.reorder
+    let arrangement = state.arrangement
     try propertyRequire(
       r.screen == state.screen && r.viewport.frame == Screen.viewport(forScreen: state.screen), "view",
       "viewport \(r.viewport.frame) for screen \(state.screen)")
-    let vertical = r.arrangement.layout.direction == .vertical
+    let vertical = arrangement.layout.direction == .vertical
     let along = vertical ? r.viewport.offset.y : r.viewport.offset.x
     let across = vertical ? r.viewport.offset.x : r.viewport.offset.y
+    let maximum = r.viewport.maximumPosition(contentSize: state.document.layout.contentSize)
     try propertyRequire(
-      along >= 0 && along <= r.maximumScroll && across == 0, "scroll",
-      "scroll \(r.viewport.offset) outside 0...\(r.maximumScroll)")
-    if let s = r.focusedSection {
-      try propertyRequire(
-        r.focus == nil && s >= 0 && s < r.arrangement.sections.count, "focus",
-        "header focus \(s) with tile focus \(String(describing: r.focus))")
-    } else if r.arrangement.tileCount > 0 {
-      try propertyRequire(
-        r.focus.map(r.arrangement.contains) == true, "focus", "focus \(String(describing: r.focus)) is not a tile")
-    } else {
-      try propertyRequire(r.focus == nil, "focus", "focus \(String(describing: r.focus)) without tiles")
+      along >= 0 && along <= maximum && across == 0, "scroll", "scroll \(r.viewport.offset) outside 0...\(maximum)")
+    switch r.focus {
+    case .header(let s):
+      try propertyRequire(s >= 0 && s < arrangement.sections.count, "focus", "header focus \(s)")
+    case .tile(let path):
+      try propertyRequire(arrangement.contains(path), "focus", "focus \(path) is not a tile")
+    case .none:
+      try propertyRequire(arrangement.tileCount == 0, "focus", "no focus though there are tiles")
     }
-    if let section = r.gesture.sectionSession {
+    if let section = r.gesture.session?.section {
       try propertyRequire(
-        r.focusedSection == section.current, "focus",
-        "section \(section.current) is lifted, the header focus is \(String(describing: r.focusedSection))")
+        r.focus == .header(section.current), "focus",
+        "section \(section.current) is lifted, the focus is \(r.focus)")
     }
   }
 
   /// A drag is in progress exactly when the model has one; its `current` holds the lifted tile (a
   /// block's run holds the block's tiles in order; a lifted section is where the model says) and its
   /// `origin` is where it was lifted. Marks are the model's.
-  static func checkDrag(_ r: ReorderState, _ model: PropertyModel) throws(PropertyFailure) {
-    let marked = Set(r.marks.map { r.arrangement[$0].id })
+  static func checkDrag(_ state: EditorState, _ model: PropertyModel) throws(PropertyFailure) {
+    let r = state.reorder
+    let arrangement = state.arrangement
+    let marked = Set(r.marks.map { arrangement[$0].id })
     try propertyRequire(
       marked == model.marked, "marks", "marked \(marked.sorted()), the trace says \(model.marked.sorted())")
     try propertyRequire(
@@ -585,28 +592,28 @@ enum PropertyInvariants {
     guard let drag = model.drag else { return }
     switch drag.lifted {
     case .tile(let id), .block(let id, _, _):
-      guard let session = r.gesture.session else {
+      guard let session = r.gesture.session?.tiles else {
         throw PropertyFailure(kind: "drag", message: "a tile drag in the trace, the gesture is \(r.gesture)")
       }
       try propertyRequire(
-        r.arrangement.contains(session.current) && r.arrangement[session.current].id == id, "drag",
+        arrangement.contains(session.current) && arrangement[session.current].id == id, "drag",
         "the session's current \(session.current) does not hold the lifted tile \(id)")
       try propertyRequire(
         session.origin == drag.origin, "drag", "the session's origin \(session.origin), lifted at \(drag.origin)")
       if case .block(_, let ids, let run) = drag.lifted {
         let block = session.block
         try propertyRequire(
-          block?.start == run && block?.count == ids.count && session.run.places.map { r.arrangement[$0].id } == ids,
+          block?.start == run && block?.count == ids.count && session.run.places.map { arrangement[$0].id } == ids,
           "drag", "the session's block \(String(describing: block)) is not the run of \(ids) at \(run)")
       } else {
         try propertyRequire(session.block == nil, "drag", "a single tile's session has a block")
       }
     case .section(let id):
-      guard let session = r.gesture.sectionSession else {
+      guard let session = r.gesture.session?.section else {
         throw PropertyFailure(kind: "drag", message: "a section drag in the trace, the gesture is \(r.gesture)")
       }
       try propertyRequire(
-        r.arrangement.sections[session.current].id == id && session.origin == drag.origin.section, "drag",
+        arrangement.sections[session.current].id == id && session.origin == drag.origin.section, "drag",
         "the section session (\(session.origin) -> \(session.current)) is not section \(id) lifted at "
           + "\(drag.origin.section)")
     }
@@ -638,8 +645,8 @@ enum PropertyInvariants {
         fork.arrangement == drag.snapshot, "cancel",
         "\(event) leaves \(PropertyFormat.describe(fork.arrangement)); before the lift: \(PropertyFormat.describe(drag.snapshot))")
       try propertyRequire(fork.reorder.gesture == .idle, "cancel", "\(event) leaves the gesture \(fork.reorder.gesture)")
-      try propertyRequire(fork.reorder.history == state.reorder.history, "cancel", "\(event) changed the history")
-      if event == .key(.escape) { try checkLayout(fork.reorder, probes: []) }
+      try propertyRequire(fork.document.history == state.document.history, "cancel", "\(event) changed the history")
+      if event == .key(.escape) { try checkLayout(fork, probes: []) }
       try checkView(fork)
     }
   }

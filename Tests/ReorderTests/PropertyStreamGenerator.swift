@@ -1,3 +1,5 @@
+import TileGridCLI
+import Document
 import Canvas
 import TerminalInput
 import GridLayout
@@ -58,7 +60,6 @@ struct PropertyStreamGenerator {
     case .pressing: return .pressing
     case .failed: return .failed
     case .dragging(let session): return session.source == .mouse ? .mouseDrag : .keyboardDrag
-    case .draggingSection(let session): return session.source == .mouse ? .mouseDrag : .keyboardDrag
     }
   }
 
@@ -191,16 +192,17 @@ struct PropertyStreamGenerator {
   /// scrolled out of the viewport). Any cell when there are no tiles.
   func aimAtTile(_ state: EditorState, _ rng: inout PropertyRNG, visible: Int = 80) -> Point {
     let r = state.reorder
+    let (arrangement, layout) = (state.arrangement, state.document.layout)
     var candidates: [Rect] = []
     if rng.chance(visible) {
-      r.layout.forEachItem(in: r.viewport.visibleContent) { _, frame in candidates.append(frame) }
+      layout.forEachItem(in: r.viewport.visibleContent) { _, frame in candidates.append(frame) }
     }
     if candidates.isEmpty {
-      let paths = r.arrangement.sections.indices.flatMap { s in
-        (0..<r.arrangement.sections[s].count).map { ItemPath(s, $0) }
+      let paths = arrangement.sections.indices.flatMap { s in
+        (0..<arrangement.sections[s].count).map { ItemPath(s, $0) }
       }
       guard !paths.isEmpty else { return anyCell(state, &rng) }
-      candidates = [r.layout.frame(of: rng.element(paths))]
+      candidates = [layout.frame(of: rng.element(paths))]
     }
     let frame = rng.element(candidates)
     let cell = Point(
@@ -212,8 +214,8 @@ struct PropertyStreamGenerator {
   func aimAtMarkedTile(_ state: EditorState, _ rng: inout PropertyRNG) -> Point? {
     let r = state.reorder
     var frames: [Rect] = []
-    r.layout.forEachItem(in: r.viewport.visibleContent) { path, frame in
-      if r.isMarked(path) { frames.append(frame) }
+    state.document.layout.forEachItem(in: r.viewport.visibleContent) { path, frame in
+      if r.isMarked(path, in: state.arrangement) { frames.append(frame) }
     }
     guard !frames.isEmpty else { return nil }
     let frame = rng.element(frames)
@@ -226,8 +228,9 @@ struct PropertyStreamGenerator {
   func aimAtHeader(_ state: EditorState, _ rng: inout PropertyRNG) -> Point {
     let r = state.reorder
     let visible = r.viewport.visibleContent
-    let headers = r.layout.sections(intersecting: visible).compactMap { s -> Rect? in
-      guard let h = r.layout.headerFrame(s) else { return nil }
+    let layout = state.document.layout
+    let headers = layout.sections(intersecting: visible).compactMap { s -> Rect? in
+      guard let h = layout.headerFrame(s) else { return nil }
       let x = max(h.minX, visible.minX)
       let y = max(h.minY, visible.minY)
       let clipped = Rect(x: x, y: y, width: min(h.maxX, visible.maxX) - x, height: min(h.maxY, visible.maxY) - y)
@@ -248,7 +251,7 @@ struct PropertyStreamGenerator {
   /// A cell in or beyond the auto-scroll band at one end of the viewport (along the scrolling axis).
   func edgeCell(_ state: EditorState, _ rng: inout PropertyRNG) -> Point {
     let r = state.reorder
-    let vertical = r.arrangement.layout.direction == .vertical
+    let vertical = state.arrangement.layout.direction == .vertical
     let (start, end) = vertical ? (r.viewport.frame.minY, r.viewport.frame.maxY) : (r.viewport.frame.minX, r.viewport.frame.maxX)
     let position = rng.chance(50) ? rng.int(max(0, start - 1)...(start + 2)) : rng.int(max(0, end - 3)...(end + 1))
     return Self.clamped(vertical ? Point(x: pointer.x, y: position) : Point(x: position, y: pointer.y))

@@ -1,10 +1,11 @@
+import Document
 import Canvas
 import Editor
 import Foundation
 import Reorder
 import TestSupport
 import Testing
-import TileGridCLI
+@testable import TileGridCLI
 import TileGridJSON
 import TileModel
 
@@ -69,11 +70,11 @@ struct Scenario: CustomTestStringConvertible, Sendable {
     var editor = EditorState(
       arrangement: try fixtureArrangement(), screen: screen,
       config: ReorderConfig(minimumPressDuration: pressMilliseconds))
+    // The program loop on the script, as `tilegrid play` runs it.
+    var port = ScriptedPort(script)
     var trace: [String] = []
-    for (_, event) in script {
-      for effect in editor.play(event) {
-        if case .happened(let happening) = effect, let line = Trace.line(happening) { trace.append(line) }
-      }
+    Program.run(&editor, on: &port) { happening in
+      if let line = Trace.line(happening) { trace.append(line) }
     }
     return (trace, editor.arrangement)
   }

@@ -1,8 +1,9 @@
-import CursesTerminal
+import Document
 import Editor
 import Foundation
 import Reorder
 import TestSupport
+import TerminalInput
 import Testing
 import TileModel
 
@@ -73,30 +74,52 @@ struct SessionRecordTests {
       ])
   }
 
-  /// One live session: random input at random times, handed to the session the way the loop does.
-  struct Live {
+  /// One live session: random input at random times, run by the program loop the way the terminal
+  /// hands it over: the loop wakes at each timer's deadline, a little late, and sometimes for nothing.
+  struct TimedPort: TerminalPort {
     var session: EditorSession
+    /// The input to give: each event after so many milliseconds.
+    var planned: [(event: TerminalEvent, after: Int)]
     var now = 0
     var rng: SplitMix64
+    private var index = 0
+    private var wakes = 0
+    private var extraWake = false
 
-    /// Time passes until `time`: the loop wakes at each timer's deadline, a little late, and sometimes
-    /// for nothing.
-    mutating func pass(to time: Int) {
-      var wakes = 0
-      while let deadline = session.editor.nextDeadline, deadline <= time, wakes < 10_000 {
+    init(session: EditorSession, planned: [(event: TerminalEvent, after: Int)], rng: SplitMix64) {
+      self.session = session
+      self.planned = planned
+      self.rng = rng
+    }
+
+    mutating func next(deadline: Int?) -> [(message: EditorMessage, time: Int)]? {
+      guard index < planned.count else { return nil }
+      let time = now + planned[index].after
+      if let deadline, deadline <= time, wakes < 10_000 {
         wakes += 1
-        let wake = min(time, max(now, deadline) + rng.int(0...4))
-        now = wake
-        _ = session.handle(.timeout, at: wake)
+        now = min(time, max(now, deadline) + rng.int(0...4))
+        return [(session.message(for: .timeout, at: now), now)]
       }
-      if rng.chance(10) && time > now { _ = session.handle(.timeout, at: rng.int(now...time)) }
+      if !extraWake && rng.chance(10) && time > now {
+        extraWake = true
+        now = rng.int(now...time)
+        return [(session.message(for: .timeout, at: now), now)]
+      }
       now = time
+      let event = planned[index].event
+      index += 1
+      wakes = 0
+      extraWake = false
+      return [(session.message(for: event, at: now), now)]
     }
 
-    mutating func send(_ event: CursesTerminal.Event, after milliseconds: Int) {
-      pass(to: now + milliseconds)
-      _ = session.handle(event, at: now)
+    mutating func save(_ document: Document, to path: String?, force: Bool, at time: Int) -> EditorMessage {
+      .saved(name: path)
     }
+    mutating func present(_ editor: EditorState) {}
+    mutating func writeRecovery(_ document: Document) {}
+    mutating func suspend() {}
+    mutating func repaint() {}
   }
 
   static func randomInput(_ rng: inout SplitMix64, screen: Size) -> [UInt8] {
@@ -118,16 +141,7 @@ struct SessionRecordTests {
     let script = try EventScript.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
     var editor = EditorState(
       arrangement: arrangement, screen: screen, config: ReorderConfig(minimumPressDuration: pressMilliseconds))
-    for (_, event) in script {
-      var effects = editor.play(event)
-      while !effects.isEmpty {
-        switch effects.removeFirst() {
-        case .save(let path, _, _): effects += editor.update(.saved(name: path), at: editor.now)
-        case .quit: return editor
-        default: break
-        }
-      }
-    }
+    TileGridCommand.replay(script, on: &editor, trace: false)
     return editor
   }
 
@@ -141,12 +155,9 @@ struct SessionRecordTests {
     let arrangement = Arrangement.demo
     var recorder = try SessionRecorder(path: path)
     recorder.start(file: .demo, screen: screen, pressMilliseconds: press, saving: .askForPath)
-    let editor = EditorState(
+    var editor = EditorState(
       arrangement: arrangement, screen: screen, config: ReorderConfig(minimumPressDuration: press))
-    var live = Live(
-      session: EditorSession(
-        editor: editor, document: EditorDocument(source: .demo, savesToStandardOutput: false), recorder: recorder),
-      rng: rng)
+    var planned: [(event: TerminalEvent, after: Int)] = []
     var size = screen
     for _ in 0..<rng.int(20...200) {
       let gap = rng.weighted([(5, 0), (40, rng.int(1...40)), (10, rng.int(100...700)), (2, rng.int(1000...4000))])
@@ -155,25 +166,28 @@ struct SessionRecordTests {
           rng.chance(30)
           ? Size(width: rng.int(1...3), height: rng.int(1...3))
           : Size(width: rng.int(20...150), height: rng.int(8...60))
-        live.send(.resize(size), after: gap)
+        planned.append((.resize(size), gap))
         continue
       }
-      var bytes = Self.randomInput(&live.rng, screen: size)
-      if live.rng.chance(20) { bytes += Self.randomInput(&live.rng, screen: size) }
+      var bytes = Self.randomInput(&rng, screen: size)
+      if rng.chance(20) { bytes += Self.randomInput(&rng, screen: size) }
       // Reads cut sequences anywhere.
-      if live.rng.chance(15) && bytes.count > 1 {
-        let cut = live.rng.int(1...(bytes.count - 1))
-        live.send(.bytes(Array(bytes[..<cut])), after: gap)
-        live.send(.bytes(Array(bytes[cut...])), after: live.rng.int(0...30))
+      if rng.chance(15) && bytes.count > 1 {
+        let cut = rng.int(1...(bytes.count - 1))
+        planned.append((.bytes(Array(bytes[..<cut])), gap))
+        planned.append((.bytes(Array(bytes[cut...])), rng.int(0...30)))
       } else {
-        live.send(.bytes(bytes), after: gap)
+        planned.append((.bytes(bytes), gap))
       }
     }
-    live.session.recorder?.close()
+    var port = TimedPort(
+      session: EditorSession(source: .demo, savesToStandardOutput: false, recorder: recorder), planned: planned,
+      rng: rng)
+    Program.run(&editor, on: &port)
+    port.session.recorder?.close()
     let replayed = try Self.replay(path, arrangement: arrangement, screen: screen, pressMilliseconds: press)
-    #expect(replayed.arrangement == live.session.editor.arrangement, "seed \(seed)")
+    #expect(replayed.arrangement == editor.arrangement, "seed \(seed)")
     #expect(
-      replayed.view(scheme: .monochrome) == live.session.editor.view(scheme: .monochrome),
-      "seed \(seed): the screens differ")
+      replayed.view(scheme: .monochrome) == editor.view(scheme: .monochrome), "seed \(seed): the screens differ")
   }
 }

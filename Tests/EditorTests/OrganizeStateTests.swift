@@ -1,3 +1,4 @@
+import Document
 import Canvas
 import TerminalInput
 import Editor
@@ -13,7 +14,8 @@ import TileModel
 @Suite("Organizing: the state the view reads, and the status line")
 struct OrganizeStateTests {
   static func editor() throws -> EditorState {
-    let url = Scenario.directory.appendingPathComponent("fixtures/organize.json")
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Scenarios/fixtures/organize.json")
     return EditorState(
       arrangement: try Arrangement(json: Array(try Data(contentsOf: url))), screen: Size(width: 24, height: 30))
   }
@@ -38,9 +40,9 @@ struct OrganizeStateTests {
     Self.click(10, 2, modifiers: .control, &e)
     #expect(e.announcement.text == "Unmarked b — Inbox 2 of 5 · 3 marked")
     let r = e.reorder
-    #expect(r.markedPaths == [ItemPath(0, 0), ItemPath(0, 2), ItemPath(0, 4)])
-    #expect((0..<5).map { r.isMarked(ItemPath(0, $0)) } == [true, false, true, false, true])
-    #expect(!r.isMarked(ItemPath(9, 9)))
+    #expect(r.markedPaths(in: e.arrangement) == [ItemPath(0, 0), ItemPath(0, 2), ItemPath(0, 4)])
+    #expect((0..<5).map { r.isMarked(ItemPath(0, $0), in: e.arrangement) } == [true, false, true, false, true])
+    #expect(!r.isMarked(ItemPath(9, 9), in: e.arrangement))
     // A modifier click never lifts: holding it is nothing.
     _ = e.update(.input(.mouse(MouseEvent(.press(.left), x: 2, y: 9, modifiers: .control))), at: e.now)
     _ = e.wait(600)
@@ -62,7 +64,7 @@ struct OrganizeStateTests {
     Self.key(.right, &e)
     Self.key(.character("x"), &e)
     Self.key(.space, &e)
-    let session = try #require(e.reorder.gesture.session)
+    let session = try #require(e.reorder.gesture.session?.tiles)
     #expect(session.block?.count == 2 && session.run == LiftedRun(start: ItemPath(0, 1), count: 2, lead: 1))
     #expect(session.current == ItemPath(0, 2) && session.origin == ItemPath(0, 2))
     #expect((0..<5).map { e.reorder.isInLiftedBlock(ItemPath(0, $0)) } == [false, true, true, false, false])
@@ -72,7 +74,7 @@ struct OrganizeStateTests {
     Self.key(.down, &e)
     Self.key(.enter, &e)
     #expect(e.announcement.text == "Dropped 2 tiles — Bin 1–2 of 2")
-    #expect(!e.reorder.isInLiftedBlock(ItemPath(3, 0)) && e.reorder.isMarked(ItemPath(3, 0)))
+    #expect(!e.reorder.isInLiftedBlock(ItemPath(3, 0)) && e.reorder.isMarked(ItemPath(3, 0), in: e.arrangement))
     #expect(e.isDirty)
     Self.key(.character("u"), &e)
     #expect(e.announcement.text == "Undone: a — Inbox 1 of 5")
@@ -82,11 +84,11 @@ struct OrganizeStateTests {
   func section() throws {
     var e = try Self.editor()
     Self.key(.tab, &e)
-    #expect(e.reorder.focusedSection == 1 && e.reorder.focus == nil)
+    #expect(e.reorder.focus == .header(1))
     #expect(e.announcement.text == "Shelf — section 2 of 5")
     Self.key(.space, &e)
-    let session = try #require(e.reorder.gesture.sectionSession)
-    #expect(session.current == 1 && session.floatingOrigin == e.reorder.layout.headerFrame(1)!.origin)
+    let session = try #require(e.reorder.gesture.session)
+    #expect(session.section?.current == 1 && session.floatingOrigin == e.document.layout.headerFrame(1)!.origin)
     #expect(e.announcement.text == "Lifted Shelf — section 2 of 5")
     Self.key(.down, &e)
     #expect(e.announcement.text == "Moved to section 3 of 5")
@@ -94,15 +96,15 @@ struct OrganizeStateTests {
     #expect(e.announcement == .finishDragFirst)
     Self.key(.enter, &e)
     #expect(e.announcement.text == "Dropped Shelf — section 3 of 5")
-    #expect(e.reorder.focusedSection == 2 && e.arrangement.sections.map(\.id) == ["A", "C", "B", "D", "E"])
+    #expect(e.reorder.focus == .header(2) && e.arrangement.sections.map(\.id) == ["A", "C", "B", "D", "E"])
     Self.key(.character("u"), &e)
     #expect(e.announcement.text == "Undone: Shelf — section 2 of 5")
     // Arrows leave a header for the tiles; a click on a header focuses it.
     Self.key(.down, &e)
-    #expect(e.reorder.focus == ItemPath(1, 0))
+    #expect(e.reorder.focus == .tile(ItemPath(1, 0)))
     _ = e.update(.input(.mouse(MouseEvent(.press(.left), x: 5, y: 12))), at: e.now)
     _ = e.update(.input(.mouse(MouseEvent(.release(.left), x: 5, y: 12))), at: e.now)
-    #expect(e.reorder.focusedSection == 2)
+    #expect(e.reorder.focus == .header(2))
     // The locked Vault: refused.
     Self.key(.space, &e)
     #expect(e.announcement.text == "Refused: “Vault” is locked in place")
@@ -115,8 +117,8 @@ struct OrganizeStateTests {
     _ = e.update(.input(.mouse(MouseEvent(.press(.left), x: 5, y: 8))), at: e.now)
     _ = e.wait(300)
     _ = e.update(.input(.mouse(MouseEvent(.motion, x: 9, y: 10))), at: e.now)
-    let session = try #require(e.reorder.gesture.sectionSession)
+    let session = try #require(e.reorder.gesture.session)
     #expect(session.grabOffset == Point(x: 5, y: 0) && session.floatingOrigin == Point(x: 0, y: 9))
-    #expect(session.source == .mouse && session.current == 1)
+    #expect(session.source == .mouse && session.section?.current == 1)
   }
 }

@@ -1,4 +1,6 @@
 import Canvas
+import Document
+import Editor
 import TerminalInput
 
 /// The events file of `tilegrid play`: one event per line, `#` starts a comment (outside quotes),
@@ -384,9 +386,7 @@ extension EditorState {
     case .input(let input): return update(.input(input), at: now)
     case .bytes(let bytes): return update(.bytes(bytes), at: now)
     case .signal(let signal): return update(.signal(signal), at: now)
-    case .saving(let target):
-      saveTarget = target
-      return []
+    case .saving(let target): return update(.saving(target), at: now)
     case .saveResult: return []
     }
   }

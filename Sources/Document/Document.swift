@@ -1,0 +1,195 @@
+import GridLayout
+import TileModel
+
+/// Where a document's `s` saves.
+public enum SaveTarget: Equatable, Hashable, Sendable {
+  /// The file the arrangement came from (or was last saved as).
+  case file
+  /// Standard output, when the editor quits (pipe mode: the arrangement came from standard input).
+  case standardOutput
+  /// Nowhere yet (the built-in demo, a new arrangement): ask for a file name.
+  case askForPath
+}
+
+/// An arrangement being edited: the arrangement and its layout kept in step, the history of edits
+/// (undo and redo), the saved point, the name and where it saves. Every change to the arrangement —
+/// a drag's step, a typed move, an added or renamed tile, an applied script, a merge — is an `Edit`
+/// that goes through here: nothing else changes it (docs/editing.md).
+///
+///     var document = Document(arrangement: .demo, viewport: Size(width: 80, height: 22))
+///     try document.perform([.deleteTiles(at: [ItemPath(0, 0)])])   // one undo step
+///     document.isDirty                                              // true
+///     document.undo()                                               // blue is back, whole
+///     document.isDirty                                              // false
+///
+/// A gesture in progress changes the arrangement as it goes (`apply`: the layout follows, so the next
+/// target is found in it) and is recorded once, when it ends (`record`), as one step.
+public struct Document: Sendable {
+  /// The arrangement, with every edit applied so far.
+  public private(set) var arrangement: Arrangement
+  /// The arrangement's layout for the viewport's size, kept in step with every edit.
+  public private(set) var layout: FlowLayout
+  /// Undo and redo.
+  public private(set) var history = History()
+  /// The name to show (a file's path as given), or nil for the built-in demo.
+  public var name: String?
+  /// Where `s` saves.
+  public var saveTarget: SaveTarget
+  /// The history's state when last saved (or opened).
+  private var savedStateID: Int
+  /// The tile ids, once an edit that adds tiles needs them (building them costs a pass over every
+  /// tile, which opening a file should not pay).
+  private var tileIDs: Set<ExactString>?
+
+  /// A document for `arrangement`, laid out for `viewport`, at its saved point.
+  /// - Complexity: that of `FlowLayout(arrangement:viewport:)`.
+  public init(arrangement: Arrangement, viewport: Size, name: String? = nil, saveTarget: SaveTarget = .askForPath) {
+    self.arrangement = arrangement
+    self.layout = FlowLayout(arrangement: arrangement, viewport: viewport)
+    self.name = name
+    self.saveTarget = saveTarget
+    savedStateID = history.stateID
+  }
+
+  /// Whether there are changes since the document was opened or last saved: the history is not at
+  /// the saved point (an undo back to it is no change).
+  public var isDirty: Bool { history.stateID != savedStateID }
+
+  /// The document was saved as it is now.
+  public mutating func markSaved() {
+    savedStateID = history.stateID
+  }
+
+  /// Lays the arrangement out again for another viewport size. - Complexity: O(n) at worst.
+  public mutating func relayout(viewport: Size) {
+    layout = FlowLayout(arrangement: arrangement, viewport: viewport)
+  }
+
+  // MARK: - Edits
+
+  /// Why `perform([edit], force: force)` would refuse `edit`, or nil: `Arrangement.check`, and for added
+  /// tiles whether their ids are new (which needs the id index, built at the first such check).
+  public mutating func check(_ edit: Edit, force: Bool = false) -> EditError? {
+    if let error = arrangement.check(edit, force: force) { return error }
+    let added: [Tile]
+    switch edit {
+    case .insertTiles(let tiles, _), .insertSection(_, let tiles, _): added = tiles
+    default: return nil
+    }
+    let ids = tileIDIndex()
+    for tile in added where ids.contains(ExactString(tile.id)) { return .tileIDTaken(tile.id) }
+    return nil
+  }
+
+  /// Checks and applies `edits` in order as one undo step: all of them, or none when one is refused.
+  /// Returns the step recorded (nil when `edits` is empty).
+  /// - Throws: the first refused edit's index and reason; nothing changed.
+  @discardableResult
+  public mutating func perform(_ edits: [Edit], force: Bool = false) throws(IndexedEditError) -> Step? {
+    guard !edits.isEmpty else { return nil }
+    var inverses: [Edit] = []
+    for (index, edit) in edits.enumerated() {
+      if let error = check(edit, force: force) {
+        for inverse in inverses.reversed() { _ = applyChecked(inverse) }
+        throw IndexedEditError(index: index, error: error)
+      }
+      inverses.append(applyChecked(edit))
+    }
+    let step = Step(edits: edits, inverses: inverses.reversed())
+    history.record(step)
+    return step
+  }
+
+  /// Applies an edit of a gesture in progress, which the caller has checked (a precondition), without
+  /// recording it; returns its inverse. The gesture records its whole change with `record` when it
+  /// ends, or puts everything back with the inverses when it is cancelled.
+  @discardableResult
+  public mutating func apply(_ edit: Edit) -> Edit {
+    applyChecked(edit)
+  }
+
+  /// Records as one undo step `edits` that are already applied (a gesture's whole change), undone by
+  /// `inverses`.
+  public mutating func record(_ edits: [Edit], undoneBy inverses: [Edit]) {
+    history.record(Step(edits: edits, inverses: inverses))
+  }
+
+  /// Undoes the last step and returns it; nil when there is nothing to undo.
+  @discardableResult
+  public mutating func undo() -> Step? {
+    guard let step = history.undo() else { return nil }
+    for inverse in step.inverses { _ = applyChecked(inverse) }
+    return step
+  }
+
+  /// Redoes the next undone step and returns it; nil when there is nothing to redo.
+  @discardableResult
+  public mutating func redo() -> Step? {
+    guard let step = history.redo() else { return nil }
+    for edit in step.edits { _ = applyChecked(edit) }
+    return step
+  }
+
+  // MARK: - Ids for new tiles and sections
+
+  /// An id made from `title` that no tile has (`IDs`: `buy-milk`, then `buy-milk-2`, …).
+  public mutating func newTileID(forTitle title: String) -> String {
+    let ids = tileIDIndex()
+    return IDs.unique(IDs.base(forTitle: title, fallback: "tile")) { ids.contains(ExactString($0)) }
+  }
+
+  /// An id made from `title` that no section has.
+  public func newSectionID(forTitle title: String) -> String {
+    IDs.unique(IDs.base(forTitle: title, fallback: "section")) { arrangement.sectionIndex(ofID: $0) != nil }
+  }
+
+  private mutating func tileIDIndex() -> Set<ExactString> {
+    if let tileIDs { return tileIDs }
+    var ids = Set<ExactString>(minimumCapacity: arrangement.tileCount)
+    for section in arrangement.sections {
+      for ref in section.items { ids.insert(ExactString(arrangement[ref].id)) }
+    }
+    tileIDs = ids
+    return ids
+  }
+
+  // MARK: - Keeping the arrangement, the layout and the id index in step
+
+  /// Applies a checked edit to the arrangement, the layout and the id index, and returns its inverse.
+  private mutating func applyChecked(_ edit: Edit) -> Edit {
+    var removedIDs: [String] = []
+    if tileIDs != nil {
+      switch edit {
+      case .deleteTiles(let paths): removedIDs = paths.map { arrangement[$0].id }
+      case .deleteSection(let s): removedIDs = arrangement.tiles(inSection: s).map(\.id)
+      default: break
+      }
+    }
+    let inverse = arrangement.applyChecked(edit)
+    switch edit {
+    case .moveTile(let from, let to):
+      layout.moveItem(from: from, to: to)
+    case .moveBlock(let block):
+      layout.moveBlock(block)
+    case .moveSection(let move):
+      layout.moveSection(move)
+    case .setTile(_, let tile):
+      if case .setTile(_, let old) = inverse, old.width != tile.width {
+        layout = FlowLayout(arrangement: arrangement, viewport: layout.viewport)
+      }
+    case .insertTiles, .deleteTiles, .insertSection, .deleteSection, .setLayout:
+      layout = FlowLayout(arrangement: arrangement, viewport: layout.viewport)
+    case .setSection, .setFileExtras:
+      break
+    }
+    if tileIDs != nil {
+      for id in removedIDs { tileIDs!.remove(ExactString(id)) }
+      switch edit {
+      case .insertTiles(let tiles, _), .insertSection(_, let tiles, _):
+        for tile in tiles { tileIDs!.insert(ExactString(tile.id)) }
+      default: break
+      }
+    }
+    return inverse
+  }
+}
