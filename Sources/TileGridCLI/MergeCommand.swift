@@ -45,10 +45,8 @@ extension TileGridCommand {
     case let other?: throw .usage("--prefer is 'ours' or 'theirs', not '\(other)'", command: command)
     }
     let output = Output(args)
-    let base = try loadArrangement(args.operands[0])
-    let ours = try loadArrangement(args.operands[1])
-    let theirs = try loadArrangement(args.operands[2])
-    let result = Arrangement.merge(base: base, ours: ours, theirs: theirs, prefer: prefer)
+    let sides = try loadArrangements(args.operands)
+    let result = Arrangement.merge(base: sides[0], ours: sides[1], theirs: sides[2], prefer: prefer)
     try output.write(result.arrangement)
     if !result.conflicts.isEmpty {
       throw .outcome(1, lines: result.conflicts.map { "conflict: \($0)" })
