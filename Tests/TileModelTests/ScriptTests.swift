@@ -156,6 +156,26 @@ struct ScriptTests {
         """)
   }
 
+  @Test("random mutations of scripts are read stably or refused with one line naming a real place",
+    arguments: 0..<8)
+  func fuzz(seed: Int) throws {
+    var rng = SplitMix64(seed: SplitMix64.seed(0xF022, UInt64(seed)))
+    for round in 0..<150 {
+      let (a, b) = RandomArrangements.pair(&rng)
+      var bytes = Array(EditScript.text(Arrangement.diff(a, b)).utf8)
+      for _ in 0..<rng.int(1...3) { FuzzTests.mutate(&bytes, using: &rng) }
+      do {
+        let lines = try EditScript.read(bytes)
+        let again = try EditScript.read(EditScript.text(lines.map(\.edit)))
+        #expect(EditScript.text(again.map(\.edit)) == EditScript.text(lines.map(\.edit)), "seed \(seed), round \(round)")
+      } catch {
+        let lineCount = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).count
+        #expect(error.line >= 1 && error.line <= lineCount && error.column >= 1, "seed \(seed), round \(round): \(error)")
+        #expect(!error.description.contains("\n"), "one line")
+      }
+    }
+  }
+
   // MARK: - Applying
 
   @Test("lines apply in order, each to what the ones before made")
