@@ -44,8 +44,10 @@ let package = Package(
       name: "CursesTerminal", dependencies: ["Canvas", "TerminalInput", "CNCursesW"],
       swiftSettings: [.swiftLanguageMode(.v5)]),
 
-    // The only code that writes files: atomic saves keeping owner, mode and links; recovery files.
-    .target(name: "Files"),
+    // The only code that writes files: atomic saves keeping owner, mode, links and extended attributes
+    // (CXattr: <sys/xattr.h>, which Swift's Glibc module leaves out); recovery files.
+    .systemLibrary(name: "CXattr", path: "Sources/CXattr"),
+    .target(name: "Files", dependencies: ["CXattr"]),
 
     .target(
       name: "TileGridCLI",

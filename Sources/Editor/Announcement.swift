@@ -92,6 +92,26 @@ public enum Announcement: Equatable, Sendable {
   case finishDragFirst
   /// Esc unmarked this many tiles.
   case marksCleared(Int)
+  /// An edit changed several tiles at once.
+  case editedTiles(EditVerb, count: Int)
+  /// The file did not exist: the editor opened an empty arrangement, and `s` creates it.
+  case newFile
+  /// An arrangement without sections: what adds one.
+  case noSections
+  /// An editing key with nothing focused to edit.
+  case nothingToEdit
+  /// A prompt for a title (adding, renaming) is open.
+  case typeTitle
+  /// The color prompt is open.
+  case typeColor
+  /// The width prompt is open.
+  case typeWidth
+  /// The most-tiles prompt is open.
+  case typeMaxItems
+  /// A value typed into an editing prompt will not do; the prompt stays open.
+  case badValue(String)
+  /// A delete question was answered with another key than y.
+  case kept
 }
 
 extension Announcement {
@@ -119,6 +139,16 @@ extension Announcement {
     case .notQuitting: return "Not quitting"
     case .finishDragFirst: return "Drop or cancel the tile first"
     case .marksCleared(let count): return "Unmarked \(count) tile\(count == 1 ? "" : "s")"
+    case .editedTiles(let verb, let count): return "\(verb.pastTense) \(count) tiles"
+    case .newFile: return "New file: a adds a tile; s saves it"
+    case .noSections: return "No sections yet: A adds one"
+    case .nothingToEdit: return "Nothing to edit here: focus a tile or a header"
+    case .typeTitle: return "Type a title; Enter keeps it, Esc cancels"
+    case .typeColor: return "Type a color name (Tab completes) or #RRGGBB; Enter recolors"
+    case .typeWidth: return "Type a width in cells (empty: the layout's); Enter sets it"
+    case .typeMaxItems: return "Type the most tiles the section takes (empty: no limit)"
+    case .badValue(let problem): return problem.prefix(1).uppercased() + problem.dropFirst()
+    case .kept: return "Nothing deleted"
     }
   }
 
@@ -225,6 +255,8 @@ extension Question {
     case .fileChangedOnDisk: return "Changed on disk: o overwrite · a save as… · other keys cancel"
     case .fileReadOnly: return "Read-only file: o write anyway · a save as… · other keys cancel"
     case .fileExists: return "That file exists: o replace it · a another name… · other keys cancel"
+    case .deleteTiles(let paths): return "Delete \(paths.count) tiles? y delete · other keys keep them"
+    case .deleteSection: return "Delete the section and its tiles? y delete · other keys keep it"
     }
   }
 }
@@ -236,6 +268,12 @@ extension Prompt {
     case .saveAs: return "Save as: "
     case .find: return "Find: "
     case .moveTo: return "Move to: "
+    case .edit(.addTile): return "New tile: "
+    case .edit(.addSection): return "New section: "
+    case .edit(.renameTile), .edit(.renameSection): return "Title: "
+    case .edit(.recolor): return "Color: "
+    case .edit(.width): return "Width: "
+    case .edit(.maxItems): return "Most tiles: "
     }
   }
 }

@@ -55,6 +55,10 @@ public enum Question: Equatable, Sendable {
   case fileReadOnly
   /// Save as named a file that exists: o replaces it, a asks for another name.
   case fileExists
+  /// `d` on several marked tiles: y deletes them, anything else keeps them.
+  case deleteTiles([ItemPath])
+  /// `d` on a header: y deletes the section with its tiles, anything else keeps it.
+  case deleteSection(Int)
 }
 
 /// A line being typed on the status line, and what it is for.
@@ -67,6 +71,8 @@ public struct Prompt: Equatable, Sendable {
     /// Where to move the focused tile or the marked tiles (`m`); `completion` is where Tab is in the
     /// list of sections the typed prefix matched.
     case moveTo(completion: Completion?)
+    /// A value for an edit (`a`, `A`, `r`, `c`, `w`, `M`).
+    case edit(EditPrompt)
   }
 
   /// Tab completion of a section's title: the prefix as typed, and which match Tab showed last.
@@ -77,6 +83,25 @@ public struct Prompt: Equatable, Sendable {
 
   public var purpose: Purpose
   public var field: LineEditor
+}
+
+/// What an editing prompt asks for, and of what (places as they are while the prompt is open: nothing
+/// moves meanwhile).
+public enum EditPrompt: Equatable, Sendable {
+  /// The title of a tile to add at this place.
+  case addTile(at: ItemPath)
+  /// The title of a section to add at this index.
+  case addSection(at: Int)
+  /// A tile's new title.
+  case renameTile(ItemPath)
+  /// A section's new title.
+  case renameSection(Int)
+  /// A color for these tiles; `completion` is where Tab is in the color names the prefix matched.
+  case recolor([ItemPath], completion: Prompt.Completion?)
+  /// A width in cells for these tiles (empty: the layout's).
+  case width([ItemPath])
+  /// The most tiles a section takes (empty: no limit).
+  case maxItems(section: Int)
 }
 
 /// What the editor asks of the world after a message; the caller (the interactive loop, or `play`)

@@ -52,6 +52,15 @@ extension EditorState {
     }
   }
 
+  /// The status line's words: the announcement; at rest in an arrangement without tiles or sections,
+  /// how to add them rather than how to lift one.
+  public var statusText: String {
+    guard announcement == .welcome else { return announcement.text }
+    if arrangement.sections.isEmpty { return Announcement.noSections.text }
+    if arrangement.tileCount == 0 { return "No tiles yet: a adds one, A a section" }
+    return announcement.text
+  }
+
   /// The status line's announcement for a happening, or nil to keep the current one.
   func announcement(for happening: Happening) -> Announcement? {
     let marks = reorder.marks.count
@@ -63,7 +72,7 @@ extension EditorState {
     case .moved(_, let to): return place(of: to).map { .did(.moved, $0) }
     case .dropped(let subject, _): return place(of: subject).map { .did(.dropped, $0) }
     case .cancelled(let subject): return place(of: subject).map { .did(.cancelled, $0) }
-    case .refused(_, let reason), .placeRefused(_, let reason): return .refused(reason)
+    case .refused(_, let reason), .placeRefused(_, let reason), .editRefused(_, _, let reason): return .refused(reason)
     case .placed(let edit):
       if case .moveBlock(let move) = edit, let start = move.to.first {
         return runPlace(start, count: move.count).map { .did(.placed, .run($0)) }

@@ -20,6 +20,14 @@ extension EditorState {
     case nil:
       break
     }
+    if Self.isEditingKey(key) {
+      // Editing waits for a drag to end, as saving does.
+      guard !isDragging else {
+        announcement = .finishDragFirst
+        return []
+      }
+      return editingKey(key) ?? []
+    }
     switch key {
     case .character("?"):
       overlay = .help
@@ -83,6 +91,8 @@ extension EditorState {
   /// A one-key answer to the question on the status line.
   mutating func answer(_ asked: Question, _ key: Key) -> [EditorEffect] {
     overlay = nil
+    if case .deleteTiles = asked { return answerDelete(asked, key) }
+    if case .deleteSection = asked { return answerDelete(asked, key) }
     // A drag that began after the question was asked must end (drop or cancel) first.
     guard !isDragging else {
       announcement = .finishDragFirst
@@ -108,11 +118,27 @@ extension EditorState {
 
   /// A key typed into the prompt.
   mutating func promptKey(_ key: Key, _ open: Prompt) -> [EditorEffect] {
-    var open = open
     if case .moveTo(let completion) = open.purpose, key == .tab || key == .backtab {
       return complete(open, completion, forward: key == .tab)
     }
+    if case .edit(.recolor(let paths, let completion)) = open.purpose, key == .tab || key == .backtab {
+      return completeColor(open, paths, completion, forward: key == .tab)
+    }
+    var open = open
     let outcome = open.field.handle(key)
+    return promptChanged(outcome, open)
+  }
+
+  /// Text pasted (bracketed paste) into the open prompt: typed at the cursor, in one go.
+  mutating func pasted(_ text: String) -> [EditorEffect] {
+    guard case .prompt(var open) = overlay else { return [] }
+    let outcome = open.field.insert(text)
+    return promptChanged(outcome, open)
+  }
+
+  /// What the prompt's field did (`outcome`), the field as it is now in `open`.
+  mutating func promptChanged(_ outcome: LineEditor.Outcome, _ open: Prompt) -> [EditorEffect] {
+    var open = open
     if case .find(let origin) = open.purpose {
       return findKey(outcome, open, origin: origin)
     }
@@ -120,6 +146,7 @@ extension EditorState {
     case .edited, .ignored:
       // Typing starts a new completion from what is typed.
       if case .moveTo = open.purpose { open.purpose = .moveTo(completion: nil) }
+      if case .edit(.recolor(let paths, _)) = open.purpose { open.purpose = .edit(.recolor(paths, completion: nil)) }
       overlay = .prompt(open)
       return []
     case .cancelled:
@@ -144,6 +171,8 @@ extension EditorState {
           }
           return engineEffects(.moveTyped(to: place))
         }
+      case .edit(let kind):
+        return submitEdit(kind, open)
       case .saveAs(let thenQuit):
         let path = open.field.text
         guard !path.isEmpty else {
@@ -167,7 +196,7 @@ extension EditorState {
         finding.find = nil
         _ = engineEffects(.focus(origin))
         announcement = .welcome
-      case .moveTo:
+      case .moveTo, .edit:
         announcement = .welcome
       case .saveAs:
         pendingSave = nil
@@ -183,6 +212,7 @@ extension EditorState {
   mutating func dismissed(_ question: Question) {
     switch question {
     case .quitWithUnsavedChanges: announcement = .notQuitting
+    case .deleteTiles, .deleteSection: announcement = .kept
     case .fileChangedOnDisk, .fileReadOnly, .fileExists:
       pendingSave = nil
       announcement = .notSaved(.cancelled)

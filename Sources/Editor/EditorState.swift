@@ -41,6 +41,16 @@ public struct EditorState: Sendable {
     reorder = ReorderState(document: document, screen: size, viewport: viewport, config: config)
   }
 
+  /// An empty arrangement for a file that does not exist yet: one empty section, and the status line
+  /// says that `s` creates the file.
+  public static func newFile(
+    named name: String, screen: Size, config: ReorderConfig = ReorderConfig()
+  ) -> EditorState {
+    var editor = EditorState(arrangement: .newFile, screen: screen, fileName: name, config: config)
+    editor.announcement = .newFile
+    return editor
+  }
+
   public var arrangement: Arrangement { document.arrangement }
   /// The file being edited, for the title bar; nil for the built-in demo.
   public var fileName: String? { document.name }
@@ -137,7 +147,7 @@ public struct EditorState: Sendable {
   private var decoderPendingSince: Int?
 
   /// When held bytes become input of their own (a lone Esc becomes the Escape key) if nothing follows.
-  var decoderDeadline: Int? { decoderPendingSince.map { $0 + InputDecoder.flushDelayMilliseconds } }
+  var decoderDeadline: Int? { decoderPendingSince.map { $0 + decoder.pendingDelayMilliseconds } }
 
   /// Held bytes whose wait ended before `time`: handled at their deadline, after the engine's timers
   /// due by then.
@@ -174,6 +184,9 @@ public struct EditorState: Sendable {
       }
     case .key(let key):
       return keyPressed(key, at: time)
+    case .paste(let text):
+      // Pasted text goes into an open prompt; elsewhere it means nothing (it is not keys).
+      return engine(.tick, at: time) + pasted(text)
     case .unknown:
       return engine(.tick, at: time)
     }
@@ -204,6 +217,8 @@ public struct EditorState: Sendable {
     case .space, .enter: return .liftOrDrop
     case .escape: return .cancel
     case .character("x"): return .toggleMark
+    case .modified(let arrow, .shift) where [.left, .right, .up, .down].contains(arrow):
+      return reorderKey(arrow).map(ReorderKey.marking)
     default: return nil
     }
   }

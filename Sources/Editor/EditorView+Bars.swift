@@ -84,6 +84,11 @@ extension Painter {
       case (.moveTo, .badDestination), (.moveTo, .completed): note = state.announcement.text
       case (.moveTo, _): note = "Tab completes · Enter moves · Esc cancels"
       case (.saveAs, _): note = "Enter saves · Esc cancels"
+      // What was wrong with the value, or which color Tab completed.
+      case (.edit, .badValue), (.edit(.recolor), .completed): note = state.announcement.text
+      case (.edit(.recolor), _): note = "Tab completes · Enter sets"
+      case (.edit(.addTile), _), (.edit(.addSection), _): note = "Enter adds · Esc cancels"
+      case (.edit, _): note = "Enter sets · Esc cancels"
       }
       note = " \(note) "
       let noteWidth = DisplayText.width(of: note)
@@ -97,7 +102,7 @@ extension Painter {
     let position = " \(positionText) "
     let hints = hintText
     let positionWidth = DisplayText.width(of: position)
-    let announcement = state.question?.text ?? state.announcement.text
+    let announcement = state.question?.text ?? state.statusText
     let announcementWidth = DisplayText.width(of: announcement)
     let hintsWidth = DisplayText.width(of: hints) + 2
     let room = width - x - positionWidth

@@ -53,8 +53,11 @@ extension Painter {
       if path == tileDrag?.current || run?.contains(path) == true {
         drawPlaceholder(rect, into: &buffer)
       } else {
+        var tile = arrangement[path]
+        // The color being typed shows on the tiles it is for.
+        if let color = state.previewColor(at: path) { tile.color = color }
         drawTile(
-          arrangement[path], in: rect, look: path == focus ? .focused : .normal, matched: state.isMatch(path),
+          tile, in: rect, look: path == focus ? .focused : .normal, matched: state.isMatch(path),
           marked: reorder.isMarked(path, in: arrangement), into: &buffer)
       }
     }

@@ -7,9 +7,10 @@ import TileModel
 ///     folded: "blue\u{0}blue\u{0}red\u{0}red\u{0}gray 44\u{0}gray44\u{0}…"
 ///     starts: [0, 10, 18, …]          tile k's text is folded[starts[k]..<starts[k + 1]]
 ///
-/// ASCII is lower-cased byte by byte; other text is lower-cased by Swift (Unicode's full case mapping)
-/// and put in canonical composition, so "É", "é" and "e" + U+0301 all find "é". Korean and Japanese have
-/// no case: they are matched as they are, composed.
+/// ASCII is lower-cased byte by byte; other text is put in its compatibility forms (NFKC's mapping,
+/// `CompatibilityTable`), lower-cased by Swift (Unicode's full case mapping) and put in canonical
+/// composition, so "É", "é" and "e" + U+0301 all find "é", half-width "ﾀﾜｰ" finds "タワー" and "ﬁ" finds
+/// "fi". Korean and Japanese have no case: they are matched as they are, composed.
 ///
 /// - Complexity: built in O(total text); a search is O(total text) at worst, and when the query grows
 ///   (each keystroke of a find) only the previous matches are searched again.
@@ -79,7 +80,7 @@ struct FindIndex: Sendable {
       return true
     }
     if ascii { return }
-    let lowered = Self.composed(text.lowercased())
+    let lowered = Self.composed(CompatibilityTable.folded(text).lowercased())
     for b in lowered.utf8 { bytes.append(b == 0 ? 0x20 : b) }
   }
 

@@ -52,6 +52,13 @@ extension ReorderState {
     toggleMark(path, document.arrangement)
   }
 
+  /// Marks the focused tile unless it is marked already (Shift-arrows extend the marks; they never
+  /// unmark).
+  mutating func markAtFocus(_ document: Document) {
+    guard let path = focus.tile, document.arrangement.contains(path) else { return }
+    if !isMarked(path, in: document.arrangement) { toggleMark(path, document.arrangement) }
+  }
+
   /// A click with a modifier: marks or unmarks the tile under the point and focuses it. The button is
   /// then ignored until it is released (the gesture fails), so it never lifts anything.
   mutating func markClick(at point: Point, _ document: Document) {

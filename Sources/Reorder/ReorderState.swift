@@ -202,6 +202,11 @@ public struct ReorderState: Sendable {
       if let s = focus.header { liftSection(s, source: .keyboard, pointer: .zero, document) } else { keyboardLift(&document) }
     case .cancel: clearMarks()
     case .toggleMark: toggleMarkAtFocus(document)
+    case .marking(let arrow):
+      markAtFocus(document)
+      let before = focus
+      moveFocus(arrow, document)
+      if focus != before { markAtFocus(document) }
     }
   }
 

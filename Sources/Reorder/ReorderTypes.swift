@@ -84,6 +84,9 @@ public enum ReorderKey: Equatable, Hashable, Sendable {
   case cancel
   /// Mark or unmark the focused tile (`x`).
   case toggleMark
+  /// Shift with an arrow: mark the focused tile, move the focus that way, and mark the tile it lands
+  /// on, extending the marks as a file manager does.
+  indirect case marking(ReorderKey)
 }
 
 /// What has the keyboard focus: a tile, a section's header, or nothing (an arrangement without tiles).
@@ -175,6 +178,8 @@ public enum Happening: Equatable, Hashable, Sendable {
   case placeRefused(ItemPath, EditError)
   /// An editing key changed the subject.
   case edited(EditVerb, Subject)
+  /// A policy (or a value) refused an edit of the subject; nothing changed.
+  case editRefused(EditVerb, Subject, EditError)
   /// Undo applied the inverses of this step.
   case undone(Step)
   /// Redo applied this step again.

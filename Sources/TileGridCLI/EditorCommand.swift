@@ -13,7 +13,7 @@ import TileModel
 extension TileGridCommand {
   /// `tilegrid [FILE|-]`: the editor has no command word; `tilegrid --help` shows it first.
   static let editorCommand = Command(
-    name: "", synopsis: "[FILE|-] [--press-ms N] [--color auto|always|never] [--record EVENTS]",
+    name: "", synopsis: "[FILE|-] [--press-ms N] [--color auto|always|never|truecolor|256|16|8] [--record EVENTS]",
     summary: "the editor (no FILE: the demo; '-': a pipe)", details: "",
     syntax: Syntax(valued: ["--press-ms", "--color", "--record"], maximumOperands: 1, operands: "at most one FILE"),
     run: runEditor)
@@ -35,7 +35,7 @@ extension TileGridCommand {
       }
       if let text = args.values["--color"] {
         guard let choice = ColorChoice(rawValue: text) else {
-          throw .usage("--color takes auto, always or never, not '\(text)'", command: nil)
+          throw .usage("--color takes \(ColorChoice.spelled), not '\(text)'", command: nil)
         }
         color = choice
       }
@@ -58,16 +58,25 @@ extension TileGridCommand {
 
     var session: EditorSession
     let arrangement: Arrangement
+    // What was opened, byte for byte, for the recording's header.
+    var digest: FileDigest?
+    let recording = options.record != nil
     if pipeMode {
-      arrangement = try load("-").0
+      (arrangement, _, _, digest) = try load("-", digest: recording)
       session = EditorSession(source: .standardInput, savesToStandardOutput: isatty(1) != 1)
+    } else if let path = options.path, !Platform.exists(path) {
+      // A file that does not exist yet: an empty arrangement, which `s` creates.
+      arrangement = .newFile
+      session = EditorSession(source: .newFile(path), savesToStandardOutput: false)
     } else if let path = options.path {
-      let (loaded, name, stamp) = try load(path)
-      arrangement = loaded
+      let (loaded, name, stamp, opened) = try load(path, digest: recording)
+      (arrangement, digest) = (loaded, opened)
       session = EditorSession(source: .file(name), stamp: stamp, savesToStandardOutput: false)
     } else {
       arrangement = .demo
       session = EditorSession(source: .demo, savesToStandardOutput: false)
+      // `tilegrid demo | tilegrid play -` replays it: the demo's canonical bytes.
+      if recording { digest = FileDigest(of: Arrangement.demo.jsonBytes()) }
     }
 
     let (inputFD, outputFD, opened) = try terminalDescriptors(pipeMode: pipeMode)
@@ -83,10 +92,15 @@ extension TileGridCommand {
     }
     let (source, saving) = (session.source, session.saveTarget)
     session.recorder?.start(
-      file: source, screen: terminal.size, pressMilliseconds: options.pressMilliseconds, saving: saving)
-    var editor = EditorState(
-      arrangement: arrangement, screen: terminal.size, fileName: session.displayName,
-      config: ReorderConfig(minimumPressDuration: options.pressMilliseconds))
+      file: source, digest: digest, screen: terminal.size, pressMilliseconds: options.pressMilliseconds,
+      saving: saving)
+    let config = ReorderConfig(minimumPressDuration: options.pressMilliseconds)
+    var editor: EditorState
+    if case .newFile(let path) = session.source {
+      editor = .newFile(named: path, screen: terminal.size, config: config)
+    } else {
+      editor = EditorState(arrangement: arrangement, screen: terminal.size, fileName: session.displayName, config: config)
+    }
     editor.saveTarget = session.saveTarget
     var port = CursesPort(terminal: terminal, session: session)
     Program.run(&editor, on: &port)

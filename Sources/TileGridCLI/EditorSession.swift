@@ -19,6 +19,9 @@ struct EditorSession {
   /// Where the arrangement came from when the session began.
   enum Source: Equatable {
     case file(String)
+    /// A file that did not exist: the editor began with an empty arrangement, and the first save
+    /// creates it (refusing, as save as does, when something has appeared there meanwhile).
+    case newFile(String)
     case standardInput
     case demo
   }
@@ -31,6 +34,8 @@ struct EditorSession {
   let savesToStandardOutput: Bool
   /// The arrangement saved last in pipe mode.
   private(set) var savedForOutput: Arrangement?
+  /// The file is still to be created (a new file not saved yet).
+  private var creating: Bool
   var recorder: SessionRecorder?
   /// The signal that ended the session (SIGTERM, SIGHUP), if one did.
   private(set) var endedBy: Int32?
@@ -39,6 +44,7 @@ struct EditorSession {
 
   init(source: Source, stamp: Platform.FileStamp? = nil, savesToStandardOutput: Bool, recorder: SessionRecorder? = nil) {
     self.source = source
+    if case .newFile = source { creating = true } else { creating = false }
     self.stamp = stamp
     self.savesToStandardOutput = savesToStandardOutput
     self.recorder = recorder
@@ -48,7 +54,7 @@ struct EditorSession {
   /// file name.
   var saveTarget: SaveTarget {
     switch source {
-    case .file: return .file
+    case .file, .newFile: return .file
     case .standardInput: return savesToStandardOutput ? .standardOutput : .askForPath
     case .demo: return .askForPath
     }
@@ -57,7 +63,7 @@ struct EditorSession {
   /// The name the title bar shows at the start: the file as given, `<stdin>`, or nil for the demo.
   var displayName: String? {
     switch source {
-    case .file(let path): return path
+    case .file(let path), .newFile(let path): return path
     case .standardInput: return "<stdin>"
     case .demo: return nil
     }
@@ -108,6 +114,7 @@ struct EditorSession {
       switch Self.write(document.arrangement, to: path, expected: nil, force: force) {
       case .success(let stamp):
         self.stamp = stamp
+        creating = false
         return .saved(name: path)
       case .failure(let failure):
         return .saveFailed(failure)
@@ -116,10 +123,13 @@ struct EditorSession {
     switch document.saveTarget {
     case .file:
       guard let file = document.name else { return .saveFailed(.failed("the arrangement has no file yet")) }
+      // A new file is created; something that appeared there meanwhile is not written over unasked.
+      if creating && !force && Platform.exists(file) { return .saveFailed(.exists) }
       // With `force` the person said "overwrite": whatever is on disk now, and read-only too.
       switch Self.write(document.arrangement, to: file, expected: force ? nil : stamp, force: force) {
       case .success(let stamp):
         self.stamp = stamp
+        creating = false
         return .saved(name: nil)
       case .failure(let failure):
         return .saveFailed(failure)

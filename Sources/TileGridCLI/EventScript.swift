@@ -48,7 +48,8 @@ public enum EventScript {
 
   /// Every key the editor knows, by the name an events file gives it. Characters are written as
   /// themselves (`key u`), except those that would read as something else: `hash` (`#` starts a
-  /// comment) and `space`. Ctrl-letters are `ctrl-r`, Alt-characters `alt-x`, function keys `f1`…
+  /// comment) and `space`. Ctrl-letters are `ctrl-r`, Alt-characters `alt-x`, function keys `f1`…, and
+  /// any key with modifiers their words and the key's name: `shift-up`, `ctrl-left`, `ctrl-alt-pgdn`.
   public static let keyNames: [(name: String, key: Key)] = [
     ("space", .space), ("enter", .enter), ("esc", .escape), ("tab", .tab), ("backtab", .backtab),
     ("backspace", .backspace), ("delete", .delete), ("insert", .insert), ("left", .left), ("right", .right),
@@ -62,6 +63,11 @@ public enum EventScript {
     "shift-tab": .backtab,
   ]
 
+  /// The words for modifiers in key names, in the order `name(of:)` writes them (any order reads).
+  public static let modifierWords: [(word: String, modifier: Modifiers)] = [
+    ("ctrl", .control), ("alt", .alt), ("shift", .shift), ("meta", .meta),
+  ]
+
   /// The name `key NAME` uses for a key; `parseKey` reads it back.
   public static func name(of key: Key) -> String {
     if let named = keyNames.first(where: { $0.key == key }) { return named.name }
@@ -70,26 +76,35 @@ public enum EventScript {
     case .control(let c): return "ctrl-\(c)"
     case .alt(let c): return c == "#" ? "alt-hash" : c == " " ? "alt-space" : "alt-\(c)"
     case .function(let n): return "f\(n)"
+    case .modified(let base, let modifiers):
+      let words = modifierWords.filter { modifiers.contains($0.modifier) }.map { $0.word + "-" }
+      return words.joined() + name(of: base)
     default: return "\(key)"
     }
   }
 
-  /// The key for a name, or nil.
+  /// The key for a name, or nil: a key's own name, or modifier words (`ctrl-`, `alt-`, `shift-`,
+  /// `meta-`, any case and order) before one. A modified name gives the key `Key.with(_:)` makes, so
+  /// `ctrl-r` is Ctrl-R and `shift-tab` is Shift-Tab as the terminal's bytes decode.
   public static func parseKey(_ name: String) -> Key? {
+    var rest = Substring(name)
+    var modifiers: Modifiers = []
+    while let dash = rest.firstIndex(of: "-"), dash != rest.startIndex, rest.index(after: dash) != rest.endIndex,
+      let word = modifierWords.first(where: { $0.word == rest[..<dash].lowercased() })
+    {
+      modifiers.insert(word.modifier)
+      rest = rest[rest.index(after: dash)...]
+    }
+    if modifiers.isEmpty { return unmodifiedKey(name) }
+    return unmodifiedKey(String(rest))?.with(modifiers)
+  }
+
+  /// A key's own name: `keyNames` (any case), `aliases`, `f1` to `f24`, or one character.
+  static func unmodifiedKey(_ name: String) -> Key? {
     if let named = keyNames.first(where: { $0.name == name }) { return named.key }
     let lower = name.lowercased()
     if let key = aliases[lower] { return key }
-    if lower.hasPrefix("ctrl-") || lower.hasPrefix("alt-") {
-      let isControl = lower.hasPrefix("ctrl-")
-      let rest = String(name.dropFirst(isControl ? 5 : 4))
-      let c: Character? = rest == "hash" ? "#" : rest == "space" ? " " : rest.count == 1 ? rest.first : nil
-      guard let c else { return nil }
-      if isControl {
-        guard let letter = c.lowercased().first, letter.isASCII, letter.isLetter else { return nil }
-        return .control(letter)
-      }
-      return .alt(c)
-    }
+    if name.count > 1, let named = keyNames.first(where: { $0.name == lower }) { return named.key }
     if lower.first == "f", let n = Int(lower.dropFirst()), (1...24).contains(n) { return .function(n) }
     if name.count == 1, let c = name.first, c != " " { return .character(c) }
     return nil
@@ -224,7 +239,7 @@ public enum EventScript {
       guard let key = parseKey(name) else {
         throw fail(
           "unknown key '\(name)' (\(keyNames.map(\.name).joined(separator: " ")), ctrl-LETTER, alt-CHARACTER, "
-            + "f1-f24, or one character)")
+            + "f1-f24, one character, or ctrl-, alt-, shift-, meta- before a key, like shift-up)")
       }
       return .input(.key(key))
     case "signal", "saving", "save-result":
@@ -334,6 +349,7 @@ extension EventScript {
     case .input(.resize(let w, let h)): return "resize \(w) \(h)"
     case .input(.focus(let gained)): return inputLine(Array((gained ? "\u{1B}[I" : "\u{1B}[O").utf8))
     case .input(.unknown(let bytes)): return inputLine(bytes)
+    case .input(.paste(let text)): return inputLine(Array("\u{1B}[200~\(text)\u{1B}[201~".utf8))
     case .input(.mouse(let m)):
       if m.modifiers.isEmpty {
         switch m.action {

@@ -29,6 +29,9 @@ extension TileGridCommand {
       \(Output.outputHelp)
       \(Output.forceHelp)
 
+      A recording's header ('# file: N bytes, SHA-256 HEX') names the file the session was opened on:
+      when FILE is another one, one line on standard error says so (the replay goes on).
+
       A 'key q' ends the replay as it would end the editor (after 'y' when there are unsaved
       changes); 'key s' saves nothing here. A tile still lifted when the events end is printed where
       it is. A malformed events file is an error naming its line (exit 65), and then nothing is
@@ -51,8 +54,9 @@ extension TileGridCommand {
       throw .usage("FILE and EVENTS cannot both be standard input", command: command)
     }
 
-    let (arrangement, name, _) = try load(inputPath)
-    let script = try events(eventsPath)
+    let (script, recordedOn) = try recording(eventsPath)
+    let (arrangement, name, _, digest) = try load(inputPath, digest: recordedOn != nil)
+    warnIfNotRecorded(on: name, digest: digest, recorded: recordedOn)
     var editor = EditorState(
       arrangement: arrangement, screen: screen, fileName: name,
       config: ReorderConfig(minimumPressDuration: pressMilliseconds))

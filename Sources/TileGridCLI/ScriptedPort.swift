@@ -60,9 +60,16 @@ struct ScriptedPort: TerminalPort {
 extension TileGridCommand {
   /// Reads and parses an events file; a bad line is a data error naming the file and the line.
   static func events(_ path: String) throws(CLIError) -> [(line: Int, event: ScriptEvent)] {
+    try recording(path).script
+  }
+
+  /// `events`, and the file a `--record` header says the session was recorded on.
+  static func recording(
+    _ path: String
+  ) throws(CLIError) -> (script: [(line: Int, event: ScriptEvent)], recordedOn: FileDigest?) {
     let input = try Platform.input(path, role: "events file")
     do {
-      return try EventScript.parse(input.bytes)
+      return (try EventScript.parse(input.bytes), FileDigest.recorded(in: input.bytes))
     } catch {
       throw .data("\(input.name): \(error)")
     }

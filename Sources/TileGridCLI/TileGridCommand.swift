@@ -169,12 +169,31 @@ public enum TileGridCommand {
   /// Reads and validates an arrangement; a bad file is a data error naming the file and the place.
   /// Returns the name to show for it and its stamp on disk; the bytes are let go once parsed.
   static func load(_ path: String) throws(CLIError) -> (Arrangement, name: String, stamp: Platform.FileStamp?) {
+    let (arrangement, name, stamp, _) = try load(path, digest: false)
+    return (arrangement, name, stamp)
+  }
+
+  /// `load`, and with `digest` the size and SHA-256 of the bytes read (for `--record` and `play`).
+  static func load(
+    _ path: String, digest: Bool
+  ) throws(CLIError) -> (Arrangement, name: String, stamp: Platform.FileStamp?, digest: FileDigest?) {
     let input = try Platform.input(path)
     do {
-      return (try Arrangement(json: input.bytes), input.name, input.stamp)
+      return (try Arrangement(json: input.bytes), input.name, input.stamp, digest ? FileDigest(of: input.bytes) : nil)
     } catch {
       throw .data("\(input.name): \(error)")
     }
+  }
+
+  /// One line on standard error when a recording's header names another file than `digest` (nothing
+  /// when it names this one, or nothing): the replay then starts from other tiles than the session did.
+  static func warnIfNotRecorded(on name: String, digest: FileDigest?, recorded: FileDigest?) {
+    guard let recorded, let digest, recorded != digest else { return }
+    let line =
+      "\(name) is not the file the session was recorded on (it has \(digest.size) bytes, SHA-256 "
+      + "\(digest.sha256.prefix(12))…; the recording's had \(recorded.size) bytes, SHA-256 \(recorded.sha256.prefix(12))…); "
+      + "the replay may differ"
+    Platform.writeStandardError("tilegrid: " + CLIError.oneLine(line) + "\n")
   }
 
   // MARK: - demo

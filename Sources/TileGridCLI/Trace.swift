@@ -12,6 +12,7 @@ import TileModel
 ///     place S.I -> S.I · place block S.I,S.I… -> S.I · refused place S.I: REASON
 ///     add S.I ID · add section S ID · rename S.I · recolor S.I · width S.I · delete S.I ·
 ///     lock S.I · unlock S.I · max-items section S N · (sections as for lock and rename)
+///     refused add S.I: REASON · refused delete section S: REASON · … (an edit refused)
 ///     mark S.I · unmark S.I · unmark all (N) · scroll D · undo · redo
 ///
 /// Nil for happenings the trace does not list (focus changes, notices).
@@ -31,6 +32,7 @@ public enum Trace {
     case .placed: return nil
     case .placeRefused(let place, let reason): return "refused place \(place): \(reason)"
     case .edited(let verb, let subject): return edited(verb, subject)
+    case .editRefused(let verb, let subject, let reason): return "refused \(edited(verb, subject)): \(reason)"
     case .undone: return "undo"
     case .redone: return "redo"
     case .scrolled(let delta): return "scroll \(delta)"
@@ -61,7 +63,7 @@ public enum Trace {
   static func edited(_ verb: EditVerb, _ subject: Subject) -> String {
     let what = name(subject)
     switch verb {
-    case .added(let id): return "add \(what) \(id)"
+    case .added(let id): return id.isEmpty ? "add \(what)" : "add \(what) \(id)"
     case .deleted: return "delete \(what)"
     case .renamed: return "rename \(what)"
     case .recolored: return "recolor \(what)"

@@ -63,6 +63,10 @@ struct PropertyStats {
   var sectionRefusals = 0
   var typedMoves = 0
   var sectionAutoScrolls = 0
+  var edits = 0
+  var adds = 0
+  var deletes = 0
+  var changes = 0
 
   mutating func add(_ other: PropertyStats) {
     streams += other.streams
@@ -87,6 +91,10 @@ struct PropertyStats {
     sectionRefusals += other.sectionRefusals
     typedMoves += other.typedMoves
     sectionAutoScrolls += other.sectionAutoScrolls
+    edits += other.edits
+    adds += other.adds
+    deletes += other.deletes
+    changes += other.changes
   }
 
   mutating func note(before: EditorState, event: ScriptEvent, traces: [PropertyTrace]) {
@@ -134,6 +142,14 @@ struct PropertyStats {
       case .refusedSection: sectionRefusals += 1
       case .place: typedMoves += 1
       case .placeRefused: refusals += 1
+      case .editRefused: refusals += 1
+      case .edit(let verb, _):
+        edits += 1
+        switch verb {
+        case .added: adds += 1
+        case .deleted: deletes += 1
+        default: changes += 1
+        }
       }
     }
   }
@@ -197,7 +213,7 @@ enum PropertyHarness {
       if case .bytes = event { selections += 1 }
       try propertyRequire(moves <= selections, "one-move", "\(moves) moves in one event with \(steps) auto-scroll steps")
       try checkKeyCommands(before: before, event: event, traces: traces)
-      try model.consume(traces)
+      try model.consume(traces, after: state.arrangement)
       try propertyRequire(
         state.arrangement == model.expected, "model",
         "the arrangement is \(PropertyFormat.describe(state.arrangement)); the trace gives \(PropertyFormat.describe(model.expected))")
@@ -205,14 +221,20 @@ enum PropertyHarness {
       // it is the arrangement checked after the event before.
       let changed = traces.contains {
         switch $0 {
-        case .move, .moveBlock, .moveSection, .liftBlock, .cancel, .undo, .redo, .place: return true
+        case .move, .moveBlock, .moveSection, .liftBlock, .cancel, .undo, .redo, .place, .edit: return true
         default: return false
         }
       }
       if changed {
-        try PropertyInvariants.checkPermutation(state.arrangement, original: c.arrangement, originalTiles: originalTiles)
+        if model.edited {
+          // Edits add, delete and change tiles: ids stay unique, and the model accounts for each change.
+          try PropertyInvariants.checkIdentities(state.arrangement)
+        } else {
+          try PropertyInvariants.checkPermutation(state.arrangement, original: c.arrangement, originalTiles: originalTiles)
+        }
         try PropertyInvariants.checkPolicies(
-          before: before.arrangement, after: state.arrangement, original: c.arrangement, traces: traces)
+          before: before.arrangement, after: state.arrangement, original: c.arrangement, traces: traces,
+          edited: model.edited)
       }
       var resized = false
       if case .input(.resize) = event { resized = true }
@@ -237,7 +259,8 @@ enum PropertyHarness {
 
     /// `u` and `U` outside a drag undo and redo exactly when the history has a step for it.
     func checkKeyCommands(before: EditorState, event: ScriptEvent, traces: [PropertyTrace]) throws(PropertyFailure) {
-      guard !before.reorder.gesture.isDragging, case .input(.key(.character(let c))) = event else { return }
+      guard !before.reorder.gesture.isDragging, before.overlay == nil, case .input(.key(.character(let c))) = event
+      else { return }
       if c == "u" {
         try propertyRequire(
           traces.contains(.undo) == (model.undoable > 0), "undo",
@@ -250,8 +273,8 @@ enum PropertyHarness {
     }
 
     func finale() throws(PropertyFailure) {
-      // A prompt left open takes every key: Esc closes it first.
-      if state.prompt != nil { _ = try play(.input(.key(.escape))) }
+      // A prompt or a question left open takes every key: Esc closes it first.
+      if state.overlay != nil { _ = try play(.input(.key(.escape))) }
       switch state.reorder.gesture {
       case .idle: break
       case .pressing(_, let pointer, _):
@@ -284,6 +307,9 @@ enum PropertyHarness {
         try propertyRequire(
           state.arrangement == target, "undo",
           "after every \(word): \(PropertyFormat.describe(state.arrangement)); expected \(PropertyFormat.describe(target))")
+        // Byte for byte: undoing everything gives back the file as opened, unknown keys and all.
+        try propertyRequire(
+          state.arrangement.jsonBytes() == target.jsonBytes(), "undo", "after every \(word) the file's bytes differ")
       }
     }
 

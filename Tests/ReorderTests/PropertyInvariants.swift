@@ -58,6 +58,10 @@ enum PropertyTrace: Equatable {
   case place(Edit)
   /// A typed move that was refused: nothing moved.
   case placeRefused(ItemPath, EditError)
+  /// An editing key changed the subject (one step; several tiles of one step are several traces).
+  case edit(EditVerb, Subject)
+  /// An edit was refused: nothing changed.
+  case editRefused(EditVerb, Subject)
 
   init?(_ happening: Happening) {
     switch happening {
@@ -81,7 +85,9 @@ enum PropertyTrace: Equatable {
     case .marksCleared(let n): self = .unmarkAll(n)
     case .placed(let edit): self = .place(edit)
     case .placeRefused(let place, let reason): self = .placeRefused(place, reason)
-    case .lifted, .moved, .edited, .focused, .nothingToLift, .blocked: return nil
+    case .edited(let verb, let subject): self = .edit(verb, subject)
+    case .editRefused(let verb, let subject, _): self = .editRefused(verb, subject)
+    case .lifted, .moved, .focused, .nothingToLift, .blocked: return nil
     }
   }
 
@@ -91,6 +97,11 @@ enum PropertyTrace: Equatable {
     case .move, .moveBlock, .moveSection, .place: return true
     default: return false
     }
+  }
+
+  var isEdit: Bool {
+    if case .edit = self { return true }
+    return false
   }
 
   var isScroll: Bool {
@@ -141,6 +152,9 @@ struct PropertyModel {
   var drag: Drag?
   /// The marked tiles, by id.
   var marked: Set<String> = []
+  /// Whether an edit (not a move) has been made: tiles are then no longer a permutation of the
+  /// original's.
+  var edited = false
 
   init(original: Arrangement) {
     self.original = original
@@ -178,9 +192,124 @@ struct PropertyModel {
     drag = nil
   }
 
+  /// Follows the traces of one event; `after` is the arrangement the event left, where an edit's new
+  /// values (a title, a color) are read: the trace names what changed, the model checks that nothing
+  /// else did.
+  mutating func consume(_ traces: [PropertyTrace], after: Arrangement) throws(PropertyFailure) {
+    var k = 0
+    while k < traces.count {
+      // An edit of several tiles is one step: its traces come together.
+      if case .edit(let verb, _) = traces[k] {
+        var subjects: [Subject] = []
+        while k < traces.count, case .edit(let v, let subject) = traces[k], v == verb {
+          subjects.append(subject)
+          k += 1
+        }
+        try consumeEdit(verb, subjects, after: after)
+        continue
+      }
+      try consume(traces[k])
+      k += 1
+    }
+  }
+
+  /// A tile that an edit, undo or redo took out is no longer marked (one put back is a new tile).
+  mutating func forgetMarksOfTilesGone() {
+    guard !marked.isEmpty else { return }
+    marked.formIntersection(Set(PropertyInvariants.tilesByID(expected).keys))
+  }
+
+  /// Follows traces without edits (the tests of the checks themselves).
   mutating func consume(_ traces: [PropertyTrace]) throws(PropertyFailure) {
-    for trace in traces {
-      switch trace {
+    try consume(traces, after: expected)
+  }
+
+  /// One editing step: replayed on the model from the trace (and the new values in `after`), checked
+  /// against the policies, and recorded as one undo step.
+  mutating func consumeEdit(_ verb: EditVerb, _ subjects: [Subject], after: Arrangement) throws(PropertyFailure) {
+    try propertyRequire(drag == nil, "trace", "an edit (\(verb)) during a drag")
+    try propertyRequire(
+      expected == committed[position], "undo", "before an edit the arrangement is not the one the history is at")
+    var edits: [Edit] = []
+    func tileChange(_ path: ItemPath, _ same: (Tile, Tile) -> Bool) throws(PropertyFailure) {
+      try propertyRequire(expected.contains(path) && after.contains(path), "trace", "\(verb) \(path): no such tile")
+      let old = expected[path]
+      let new = after[path]
+      try propertyRequire(old.id == new.id, "edit", "\(verb) \(path) changed the id \(old.id) to \(new.id)")
+      try propertyRequire(same(old, new), "edit", "\(verb) \(path) changed more than it says: \(old) -> \(new)")
+      edits.append(.setTile(at: path, to: new))
+    }
+    func sectionChange(_ s: Int, _ same: (Section, Section) -> Bool) throws(PropertyFailure) {
+      try propertyRequire(s < expected.sections.count && s < after.sections.count, "trace", "\(verb) section \(s)")
+      let old = expected.sections[s].fields
+      let new = after.sections[s].fields
+      try propertyRequire(old.id == new.id, "edit", "\(verb) section \(s) changed its id")
+      try propertyRequire(same(old, new), "edit", "\(verb) section \(s) changed more than it says")
+      edits.append(.setSection(at: s, to: new))
+    }
+    func except(_ a: Tile, _ b: Tile, _ keep: (inout Tile, Tile) -> Void) -> Bool {
+      var a = a
+      keep(&a, b)
+      return a == b
+    }
+    switch (verb, subjects.first) {
+    case (.added(let id), .tile(let place)?):
+      try propertyRequire(after.contains(place) && after[place].id == id, "edit", "add \(place) \(id): not there")
+      try propertyRequire(
+        PropertyInvariants.tilesByID(expected)[id] == nil, "edit", "add \(id): a tile of that id was there already")
+      edits.append(.insertTiles([after[place]], at: [place]))
+    case (.added(let id), .section(let s)?):
+      try propertyRequire(
+        s < after.sections.count && after.sections[s].id == id && after.sections[s].count == 0, "edit",
+        "add section \(s) \(id): not there, or not empty")
+      try propertyRequire(expected.sectionIndex(ofID: id) == nil, "edit", "add section \(id): taken")
+      edits.append(.insertSection(after.sections[s].fields, tiles: [], at: s))
+    case (.deleted, .tile?):
+      let paths = subjects.compactMap { if case .tile(let p) = $0 { return p } else { return nil } }
+      edits.append(.deleteTiles(at: paths))
+    case (.deleted, .section(let s)?):
+      edits.append(.deleteSection(at: s))
+    case (.renamed, .tile(let path)?): try tileChange(path) { a, b in except(a, b) { $0.title = $1.title } }
+    case (.recolored, _):
+      for case .tile(let path) in subjects { try tileChange(path) { a, b in except(a, b) { $0.color = $1.color } } }
+    case (.resized, _):
+      for case .tile(let path) in subjects { try tileChange(path) { a, b in except(a, b) { $0.width = $1.width } } }
+    case (.locked, .tile(let path)?), (.unlocked, .tile(let path)?):
+      try tileChange(path) { a, b in except(a, b) { $0.locked = $1.locked } && b.isLocked == (verb == .locked) }
+    case (.renamed, .section(let s)?):
+      try sectionChange(s) { a, b in
+        var a = a
+        a.title = b.title
+        return a == b
+      }
+    case (.locked, .section(let s)?), (.unlocked, .section(let s)?):
+      try sectionChange(s) { a, b in
+        var a = a
+        a.locked = b.locked
+        return a == b && b.isLocked == (verb == .locked)
+      }
+    case (.limited(let n), .section(let s)?):
+      try sectionChange(s) { a, b in
+        var a = a
+        a.maxItems = n
+        return a == b
+      }
+    default:
+      throw PropertyFailure(kind: "trace", message: "an edit the model does not know: \(verb) \(subjects)")
+    }
+    for edit in edits {
+      if let refusal = expected.check(edit) {
+        throw PropertyFailure(kind: "policy", message: "\(verb) \(subjects) should have been refused: \(refusal)")
+      }
+      try! expected.apply(edit)
+    }
+    if case .deleted = verb { forgetMarksOfTilesGone() }
+    edited = true
+    commit(unless: false)
+  }
+
+  mutating func consume(_ trace: PropertyTrace) throws(PropertyFailure) {
+    switch trace {
       case .lift(let path):
         try propertyRequire(drag == nil, "trace", "lift \(path) while a drag is in progress")
         try propertyRequire(expected.contains(path), "trace", "lift \(path): no such tile")
@@ -264,6 +393,11 @@ struct PropertyModel {
       case .placeRefused(let place, _):
         // Refused: the arrangement stays (checked after the event as always); only idle.
         try propertyRequire(drag == nil, "trace", "a typed move to \(place) refused during a drag")
+      case .edit(let verb, let subject):
+        throw PropertyFailure(kind: "trace", message: "edit \(verb) \(subject) outside an edit step")
+      case .editRefused(let verb, let subject):
+        // Nothing changes (the arrangement is compared with the model after the event, as always).
+        try propertyRequire(drag == nil, "trace", "an edit (\(verb) \(subject)) refused during a drag")
       case .cancel:
         guard let cancelled = drag else { throw PropertyFailure(kind: "trace", message: "cancel without a drag") }
         expected = cancelled.snapshot
@@ -274,10 +408,12 @@ struct PropertyModel {
         try propertyRequire(drag == nil && position > 0, "undo", "undo with nothing to undo (or during a drag)")
         position -= 1
         expected = committed[position]
+        forgetMarksOfTilesGone()
       case .redo:
         try propertyRequire(drag == nil && redoable > 0, "undo", "redo with nothing to redo (or during a drag)")
         position += 1
         expected = committed[position]
+        forgetMarksOfTilesGone()
       case .mark(let path):
         try propertyRequire(drag == nil, "marks", "mark \(path) during a drag")
         try propertyRequire(expected.contains(path), "marks", "mark \(path): no such tile")
@@ -369,7 +505,6 @@ struct PropertyModel {
           "drop section \(s) is not where the lifted section \(id) is")
         commit(unless: expected == dropped.snapshot)
       }
-    }
   }
 }
 
@@ -409,6 +544,22 @@ enum PropertyInvariants {
       "tiles lost: \(Set(originalTiles.keys).subtracting(seen).sorted())")
   }
 
+  /// Ids are unique among tiles and among sections, and the tile count is the sections' (after edits,
+  /// when the tiles are no longer the original's).
+  static func checkIdentities(_ a: Arrangement) throws(PropertyFailure) {
+    var tiles = Set<String>()
+    var sections = Set<String>()
+    var count = 0
+    for (s, section) in a.sections.enumerated() {
+      try propertyRequire(sections.insert(section.id).inserted, "ids", "section \(section.id) is there twice")
+      for tile in a.tiles(inSection: s) {
+        try propertyRequire(tiles.insert(tile.id).inserted, "ids", "tile \(tile.id) is there twice")
+        count += 1
+      }
+    }
+    try propertyRequire(a.tileCount == count, "ids", "the tile count is \(a.tileCount), the sections hold \(count)")
+  }
+
   /// Every tile by its id.
   static func tilesByID(_ a: Arrangement) -> [String: Tile] {
     var tiles: [String: Tile] = [:]
@@ -437,15 +588,15 @@ enum PropertyInvariants {
   ///   events that did one of them.
   /// A locked section's index may change (others move around it); the model checks it is never lifted.
   static func checkPolicies(
-    before: Arrangement, after: Arrangement, original: Arrangement, traces: [PropertyTrace]
+    before: Arrangement, after: Arrangement, original: Arrangement, traces: [PropertyTrace], edited: Bool = false
   ) throws(PropertyFailure) {
     let was = sections(ofTiles: before)
     let now = sections(ofTiles: after)
-    for s in original.sections.indices {
-      for tile in original.tiles(inSection: s) where tile.isLocked {
+    for s in before.sections.indices {
+      for tile in before.tiles(inSection: s) where tile.isLocked {
         try propertyRequire(
           was[tile.id] == now[tile.id], "policy",
-          "locked tile \(tile.id) moved from section \(was[tile.id]!) to \(now[tile.id]!)")
+          "locked tile \(tile.id) moved from section \(was[tile.id]!) to \(now[tile.id] ?? "nowhere")")
       }
     }
     func members(_ a: Arrangement) -> [String: (count: Int, ids: Set<String>)] {
@@ -459,7 +610,7 @@ enum PropertyInvariants {
     let originalCounts = Dictionary(uniqueKeysWithValues: original.sections.map { ($0.id, $0.count) })
     let returns = traces.contains { $0 == .cancel || $0 == .undo || $0 == .redo }
     for (s, section) in after.sections.enumerated() {
-      if section.isLocked {
+      if section.isLocked, previous[section.id] != nil {
         let ids = Set(after.tiles(inSection: s).map(\.id))
         try propertyRequire(
           ids == previous[section.id]!.ids, "policy",
@@ -467,13 +618,14 @@ enum PropertyInvariants {
       }
       if let m = section.maxItems {
         let count = section.count
-        let had = originalCounts[section.id]!
+        guard let had = originalCounts[section.id], let previousCount = previous[section.id]?.count else { continue }
+        // Once `M` may have lowered a limit below a section's count, only the rule per event holds.
         try propertyRequire(
-          count <= max(m, had), "policy",
+          edited || count <= max(m, had), "policy",
           "section \(section.id) holds \(count) tiles, over its maxItems \(m) (it had \(had))")
         if !returns {
           try propertyRequire(
-            count <= max(m, previous[section.id]!.count), "policy",
+            count <= max(m, previousCount), "policy",
             "section \(section.id) grew to \(count) tiles past its maxItems \(m)")
         }
       }

@@ -24,6 +24,10 @@ enum PropertyProfile: String, CaseIterable, Sendable, CustomStringConvertible {
   /// Organizing at scale: marks (`x`, modifier clicks), block drags with the mouse and the keyboard,
   /// long presses on headers and Tab + Space for section drags, Esc clearing marks, undo and redo.
   case organize
+  /// Editing mixed with everything else: adding, renaming, recoloring, resizing, deleting and locking
+  /// tiles and sections (prompts answered, questions answered, refusals), drags, blocks, sections,
+  /// finds, typed moves, undo and redo.
+  case editing
 
   var description: String { rawValue }
 
@@ -36,6 +40,7 @@ enum PropertyProfile: String, CaseIterable, Sendable, CustomStringConvertible {
     case .stillPointer: return 0x7374_696C_6C
     case .diagonal: return 0x6469_6167
     case .organize: return 0x6F72_6761_6E
+    case .editing: return 0x6564_6974
     }
   }
 }
@@ -83,6 +88,10 @@ struct PropertyStreamGenerator {
     case (.organize, .pressing): w = [3, 20, 8, 55, 3, 5, 4, 2]
     case (.organize, .mouseDrag): w = [2, 60, 4, 22, 2, 5, 4, 1]
     case (.organize, .keyboardDrag): w = [3, 5, 2, 5, 2, 75, 6, 2]
+    case (.editing, .idle): w = [20, 4, 4, 6, 3, 58, 4, 1]
+    case (.editing, .pressing): w = [3, 20, 8, 55, 3, 5, 4, 2]
+    case (.editing, .mouseDrag): w = [2, 60, 4, 22, 2, 5, 4, 1]
+    case (.editing, .keyboardDrag): w = [3, 5, 2, 5, 2, 75, 6, 2]
     case (.chaos, _): w = [12, 15, 12, 15, 8, 20, 12, 6]
     case (_, .failed): w = [5, 10, 50, 10, 5, 10, 5, 5]  // the button is still down: mostly let go
     }
@@ -92,18 +101,28 @@ struct PropertyStreamGenerator {
 
   mutating func next(_ state: EditorState, _ rng: inout PropertyRNG) -> ScriptEvent {
     let phase = Self.phase(state)
-    // The prompts of typed moves (m) and finds (/) take the keys while they are open.
+    // The prompts of typed moves (m), finds (/) and edits take the keys while they are open; a delete
+    // question is answered.
     if let prompt = state.prompt { return promptEvent(prompt, state, &rng) }
+    if let question = state.question {
+      switch question {
+      case .deleteTiles, .deleteSection: return .input(.key(rng.chance(70) ? .character("y") : .escape))
+      default: return .input(.key(.escape))
+      }
+    }
+    if profile == .editing && phase == .idle && rng.chance(30) {
+      return .input(.key(rng.element(Self.editingKeys)))
+    }
     if phase == .idle && profile != .stillPointer && profile != .diagonal {
-      if rng.chance(profile == .organize ? 6 : 2) {
+      if rng.chance(profile == .organize || profile == .editing ? 6 : 2) {
         return .input(.key(.character(rng.chance(60) ? "m" : "/")))
       }
       if state.find != nil && rng.chance(6) { return .input(.key(.character(rng.chance(50) ? "n" : "N"))) }
     }
     switch rng.weighted(weights(phase)) {
     case .press:
-      if profile == .organize || profile == .chaos {
-        if profile == .organize && state.reorder.marks.count > 1 && rng.chance(50),
+      if profile == .organize || profile == .editing || profile == .chaos {
+        if profile != .chaos && state.reorder.marks.count > 1 && rng.chance(50),
           let marked = aimAtMarkedTile(state, &rng)
         {
           // A long press on a marked tile lifts the block.
@@ -179,8 +198,34 @@ struct PropertyStreamGenerator {
       return .input(.key(rng.weighted([(55, Key.enter), (20, .escape), (15, .backspace), (10, .character("z"))])))
     case .saveAs:
       return .input(.key(.escape))
+    case .edit(let kind):
+      if rng.chance(10) { return .input(.key(.escape)) }
+      switch kind {
+      case .recolor:
+        if empty || rng.chance(15) {
+          return .bytes(Array(rng.element(["sys", "re", "#12AB34", "nope", "Blue", "#FFF", " gray "]).utf8))
+        }
+        return .input(.key(rng.weighted([(50, Key.enter), (25, .tab), (10, .backtab), (15, .backspace)])))
+      case .width, .maxItems:
+        if empty || rng.chance(10) {
+          return .bytes(Array(rng.element(["", "3", "20", "0", "x", "99999999", "1"]).utf8))
+        }
+        return .input(.key(rng.weighted([(70, Key.enter), (20, .backspace), (10, .control("u"))])))
+      case .addTile, .addSection, .renameTile, .renameSection:
+        if empty || rng.chance(15) {
+          return .bytes(Array(rng.element(["Buy milk", "회의 준비", "タワー", "😀", "a", "Red", "  ", "x-1"]).utf8))
+        }
+        return .input(
+          .key(rng.weighted([(65, Key.enter), (10, .backspace), (10, .control("w")), (10, .left), (5, .home)])))
+      }
     }
   }
+
+  /// The editing keys, as the editing profile presses them.
+  static let editingKeys: [Key] = [
+    .character("a"), .character("a"), .character("A"), .character("r"), .character("c"), .character("w"),
+    .character("d"), .delete, .character("L"), .character("M"), .character("x"), .tab,
+  ]
 
   private func mouse(_ action: MouseEvent.Action) -> ScriptEvent {
     .input(.mouse(MouseEvent(action, x: pointer.x, y: pointer.y)))
@@ -341,7 +386,7 @@ struct PropertyStreamGenerator {
     case .mouseDrag:
       return rng.chance(15) ? .escape : rng.element(Self.arrows + Self.otherKeys)
     case .idle, .pressing, .failed:
-      if profile == .organize {
+      if profile == .organize || profile == .editing {
         return rng.weighted([
           (30, rng.element(Self.arrows)), (18, rng.element([Key.space, .enter])),
           (12, rng.element([Key.tab, .backtab])), (5, rng.element([Key.pageUp, .pageDown, .home, .end])),

@@ -76,6 +76,13 @@ struct PropertyStreamTests {
     #expect(stats.refusals > 0 && stats.cancels > 0 && stats.undos > 0 && stats.drops > 0)
   }
 
+  @Test("editing mixed with drags, blocks, sections, finds and typed moves", arguments: 0..<6)
+  func editing(batch: Int) {
+    let stats = PropertyHarness.runBatch(profile: .editing, batch: batch, count: Self.streamsPerBatch)
+    #expect(stats.adds > 0 && stats.deletes > 0 && stats.changes > 0, "the streams add, delete and change")
+    #expect(stats.lifts > 0 && stats.moves > 0 && stats.undos > 0 && stats.refusals > 0)
+  }
+
   @Test("organizing, over six batches: blocks are refused somewhere, and section drags auto-scroll")
   func organizeCoverage() {
     var stats = PropertyStats()

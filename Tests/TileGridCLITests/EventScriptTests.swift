@@ -16,7 +16,13 @@ struct EventScriptTests {
     var keys: [Key] = EventScript.keyNames.map(\.key)
     keys += ["a", "u", "U", "?", "/", "#", "한", "é"].map { Key.character($0) }
     keys += "abcdefghijklmnopqrstuvwxyz".map { Key.control($0) }
-    keys += [.alt("x"), .alt("#"), .alt(" "), .function(1), .function(12)]
+    keys += [.alt("x"), .alt("#"), .alt(" "), .function(1), .function(12), .control("@"), .control("_")]
+    let modifierSets: [Modifiers] = [.shift, .control, .alt, .meta, [.control, .shift], [.control, .alt, .shift, .meta]]
+    for base in [Key.up, .down, .left, .right, .home, .end, .pageUp, .pageDown, .insert, .delete, .function(5), .enter] {
+      keys += modifierSets.map { Key.modified(base, $0) }
+    }
+    keys += [.modified(.character("a"), [.control, .alt]), .modified(.character("#"), .control), .modified(.tab, .control)]
+    keys += [.modified(.space, .control), .modified(.character("1"), .control), .modified(.character("-"), [.alt, .shift])]
     for key in keys {
       let name = EventScript.name(of: key)
       #expect(try Self.events("key \(name)") == [.input(.key(key))], "key \(name)")
@@ -27,6 +33,22 @@ struct EventScriptTests {
     #expect(try Self.events("key hash  # a comment") == [.input(.key(.character("#")))])
     #expect(try Self.events("key ctrl-r") == [.input(.key(.control("r")))])
     #expect(try Self.events("key Ctrl-C") == [.input(.key(.control("c")))])
+  }
+
+  @Test("modified keys: any order and case of the words, written in one order, the decoder's form")
+  func modifiedKeyNames() throws {
+    #expect(try Self.events("key shift-up") == [.input(.key(.modified(.up, .shift)))])
+    #expect(try Self.events("key Alt-Ctrl-Left") == [.input(.key(.modified(.left, [.control, .alt])))])
+    #expect(EventScript.name(of: .modified(.left, [.shift, .alt, .control])) == "ctrl-alt-shift-left")
+    #expect(try Self.events("key shift-tab") == [.input(.key(.backtab))])
+    #expect(try Self.events("key ctrl-shift-tab") == [.input(.key(.modified(.tab, [.control, .shift])))])
+    #expect(try Self.events("key alt-space") == [.input(.key(.alt(" ")))])
+    #expect(try Self.events("key ctrl-alt-hash") == [.input(.key(.modified(.character("#"), [.control, .alt])))])
+    #expect(try Self.events("key alt--") == [.input(.key(.alt("-")))])
+    // The names read as the terminal's bytes decode.
+    var decoder = InputDecoder()
+    #expect(try Self.events("key ctrl-shift-f5") == decoder.feed(Array("\u{1B}[15;6~".utf8)).map { .input($0) })
+    #expect(try Self.events("key ctrl-a") == decoder.feed(Array("\u{1B}[97;5u".utf8)).map { .input($0) })
   }
 
   @Test func inputStringsKeepEveryByteAndIgnoreHashesInside() throws {
@@ -43,7 +65,9 @@ struct EventScriptTests {
     (#"input "\x4""#, "two hex digits"),
     (#"input "open"#, "not closed"),
     ("input abc", "one quoted string"),
-    ("key ctrl-1", "unknown key 'ctrl-1'"),
+    ("key shift-nothing", "unknown key 'shift-nothing'"),
+    ("key ctrl-", "unknown key 'ctrl-'"),
+    ("key hyper-up", "unknown key 'hyper-up'"),
   ])
   func badLinesNameTheProblem(line: String, message: String) {
     do throws(EventScriptError) {
@@ -70,6 +94,7 @@ struct EventScriptTests {
       }
     }
     events += EventScript.keyNames.map { .input(.key($0.key)) } + [.input(.key(.control("z"))), .input(.key(.alt("x")))]
+    events += [.input(.key(.modified(.up, .shift))), .input(.paste("pasted\r\u{1B}[A text")), .input(.paste(""))]
     for event in events {
       let line = EventScript.line(event)
       var parsed = try Self.events(line)

@@ -17,24 +17,28 @@ import TileModel
 struct SessionRecordTests {
   @Test("the header names the file and the replay command, then the starting size")
   func header() {
+    let digest = FileDigest(of: Array("abc".utf8))
     let lines = SessionRecorder.header(
-      file: .file("my tiles.json"), screen: Size(width: 120, height: 40), pressMilliseconds: 250,
+      file: .file("my tiles.json"), digest: digest, screen: Size(width: 120, height: 40), pressMilliseconds: 250,
       eventsPath: "s.events")
-    #expect(lines.count == 4)
+    #expect(lines.count == 5)
     #expect(lines[0] == "# TileGrid session recorded with --record: my tiles.json (as it was when the session started)")
-    #expect(lines[1] == "# terminal 120x40, long press 250 ms; replay with")
-    #expect(lines[2] == "#   tilegrid play 'my tiles.json' --width 120 --height 40 --press-ms 250 --events s.events")
-    #expect(lines[3] == "resize 120 40")
+    #expect(lines[1] == "# file: 3 bytes, SHA-256 ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    #expect(lines[2] == "# terminal 120x40, long press 250 ms; replay with")
+    #expect(lines[3] == "#   tilegrid play 'my tiles.json' --width 120 --height 40 --press-ms 250 --events s.events")
+    #expect(lines[4] == "resize 120 40")
+    #expect(FileDigest.recorded(in: Array(lines.joined(separator: "\n").utf8)) == digest)
     let demo = SessionRecorder.header(
-      file: .demo, screen: Size(width: 80, height: 24), pressMilliseconds: 300, eventsPath: "x")
+      file: .demo, digest: nil, screen: Size(width: 80, height: 24), pressMilliseconds: 300, eventsPath: "x")
     #expect(demo[2] == "#   tilegrid demo | tilegrid play - --width 80 --height 24 --press-ms 300 --events x")
+    #expect(FileDigest.recorded(in: Array(demo.joined(separator: "\n").utf8)) == nil)
   }
 
   @Test("a file name with a newline or an escape stays inside its comment line")
   func controlCharactersInNames() {
     let lines = SessionRecorder.header(
-      file: .file("a\nresize 1 1\u{1B}]2;x"), screen: Size(width: 80, height: 24), pressMilliseconds: 300,
-      eventsPath: "e")
+      file: .file("a\nresize 1 1\u{1B}]2;x"), digest: nil, screen: Size(width: 80, height: 24),
+      pressMilliseconds: 300, eventsPath: "e")
     #expect(lines.count == 4)
     #expect(lines.allSatisfy { !$0.contains("\n") && !$0.contains("\u{1B}") })
     #expect(lines.dropLast().allSatisfy { $0.hasPrefix("#") })
@@ -53,7 +57,8 @@ struct SessionRecordTests {
     let directory = try TemporaryDirectory()
     let path = directory.file("s.events")
     var recorder = try SessionRecorder(path: path)
-    recorder.start(file: .demo, screen: Size(width: 80, height: 24), pressMilliseconds: 300, saving: .askForPath)
+    recorder.start(
+      file: .demo, digest: nil, screen: Size(width: 80, height: 24), pressMilliseconds: 300, saving: .askForPath)
     let all = (0...255).map(UInt8.init)
     recorder.input([0x1B, 0x5B, 0x3C, 0x30, 0x3B, 0x33, 0x3B, 0x34, 0x4D], at: 10)
     recorder.input(all, at: 10)
@@ -154,7 +159,7 @@ struct SessionRecordTests {
     let press = rng.element([0, 100, 300])
     let arrangement = Arrangement.demo
     var recorder = try SessionRecorder(path: path)
-    recorder.start(file: .demo, screen: screen, pressMilliseconds: press, saving: .askForPath)
+    recorder.start(file: .demo, digest: nil, screen: screen, pressMilliseconds: press, saving: .askForPath)
     var editor = EditorState(
       arrangement: arrangement, screen: screen, config: ReorderConfig(minimumPressDuration: press))
     var planned: [(event: TerminalEvent, after: Int)] = []
