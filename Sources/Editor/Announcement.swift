@@ -112,6 +112,14 @@ public enum Announcement: Equatable, Sendable {
   case badValue(String)
   /// A delete question was answered with another key than y.
   case kept
+  /// The file on disk is being read, to merge with it.
+  case merging
+  /// A merge with the file on disk made this many edits, with this many conflicts (ours kept).
+  case merged(changes: Int, conflicts: Int)
+  /// The merge could not be made; the words say why.
+  case notMerged(String)
+  /// `D` with nothing changed since the file was saved.
+  case noChanges
 }
 
 extension Announcement {
@@ -149,6 +157,13 @@ extension Announcement {
     case .typeMaxItems: return "Type the most tiles the section takes (empty: no limit)"
     case .badValue(let problem): return problem.prefix(1).uppercased() + problem.dropFirst()
     case .kept: return "Nothing deleted"
+    case .merging: return "Reading the file on disk to merge…"
+    case .merged(let changes, let conflicts):
+      let edits = changes == 1 ? "1 edit" : "\(changes) edits"
+      if conflicts == 0 { return "Merged with the file on disk: \(edits); s saves" }
+      return "Merged: \(edits), \(conflicts) conflict\(conflicts == 1 ? "" : "s") (ours kept); s saves"
+    case .notMerged(let problem): return "Not merged: \(problem)"
+    case .noChanges: return "No changes since the file was saved"
     }
   }
 
@@ -252,7 +267,7 @@ extension Question {
   public var text: String {
     switch self {
     case .quitWithUnsavedChanges: return "Unsaved changes: y quit · s save and quit · other keys stay"
-    case .fileChangedOnDisk: return "Changed on disk: o overwrite · a save as… · other keys cancel"
+    case .fileChangedOnDisk: return "Changed on disk: m merge · o overwrite · a save as… · other: cancel"
     case .fileReadOnly: return "Read-only file: o write anyway · a save as… · other keys cancel"
     case .fileExists: return "That file exists: o replace it · a another name… · other keys cancel"
     case .deleteTiles(let paths): return "Delete \(paths.count) tiles? y delete · other keys keep them"

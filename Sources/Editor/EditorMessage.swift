@@ -22,6 +22,10 @@ public enum EditorMessage: Equatable, Sendable {
   /// Where `s` saves from now on: the command line's decision (pipe mode saves to standard output), so
   /// that a recording replays it.
   case saving(SaveTarget)
+  /// The file as it is on disk now, read because the editor asked (`m`: merge with it).
+  case diskVersion(Arrangement)
+  /// The file on disk could not be read (or is not an arrangement); the message says why.
+  case diskUnreadable(String)
 }
 
 public enum EditorSignal: Equatable, Sendable {
@@ -49,7 +53,8 @@ public enum SaveFailure: Equatable, Sendable {
 public enum Question: Equatable, Sendable {
   /// `q` with unsaved changes: y quits, s saves and quits, anything else stays.
   case quitWithUnsavedChanges
-  /// The file changed on disk since it was opened: o overwrites, a saves as another file.
+  /// The file changed on disk since it was opened: m merges with it, o overwrites, a saves as another
+  /// file.
   case fileChangedOnDisk
   /// The file is read-only: o writes it anyway, a saves as another file.
   case fileReadOnly
@@ -119,5 +124,7 @@ public enum EditorEffect: Equatable, Sendable {
   case suspend
   /// Repaint the whole screen (Ctrl-L), in case something else wrote over it.
   case redraw
+  /// Read the document's file as it is on disk now and report it (`.diskVersion`), to merge with it.
+  case readDisk
   case quit
 }

@@ -53,6 +53,7 @@ struct ScriptedPort: TerminalPort {
 
   mutating func present(_ editor: EditorState) {}
   mutating func writeRecovery(_ document: Document) {}  // nothing to recover in a replay
+  mutating func readDisk(_ document: Document) -> EditorMessage { .diskUnreadable("a replay reads no file") }
   mutating func suspend() {}
   mutating func repaint() {}
 }
