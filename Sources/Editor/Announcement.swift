@@ -267,7 +267,7 @@ extension Question {
   public var text: String {
     switch self {
     case .quitWithUnsavedChanges: return "Unsaved changes: y quit · s save and quit · other keys stay"
-    case .fileChangedOnDisk: return "Changed on disk: m merge · o overwrite · a save as… · other: cancel"
+    case .fileChangedOnDisk: return "Changed on disk: m merge, o overwrite, a save as, else cancel"
     case .fileReadOnly: return "Read-only file: o write anyway · a save as… · other keys cancel"
     case .fileExists: return "That file exists: o replace it · a another name… · other keys cancel"
     case .deleteTiles(let paths): return "Delete \(paths.count) tiles? y delete · other keys keep them"
