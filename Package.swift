@@ -11,7 +11,11 @@ let package = Package(
     // layout, and the reorder engine. Pure Swift, no Foundation; the editor and the terminal stay inside.
     .library(name: "TileModel", targets: ["TileModel"]),
     .library(name: "TileGridJSON", targets: ["TileGridJSON"]),
+    // The lists people already keep (docs/formats.md): Markdown boards, plain lines, CSV and TSV, read
+    // and written back with nothing else in the file disturbed.
+    .library(name: "Formats", targets: ["Formats"]),
     .library(name: "GridLayout", targets: ["GridLayout"]),
+    .library(name: "Document", targets: ["Document"]),
     .library(name: "Reorder", targets: ["Reorder"]),
   ],
   targets: [
@@ -29,25 +33,36 @@ let package = Package(
     // JSON at the edge: the arrangement file (read and written) and the layout report. The model, the
     // layout and the reorder engine never parse or print.
     .target(name: "TileGridJSON", dependencies: ["TileModel", "GridLayout"]),
-    .target(name: "Reorder", dependencies: ["TileModel", "GridLayout"]),
+    // Every format an arrangement is read from and written to: JSON (TileGridJSON's), Markdown boards,
+    // lines, CSV and TSV. Pure: bytes in, bytes out; what a text format needs to write its file back
+    // exactly travels in the arrangement's unknown keys.
+    .target(name: "Formats", dependencies: ["TileModel", "TileGridJSON"]),
+    // The arrangement being edited: layout in step, history, saved point. The only thing that changes
+    // an arrangement.
+    .target(name: "Document", dependencies: ["TileModel", "GridLayout"]),
+    .target(name: "Reorder", dependencies: ["TileModel", "GridLayout", "Document"]),
     .target(name: "Canvas", dependencies: ["Geometry"]),
     // Terminal bytes to keys, mouse reports, resizes and focus changes: a pure decoder, table-tested.
     .target(name: "TerminalInput", dependencies: ["Geometry"]),
-    .target(name: "Editor", dependencies: ["TileModel", "GridLayout", "Reorder", "Canvas", "TerminalInput"]),
+    .target(
+      name: "Editor",
+      dependencies: ["TileModel", "TileGridJSON", "GridLayout", "Document", "Reorder", "Canvas", "TerminalInput"]),
 
     // The only code that touches ncursesw. Swift 5 mode: stdscr/LINES/COLS are C globals.
     .target(
       name: "CursesTerminal", dependencies: ["Canvas", "TerminalInput", "CNCursesW"],
       swiftSettings: [.swiftLanguageMode(.v5)]),
 
-    // The only code that writes files: atomic saves keeping owner, mode and links; recovery files.
-    .target(name: "Files"),
+    // The only code that writes files: atomic saves keeping owner, mode, links and extended attributes
+    // (CXattr: <sys/xattr.h>, which Swift's Glibc module leaves out); recovery files.
+    .systemLibrary(name: "CXattr", path: "Sources/CXattr"),
+    .target(name: "Files", dependencies: ["CXattr"]),
 
     .target(
       name: "TileGridCLI",
       dependencies: [
-        "TileModel", "TileGridJSON", "GridLayout", "Reorder", "Canvas", "TerminalInput", "Editor", "CursesTerminal",
-        "Files",
+        "TileModel", "TileGridJSON", "Formats", "GridLayout", "Document", "Reorder", "Canvas", "TerminalInput",
+        "Editor", "CursesTerminal", "Files",
       ]),
     .executableTarget(name: "tilegrid", dependencies: ["TileGridCLI"]),
     // The benchmark (Scripts/bench): release build only; it reads the clock, the core never does.
@@ -55,24 +70,28 @@ let package = Package(
     .executableTarget(
       name: "tilegrid-bench",
       dependencies: [
-        "TileModel", "TileGridJSON", "GridLayout", "Reorder", "Canvas", "TerminalInput", "Editor", "TileGridCLI",
-        "Files", "TestSupport",
+        "TileModel", "TileGridJSON", "Formats", "GridLayout", "Document", "Reorder", "Canvas", "TerminalInput",
+        "Editor", "TileGridCLI", "Files", "TestSupport",
       ]),
 
     // Shared by the tests: a seeded generator, and running the built binary in a temporary directory.
-    .target(name: "TestSupport", path: "Tests/Support"),
+    .target(name: "TestSupport", dependencies: ["TileModel"], path: "Tests/Support"),
     .testTarget(name: "TileModelTests", dependencies: ["TileModel", "TileGridJSON", "TestSupport"]),
+    .testTarget(name: "FormatsTests", dependencies: ["TileModel", "TileGridJSON", "Formats", "TestSupport"]),
     .testTarget(name: "GridLayoutTests", dependencies: ["TileModel", "GridLayout", "TestSupport"]),
+    .testTarget(name: "DocumentTests", dependencies: ["TileModel", "TileGridJSON", "GridLayout", "Document", "TestSupport"]),
     .testTarget(
       name: "ReorderTests",
       dependencies: [
-        "TileModel", "TileGridJSON", "GridLayout", "Reorder", "Canvas", "TerminalInput", "Editor", "TileGridCLI",
+        "TileModel", "TileGridJSON", "GridLayout", "Document", "Reorder", "Canvas", "TerminalInput", "Editor",
+        "TileGridCLI",
         "TestSupport",
       ]),
     .testTarget(
       name: "EditorTests",
       dependencies: [
-        "TileModel", "TileGridJSON", "GridLayout", "Reorder", "Canvas", "TerminalInput", "Editor", "TileGridCLI",
+        "TileModel", "TileGridJSON", "GridLayout", "Document", "Reorder", "Canvas", "TerminalInput", "Editor",
+        "TileGridCLI",
         "TestSupport",
       ]),
     .testTarget(name: "CanvasTests", dependencies: ["Geometry", "Canvas", "TestSupport"]),
@@ -80,11 +99,18 @@ let package = Package(
     .testTarget(
       name: "CursesTerminalTests",
       dependencies: [
-        "CursesTerminal", "CNCursesW", "Canvas", "TileModel", "TileGridJSON", "GridLayout", "Reorder", "Editor",
+        "CursesTerminal", "CNCursesW", "Canvas", "TileModel", "TileGridJSON", "GridLayout", "Document", "Reorder", "Editor",
         "TileGridCLI", "TestSupport",
       ]),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["TileModel", "TileGridJSON", "GridLayout", "Reorder", "TestSupport"]),
+      name: "EndToEndTests",
+      dependencies: ["TileModel", "TileGridJSON", "GridLayout", "Document", "Reorder", "TestSupport"]),
+    .testTarget(
+      name: "TileGridCLITests",
+      dependencies: [
+        "TileModel", "TileGridJSON", "Document", "Reorder", "Canvas", "TerminalInput", "Editor", "Files", "TileGridCLI",
+        "TestSupport",
+      ]),
     .testTarget(name: "TerminalTests", dependencies: ["TestSupport"]),
   ]
 )

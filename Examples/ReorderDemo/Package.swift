@@ -14,6 +14,7 @@ let package = Package(
         .product(name: "TileModel", package: "TileGrid"),
         .product(name: "TileGridJSON", package: "TileGrid"),
         .product(name: "GridLayout", package: "TileGrid"),
+        .product(name: "Document", package: "TileGrid"),
         .product(name: "Reorder", package: "TileGrid"),
       ])
   ]

@@ -9,7 +9,8 @@ import Geometry
 extension CursesTerminal {
   /// Shows `frame`: the cells that differ from the last frame go into ncurses' screen, then one
   /// `doupdate` sends what changed on the terminal (ncurses compares too, and moves the cursor the
-  /// cheapest way). An identical frame writes nothing at all.
+  /// cheapest way), between synchronized-output marks when the terminal knows them. An identical frame
+  /// writes nothing at all.
   ///
   /// `frame` is swapped with the last frame's buffer: afterwards it holds an older frame of the same
   /// size, to draw the next one into (`EditorState.view(into:)` clears it), so a steady stream of
@@ -40,8 +41,11 @@ extension CursesTerminal {
       _ = write(runs)
     }
     runs.removeAll(keepingCapacity: true)
+    // The terminal shows the frame at its end, all at once, when it knows synchronized output.
+    if synchronizedOutput { writeAll(TerminalModes.beginFrame) }
     wnoutrefresh(tg_stdscr())
     doupdate()
+    if synchronizedOutput { writeAll(TerminalModes.endFrame) }
     if clear { writeAll(TerminalModes.on) }  // in case something else turned them off meanwhile
     keep(&frame)
   }

@@ -1,5 +1,6 @@
 import CNCursesW
 import Canvas
+import TerminalInput
 import Geometry
 
 #if canImport(Glibc)
@@ -12,6 +13,9 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
   case notATerminal
   /// `TERM` is unset or names no terminfo entry.
   case unknownTerminal(String)
+  /// The terminal cannot move the cursor or clear the screen (`TERM=dumb`): `missing` names the
+  /// terminfo capabilities it lacks.
+  case cannotAddress(String, missing: [String])
   /// ncurses refused to start.
   case cannotStart(String)
 
@@ -20,6 +24,9 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
     case .notATerminal: return "not a terminal"
     case .unknownTerminal(let name):
       return name.isEmpty ? "TERM is not set" : "the terminal type '\(name)' is unknown (no terminfo entry)"
+    case .cannotAddress(let name, let missing):
+      let what = missing.map { "'\($0)'" }.joined(separator: " or ")
+      return "the terminal type '\(name)' cannot move the cursor and clear the screen (its terminfo entry has no \(what))"
     case .cannotStart(let why): return why
     }
   }
@@ -35,33 +42,17 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
 ///   write to, and returns the bytes as read, for the editor's own decoder, so the editor and
 ///   `tilegrid play` decode the same bytes the same way.
 /// - Modes: raw (never cbreak: ^C would make ncurses exit and ^S/^Q would be swallowed), no echo, no
-///   newline mapping, cursor hidden, the alternate screen, and mouse drag and focus reporting, which
-///   TileGrid turns on and off itself (`TerminalModes`).
+///   newline mapping, cursor hidden, the alternate screen, and mouse, focus and bracketed-paste
+///   reporting, which TileGrid turns on and off itself (`TerminalModes`). A terminal without an
+///   alternate screen (vt100, the Linux console) is cleared on the way out instead.
+/// - Frames are wrapped in synchronized output (mode 2026) once the terminal has said it knows it.
 ///
 /// One at a time per process: ncurses and signal handlers are process-wide.
 public final class CursesTerminal {
-  /// What `wait` returns.
-  public enum Event: Equatable, Sendable {
-    /// Bytes read from the terminal, exactly as sent.
-    case bytes([UInt8])
-    /// The terminal has a new size (SIGWINCH, or found after a stop).
-    case resize(Size)
-    case signal(Signal)
-    /// The time given to `wait` passed without anything arriving.
-    case timeout
-  }
-
+  /// What `wait` returns (the terminal-neutral events of TerminalInput).
+  public typealias Event = TerminalEvent
   /// Signals that mean something to the editor.
-  public enum Signal: Equatable, Sendable {
-    /// SIGINT sent by `kill` (the keyboard's ^C arrives as a byte).
-    case interrupt
-    /// SIGTERM.
-    case terminate
-    /// SIGHUP, or the terminal's input ended (the terminal is gone).
-    case hangup
-    /// SIGTSTP sent by `kill` (the keyboard's ^Z arrives as a byte): the caller calls `suspend()`.
-    case suspend
-  }
+  public typealias Signal = TerminalSignal
 
   /// The largest screen drawn: a terminal reporting more (or a corrupt size) is drawn in its top-left
   /// part, so memory stays bounded (two frames and ncurses' three windows are ~150 bytes a cell).
@@ -71,6 +62,22 @@ public final class CursesTerminal {
   public private(set) var size: Size
   /// The colors the screen is drawn with; nil for none (the caller then draws monochrome).
   public let colorDepth: ColorDepth?
+  /// What made the screen 24-bit, when it is and `--color truecolor` did not.
+  public let trueColorSignal: TrueColorSignal?
+  /// Whether mouse reports can be expected: false when the terminal's description has no mouse
+  /// (`kmous`: vt100, vt220, ansi) or it is the Linux console (clicks at best, through gpm, never a
+  /// drag). The modes are asked for anyway, and whatever reports come are used; the editor can say
+  /// that the keyboard does everything.
+  public let mouseAvailable: Bool
+  /// Whether frames are wrapped in synchronized output: the terminal answered the question about mode
+  /// 2026 (`TerminalModes.askSynchronizedOutput`) and knows it.
+  public private(set) var synchronizedOutput = false
+  /// While the terminal's answer about mode 2026 may still come: the bytes at the end of the last read
+  /// that may be its beginning. Nil once it came, or when the question was not asked.
+  private var answerCarry: [UInt8]?
+  /// The terminal has no alternate screen (`smcup`/`rmcup`): its bytes to clear the screen, written on
+  /// the way out so no frame stays under the shell's prompt.
+  let clearOnExit: [UInt8]?
 
   let inputFD: Int32
   let outputFD: Int32
@@ -115,15 +122,19 @@ public final class CursesTerminal {
     guard !term.isEmpty else { throw .unknownTerminal("") }
 
     // What the terminal's own description says, before ncurses starts (setupterm writes nothing).
-    var failure: Int32 = 0
-    guard setupterm(term, outputFD, &failure) == OK else { throw .unknownTerminal(term) }
-    let ownColors = Int(tigetnum("colors"))
-    let ownRGB = tigetflag("RGB") > 0
-    del_curterm(cur_term)
+    guard let own = TerminalDescription.read(term, fd: outputFD) else { throw .unknownTerminal(term) }
+    // Without cursor addressing or clearing nothing can be drawn (TERM=dumb): refused before the
+    // terminal is touched, as an unknown terminal is.
+    guard own.missing.isEmpty else { throw .cannotAddress(term, missing: own.missing) }
+    mouseAvailable = own.mouseAvailable
+    clearOnExit = own.alternateScreen ? nil : Array((own.clear ?? TerminalModes.defaultClear).utf8)
+    let (ownColors, ownRGB) = (own.colors, own.rgb)
 
     let noColor = getenv("NO_COLOR").map { String(cString: $0) }
-    let colorTerm = getenv("COLORTERM").map { String(cString: $0) }
-    let wantsTrueColor = ColorPlan.wantsTrueColor(choice: colors, noColor: noColor, colorTerm: colorTerm)
+    let signal = ColorPlan.trueColorSignal(
+      term: term, environment: Self.environment(), terminfoRGB: own.rgb, terminfoTc: own.tc)
+    let privateDepth = ColorPlan.entryNeeded(
+      choice: colors, noColor: noColor, trueColor: signal, terminalColors: ownColors, directColor: ownRGB)
 
     let inputCopy = dup(inputFD)
     let outputCopy = dup(outputFD)
@@ -134,16 +145,16 @@ public final class CursesTerminal {
     self.inputFD = inputFD
     self.outputFD = outputFD
 
-    // 24-bit color: the terminal's own entry if it has RGB, else a private one (TrueColorEntry).
+    // The terminal's own entry, or a private one for a depth it does not describe (ColorEntry).
     var started: OpaquePointer?
     var direct = ownRGB
-    if wantsTrueColor && !ownRGB, let directory = TrueColorEntry.compile(base: term) {
+    if let privateDepth, let directory = ColorEntry.compile(base: term, depth: privateDepth) {
       let previous = getenv("TERMINFO").map { String(cString: $0) }
       setenv("TERMINFO", directory, 1)
-      started = newterm(TrueColorEntry.name(for: term), output, input)
+      started = newterm(ColorEntry.name(for: term, depth: privateDepth), output, input)
       if let previous { setenv("TERMINFO", previous, 1) } else { unsetenv("TERMINFO") }
-      TrueColorEntry.removeTree(directory)
-      direct = started != nil
+      ColorEntry.removeTree(directory)
+      if started != nil { direct = privateDepth == .trueColor }
     }
     if started == nil { started = newterm(term, output, input) }
     guard let started else {
@@ -171,10 +182,11 @@ public final class CursesTerminal {
     typeahead(-1)
     scrollok(tg_stdscr(), false)
 
-    let depth = ColorPlan.depth(
-      choice: colors, noColor: noColor, colorTerm: colorTerm, terminalColors: max(ownColors, Int(tg_colors())),
-      directColor: direct)
+    // The started entry's colors (COLORS is set only by start_color).
+    let entryColors = Int(tigetnum("colors"))
+    let depth = ColorPlan.depth(choice: colors, noColor: noColor, terminalColors: entryColors, directColor: direct)
     colorDepth = has_colors() ? depth : nil
+    trueColorSignal = colorDepth == .trueColor && colors != .trueColor ? signal : nil
     if colorDepth != nil {
       start_color()
       use_default_colors()
@@ -191,14 +203,44 @@ public final class CursesTerminal {
     signals.catchSignals()
     CrashGuard.arm(
       bytes: TerminalModes.crashRestore(
-        exitAlternateScreen: Self.capability("rmcup"), cursorVisible: Self.capability("cnorm")),
+        exitAlternateScreen: Self.capability("rmcup"), cursorVisible: Self.capability("cnorm"),
+        clearScreen: own.alternateScreen ? nil : own.clear ?? ""),
       outputFD: outputFD, terminalFD: inputFD, saved: savedModes)
-    // The first update enters the alternate screen and clears it; the modes go after it.
+    // The first update enters the alternate screen and clears it; the modes go after it, and the
+    // question about synchronized output, whose answer comes with the input.
     clearok(tg_curscr(), true)
     wnoutrefresh(tg_stdscr())
     doupdate()
     writeAll(TerminalModes.on)
+    if TerminalModes.mayAsk(term: term) {
+      writeAll(TerminalModes.askSynchronizedOutput)
+      answerCarry = []
+    }
     needsClear = false
+  }
+
+  /// What says the terminal named by `TERM` shows 24-bit color (`ColorPlan.trueColorSignal`), with its
+  /// terminfo entry's `RGB` and `Tc` read without starting ncurses; for `tilegrid render`.
+  public static func trueColorSignal() -> TrueColorSignal? {
+    let term = getenv("TERM").map { String(cString: $0) } ?? ""
+    let description = TerminalDescription.read(term, fd: 2)
+    return ColorPlan.trueColorSignal(
+      term: term, environment: environment(), terminfoRGB: description?.rgb ?? false,
+      terminfoTc: description?.tc ?? false)
+  }
+
+  /// The process's environment as a dictionary.
+  static func environment() -> [String: String] {
+    var result: [String: String] = [:]
+    var pointer = environ
+    while let entry = pointer.pointee {
+      let text = String(cString: entry)
+      if let equals = text.firstIndex(of: "=") {
+        result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+      pointer += 1
+    }
+    return result
   }
 
   deinit {
@@ -254,6 +296,7 @@ public final class CursesTerminal {
       if ready > 0 && fds[0].revents != 0 {
         let n = readBuffer.withUnsafeMutableBytes { read(inputFD, $0.baseAddress, $0.count) }
         if n > 0 {
+          if answerCarry != nil { lookForAnswer(readBuffer[0..<n]) }
           events.insert(
             .bytes(Array(readBuffer[0..<n])), at: events.firstIndex(where: { !$0.isResize }) ?? events.count)
         } else if n == 0 || (errno != EINTR && errno != EAGAIN) {
@@ -263,6 +306,20 @@ public final class CursesTerminal {
       }
       if !events.isEmpty || redraw { return events }
       if let deadline, Monotonic.milliseconds() >= deadline { return [.timeout] }
+    }
+  }
+
+  /// Looks in bytes just read for the terminal's answer about synchronized output. The bytes still go
+  /// to the caller (the editor's decoder reads the answer as input it does not know, and ignores it).
+  private func lookForAnswer(_ bytes: ArraySlice<UInt8>) {
+    guard let carry = answerCarry, !carry.isEmpty || bytes.contains(0x1B) else { return }
+    let text = carry + bytes
+    let (answer, unfinished) = TerminalModes.synchronizedOutputAnswer(in: Array(text))
+    if let answer {
+      synchronizedOutput = answer
+      answerCarry = nil
+    } else {
+      answerCarry = unfinished > 0 && unfinished <= 16 ? Array(text.suffix(unfinished)) : []
     }
   }
 
@@ -305,6 +362,7 @@ public final class CursesTerminal {
     guard active else { return }
     writeAll(TerminalModes.off)
     endwin()
+    if let clearOnExit { writeAll(clearOnExit) }
     continuesToIgnore += 1
     kill(getpid(), SIGSTOP)
     if let resized = resumeAfterStop() { queued.append(resized) }
@@ -322,8 +380,9 @@ public final class CursesTerminal {
     return checkSize()
   }
 
-  /// Puts the terminal back as it was: mouse and focus reporting off, the normal screen, the shell's
-  /// modes. Safe to call more than once; called on every way out, and by `deinit`.
+  /// Puts the terminal back as it was: mouse, focus and paste reporting off, the normal screen (or, on a
+  /// terminal without one, a cleared screen with the cursor at its top), the shell's modes. Safe to
+  /// call more than once; called on every way out, and by `deinit`.
   public func restore() {
     guard active else { return }
     active = false
@@ -331,6 +390,8 @@ public final class CursesTerminal {
     endwin()
     var modes = savedModes
     tcsetattr(inputFD, TCSANOW, &modes)
+    // No alternate screen to leave: the last frame would stay, the prompt on its status line.
+    if let clearOnExit { writeAll(clearOnExit) }
     signals.release()
     CrashGuard.disarm()
   }

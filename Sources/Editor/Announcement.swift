@@ -1,3 +1,4 @@
+import Document
 import Reorder
 import TileModel
 
@@ -28,21 +29,46 @@ public struct RunPlace: Equatable, Sendable {
   public var sectionCount: Int
 }
 
+/// What a happening is about, as the status line names it: a tile and its place, a block's run, the
+/// tile a block was lifted by (with the block's size), or a section.
+public enum Place: Equatable, Sendable {
+  case tile(TilePlace)
+  case run(RunPlace)
+  /// A block lifted by this tile: `count` tiles in all.
+  case lead(TilePlace, count: Int)
+  case section(SectionPlace)
+
+  /// "red — Favorites 2 of 14", "3 tiles — Others 4–6 of 9", "Favorites — section 1 of 4".
+  public var text: String {
+    switch self {
+    case .tile(let place): return place.text
+    case .run(let run): return run.text
+    case .lead(let place, let count): return "\(count) tiles with \(place.text)"
+    case .section(let place): return place.text
+    }
+  }
+}
+
+/// What happened to a `Place`, as the status line says it.
+public enum Verb: Equatable, Sendable {
+  case lifted, moved, dropped, cancelled, undone, redone, focused
+  /// A typed move (`m`) put it there.
+  case placed
+  /// Marked or unmarked; `marks` is how many are marked now.
+  case marked(marks: Int)
+  case unmarked(marks: Int)
+  /// An editing key changed it.
+  case edited(EditVerb)
+}
+
 /// What the status line announces: data, turned into words by the view, so tests compare values and
-/// the wording lives in one place.
+/// the wording lives in one place. Happenings to tiles, blocks and sections are one case, a verb and a
+/// place (`.did(.lifted, .tile(…))`).
 public enum Announcement: Equatable, Sendable {
   case welcome
-  case lifted(TilePlace)
-  /// The lifted tile moved: the section's title, its new one-based position and the section's count.
-  case moved(sectionTitle: String, position: Int, count: Int)
-  case refused(MoveError)
-  case dropped(TilePlace)
-  /// A typed move (`m`) put the tile here.
-  case placed(TilePlace)
-  case cancelled(TilePlace)
-  case undone(TilePlace)
-  case redone(TilePlace)
-  case focused(TilePlace)
+  /// Something happened to a tile, a block or a section.
+  case did(Verb, Place)
+  case refused(EditError)
   case nothingToLift
   case blocked(BlockReason)
   case saving
@@ -64,22 +90,36 @@ public enum Announcement: Equatable, Sendable {
   case notQuitting
   /// Quit or save was asked while a tile is lifted.
   case finishDragFirst
-  /// A tile was marked or unmarked; `marks` is how many are marked now.
-  case marked(TilePlace, marks: Int)
-  case unmarked(TilePlace, marks: Int)
   /// Esc unmarked this many tiles.
   case marksCleared(Int)
-  /// A marked tile was lifted with the others: the lifted one's place, and the block's size.
-  case liftedBlock(TilePlace, count: Int)
-  case movedBlock(RunPlace)
-  case droppedBlock(RunPlace)
-  case sectionFocused(SectionPlace)
-  case liftedSection(SectionPlace)
-  case movedSection(SectionPlace)
-  case droppedSection(SectionPlace)
-  case cancelledSection(SectionPlace)
-  case undoneSection(SectionPlace)
-  case redoneSection(SectionPlace)
+  /// An edit changed several tiles at once.
+  case editedTiles(EditVerb, count: Int)
+  /// The file did not exist: the editor opened an empty arrangement, and `s` creates it.
+  case newFile
+  /// An arrangement without sections: what adds one.
+  case noSections
+  /// An editing key with nothing focused to edit.
+  case nothingToEdit
+  /// A prompt for a title (adding, renaming) is open.
+  case typeTitle
+  /// The color prompt is open.
+  case typeColor
+  /// The width prompt is open.
+  case typeWidth
+  /// The most-tiles prompt is open.
+  case typeMaxItems
+  /// A value typed into an editing prompt will not do; the prompt stays open.
+  case badValue(String)
+  /// A delete question was answered with another key than y.
+  case kept
+  /// The file on disk is being read, to merge with it.
+  case merging
+  /// A merge with the file on disk made this many edits, with this many conflicts (ours kept).
+  case merged(changes: Int, conflicts: Int)
+  /// The merge could not be made; the words say why.
+  case notMerged(String)
+  /// `D` with nothing changed since the file was saved.
+  case noChanges
 }
 
 extension Announcement {
@@ -88,15 +128,8 @@ extension Announcement {
     switch self {
     case .welcome:
       return "Hold a tile, or Space, to lift it"
-    case .lifted(let place): return "Lifted \(place.text)"
-    case .moved(let section, let position, let count): return "Moved to \(section) \(position) of \(count)"
+    case .did(let verb, let place): return Self.text(verb, place)
     case .refused(let reason): return "Refused: \(reason.shortText)"
-    case .dropped(let place): return "Dropped \(place.text)"
-    case .placed(let place): return "Moved \(place.text)"
-    case .cancelled(let place): return "Cancelled — \(place.text)"
-    case .undone(let place): return "Undone: \(place.text)"
-    case .redone(let place): return "Redone: \(place.text)"
-    case .focused(let place): return place.text
     case .nothingToLift: return "Nothing to lift here: long-press a tile"
     case .blocked(let reason): return reason.text
     case .saving: return "Saving…"
@@ -113,19 +146,59 @@ extension Announcement {
     case .confirmQuit: return Question.quitWithUnsavedChanges.text
     case .notQuitting: return "Not quitting"
     case .finishDragFirst: return "Drop or cancel the tile first"
-    case .marked(let place, let marks): return "Marked \(place.text) · \(marks) marked"
-    case .unmarked(let place, let marks): return "Unmarked \(place.text) · \(marks) marked"
     case .marksCleared(let count): return "Unmarked \(count) tile\(count == 1 ? "" : "s")"
-    case .liftedBlock(let place, let count): return "Lifted \(count) tiles with \(place.text)"
-    case .movedBlock(let run): return "Moved \(run.text)"
-    case .droppedBlock(let run): return "Dropped \(run.text)"
-    case .sectionFocused(let place): return place.text
-    case .liftedSection(let place): return "Lifted \(place.text)"
-    case .movedSection(let place): return "Moved to section \(place.position) of \(place.count)"
-    case .droppedSection(let place): return "Dropped \(place.text)"
-    case .cancelledSection(let place): return "Cancelled — \(place.text)"
-    case .undoneSection(let place): return "Undone: \(place.text)"
-    case .redoneSection(let place): return "Redone: \(place.text)"
+    case .editedTiles(let verb, let count): return "\(verb.pastTense) \(count) tiles"
+    case .newFile: return "New file: a adds a tile; s saves it"
+    case .noSections: return "No sections yet: A adds one"
+    case .nothingToEdit: return "Nothing to edit here: focus a tile or a header"
+    case .typeTitle: return "Type a title; Enter keeps it, Esc cancels"
+    case .typeColor: return "Type a color name (Tab completes) or #RRGGBB; Enter recolors"
+    case .typeWidth: return "Type a width in cells (empty: the layout's); Enter sets it"
+    case .typeMaxItems: return "Type the most tiles the section takes (empty: no limit)"
+    case .badValue(let problem): return problem.prefix(1).uppercased() + problem.dropFirst()
+    case .kept: return "Nothing deleted"
+    case .merging: return "Reading the file on disk to merge…"
+    case .merged(let changes, let conflicts):
+      let edits = changes == 1 ? "1 edit" : "\(changes) edits"
+      if conflicts == 0 { return "Merged with the file on disk: \(edits); s saves" }
+      return "Merged: \(edits), \(conflicts) conflict\(conflicts == 1 ? "" : "s") (ours kept); s saves"
+    case .notMerged(let problem): return "Not merged: \(problem)"
+    case .noChanges: return "No changes since the file was saved"
+    }
+  }
+
+  /// A verb and a place in words: "Lifted red — Favorites 2 of 14", "Moved to Others 3 of 9".
+  static func text(_ verb: Verb, _ place: Place) -> String {
+    switch (verb, place) {
+    case (.lifted, _): return "Lifted \(place.text)"
+    // A tile moving names only where it is: its title is on the lifted tile already.
+    case (.moved, .tile(let p)): return "Moved to \(p.sectionTitle) \(p.position) of \(p.count)"
+    case (.moved, .section(let p)), (.placed, .section(let p)): return "Moved to section \(p.position) of \(p.count)"
+    case (.moved, _), (.placed, _): return "Moved \(place.text)"
+    case (.dropped, _): return "Dropped \(place.text)"
+    case (.cancelled, _): return "Cancelled — \(place.text)"
+    case (.undone, _): return "Undone: \(place.text)"
+    case (.redone, _): return "Redone: \(place.text)"
+    case (.focused, _): return place.text
+    case (.marked(let marks), _): return "Marked \(place.text) · \(marks) marked"
+    case (.unmarked(let marks), _): return "Unmarked \(place.text) · \(marks) marked"
+    case (.edited(let edit), _): return "\(edit.pastTense) \(place.text)"
+    }
+  }
+}
+
+extension EditVerb {
+  /// What was done, for the status line: "Added", "Renamed", …
+  public var pastTense: String {
+    switch self {
+    case .added: return "Added"
+    case .deleted: return "Deleted"
+    case .renamed: return "Renamed"
+    case .recolored: return "Recolored"
+    case .resized: return "Resized"
+    case .locked: return "Locked"
+    case .unlocked: return "Unlocked"
+    case .limited(let n): return n.map { "At most \($0) tiles in" } ?? "No limit for"
     }
   }
 }
@@ -170,7 +243,7 @@ extension SaveFailure {
   }
 }
 
-extension MoveError {
+extension EditError {
   /// The reason in a few words, for the status line (the full sentence is `description`).
   public var shortText: String {
     switch self {
@@ -181,7 +254,10 @@ extension MoveError {
     case .sectionLacksRoom(_, let title, _, _, let room, let entering):
       return "“\(title)” has room for \(room), not \(entering)"
     case .sectionLockedInPlace(_, let title, _): return "“\(title)” is locked in place"
-    case .noSuchSection, .noSuchItem, .noSuchDestination, .noSuchSectionDestination: return description
+    case .sectionHoldsLockedTile(_, let title, _, let tileID): return "“\(title)” holds the locked “\(tileID)”"
+    case .noSuchSection, .noSuchItem, .noSuchDestination, .noSuchSectionDestination, .tileIDTaken, .sectionIDTaken,
+      .invalidValue, .idChanged:
+      return description
     }
   }
 }
@@ -191,9 +267,11 @@ extension Question {
   public var text: String {
     switch self {
     case .quitWithUnsavedChanges: return "Unsaved changes: y quit · s save and quit · other keys stay"
-    case .fileChangedOnDisk: return "Changed on disk: o overwrite · a save as… · other keys cancel"
+    case .fileChangedOnDisk: return "Changed on disk: m merge, o overwrite, a save as, else cancel"
     case .fileReadOnly: return "Read-only file: o write anyway · a save as… · other keys cancel"
     case .fileExists: return "That file exists: o replace it · a another name… · other keys cancel"
+    case .deleteTiles(let paths): return "Delete \(paths.count) tiles? y delete · other keys keep them"
+    case .deleteSection: return "Delete the section and its tiles? y delete · other keys keep it"
     }
   }
 }
@@ -205,6 +283,12 @@ extension Prompt {
     case .saveAs: return "Save as: "
     case .find: return "Find: "
     case .moveTo: return "Move to: "
+    case .edit(.addTile): return "New tile: "
+    case .edit(.addSection): return "New section: "
+    case .edit(.renameTile), .edit(.renameSection): return "Title: "
+    case .edit(.recolor): return "Color: "
+    case .edit(.width): return "Width: "
+    case .edit(.maxItems): return "Most tiles: "
     }
   }
 }

@@ -1,4 +1,5 @@
 import Canvas
+import Document
 import TerminalInput
 import Reorder
 import TileModel
@@ -18,6 +19,13 @@ public enum EditorMessage: Equatable, Sendable {
   case saveFailed(SaveFailure)
   /// A signal arrived: the loop turns SIGINT, SIGTERM and SIGHUP into messages.
   case signal(EditorSignal)
+  /// Where `s` saves from now on: the command line's decision (pipe mode saves to standard output), so
+  /// that a recording replays it.
+  case saving(SaveTarget)
+  /// The file as it is on disk now, read because the editor asked (`m`: merge with it).
+  case diskVersion(Arrangement)
+  /// The file on disk could not be read (or is not an arrangement); the message says why.
+  case diskUnreadable(String)
 }
 
 public enum EditorSignal: Equatable, Sendable {
@@ -41,26 +49,21 @@ public enum SaveFailure: Equatable, Sendable {
   case exists
 }
 
-/// Where `s` saves.
-public enum SaveTarget: Equatable, Sendable {
-  /// The file the arrangement came from (or was last saved as).
-  case file
-  /// Standard output, when the editor quits (pipe mode: the arrangement came from standard input).
-  case standardOutput
-  /// Nowhere yet (the built-in demo): ask for a file name.
-  case askForPath
-}
-
 /// A question on the status line, answered with one key.
 public enum Question: Equatable, Sendable {
   /// `q` with unsaved changes: y quits, s saves and quits, anything else stays.
   case quitWithUnsavedChanges
-  /// The file changed on disk since it was opened: o overwrites, a saves as another file.
+  /// The file changed on disk since it was opened: m merges with it, o overwrites, a saves as another
+  /// file.
   case fileChangedOnDisk
   /// The file is read-only: o writes it anyway, a saves as another file.
   case fileReadOnly
   /// Save as named a file that exists: o replaces it, a asks for another name.
   case fileExists
+  /// `d` on several marked tiles: y deletes them, anything else keeps them.
+  case deleteTiles([ItemPath])
+  /// `d` on a header: y deletes the section with its tiles, anything else keeps it.
+  case deleteSection(Int)
 }
 
 /// A line being typed on the status line, and what it is for.
@@ -68,11 +71,13 @@ public struct Prompt: Equatable, Sendable {
   public enum Purpose: Equatable, Sendable {
     /// A file name to save to; quit afterwards when asked from the quit question.
     case saveAs(thenQuit: Bool)
-    /// Text to find; Esc returns the focus to `origin`.
-    case find(origin: ItemPath?)
+    /// Text to find; Esc returns the focus to `origin` (a tile, or the header the find began on).
+    case find(origin: Focus)
     /// Where to move the focused tile or the marked tiles (`m`); `completion` is where Tab is in the
     /// list of sections the typed prefix matched.
     case moveTo(completion: Completion?)
+    /// A value for an edit (`a`, `A`, `r`, `c`, `w`, `M`).
+    case edit(EditPrompt)
   }
 
   /// Tab completion of a section's title: the prefix as typed, and which match Tab showed last.
@@ -83,6 +88,25 @@ public struct Prompt: Equatable, Sendable {
 
   public var purpose: Purpose
   public var field: LineEditor
+}
+
+/// What an editing prompt asks for, and of what (places as they are while the prompt is open: nothing
+/// moves meanwhile).
+public enum EditPrompt: Equatable, Sendable {
+  /// The title of a tile to add at this place.
+  case addTile(at: ItemPath)
+  /// The title of a section to add at this index.
+  case addSection(at: Int)
+  /// A tile's new title.
+  case renameTile(ItemPath)
+  /// A section's new title.
+  case renameSection(Int)
+  /// A color for these tiles; `completion` is where Tab is in the color names the prefix matched.
+  case recolor([ItemPath], completion: Prompt.Completion?)
+  /// A width in cells for these tiles (empty: the layout's).
+  case width([ItemPath])
+  /// The most tiles a section takes (empty: no limit).
+  case maxItems(section: Int)
 }
 
 /// What the editor asks of the world after a message; the caller (the interactive loop, or `play`)
@@ -100,5 +124,7 @@ public enum EditorEffect: Equatable, Sendable {
   case suspend
   /// Repaint the whole screen (Ctrl-L), in case something else wrote over it.
   case redraw
+  /// Read the document's file as it is on disk now and report it (`.diskVersion`), to merge with it.
+  case readDisk
   case quit
 }

@@ -1,4 +1,5 @@
 import Canvas
+import Document
 import GridLayout
 import Reorder
 import TileModel
@@ -8,7 +9,6 @@ import TileModel
 extension EditorState {
   /// A tile and its place now.
   func place(_ path: ItemPath) -> TilePlace? {
-    let arrangement = reorder.arrangement
     guard arrangement.contains(path) else { return nil }
     let section = arrangement.sections[path.section]
     return TilePlace(
@@ -18,14 +18,14 @@ extension EditorState {
 
   /// A section and its place among the sections now.
   func sectionPlace(_ s: Int) -> SectionPlace? {
-    let sections = reorder.arrangement.sections
+    let sections = arrangement.sections
     guard s >= 0 && s < sections.count else { return nil }
     return SectionPlace(title: sections[s].displayTitle, position: s + 1, count: sections.count)
   }
 
   /// A block's run and its place now: the section, the run's first and last positions.
   func runPlace(_ start: ItemPath, count: Int) -> RunPlace? {
-    let sections = reorder.arrangement.sections
+    let sections = arrangement.sections
     guard start.section >= 0 && start.section < sections.count else { return nil }
     let section = sections[start.section]
     return RunPlace(
@@ -33,49 +33,64 @@ extension EditorState {
       sectionCount: section.count)
   }
 
-  /// Undo and redo name what moved: the tile, a block's first tile, or the section.
-  func announcement(for step: HistoryStep, undone: Bool) -> Announcement? {
-    switch step {
-    case .tile(let move): return place(move.to).map(undone ? Announcement.undone : Announcement.redone)
-    case .block(let move): return move.to.first.flatMap(place).map(undone ? Announcement.undone : Announcement.redone)
-    case .section(let move):
-      return sectionPlace(move.to).map(undone ? Announcement.undoneSection : Announcement.redoneSection)
+  /// A subject and its place now.
+  func place(of subject: Subject) -> Place? {
+    switch subject {
+    case .tile(let path): return place(path).map(Place.tile)
+    case .block(let start, let count): return runPlace(start, count: count).map(Place.run)
+    case .section(let s): return sectionPlace(s).map(Place.section)
     }
+  }
+
+  /// What an edit changed, as the status line names it after undo or redo: the tile, a block's first
+  /// tile, or the section.
+  func place(after edit: Edit) -> Place? {
+    switch focusTarget(after: edit) {
+    case .tile(let path)?: return place(path).map(Place.tile)
+    case .header(let s)?: return sectionPlace(s).map(Place.section)
+    case .none?, nil: return nil
+    }
+  }
+
+  /// The status line's words: the announcement; at rest in an arrangement without tiles or sections,
+  /// how to add them rather than how to lift one.
+  public var statusText: String {
+    guard announcement == .welcome else { return announcement.text }
+    if arrangement.sections.isEmpty { return Announcement.noSections.text }
+    if arrangement.tileCount == 0 { return "No tiles yet: a adds one, A a section" }
+    return announcement.text
   }
 
   /// The status line's announcement for a happening, or nil to keep the current one.
   func announcement(for happening: Happening) -> Announcement? {
     let marks = reorder.marks.count
     switch happening {
-    case .lifted(let path): return place(path).map(Announcement.lifted)
-    case .moved(_, let to):
-      let section = reorder.arrangement.sections[to.section]
-      return .moved(sectionTitle: section.displayTitle, position: to.item + 1, count: section.count)
-    case .refused(_, let reason), .refusedSection(_, let reason), .placeRefused(_, let reason): return .refused(reason)
-    case .dropped(let path, _): return place(path).map(Announcement.dropped)
-    case .cancelled(let path): return place(path).map(Announcement.cancelled)
+    case .lifted(.block(_, let count), _):
+      // Named by the tile that was lifted, which is where the focus is.
+      return reorder.focus.tile.flatMap(place).map { .did(.lifted, .lead($0, count: count)) }
+    case .lifted(let subject, _): return place(of: subject).map { .did(.lifted, $0) }
+    case .moved(_, let to): return place(of: to).map { .did(.moved, $0) }
+    case .dropped(let subject, _): return place(of: subject).map { .did(.dropped, $0) }
+    case .cancelled(let subject): return place(of: subject).map { .did(.cancelled, $0) }
+    case .refused(_, let reason), .placeRefused(_, let reason), .editRefused(_, _, let reason): return .refused(reason)
+    case .placed(let edit):
+      if case .moveBlock(let move) = edit, let start = move.to.first {
+        return runPlace(start, count: move.count).map { .did(.placed, .run($0)) }
+      }
+      return place(after: edit).map { .did(.placed, $0) }
+    case .edited(let verb, let subject): return place(of: subject).map { .did(.edited(verb), $0) }
+    case .merged(let changes, let conflicts): return .merged(changes: changes, conflicts: conflicts)
+    case .undone(let step): return step.inverses.last.flatMap(place(after:)).map { .did(.undone, $0) }
+    case .redone(let step): return step.edits.last.flatMap(place(after:)).map { .did(.redone, $0) }
     case .scrolled: return nil
-    case .undone(let step): return announcement(for: step, undone: true)
-    case .redone(let step): return announcement(for: step, undone: false)
-    case .focused(let path): return place(path).map(Announcement.focused)
+    case .focused(.tile(let path)): return place(path).map { .did(.focused, .tile($0)) }
+    case .focused(.header(let s)): return sectionPlace(s).map { .did(.focused, .section($0)) }
+    case .focused(.none): return nil
     case .nothingToLift: return .nothingToLift
     case .blocked(let reason): return .blocked(reason)
-    case .marked(let path): return place(path).map { .marked($0, marks: marks) }
-    case .unmarked(let path): return place(path).map { .unmarked($0, marks: marks) }
+    case .marked(let path): return place(path).map { .did(.marked(marks: marks), .tile($0)) }
+    case .unmarked(let path): return place(path).map { .did(.unmarked(marks: marks), .tile($0)) }
     case .marksCleared(let count): return .marksCleared(count)
-    case .liftedBlock(_, let count, let run):
-      let lead = reorder.gesture.session?.current ?? run
-      return place(lead).map { .liftedBlock($0, count: count) }
-    case .movedBlock(_, let to, let count): return runPlace(to, count: count).map(Announcement.movedBlock)
-    case .droppedBlock(let start, let count, _): return runPlace(start, count: count).map(Announcement.droppedBlock)
-    case .focusedSection(let s): return sectionPlace(s).map(Announcement.sectionFocused)
-    case .liftedSection(let s): return sectionPlace(s).map(Announcement.liftedSection)
-    case .movedSection(_, let to): return sectionPlace(to).map(Announcement.movedSection)
-    case .droppedSection(let s, _): return sectionPlace(s).map(Announcement.droppedSection)
-    case .cancelledSection(let s): return sectionPlace(s).map(Announcement.cancelledSection)
-    case .placed(.tile(let step)): return place(step.to).map(Announcement.placed)
-    case .placed(.block(let move)): return runPlace(move.to[0], count: move.count).map(Announcement.movedBlock)
-    case .placed(.section(let move)): return sectionPlace(move.to).map(Announcement.movedSection)
     }
   }
 }

@@ -1,50 +1,90 @@
 import Canvas
+import Document
 import GridLayout
 import Reorder
 import TileModel
 
 // MARK: - Find: `/`, then `n` and `N`
 
-extension EditorState {
-  /// Where Esc returns the focus from a find: the header it began on, or the tile.
-  mutating func returnFromFind(to origin: ItemPath?) -> [EditorEffect] {
-    if let s = findFromHeader { return engineEffects(.focusSection(s)) }
-    return origin.map { engineEffects(.focus($0)) } ?? []
+/// The find's index and the last find, kept up to date as tiles are added, renamed and deleted.
+struct FindSession: Sendable {
+  /// Titles and ids folded for finding, made at the first find.
+  var index: FindIndex?
+  /// The last find, for `n` and `N`.
+  var find: Find?
+
+  /// Makes the index at the first find; later, indexes tiles added since.
+  mutating func prepare(_ arrangement: Arrangement) {
+    if index == nil { index = FindIndex(arrangement) } else { index!.catchUp(arrangement) }
   }
 
+  /// Brings the index and the last find's matches up to date after an edit: `removed` tiles no
+  /// longer match, `changed` ones (renamed) and added ones are tested again.
+  /// - Complexity: O(the touched tiles' text), never the tile count.
+  mutating func update(removed: [TileRef], changed: [TileRef], _ arrangement: Arrangement) {
+    guard var index else { return }
+    let before = index.tileCount
+    index.catchUp(arrangement)
+    for ref in changed { index.reindex(ref, arrangement) }
+    if var find {
+      for ref in removed { find.matches.remove(Int(ref.index)) }
+      let added = (before..<index.tileCount).map { TileRef($0) }
+      for ref in changed + added {
+        if index.contains(find.folded, tile: Int(ref.index)) {
+          find.matches.insert(Int(ref.index))
+        } else {
+          find.matches.remove(Int(ref.index))
+        }
+      }
+      self.find = find
+    }
+    self.index = index
+  }
+
+  /// Forgets the index and the find (after a change too large to follow tile by tile, such as a merge):
+  /// the next find makes the index again.
+  mutating func reset() {
+    index = nil
+    find = nil
+  }
+}
+
+extension EditorState {
   /// A key typed into the find prompt: the focus follows the first match as the text changes; Enter
-  /// keeps it there, Esc puts it back where it was.
-  mutating func findKey(_ outcome: LineEditor.Outcome, _ open: Prompt, origin: ItemPath?) -> [EditorEffect] {
+  /// keeps it there, Esc puts it back where it was (the tile, or the header the find began on).
+  mutating func findKey(_ outcome: LineEditor.Outcome, _ open: Prompt, origin: Focus) -> [EditorEffect] {
     switch outcome {
     case .ignored:
-      prompt = open
+      overlay = .prompt(open)
       return []
     case .cancelled:
-      prompt = nil
-      find = nil
-      let effects = returnFromFind(to: origin)
+      overlay = nil
+      finding.find = nil
+      let effects = engineEffects(.focus(origin))
       announcement = .welcome
       return effects
     case .submitted:
-      prompt = nil
-      if find?.matches.count == 0 { find = nil }
+      overlay = nil
+      if finding.find?.matches.count == 0 { finding.find = nil }
       return []
     case .edited:
-      prompt = open
+      overlay = .prompt(open)
       let query = open.field.text
-      guard !query.isEmpty, let index = findIndex else {
-        find = nil
-        let effects = returnFromFind(to: origin)
+      guard !query.isEmpty, let index = finding.index else {
+        finding.find = nil
+        let effects = engineEffects(.focus(origin))
         announcement = .welcome
         return effects
       }
       let folded = FindIndex.fold(query)
       // A longer text can only match fewer tiles: search the previous matches again, not everything.
-      let previous = find.flatMap { $0.folded.count < folded.count && folded.starts(with: $0.folded) ? $0.matches : nil }
+      let previous = finding.find.flatMap {
+        $0.folded.count < folded.count && folded.starts(with: $0.folded) ? $0.matches : nil
+      }
       let matches = MatchSet.matching(folded, in: index, within: previous)
-      find = Find(query: query, folded: folded, matches: matches)
-      guard let first = nextMatch(from: origin ?? ItemPath(0, 0), forward: true, including: true) else {
-        let effects = returnFromFind(to: origin)
+      finding.find = Find(query: query, folded: folded, matches: matches)
+      guard let first = nextMatch(from: startOfFind(origin), forward: true, including: true) else {
+        let effects = engineEffects(.focus(origin))
         announcement = .notFound(query)
         return effects
       }
@@ -52,11 +92,19 @@ extension EditorState {
     }
   }
 
+  /// Where a find from `origin` starts: the focused tile, or a focused header's section.
+  func startOfFind(_ origin: Focus) -> ItemPath {
+    switch origin {
+    case .tile(let path): return path
+    case .header(let s): return ItemPath(s, 0)
+    case .none: return ItemPath(0, 0)
+    }
+  }
+
   /// `n` and `N`: the next or previous match in reading order, wrapping around.
   mutating func findNext(forward: Bool) -> [EditorEffect] {
-    guard let find else { return [] }
-    let start = reorder.focus ?? ItemPath(0, 0)
-    guard let next = nextMatch(from: start, forward: forward, including: false) else {
+    guard let find = finding.find else { return [] }
+    guard let next = nextMatch(from: startOfFind(reorder.focus), forward: forward, including: false) else {
       announcement = .notFound(find.query)
       return []
     }
@@ -64,16 +112,16 @@ extension EditorState {
   }
 
   mutating func focusMatch(_ path: ItemPath) -> [EditorEffect] {
-    let effects = engineEffects(.focus(path))
-    if let place = place(path) { announcement = .found(place, matches: find?.matches.count ?? 0) }
+    let effects = engineEffects(.focus(.tile(path)))
+    if let place = place(path) { announcement = .found(place, matches: finding.find?.matches.count ?? 0) }
     return effects
   }
 
   /// The first matching tile from `start` (itself too when `including`) in reading order, forward or
   /// backward, wrapping around the arrangement. - Complexity: O(n) at worst, a bit test per tile.
   func nextMatch(from start: ItemPath, forward: Bool, including: Bool) -> ItemPath? {
-    guard let matches = find?.matches, matches.count > 0 else { return nil }
-    let sections = reorder.arrangement.sections
+    guard let matches = finding.find?.matches, matches.count > 0 else { return nil }
+    let sections = arrangement.sections
     let n = sections.count
     guard n > 0 else { return nil }
     let home = min(max(0, start.section), n - 1)
@@ -87,7 +135,8 @@ extension EditorState {
       let range: Range<Int>
       switch step {
       case 0:
-        range = forward
+        range =
+          forward
           ? min(including ? from : from + 1, items.count)..<items.count
           : 0..<max(0, min(including ? from + 1 : from, items.count))
       case n:
@@ -106,8 +155,8 @@ extension EditorState {
 
   /// Whether the tile at `path` matches the current find (for the view's highlight).
   public func isMatch(_ path: ItemPath) -> Bool {
-    guard let find, reorder.arrangement.contains(path) else { return false }
-    return find.matches[Int(reorder.arrangement.ref(at: path).index)]
+    guard let find = finding.find, arrangement.contains(path) else { return false }
+    return find.matches[Int(arrangement.ref(at: path).index)]
   }
 }
 

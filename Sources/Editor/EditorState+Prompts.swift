@@ -1,4 +1,5 @@
 import Canvas
+import Document
 import TerminalInput
 import GridLayout
 import Reorder
@@ -8,32 +9,51 @@ import TileModel
 
 extension EditorState {
   mutating func editorKey(_ key: Key) -> [EditorEffect] {
-    if showingHelp {
-      showingHelp = false
+    switch overlay {
+    case .help:
+      overlay = nil
       return []
+    case .prompt(let open):
+      return promptKey(key, open)
+    case .question(let asked):
+      return answer(asked, key)
+    case .text(let panel):
+      return panelKey(key, panel)
+    case nil:
+      break
     }
-    if prompt != nil { return promptKey(key) }
-    if let question { return answer(question, key) }
+    if Self.isEditingKey(key) {
+      // Editing waits for a drag to end, as saving does.
+      guard !isDragging else {
+        announcement = .finishDragFirst
+        return []
+      }
+      return editingKey(key) ?? []
+    }
     switch key {
     case .character("?"):
-      showingHelp = true
+      overlay = .help
       return []
+    case .character("D"):
+      guard !isDragging else { return [] }
+      return showChanges()
+    case .character("u"), .character("U"), .control("r"):
+      guard !isDragging else { return [] }  // other keys wait for the drag to end
+      return key == .character("u") ? undo() : redo()
     case .character("/"):
       guard !isDragging else { return [] }
-      if findIndex == nil { findIndex = FindIndex(reorder.arrangement) }
+      finding.prepare(document.arrangement)
       // From a focused header, the search starts at its section and Esc goes back to the header.
-      findFromHeader = reorder.focusedSection
-      let origin = reorder.focus ?? reorder.focusedSection.map { ItemPath($0, 0) }
-      prompt = Prompt(purpose: .find(origin: origin), field: LineEditor())
+      overlay = .prompt(Prompt(purpose: .find(origin: reorder.focus), field: LineEditor()))
       return []
     case .character("m"):
       guard !isDragging else { return [] }
       let marked = reorder.marks.count
-      guard marked > 0 || reorder.focus != nil else {
+      guard marked > 0 || reorder.focus.tile != nil else {
         announcement = .nothingToLift
         return []
       }
-      prompt = Prompt(purpose: .moveTo(completion: nil), field: LineEditor())
+      overlay = .prompt(Prompt(purpose: .moveTo(completion: nil), field: LineEditor()))
       announcement = .typeDestination(what: marked > 0 ? "the \(marked) marked tile\(marked == 1 ? "" : "s")" : "the tile")
       return []
     case .character("n"), .character("N"):
@@ -60,7 +80,7 @@ extension EditorState {
   /// Saves where `saveTarget` says, asking for a file name first when there is none.
   mutating func save(thenQuit: Bool) -> [EditorEffect] {
     if saveTarget == .askForPath {
-      prompt = Prompt(purpose: .saveAs(thenQuit: thenQuit), field: LineEditor())
+      overlay = .prompt(Prompt(purpose: .saveAs(thenQuit: thenQuit), field: LineEditor()))
       announcement = .typeFileName
       return []
     }
@@ -75,7 +95,9 @@ extension EditorState {
 
   /// A one-key answer to the question on the status line.
   mutating func answer(_ asked: Question, _ key: Key) -> [EditorEffect] {
-    question = nil
+    overlay = nil
+    if case .deleteTiles = asked { return answerDelete(asked, key) }
+    if case .deleteSection = asked { return answerDelete(asked, key) }
     // A drag that began after the question was asked must end (drop or cancel) first.
     guard !isDragging else {
       announcement = .finishDragFirst
@@ -86,11 +108,16 @@ extension EditorState {
       return [.quit]
     case (.quitWithUnsavedChanges, .character("s")):
       return save(thenQuit: true)
+    case (.fileChangedOnDisk, .character("m")):
+      // Merge with the file as it is on disk now; saving is the person's next step.
+      pendingSave = nil
+      announcement = .merging
+      return [.readDisk]
     case (.fileChangedOnDisk, .character("o")), (.fileReadOnly, .character("o")), (.fileExists, .character("o")):
       let retry = pendingSave ?? (nil, false)
       return requestSave(to: retry.to, force: true, thenQuit: retry.thenQuit)
     case (.fileChangedOnDisk, .character("a")), (.fileReadOnly, .character("a")), (.fileExists, .character("a")):
-      prompt = Prompt(purpose: .saveAs(thenQuit: pendingSave?.thenQuit ?? false), field: LineEditor())
+      overlay = .prompt(Prompt(purpose: .saveAs(thenQuit: pendingSave?.thenQuit ?? false), field: LineEditor()))
       announcement = .typeFileName
       return []
     default:
@@ -100,12 +127,28 @@ extension EditorState {
   }
 
   /// A key typed into the prompt.
-  mutating func promptKey(_ key: Key) -> [EditorEffect] {
-    guard var open = prompt else { return [] }
+  mutating func promptKey(_ key: Key, _ open: Prompt) -> [EditorEffect] {
     if case .moveTo(let completion) = open.purpose, key == .tab || key == .backtab {
       return complete(open, completion, forward: key == .tab)
     }
+    if case .edit(.recolor(let paths, let completion)) = open.purpose, key == .tab || key == .backtab {
+      return completeColor(open, paths, completion, forward: key == .tab)
+    }
+    var open = open
     let outcome = open.field.handle(key)
+    return promptChanged(outcome, open)
+  }
+
+  /// Text pasted (bracketed paste) into the open prompt: typed at the cursor, in one go.
+  mutating func pasted(_ text: String) -> [EditorEffect] {
+    guard case .prompt(var open) = overlay else { return [] }
+    let outcome = open.field.insert(text)
+    return promptChanged(outcome, open)
+  }
+
+  /// What the prompt's field did (`outcome`), the field as it is now in `open`.
+  mutating func promptChanged(_ outcome: LineEditor.Outcome, _ open: Prompt) -> [EditorEffect] {
+    var open = open
     if case .find(let origin) = open.purpose {
       return findKey(outcome, open, origin: origin)
     }
@@ -113,7 +156,8 @@ extension EditorState {
     case .edited, .ignored:
       // Typing starts a new completion from what is typed.
       if case .moveTo = open.purpose { open.purpose = .moveTo(completion: nil) }
-      prompt = open
+      if case .edit(.recolor(let paths, _)) = open.purpose { open.purpose = .edit(.recolor(paths, completion: nil)) }
+      overlay = .prompt(open)
       return []
     case .cancelled:
       dismiss()
@@ -123,27 +167,29 @@ extension EditorState {
       case .find:
         return []
       case .moveTo:
-        switch TypedDestination.parse(open.field.text, in: reorder.arrangement) {
+        switch TypedDestination.parse(open.field.text, in: arrangement) {
         case .failure(let problem):
-          prompt = open
+          overlay = .prompt(open)
           announcement = .badDestination(problem)
           return []
         case .success(let destination):
-          prompt = nil
+          overlay = nil
           let place: ItemPath
           switch destination {
           case .place(let s, let i): place = ItemPath(s, i)
-          case .end(let s): place = ItemPath(s, reorder.arrangement.sections[s].count)
+          case .end(let s): place = ItemPath(s, arrangement.sections[s].count)
           }
           return engineEffects(.moveTyped(to: place))
         }
+      case .edit(let kind):
+        return submitEdit(kind, open)
       case .saveAs(let thenQuit):
         let path = open.field.text
         guard !path.isEmpty else {
-          prompt = open
+          overlay = .prompt(open)
           return []
         }
-        prompt = nil
+        overlay = nil
         return requestSave(to: path, force: false, thenQuit: thenQuit)
       }
     }
@@ -151,29 +197,32 @@ extension EditorState {
 
   /// Closes the help, the prompt or the question without doing anything.
   mutating func dismiss() {
-    showingHelp = false
-    if let open = prompt {
-      prompt = nil
-      if case .find(let origin) = open.purpose {
-        find = nil
-        _ = returnFromFind(to: origin)
+    let shown = overlay
+    overlay = nil
+    switch shown {
+    case .prompt(let open):
+      switch open.purpose {
+      case .find(let origin):
+        finding.find = nil
+        _ = engineEffects(.focus(origin))
         announcement = .welcome
-      } else if case .moveTo = open.purpose {
+      case .moveTo, .edit:
         announcement = .welcome
-      } else {
+      case .saveAs:
         pendingSave = nil
         announcement = .notSaved(.cancelled)
       }
-    }
-    if let asked = question {
-      question = nil
+    case .question(let asked):
       dismissed(asked)
+    case .help, .text, nil:
+      break
     }
   }
 
   mutating func dismissed(_ question: Question) {
     switch question {
     case .quitWithUnsavedChanges: announcement = .notQuitting
+    case .deleteTiles, .deleteSection: announcement = .kept
     case .fileChangedOnDisk, .fileReadOnly, .fileExists:
       pendingSave = nil
       announcement = .notSaved(.cancelled)
@@ -187,7 +236,7 @@ extension EditorState {
       return []
     }
     if isDirty {
-      question = .quitWithUnsavedChanges
+      overlay = .question(.quitWithUnsavedChanges)
       announcement = .confirmQuit
       return []
     }
@@ -199,10 +248,10 @@ extension EditorState {
   mutating func complete(_ open: Prompt, _ completion: Prompt.Completion?, forward: Bool) -> [EditorEffect] {
     var open = open
     let prefix = completion?.prefix ?? open.field.text
-    let matches = TypedDestination.completions(of: prefix, in: reorder.arrangement)
+    let matches = TypedDestination.completions(of: prefix, in: arrangement)
     guard !matches.isEmpty else {
       announcement = .badDestination(.noSuchSection(prefix))
-      prompt = open
+      overlay = .prompt(open)
       return []
     }
     let index: Int
@@ -211,11 +260,11 @@ extension EditorState {
     } else {
       index = forward ? 0 : matches.count - 1
     }
-    let section = reorder.arrangement.sections[matches[index]]
+    let section = arrangement.sections[matches[index]]
     // An id names the section exactly; a title may be shared or look like a place.
     open.field = LineEditor(section.id)
     open.purpose = .moveTo(completion: Prompt.Completion(prefix: prefix, index: index))
-    prompt = open
+    overlay = .prompt(open)
     announcement = .completed(title: section.displayTitle, index: index + 1, of: matches.count)
     return []
   }

@@ -1,60 +1,86 @@
 import Canvas
-import TerminalInput
+import Document
 import GridLayout
 import Reorder
+import TerminalInput
 import TileModel
 
-/// The editor's state and its one update function (the Elm architecture's model and update). The
-/// interactive editor and `tilegrid play` run this same code; `view` draws it.
+/// The editor's state and its one update function (the Elm architecture's model and update): the
+/// `Document` being edited, the gesture recognizer (`ReorderState`), and at most one `Overlay` (the
+/// help, a prompt, a question). The interactive editor and `tilegrid play` run this same code; `view`
+/// draws it.
 ///
 /// One concern per file: this one routes messages (input, bytes through the decoder, ticks, save
-/// results, signals) to the reorder engine or the editor's own keys; `+Prompts` holds saving, quitting,
-/// questions, prompts and typed moves; `+Find` the find; `+Announcements` the status line's words.
+/// results, signals) to the recognizer or the editor's own keys; `+Prompts` holds saving, quitting,
+/// questions, prompts and typed moves; `+Find` the find; `+Announcements` the status line's words;
+/// `+History` undo and redo.
 public struct EditorState: Sendable {
+  /// The arrangement being edited, its layout, history, name and save target.
+  public internal(set) var document: Document
+  /// Long press, drags, focus, marks and scrolling.
   public internal(set) var reorder: ReorderState
   public internal(set) var screen: Size
-  /// The file being edited, for the title bar; nil for the built-in demo or standard input.
-  public internal(set) var fileName: String?
   /// What the status line says.
   public internal(set) var announcement: Announcement = .welcome
-  /// A question waiting for a one-key answer on the status line.
-  public internal(set) var question: Question?
-  /// A line of text being typed on the status line.
-  public internal(set) var prompt: Prompt?
-  /// The help overlay is shown; the next key closes it.
-  public internal(set) var showingHelp = false
-  /// Where `s` saves; the command line sets it (pipe mode saves to standard output).
-  public var saveTarget: SaveTarget
-  private var savedStateID: Int
+  /// What is shown above the editor, taking the keys: one thing at a time.
+  public internal(set) var overlay: Overlay?
   /// The save being tried, to try it again with `force` or under another name.
   var pendingSave: (to: String?, thenQuit: Bool)?
-
-  /// Waiting for an answer to "quit without saving?".
-  public var confirmingQuit: Bool { question == .quitWithUnsavedChanges }
-
-  /// The last find: its text and the tiles it matches (`n` and `N` go through them).
-  public internal(set) var find: Find?
-  /// Titles and ids folded for finding, made at the first find.
-  var findIndex: FindIndex?
-  /// The header that had the focus when the find began, if one did.
-  var findFromHeader: Int?
+  /// The last find and the index it searches.
+  var finding = FindSession()
+  /// The file as it was on disk at the last merge with it: the base of the next merge (until a save).
+  var diskBase: Arrangement?
 
   public init(
     arrangement: Arrangement, screen: Size, fileName: String? = nil, config: ReorderConfig = ReorderConfig()
   ) {
     let size = Size(width: max(0, screen.width), height: max(0, screen.height))
+    let viewport = Screen.viewport(forScreen: size)
     self.screen = size
-    self.fileName = fileName
-    saveTarget = fileName == nil ? .askForPath : .file
-    reorder = ReorderState(
-      arrangement: arrangement, screen: size, viewport: Screen.viewport(forScreen: size), config: config)
-    savedStateID = reorder.history.stateID
+    document = Document(
+      arrangement: arrangement, viewport: viewport.size, name: fileName,
+      saveTarget: fileName == nil ? .askForPath : .file)
+    reorder = ReorderState(document: document, screen: size, viewport: viewport, config: config)
   }
 
-  public var arrangement: Arrangement { reorder.arrangement }
-  public var isDirty: Bool { reorder.history.stateID != savedStateID }
+  /// An empty arrangement for a file that does not exist yet: one empty section, and the status line
+  /// says that `s` creates the file.
+  public static func newFile(
+    named name: String, screen: Size, config: ReorderConfig = ReorderConfig()
+  ) -> EditorState {
+    var editor = EditorState(arrangement: .newFile, screen: screen, fileName: name, config: config)
+    editor.announcement = .newFile
+    return editor
+  }
+
+  public var arrangement: Arrangement { document.arrangement }
+  /// The file being edited, for the title bar; nil for the built-in demo.
+  public var fileName: String? { document.name }
+  public var isDirty: Bool { document.isDirty }
+  /// Where `s` saves; the command line sets it (pipe mode saves to standard output).
+  public var saveTarget: SaveTarget {
+    get { document.saveTarget }
+    set { document.saveTarget = newValue }
+  }
   /// The time of the last message: the engine's clock, the only one.
   public var now: Int { reorder.now }
+
+  /// The prompt being typed into, if one is open.
+  public var prompt: Prompt? {
+    if case .prompt(let prompt) = overlay { return prompt }
+    return nil
+  }
+  /// The question waiting for a one-key answer, if one is asked.
+  public var question: Question? {
+    if case .question(let question) = overlay { return question }
+    return nil
+  }
+  /// Whether the help overlay is shown.
+  public var showingHelp: Bool { overlay == .help }
+  /// Waiting for an answer to "quit without saving?".
+  public var confirmingQuit: Bool { question == .quitWithUnsavedChanges }
+  /// The last find: its text and the tiles it matches (`n` and `N` go through them).
+  public var find: Find? { finding.find }
 
   /// When the next timer fires, for the caller's wait: the long press, the next auto-scroll step, or
   /// the end of the wait that tells a lone Esc from the start of a key sequence.
@@ -84,10 +110,11 @@ public struct EditorState: Sendable {
       return effects
     case .saved(let name):
       var effects = engine(.tick, at: time)
-      savedStateID = reorder.history.stateID
+      document.markSaved()
+      diskBase = nil
       if let name {
-        fileName = name
-        saveTarget = .file
+        document.name = name
+        document.saveTarget = .file
       }
       announcement = .saved(name: saveTarget == .standardOutput ? nil : fileName)
       if pendingSave?.thenQuit == true { effects.append(.quit) }
@@ -97,11 +124,20 @@ public struct EditorState: Sendable {
       let effects = engine(.tick, at: time)
       announcement = .notSaved(failure)
       switch failure {
-      case .changedOnDisk: question = .fileChangedOnDisk
-      case .readOnly: question = .fileReadOnly
-      case .exists: question = .fileExists
+      case .changedOnDisk: overlay = .question(.fileChangedOnDisk)
+      case .readOnly: overlay = .question(.fileReadOnly)
+      case .exists: overlay = .question(.fileExists)
       case .failed, .cancelled: pendingSave = nil
       }
+      return effects
+    case .saving(let target):
+      document.saveTarget = target
+      return []
+    case .diskVersion(let theirs):
+      return engine(.tick, at: time) + mergeWithDisk(theirs)
+    case .diskUnreadable(let problem):
+      let effects = engine(.tick, at: time)
+      announcement = .notMerged(problem)
       return effects
     case .signal(.interrupt):
       let effects = engine(.tick, at: time)
@@ -120,7 +156,7 @@ public struct EditorState: Sendable {
   private var decoderPendingSince: Int?
 
   /// When held bytes become input of their own (a lone Esc becomes the Escape key) if nothing follows.
-  var decoderDeadline: Int? { decoderPendingSince.map { $0 + InputDecoder.flushDelayMilliseconds } }
+  var decoderDeadline: Int? { decoderPendingSince.map { $0 + decoder.pendingDelayMilliseconds } }
 
   /// Held bytes whose wait ended before `time`: handled at their deadline, after the engine's timers
   /// due by then.
@@ -142,7 +178,7 @@ public struct EditorState: Sendable {
     case .mouse(let mouse):
       let point = mouse.point
       // Pressing a button answers a question with "no" and closes a prompt, as Esc would.
-      if case .press = mouse.action, question != nil || prompt != nil || showingHelp {
+      if case .press = mouse.action, overlay != nil {
         dismiss()
       }
       switch mouse.action {
@@ -157,6 +193,9 @@ public struct EditorState: Sendable {
       }
     case .key(let key):
       return keyPressed(key, at: time)
+    case .paste(let text):
+      // Pasted text goes into an open prompt; elsewhere it means nothing (it is not keys).
+      return engine(.tick, at: time) + pasted(text)
     case .unknown:
       return engine(.tick, at: time)
     }
@@ -164,11 +203,11 @@ public struct EditorState: Sendable {
 
   mutating func keyPressed(_ key: Key, at time: Int) -> [EditorEffect] {
     // Keys that are the editor's own: the engine only lets its timers fire.
-    if question != nil || prompt != nil || showingHelp || Self.reorderKey(key) == nil {
+    guard overlay == nil, let command = Self.reorderKey(key) else {
       let effects = engine(.tick, at: time)
       return effects + editorKey(key)
     }
-    return engine(.key(Self.reorderKey(key)!), at: time)
+    return engine(.key(command), at: time)
   }
 
   /// The engine's command for a key, or nil for the editor's own keys.
@@ -186,9 +225,9 @@ public struct EditorState: Sendable {
     case .backtab: return .previousSection
     case .space, .enter: return .liftOrDrop
     case .escape: return .cancel
-    case .character("u"): return .undo
     case .character("x"): return .toggleMark
-    case .character("U"), .control("r"): return .redo
+    case .modified(let arrow, .shift) where [.left, .right, .up, .down].contains(arrow):
+      return reorderKey(arrow).map(ReorderKey.marking)
     default: return nil
     }
   }
@@ -203,10 +242,41 @@ public struct EditorState: Sendable {
 
   /// Enters the engine once and turns what happened into effects and the announcement.
   mutating func engine(_ input: ReorderInput, at time: Int) -> [EditorEffect] {
-    let happenings = reorder.handle(input, at: time)
+    report(reorder.handle(input, at: time, in: &document))
+  }
+
+  /// What happened, as effects, with the status line's words for the last happening that has any.
+  mutating func report(_ happenings: [Happening]) -> [EditorEffect] {
     for happening in happenings {
       if let words = announcement(for: happening) { announcement = words }
     }
     return happenings.map { .happened($0) }
+  }
+}
+
+/// What is shown above the editor and takes the keys until it closes: one at a time.
+public enum Overlay: Equatable, Sendable {
+  /// The key list (`?`); the next key closes it.
+  case help
+  /// A line being typed on the status line.
+  case prompt(Prompt)
+  /// A question waiting for a one-key answer.
+  case question(Question)
+  /// Lines to read (`D`: what changed since the file was saved; a merge's conflicts), scrolled with
+  /// the arrows and pages; Esc, Enter, `q` or `D` close it.
+  case text(TextPanel)
+}
+
+/// A scrollable panel of lines, above the editor.
+public struct TextPanel: Equatable, Sendable {
+  /// The panel's title, on its frame.
+  public var title: String
+  public var lines: [String]
+  /// The first line shown.
+  public var offset = 0
+
+  public init(title: String, lines: [String]) {
+    self.title = title
+    self.lines = lines
   }
 }

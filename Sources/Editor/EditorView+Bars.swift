@@ -1,3 +1,4 @@
+import Document
 import Canvas
 import GridLayout
 import Reorder
@@ -15,7 +16,7 @@ extension Painter {
     let width = state.screen.width
     let row = Rect(x: 0, y: 0, width: width, height: Screen.titleRows)
     buffer.fill(row, with: " ", style: barStyle)
-    let arrangement = reorder.arrangement
+    let arrangement = state.arrangement
     let tiles = arrangement.tileCount
     let sections = arrangement.sections.count
     let marked = reorder.marks.count
@@ -83,6 +84,11 @@ extension Painter {
       case (.moveTo, .badDestination), (.moveTo, .completed): note = state.announcement.text
       case (.moveTo, _): note = "Tab completes · Enter moves · Esc cancels"
       case (.saveAs, _): note = "Enter saves · Esc cancels"
+      // What was wrong with the value, or which color Tab completed.
+      case (.edit, .badValue), (.edit(.recolor), .completed): note = state.announcement.text
+      case (.edit(.recolor), _): note = "Tab completes · Enter sets"
+      case (.edit(.addTile), _), (.edit(.addSection), _): note = "Enter adds · Esc cancels"
+      case (.edit, _): note = "Enter sets · Esc cancels"
       }
       note = " \(note) "
       let noteWidth = DisplayText.width(of: note)
@@ -96,7 +102,7 @@ extension Painter {
     let position = " \(positionText) "
     let hints = hintText
     let positionWidth = DisplayText.width(of: position)
-    let announcement = state.question?.text ?? state.announcement.text
+    let announcement = state.question?.text ?? state.statusText
     let announcementWidth = DisplayText.width(of: announcement)
     let hintsWidth = DisplayText.width(of: hints) + 2
     let room = width - x - positionWidth
@@ -115,11 +121,16 @@ extension Painter {
 
   /// The focused tile's place, or the lifted tile's, as `S.I`.
   var currentPlace: String? {
-    if let session = reorder.gesture.session { return "\(session.current)" }
-    if let session = reorder.gesture.sectionSession { return "§\(session.current)" }
-    if let s = reorder.focusedSection { return "§\(s)" }
-    guard let focus = reorder.focus, reorder.arrangement.contains(focus) else { return nil }
-    return "\(focus)"
+    switch reorder.gesture.session?.lifted {
+    case .tiles(let drag)?: return "\(drag.current)"
+    case .section(let drag)?: return "§\(drag.current)"
+    case nil: break
+    }
+    switch reorder.focus {
+    case .header(let s): return "§\(s)"
+    case .tile(let path) where state.arrangement.contains(path): return "\(path)"
+    case .tile, .none: return nil
+    }
   }
 
   /// Where the viewport is: `All` when everything shows, `Top`, `End`, or a percentage.
@@ -134,11 +145,10 @@ extension Painter {
   /// The keys that matter now.
   var hintText: String {
     if state.showingHelp { return "any key closes" }
+    if case .text = state.overlay { return "↑↓ PgUp PgDn scroll · Esc closes" }
     if state.question != nil { return "" }
     switch reorder.gesture {
     case .dragging(let session):
-      return session.source == .mouse ? "release to drop · Esc cancel" : "arrows move · Enter drop · Esc cancel"
-    case .draggingSection(let session):
       return session.source == .mouse ? "release to drop · Esc cancel" : "arrows move · Enter drop · Esc cancel"
     case .pressing: return "hold to lift"
     case .idle, .failed: return "? help · s save · q quit"

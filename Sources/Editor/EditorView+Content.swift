@@ -1,3 +1,4 @@
+import Document
 import Canvas
 import GridLayout
 import Reorder
@@ -21,8 +22,9 @@ extension Painter {
     guard !clip.isEmpty else { return }
     let visible = viewport.visibleContent
     let session = reorder.gesture.session
-    let sectionDrag = reorder.gesture.sectionSession
-    let refusedSection = session?.refusal?.destination.section
+    let tileDrag = session?.tiles
+    let sectionDrag = session?.section
+    let refusedSection = tileDrag?.refusal?.destination.section
 
     // 1. Section headers and empty sections' drop zones. A lifted section's header leaves a placeholder.
     for s in layout.sections(intersecting: visible) {
@@ -33,7 +35,7 @@ extension Painter {
           buffer.fill(rect, with: "╌", style: style(Theme.placeholder, nil, color ? [] : .dim), clip: clip)
         } else {
           drawHeader(
-            s, in: rect, refused: s == refusedSection, focused: s == reorder.focusedSection && !reorder.gesture.isDragging,
+            s, in: rect, refused: s == refusedSection, focused: s == reorder.focus.header && !reorder.gesture.isDragging,
             into: &buffer)
         }
       }
@@ -43,32 +45,35 @@ extension Painter {
     }
 
     // 2. Tiles; the lifted tile's slot (every slot of a lifted block) shows an empty placeholder.
-    let focus = reorder.gesture.isDragging ? nil : reorder.focus
-    let arrangement = reorder.arrangement
-    let run = session?.block == nil ? nil : session?.run
+    let focus = reorder.gesture.isDragging ? nil : reorder.focus.tile
+    let arrangement = state.arrangement
+    let run = tileDrag?.block == nil ? nil : tileDrag?.run
     layout.forEachItem(in: visible) { path, frame in
       let rect = viewport.screenRect(fromContent: frame)
-      if path == session?.current || run?.contains(path) == true {
+      if path == tileDrag?.current || run?.contains(path) == true {
         drawPlaceholder(rect, into: &buffer)
       } else {
+        var tile = arrangement[path]
+        // The color being typed shows on the tiles it is for.
+        if let color = state.previewColor(at: path) { tile.color = color }
         drawTile(
-          arrangement[path], in: rect, look: path == focus ? .focused : .normal, matched: state.isMatch(path),
-          marked: reorder.isMarked(path), into: &buffer)
+          tile, in: rect, look: path == focus ? .focused : .normal, matched: state.isMatch(path),
+          marked: reorder.isMarked(path, in: arrangement), into: &buffer)
       }
     }
 
     // 3. What is lifted, above everything in the viewport, with its shadow: a tile (with the number of
     // tiles when it leads a block), or a section's header.
-    if let session, arrangement.contains(session.current) {
-      let size = layout.frame(of: session.current).size
+    if let session, let tileDrag, arrangement.contains(tileDrag.current) {
+      let size = layout.frame(of: tileDrag.current).size
       let rect = Rect(origin: viewport.screenPoint(fromContent: session.floatingOrigin), size: size)
       drawShadow(of: rect, into: &buffer)
       drawTile(
-        arrangement[session.current], in: rect, look: session.refusal == nil ? .lifted : .forbidden,
-        blockCount: session.block?.count, into: &buffer)
+        arrangement[tileDrag.current], in: rect, look: tileDrag.refusal == nil ? .lifted : .forbidden,
+        blockCount: tileDrag.block?.count, into: &buffer)
     }
-    if let sectionDrag, let header = layout.headerFrame(sectionDrag.current) {
-      let rect = Rect(origin: viewport.screenPoint(fromContent: sectionDrag.floatingOrigin), size: header.size)
+    if let session, let sectionDrag, let header = layout.headerFrame(sectionDrag.current) {
+      let rect = Rect(origin: viewport.screenPoint(fromContent: session.floatingOrigin), size: header.size)
       drawShadow(of: rect, into: &buffer)
       drawLiftedHeader(sectionDrag.current, in: rect, into: &buffer)
     }
@@ -82,7 +87,7 @@ extension Painter {
   /// `Favorites 5/8 ─────`: the title, the count (of the maximum, when there is one), a lock mark, and a
   /// rule to the end of the header. The refusing section of a drag is shown in the refusal color.
   func drawHeader(_ s: Int, in rect: Rect, refused: Bool, focused: Bool = false, into buffer: inout Buffer) {
-    let section = reorder.arrangement.sections[s]
+    let section = state.arrangement.sections[s]
     let clip = viewport.frame
     let row = Rect(x: rect.minX, y: rect.maxY - 1, width: rect.width, height: 1)
     let count = section.maxItems.map { "\(section.count)/\($0)" } ?? "\(section.count)"
@@ -119,7 +124,7 @@ extension Painter {
 
   /// A lifted section's header, floating: highlighted, with the number of tiles that travel with it.
   func drawLiftedHeader(_ s: Int, in rect: Rect, into buffer: inout Buffer) {
-    let section = reorder.arrangement.sections[s]
+    let section = state.arrangement.sections[s]
     let clip = viewport.frame
     let face = color ? style(Theme.black, Theme.dragAccent, .bold) : Style(attributes: [.bold, .reverse])
     // Without color, heavy rules mark the lifted header, as heavy lines mark a lifted tile.

@@ -1,3 +1,4 @@
+import Document
 import Canvas
 import GridLayout
 import Reorder
@@ -51,22 +52,28 @@ extension EditorState {
   /// The mode the status line's badge names.
   var modeName: (text: String, color: RGB) {
     if showingHelp { return ("HELP", Theme.accent) }
+    if case .text = overlay { return ("READ", Theme.accent) }
     switch prompt?.purpose {
     case .saveAs: return ("SAVE AS", Theme.accent)
     case .find: return ("FIND", Theme.accent)
     case .moveTo: return ("MOVE TO", Theme.accent)
+    case .edit(.addTile), .edit(.addSection): return ("ADD", Theme.accent)
+    case .edit(.renameTile), .edit(.renameSection): return ("RENAME", Theme.accent)
+    case .edit(.recolor): return ("COLOR", Theme.accent)
+    case .edit(.width): return ("WIDTH", Theme.accent)
+    case .edit(.maxItems): return ("LIMIT", Theme.accent)
     case nil: break
     }
     switch question {
     case .quitWithUnsavedChanges: return ("QUIT?", Theme.refusal)
     case .fileChangedOnDisk, .fileReadOnly, .fileExists: return ("SAVE?", Theme.refusal)
+    case .deleteTiles, .deleteSection: return ("DELETE?", Theme.refusal)
     case nil: break
     }
     switch reorder.gesture {
     case .dragging(let session):
-      if session.refusal != nil { return ("REFUSED", Theme.refusal) }
+      if session.isForbidden { return ("REFUSED", Theme.refusal) }
       return (session.source == .mouse ? "DRAG" : "LIFTED", Theme.dragAccent)
-    case .draggingSection(let session): return (session.source == .mouse ? "DRAG" : "LIFTED", Theme.dragAccent)
     case .pressing: return ("PRESS", Theme.accent)
     case .idle, .failed: return ("READY", Theme.accent)
     }
@@ -79,7 +86,7 @@ struct Painter {
   let scheme: ColorScheme
   var color: Bool { scheme == .color }
   var reorder: ReorderState { state.reorder }
-  var layout: FlowLayout { state.reorder.layout }
+  var layout: FlowLayout { state.document.layout }
   var viewport: Viewport { state.reorder.viewport }
 
   init(state: EditorState, scheme: ColorScheme) {
@@ -106,6 +113,7 @@ struct Painter {
     drawTitleBar(into: &buffer)
     drawStatusLine(into: &buffer)
     if state.showingHelp { drawHelp(into: &buffer) }
+    if case .text(let panel) = state.overlay { drawPanel(panel, into: &buffer) }
   }
 
   // MARK: - Too small

@@ -1,3 +1,4 @@
+import Document
 import TileModel
 
 /// Every tile's title and id folded for a case-insensitive search, in one byte array, so a find over a
@@ -6,23 +7,44 @@ import TileModel
 ///     folded: "blue\u{0}blue\u{0}red\u{0}red\u{0}gray 44\u{0}gray44\u{0}…"
 ///     starts: [0, 10, 18, …]          tile k's text is folded[starts[k]..<starts[k + 1]]
 ///
-/// ASCII is lower-cased byte by byte; other text is lower-cased by Swift (Unicode's full case mapping)
-/// and put in canonical composition, so "É", "é" and "e" + U+0301 all find "é". Korean and Japanese have
-/// no case: they are matched as they are, composed.
+/// ASCII is lower-cased byte by byte; other text is put in its compatibility forms (NFKC's mapping,
+/// `CompatibilityTable`), lower-cased by Swift (Unicode's full case mapping) and put in canonical
+/// composition, so "É", "é" and "e" + U+0301 all find "é", half-width "ﾀﾜｰ" finds "タワー" and "ﬁ" finds
+/// "fi". Korean and Japanese have no case: they are matched as they are, composed.
 ///
 /// - Complexity: built in O(total text); a search is O(total text) at worst, and when the query grows
 ///   (each keystroke of a find) only the previous matches are searched again.
 struct FindIndex: Sendable {
   private(set) var folded: [UInt8] = []
   /// Where each tile's text starts, by `TileRef` index; one more entry marks the end.
-  private(set) var starts: [Int32] = []
+  private(set) var starts: [Int32] = [0]
+  /// The texts of tiles changed since they were indexed (renamed), by `TileRef` index: an edit
+  /// replaces one entry here instead of shifting the whole array.
+  private(set) var changed: [Int: [UInt8]] = [:]
 
   init(_ arrangement: Arrangement) {
+    folded.reserveCapacity(arrangement.tiles.slotCount * 16)
+    starts.reserveCapacity(arrangement.tiles.slotCount + 1)
+    catchUp(arrangement)
+  }
+
+  /// The searchable text of a tile: its title (or id), and its id when it has a title.
+  static func text(of tile: Tile) -> [UInt8] {
+    var bytes: [UInt8] = []
+    append(tile.displayTitle, to: &bytes)
+    bytes.append(0)
+    if tile.title != nil {
+      append(tile.id, to: &bytes)
+      bytes.append(0)
+    }
+    return bytes
+  }
+
+  /// Indexes the tiles added to the arrangement's store since the index was made or last caught up
+  /// (added tiles take new slots at the end). - Complexity: O(their text).
+  mutating func catchUp(_ arrangement: Arrangement) {
     let tiles = arrangement.tiles
-    folded.reserveCapacity(tiles.slotCount * 16)
-    starts.reserveCapacity(tiles.slotCount + 1)
-    for slot in 0..<tiles.slotCount {
-      starts.append(Int32(truncatingIfNeeded: folded.count))
+    for slot in tileCount..<tiles.slotCount {
       // The store hands over each tile's title and id as bytes: a tile read from a file is never built.
       tiles.withText(of: TileRef(slot)) { title, id in
         Self.append(title ?? id, to: &folded)
@@ -32,8 +54,14 @@ struct FindIndex: Sendable {
           folded.append(0)
         }
       }
+      starts.append(Int32(truncatingIfNeeded: folded.count))
     }
-    starts.append(Int32(truncatingIfNeeded: folded.count))
+  }
+
+  /// The tile in slot `ref` was replaced (renamed): its text is indexed again.
+  mutating func reindex(_ ref: TileRef, _ arrangement: Arrangement) {
+    guard Int(ref.index) < tileCount else { return catchUp(arrangement) }
+    changed[Int(ref.index)] = Self.text(of: arrangement[ref])
   }
 
   /// The folded form of `text`, as the index stores it.
@@ -57,7 +85,8 @@ struct FindIndex: Sendable {
       }
       return
     }
-    let lowered = Self.composed(String(decoding: utf8, as: UTF8.self).lowercased())
+    let text = String(decoding: utf8, as: UTF8.self)
+    let lowered = Self.composed(CompatibilityTable.folded(text).lowercased())
     for b in lowered.utf8 { bytes.append(b == 0 ? 0x20 : b) }
   }
 
@@ -101,8 +130,11 @@ struct FindIndex: Sendable {
 
   /// Whether tile `ref`'s text contains `query` (already folded).
   func contains(_ query: [UInt8], tile ref: Int) -> Bool {
-    let start = Int(starts[ref])
-    let end = Int(starts[ref + 1])
+    if let text = changed[ref] { return Self.contains(query, in: text, from: 0, to: text.count) }
+    return Self.contains(query, in: folded, from: Int(starts[ref]), to: Int(starts[ref + 1]))
+  }
+
+  private static func contains(_ query: [UInt8], in folded: [UInt8], from start: Int, to end: Int) -> Bool {
     let n = query.count
     guard n > 0 else { return true }
     guard end - start >= n else { return false }
@@ -135,12 +167,20 @@ struct MatchSet: Equatable, Sendable {
   }
 
   subscript(ref: Int) -> Bool {
-    words[ref >> 6] & (1 << UInt64(ref & 63)) != 0
+    ref >> 6 < words.count && words[ref >> 6] & (1 << UInt64(ref & 63)) != 0
   }
 
   mutating func insert(_ ref: Int) {
+    while ref >> 6 >= words.count { words.append(0) }
+    guard !self[ref] else { return }
     words[ref >> 6] |= 1 << UInt64(ref & 63)
     count += 1
+  }
+
+  mutating func remove(_ ref: Int) {
+    guard ref >> 6 < words.count, self[ref] else { return }
+    words[ref >> 6] &= ~(1 << UInt64(ref & 63))
+    count -= 1
   }
 
   /// Every tile matching `query` in `index`; when `within` is given (the matches of a shorter query

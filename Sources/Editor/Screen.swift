@@ -1,3 +1,4 @@
+import Document
 import TileModel
 
 /// The editor's screen: a title bar on row 0, the status line on the last row, and the content

@@ -1,3 +1,4 @@
+import Document
 import TileModel
 
 /// Where `m` sends the focused tile (or the marked tiles), as typed on the status line:

@@ -1,3 +1,5 @@
+import CXattr
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -127,6 +129,11 @@ extension Platform {
       if let expected, FileStamp(existing) != expected { throw .changedOnDisk(path: path) }
       permissions = existing.st_mode & 0o7777
       if let reason = try Self.readOnlyReason(path: path, target: target, existing), !force {
+        // `force` replaces the file with a new one made beside it (or rewrites it after a backup made
+        // beside it): where no file can be made there (/proc, /sys), it cannot help and is not offered.
+        if let cause = Self.cannotCreate(in: directory, beside: target) {
+          throw Self.failure(path, "\(reason), and \(cause)")
+        }
         throw .readOnly(path: path, reason: reason)
       }
 
@@ -170,8 +177,10 @@ extension Platform {
         if closed != 0 { throw .failed(message: "cannot write '\(path)': \(errorText(errno))", partWay: true) }
         return nil
       case .replace(let temporary):
-        if fsync(fd) != 0 { throw fail(errno) }
         if fchmod(fd, permissions) != 0 { throw fail(errno) }
+        // After the mode: an ACL sets the group bits to its mask, which matches the old file's mode.
+        Self.copyExtendedAttributes(from: target, to: fd)  // none for a new file
+        if fsync(fd) != 0 { throw fail(errno) }
         var written = stat()
         if fstat(fd, &written) != 0 { throw fail(errno) }
         if close(fd) != 0 {
@@ -247,6 +256,49 @@ extension Platform {
         if errno != EEXIST { throw failure(path, directoryCause(errno, directory)) }
       }
       throw failure(path, directoryCause(EEXIST, directory))
+    }
+
+    /// Copies the extended attributes of the file at `source` onto the new file `fd` before it replaces
+    /// it, as careful editors do: user attributes, ACLs (`system.posix_acl_access`), SELinux and other
+    /// security labels. Each is copied as far as the file system and this user allow; one that cannot
+    /// be set (a namespace this user may not write, a file system without it) is left out, and the save
+    /// goes on: the content is what was asked for.
+    ///
+    /// - Complexity: one `listxattr` and a `getxattr` and `fsetxattr` per attribute.
+    static func copyExtendedAttributes(from source: String, to fd: Int32) {
+      func withBuffer(_ call: (UnsafeMutablePointer<CChar>?, Int) -> Int) -> [CChar]? {
+        // Asked for the size first; asked again if it grew in between.
+        for _ in 0..<4 {
+          let size = call(nil, 0)
+          guard size > 0 else { return size == 0 ? [] : nil }
+          var buffer = [CChar](repeating: 0, count: size)
+          let got = buffer.withUnsafeMutableBufferPointer { call($0.baseAddress, size) }
+          if got >= 0 { return Array(buffer[0..<got]) }
+          if errno != ERANGE { return nil }
+        }
+        return nil
+      }
+      guard let list = withBuffer({ listxattr(source, $0, $1) }), !list.isEmpty else { return }
+      for name in list.split(separator: 0, omittingEmptySubsequences: true) {
+        let key = Array(name) + [0]
+        guard let value = withBuffer({ getxattr(source, key, $0, $1) }) else { continue }
+        _ = value.withUnsafeBytes { fsetxattr(fd, key, $0.baseAddress, value.count, 0) }
+      }
+    }
+
+    /// Why no file can be created in `directory` (tried with a new empty file, removed at once), or
+    /// nil when one can.
+    static func cannotCreate(in directory: String, beside target: String) -> String? {
+      do throws(WriteFailure) {
+        let (name, fd) = try createBeside(path: target, target: target, directory: directory, suffix: "probe")
+        close(fd)
+        unlink(name)
+        return nil
+      } catch {
+        let message = error.description
+        let prefix = "cannot write '\(target)': "
+        return message.hasPrefix(prefix) ? String(message.dropFirst(prefix.count)) : message
+      }
     }
 
     /// Copies the target to a backup beside it and flushes both the backup and the directory (so the
@@ -374,7 +426,8 @@ extension Platform {
       case EACCES, EPERM: return "the directory '\(directory)' is not writable (\(errorText(code)))"
       case ENOENT:
         var st = stat()
-        if stat(directory, &st) == 0 { return errorText(code) }
+        // The directory is there but takes no new files (a pseudo file system such as /proc).
+        if stat(directory, &st) == 0 { return "no file can be created in '\(directory)' (\(errorText(code)))" }
         return "the directory '\(directory)' does not exist"
       case ENOTDIR: return "'\(notADirectory(directory))' is not a directory"
       case EROFS: return "'\(directory)' is on a read-only file system (\(errorText(code)))"

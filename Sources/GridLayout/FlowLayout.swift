@@ -3,7 +3,8 @@ import TileModel
 /// UICollectionViewFlowLayout's rules in whole terminal cells (docs/layout.md), built to answer queries
 /// about 1,000,000 tiles without visiting them. A value: it holds no reference to the arrangement, so
 /// keep the two in step (after `Arrangement.move(from:to:)`, call `moveItem(from:to:)` with the same
-/// paths; `ReorderState` does both).
+/// paths; `ReorderState` does both; tiles and sections added, deleted or resized have their own calls,
+/// FlowLayout+Edits.swift).
 ///
 ///     let layout = FlowLayout(arrangement: .demo, viewport: Size(width: 80, height: 22))
 ///     layout.frame(of: ItemPath(0, 1))      // (17, 1, 14x3): content cells
@@ -30,8 +31,9 @@ import TileModel
 ///   each line's first tile (lines break greedily, so breaks need storage); in the horizontal direction
 ///   every column holds the same number of tiles, so only the columns' widths are kept, as prefix sums.
 /// - Sections' extents along the scrolling axis are prefix sums too, so finding a section is a search.
-/// - A move re-flows only from the first changed line until the lines fall back into step with the old
-///   ones (see `moveItem`), never the whole arrangement.
+/// - A move or an edit re-flows only from the first changed line until the lines fall back into step
+///   with the old ones (see `moveItem`, `insertItems`), never the whole arrangement; a uniform section
+///   that receives another width takes its old lines by arithmetic and re-flows around the change.
 ///
 /// Deviations from UIKit's rules, for degenerate viewports only: the available width `A` (vertical) or
 /// height (horizontal) is at least 1, and the content grows to hold the insets and that one cell, so
@@ -72,25 +74,20 @@ public struct FlowLayout: Sendable {
     sections = []
     sections.reserveCapacity(arrangement.sections.count)
     extents = PrefixSums()
-    let defaultWidth = Int32(effectiveWidth(p.itemSize.width))
-    // Shrinking a width to the available one (vertical direction, rule 2), as `effectiveWidth` does.
+    let m = metrics
+    // The store's widths, section by section (no tile is built), resolved in place: 0 (no width of
+    // its own) is the default tile's, and a width is shrunk as `effectiveWidth` shrinks it.
+    let absent = resolvedWidth(nil)
     let shrinkTo = Int32(clamping: isVertical ? available : Int.max)
-    var counter = WidthCounter()
     for s in arrangement.sections.indices {
-      var geometry = SectionGeometry(uniformWidth: Int(defaultWidth))
-      geometry.count = arrangement.sections[s].count
-      // The store's widths (no tile is built), turned into laid-out widths in place; a section keeps
-      // them only if two differ: a uniform section stays pure arithmetic.
       var widths = arrangement.widths(inSection: s)
-      let uniform = counter.count(&widths, absent: defaultWidth, shrinkTo: shrinkTo)
-      geometry.histogram = counter.takeHistogram()
-      if let first = widths.first, uniform {
-        geometry.uniformWidth = Int(first)
-      } else if !uniform {
-        geometry.widths = widths
+      widths.withUnsafeMutableBufferPointer { widths in
+        for k in widths.indices {
+          let own = widths[k]
+          widths[k] = own == 0 ? absent : min(own, shrinkTo)
+        }
       }
-      sections.append(geometry)
-      rebuildLines(s)
+      sections.append(SectionGeometry(widths: widths, defaultWidth: defaultWidth, m))
     }
     extents = PrefixSums(sections.indices.map(sectionExtent))
   }
@@ -101,6 +98,14 @@ public struct FlowLayout: Sendable {
   func effectiveWidth(_ width: Int) -> Int {
     parameters.direction == .vertical ? min(width, available) : width
   }
+
+  /// The width the layout keeps for a tile whose own width is `width` (nil: `itemSize.width`).
+  func resolvedWidth(_ width: Int?) -> Int32 {
+    Int32(effectiveWidth(width ?? parameters.itemSize.width))
+  }
+
+  /// The common width kept for an empty section: the default tile's.
+  var defaultWidth: Int { effectiveWidth(parameters.itemSize.width) }
 
   var isVertical: Bool { parameters.direction == .vertical }
 
@@ -163,7 +168,7 @@ public struct FlowLayout: Sendable {
 
   /// Tiles per line in a vertical section whose tiles are all `w` wide.
   func uniformPerLine(_ w: Int) -> Int {
-    max(1, (available + parameters.interitemSpacing) / (w + parameters.interitemSpacing))
+    metrics.uniformPerLine(w)
   }
 
   /// The line holding item `i` of section `s`. - Complexity: O(1) uniform, O(log lines) mixed.
@@ -358,87 +363,5 @@ extension FlowLayout {
     // The last line of a mixed section stays left-aligned with exactly `spacing` between tiles.
     }
     return placement
-  }
-}
-
-/// Counts a section's tiles per width as the layout is built: a file uses a handful of widths, so a
-/// small table indexed by the width's low bits (a dictionary once there are many widths) instead of a
-/// dictionary update per tile, which cost more than the rest of laying out a million tiles. The
-/// table is plain memory, allocated once for the whole layout.
-private struct WidthCounter {
-  private static let size = 64
-  /// The widths seen (0: an empty slot; a laid-out width is at least 1) and their counts.
-  private let storage = Storage()
-  private var used: [Int] = []
-  private var spilled: [Int32: Int] = [:]
-
-  private final class Storage {
-    let keys = UnsafeMutablePointer<Int32>.allocate(capacity: WidthCounter.size)
-    let counts = UnsafeMutablePointer<Int>.allocate(capacity: WidthCounter.size)
-    init() {
-      keys.initialize(repeating: 0, count: WidthCounter.size)
-      counts.initialize(repeating: 0, count: WidthCounter.size)
-    }
-    deinit {
-      keys.deallocate()
-      counts.deallocate()
-    }
-  }
-
-  /// Turns a section's own widths (0 for none) into laid-out widths in place (`absent` for none, at
-  /// most `shrinkTo`), counting them; returns whether they are all one width.
-  mutating func count(_ widths: inout [Int32], absent: Int32, shrinkTo: Int32) -> Bool {
-    let keys = storage.keys
-    let counts = storage.counts
-    var newSlots: [Int] = []
-    var overflow: [Int32] = []
-    let uniform = widths.withUnsafeMutableBufferPointer { widths -> Bool in
-      guard let first = widths.first else { return true }
-      let firstWidth = first == 0 ? absent : min(first, shrinkTo)
-      var uniform = true
-      // The last width seen, and its slot: runs of one width cost one comparison.
-      var lastWidth: Int32 = 0
-      var lastSlot = 0
-      for k in widths.indices {
-        let own = widths[k]
-        let w = own == 0 ? absent : min(own, shrinkTo)
-        widths[k] = w
-        if w != firstWidth { uniform = false }
-        if w == lastWidth {
-          counts[lastSlot] &+= 1
-          continue
-        }
-        var slot = Int(truncatingIfNeeded: w) & (Self.size - 1)
-        while keys[slot] != w && keys[slot] != 0 { slot = (slot &+ 1) & (Self.size - 1) }
-        if keys[slot] == 0 {
-          // Kept at most half full, so a probe always ends.
-          guard used.count + newSlots.count < Self.size / 2 else {
-            overflow.append(w)
-            continue
-          }
-          keys[slot] = w
-          newSlots.append(slot)
-        }
-        counts[slot] &+= 1
-        (lastWidth, lastSlot) = (w, slot)
-      }
-      return uniform
-    }
-    used.append(contentsOf: newSlots)
-    for w in overflow { spilled[w, default: 0] += 1 }
-    return uniform
-  }
-
-  /// The counts so far, by width; the counter starts over empty.
-  mutating func takeHistogram() -> [Int32: Int] {
-    var histogram = spilled
-    for slot in used {
-      histogram[storage.keys[slot], default: 0] += storage.counts[slot]
-      storage.keys[slot] = 0
-      storage.counts[slot] = 0
-    }
-    used.removeAll(keepingCapacity: true)
-    spilled = [:]
-    return histogram
   }
 }

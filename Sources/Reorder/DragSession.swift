@@ -1,3 +1,4 @@
+import Document
 import GridLayout
 import TileModel
 
@@ -39,34 +40,77 @@ public enum DragSource: Equatable, Hashable, Sendable {
   case keyboard
 }
 
-/// A lifted tile, from `began` to `ended` or `cancelled`: `ReorderState.gesture` holds it while a drag
-/// lasts. A view draws the placeholder at `current` and the floating tile at `floatingOrigin`.
+/// Something lifted, from `began` to `ended` or `cancelled`: `ReorderState.gesture` holds it while a drag
+/// lasts. One shape for a tile, a block and a section: what is lifted (`lifted`) and how the drag goes
+/// (pointer, floating origin, direction, auto-scroll), which all three share. A view draws the
+/// placeholder where the lifted subject is now and the floating tile or header at `floatingOrigin`.
 public struct DragSession: Equatable, Hashable, Sendable {
-  /// How the tile was lifted.
-  public var source: DragSource
-  /// The tile's slot when it was lifted; cancel returns it there.
-  public var origin: ItemPath
-  /// The tile's slot now (its placeholder).
-  public var current: ItemPath
-  /// Pointer minus the tile's origin at lift, in content coordinates (docs/reordering.md, "The grab
-  /// offset"): the grabbed point stays under the pointer.
-  public var grabOffset: Point
-  /// The floating tile's origin `o` in content coordinates.
-  public var floatingOrigin: Point
+  /// What is lifted.
+  public enum Lifted: Equatable, Hashable, Sendable {
+    /// A tile, alone or with the other marked tiles as a block.
+    case tiles(TileDrag)
+    /// A section with its tiles.
+    case section(SectionDrag)
+  }
+
+  /// How it was lifted.
+  public internal(set) var source: DragSource
+  /// What is lifted, and where it is.
+  public internal(set) var lifted: Lifted
+  /// Pointer minus the lifted thing's origin at lift, in content coordinates (docs/reordering.md, "The
+  /// grab offset"): the grabbed point stays under the pointer.
+  var grabOffset: Point
+  /// The floating tile's (or header's) origin in content coordinates.
+  public internal(set) var floatingOrigin: Point
   /// The pointer, in screen cells.
-  public var pointer: Point
+  public internal(set) var pointer: Point
   /// The drag's direction so far, which target selection follows.
-  public var direction: DragDirection
-  /// The destination a policy refused at the last target selection, shown as "forbidden".
-  public var refusal: Refusal?
+  var direction: DragDirection
   /// Auto-scroll: when the running scroll last stepped (or started); nil while not scrolling.
-  public var scrollAnchor: Int?
+  var scrollAnchor: Int?
+
+  /// The tile drag, when a tile or a block is lifted.
+  public var tiles: TileDrag? {
+    if case .tiles(let drag) = lifted { return drag }
+    return nil
+  }
+
+  /// The section drag, when a section is lifted.
+  public var section: SectionDrag? {
+    if case .section(let drag) = lifted { return drag }
+    return nil
+  }
+
+  /// What is lifted and where it is now: the tile, the block's run, or the section.
+  public var subject: Subject {
+    switch lifted {
+    case .tiles(let drag):
+      guard let block = drag.block else { return .tile(drag.current) }
+      return .block(block.start, count: block.count)
+    case .section(let drag):
+      return .section(drag.current)
+    }
+  }
+
+  /// Whether the last target a policy refused is shown as "forbidden".
+  public var isForbidden: Bool { tiles?.refusal != nil }
+}
+
+/// A lifted tile, or the marked tiles lifted as a block: where they were, where they are, and what the
+/// target selection remembers between motions.
+public struct TileDrag: Equatable, Hashable, Sendable {
+  /// The tile's slot when it was lifted; cancel returns it there.
+  public internal(set) var origin: ItemPath
+  /// The lifted tile's slot now (its placeholder).
+  public internal(set) var current: ItemPath
+  /// The destination a policy refused at the last target selection, shown as "forbidden".
+  public internal(set) var refusal: Refusal?
   /// The slot the tile left at its last move, and the drag's direction then: the tile goes back there
   /// only after the drag reverses (docs/reordering.md, "No flip-flop"). For a block, the place its run
   /// started at.
-  public var lastMove: LastMove?
+  var lastMove: LastMove?
   /// The other marked tiles travelling with the lifted one, or nil when it travels alone.
-  public var block: BlockDrag?
+  public internal(set) var block: BlockDrag?
 
   /// The lifted tiles as they lie now: one run (a single tile is a run of one).
   public var run: LiftedRun {
@@ -75,11 +119,11 @@ public struct DragSession: Equatable, Hashable, Sendable {
   }
 
   /// The slot a move left, and the drag's direction when it did.
-  public struct LastMove: Equatable, Hashable, Sendable {
+  struct LastMove: Equatable, Hashable, Sendable {
     /// The slot the tile left (for a block, where its run started).
-    public var left: ItemPath
+    var left: ItemPath
     /// The drag's direction at that move.
-    public var direction: DragDirection
+    var direction: DragDirection
   }
 
   /// A destination a policy refused, shown as "forbidden" while the tile is over its section.
@@ -87,8 +131,18 @@ public struct DragSession: Equatable, Hashable, Sendable {
     /// The place the tile would have gone.
     public var destination: ItemPath
     /// Why it may not.
-    public var reason: MoveError
+    public var reason: EditError
   }
+}
+
+/// A lifted section: the floating header moves along the scrolling axis only (a header spans the
+/// content across it), and the section moves when the header crosses into another section in the
+/// direction of the drag.
+public struct SectionDrag: Equatable, Hashable, Sendable {
+  /// The section's index when it was lifted; cancel returns it there.
+  public internal(set) var origin: Int
+  /// The section's index now.
+  public internal(set) var current: Int
 }
 
 /// A block: the marked tiles lifted together. At the lift they gather into one run around the lifted
@@ -139,28 +193,6 @@ public struct LiftedRun: Equatable, Hashable, Sendable {
   public var places: [ItemPath] { (0..<count).map { ItemPath(start.section, start.item + $0) } }
 }
 
-/// A lifted section, from the lift to the drop or cancel: the floating header moves along the scrolling
-/// axis only (a header spans the content across it), and the section moves when the header crosses
-/// into another section in the direction of the drag.
-public struct SectionDragSession: Equatable, Hashable, Sendable {
-  /// A long press on the header, or Space on the focused header.
-  public var source: DragSource
-  /// The section's index when it was lifted; cancel returns it there.
-  public var origin: Int
-  /// The section's index now.
-  public var current: Int
-  /// Pointer minus the header's origin at the lift, in content coordinates.
-  public var grabOffset: Point
-  /// The floating header's origin in content coordinates: 0 across the scrolling axis.
-  public var floatingOrigin: Point
-  /// The pointer, in screen cells.
-  public var pointer: Point
-  /// The drag's direction per axis; along the scrolling axis it decides where the section may go.
-  public var direction: DragDirection
-  /// Auto-scroll: when the running scroll last stepped (or started); nil while not scrolling.
-  public var scrollAnchor: Int?
-}
-
 /// The long-press recognizer and drag state machine (UILongPressGestureRecognizer's possible -> began
 /// -> changed -> ended | cancelled).
 public enum GestureState: Equatable, Hashable, Sendable {
@@ -171,28 +203,15 @@ public enum GestureState: Equatable, Hashable, Sendable {
   case pressing(point: Point, pointer: Point, since: Int)
   /// The press moved away or found nothing to lift: nothing happens until the button is released.
   case failed
-  /// A tile is lifted, by the mouse or the keyboard.
+  /// A tile, a block or a section is lifted, by the mouse or the keyboard.
   case dragging(DragSession)
-  /// A section is lifted (a long press on its header, or Space on a focused header).
-  case draggingSection(SectionDragSession)
 
-  /// The tile drag session (a single tile or a block) while dragging one, else `nil`.
+  /// The drag in progress, if any.
   public var session: DragSession? {
     if case .dragging(let session) = self { return session }
     return nil
   }
 
-  /// The section drag in progress, if any.
-  public var sectionSession: SectionDragSession? {
-    if case .draggingSection(let session) = self { return session }
-    return nil
-  }
-
   /// Something is lifted: a tile, a block or a section. Saving and quitting wait until it is dropped.
-  public var isDragging: Bool {
-    switch self {
-    case .dragging, .draggingSection: return true
-    case .idle, .pressing, .failed: return false
-    }
-  }
+  public var isDragging: Bool { session != nil }
 }

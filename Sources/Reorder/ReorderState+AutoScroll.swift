@@ -1,3 +1,4 @@
+import Document
 import GridLayout
 import TileModel
 
@@ -20,6 +21,7 @@ extension ReorderState {
     let screenEnd = isVertical ? screen.height : screen.width
     let moving = isVertical ? direction.vertical : direction.horizontal
     let offset = viewport.position
+    let maximum = viewport.maximumPosition(contentSize: contentSize)
 
     func interval(depth: Int, deepest: Int) -> Int {
       let d = min(depth, deepest)
@@ -31,7 +33,7 @@ extension ReorderState {
     if moving == -1 && position < start + band && offset > 0 {
       return (-1, interval(depth: start + band - position, deepest: start + band))
     }
-    if moving == 1 && position >= end - band && offset < maximumScroll {
+    if moving == 1 && position >= end - band && offset < maximum {
       return (1, interval(depth: position - (end - band) + 1, deepest: screenEnd - (end - band)))
     }
     return nil
@@ -39,37 +41,26 @@ extension ReorderState {
 
   /// Starts or stops the auto-scroll timer after the pointer or the scroll position changed.
   mutating func updateAutoScroll() {
-    func anchor(_ current: Int?, pointer: Point, direction: DragDirection) -> Int? {
-      autoScrollVelocity(pointer: pointer, direction: direction) == nil ? nil : current ?? now
+    guard var session = gesture.session, session.source == .mouse else { return }
+    if autoScrollVelocity(pointer: session.pointer, direction: session.direction) == nil {
+      session.scrollAnchor = nil
+    } else if session.scrollAnchor == nil {
+      session.scrollAnchor = now
     }
-    if var session = gesture.session, session.source == .mouse {
-      session.scrollAnchor = anchor(session.scrollAnchor, pointer: session.pointer, direction: session.direction)
-      gesture = .dragging(session)
-    } else if var session = gesture.sectionSession, session.source == .mouse {
-      session.scrollAnchor = anchor(session.scrollAnchor, pointer: session.pointer, direction: session.direction)
-      gesture = .draggingSection(session)
-    }
+    gesture = .dragging(session)
   }
 
   /// One auto-scroll step: the content moves under the still pointer, so the floating tile (or header)
   /// moves in content coordinates, and the target is chosen again.
-  mutating func autoScrollStep() {
-    if var session = gesture.session {
-      guard let velocity = autoScrollVelocity(pointer: session.pointer, direction: session.direction) else { return }
-      let delta = scroll(by: velocity.delta)
-      session.scrollAnchor = now
-      moveFloatingOrigin(&session, to: session.floatingOrigin + viewport.along(delta))
-      gesture = .dragging(session)
-      evaluateTarget()
-    } else if var session = gesture.sectionSession {
-      guard let velocity = autoScrollVelocity(pointer: session.pointer, direction: session.direction) else { return }
-      let delta = scroll(by: velocity.delta)
-      session.scrollAnchor = now
-      session.direction.note(viewport.along(delta))
-      session.floatingOrigin = session.floatingOrigin + viewport.along(delta)
-      gesture = .draggingSection(session)
-      evaluateSectionTarget()
-    }
+  mutating func autoScrollStep(_ document: inout Document) {
+    guard var session = gesture.session,
+      let velocity = autoScrollVelocity(pointer: session.pointer, direction: session.direction)
+    else { return }
+    let delta = scroll(by: velocity.delta, document.layout)
+    session.scrollAnchor = now
+    moveFloatingOrigin(&session, to: session.floatingOrigin + viewport.along(delta))
+    gesture = .dragging(session)
+    evaluateTarget(&document)
     updateAutoScroll()
   }
 }

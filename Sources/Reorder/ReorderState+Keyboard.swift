@@ -1,3 +1,4 @@
+import Document
 import GridLayout
 import TileModel
 
@@ -6,7 +7,7 @@ import TileModel
 
 extension ReorderState {
   /// The first tile at or after section `from` going by `step` (+1 or -1), if any.
-  func firstTile(from section: Int, step: Int) -> ItemPath? {
+  static func firstTile(in arrangement: Arrangement, from section: Int, step: Int) -> ItemPath? {
     var s = section
     while s >= 0 && s < arrangement.sections.count {
       if arrangement.sections[s].count > 0 { return ItemPath(s, 0) }
@@ -15,20 +16,21 @@ extension ReorderState {
     return nil
   }
 
-  mutating func setFocus(_ path: ItemPath) {
-    focus = path
-    happenings.append(.focused(path))
-    keepFocusVisible()
+  mutating func setFocus(_ path: ItemPath, _ document: Document) {
+    focus = .tile(path)
+    happenings.append(.focused(focus))
+    keepFocusVisible(document)
   }
 
   /// Scrolls the least that shows the focused tile (and its section's header when it is on the first
   /// line), or the focused header, in the viewport.
-  mutating func keepFocusVisible() {
-    if let s = focusedSection, s >= 0, s < layout.sectionCount {
-      revealHeader(s)
+  mutating func keepFocusVisible(_ document: Document) {
+    let layout = document.layout
+    if let s = focus.header, s >= 0, s < layout.sectionCount {
+      revealHeader(s, layout)
       return
     }
-    guard let focus, arrangement.contains(focus) else { return }
+    guard let focus = focus.tile, document.arrangement.contains(focus) else { return }
     var span = viewport.span(of: layout.frame(of: focus))
     if layout.line(of: focus) == 0 && isVertical {
       span = layout.sectionFrame(focus.section).minY..<span.upperBound
@@ -54,7 +56,7 @@ extension ReorderState {
   }
 
   /// The tile of line `line` in section `s` nearest to `center` across the line (ties: the earlier).
-  private func nearestItem(inLine line: Int, section s: Int, to center: Int) -> Int? {
+  private func nearestItem(inLine line: Int, section s: Int, to center: Int, _ layout: FlowLayout) -> Int? {
     var best: (item: Int, distance: Int)?
     for i in layout.items(inLine: line, section: s) {
       let distance = abs(crossCenter(layout.frame(of: ItemPath(s, i))) - center)
@@ -64,7 +66,8 @@ extension ReorderState {
   }
 
   /// The line before or after `path`'s line that holds tiles, crossing into neighbouring sections.
-  private func neighbourLine(of path: ItemPath, step: Int) -> (section: Int, line: Int)? {
+  private func neighbourLine(of path: ItemPath, step: Int, _ document: Document) -> (section: Int, line: Int)? {
+    let (arrangement, layout) = (document.arrangement, document.layout)
     let line = layout.line(of: path) + step
     if line >= 0 && line < layout.lineCount(inSection: path.section) { return (path.section, line) }
     var s = path.section + step
@@ -75,13 +78,14 @@ extension ReorderState {
     return nil
   }
 
-  mutating func moveFocus(_ key: ReorderKey) {
-    if let s = focusedSection {
-      leaveHeader(s, key)
+  mutating func moveFocus(_ key: ReorderKey, _ document: Document) {
+    if let s = focus.header {
+      leaveHeader(s, key, document)
       return
     }
-    guard let current = focus, arrangement.contains(current) else {
-      if let first = firstTile(from: 0, step: 1) { setFocus(first) }
+    let (arrangement, layout) = (document.arrangement, document.layout)
+    guard let current = focus.tile, arrangement.contains(current) else {
+      if let first = Self.firstTile(in: arrangement, from: 0, step: 1) { setFocus(first, document) }
       return
     }
     let (along, across) = flowStep(key)
@@ -91,40 +95,34 @@ extension ReorderState {
       if i >= 0 && i < arrangement.sections[current.section].count {
         target = ItemPath(current.section, i)
       } else if along > 0 {
-        target = firstTile(from: current.section + 1, step: 1)
+        target = Self.firstTile(in: arrangement, from: current.section + 1, step: 1)
       } else if let s = (0..<current.section).last(where: { arrangement.sections[$0].count > 0 }) {
         target = ItemPath(s, arrangement.sections[s].count - 1)
       }
-    } else if let (s, line) = neighbourLine(of: current, step: across),
-      let i = nearestItem(inLine: line, section: s, to: crossCenter(layout.frame(of: current)))
+    } else if let (s, line) = neighbourLine(of: current, step: across, document),
+      let i = nearestItem(inLine: line, section: s, to: crossCenter(layout.frame(of: current)), layout)
     {
       target = ItemPath(s, i)
     }
-    if let target { setFocus(target) } else { happenings.append(.blocked(.noTileThatWay)) }
+    if let target { setFocus(target, document) } else { happenings.append(.blocked(.noTileThatWay)) }
   }
 
   /// Space or Enter on a focused tile: lift it, or the block when it is marked.
-  mutating func keyboardLift() {
-    guard let path = focus, arrangement.contains(path) else {
+  mutating func keyboardLift(_ document: inout Document) {
+    guard let path = focus.tile, document.arrangement.contains(path) else {
       happenings.append(.nothingToLift)
       return
     }
-    if let refusal = arrangement.checkLift(path) {
-      happenings.append(.refused(path, refusal))
+    if let refusal = document.arrangement.checkLift(path) {
+      happenings.append(.refused(.tile(path), refusal))
       return
     }
-    let origin = layout.frame(of: path).origin
     var session = DragSession(
-      source: .keyboard, origin: path, current: path, grabOffset: .zero, floatingOrigin: origin,
-      pointer: .zero, direction: DragDirection(), refusal: nil, scrollAnchor: nil)
-    if isBlockLift(path) {
-      guard gatherBlock(&session) else { return }
-    } else {
-      happenings.append(.lifted(path))
-    }
+      source: .keyboard, lifted: .tiles(TileDrag(origin: path, current: path)), grabOffset: .zero,
+      floatingOrigin: document.layout.frame(of: path).origin, pointer: .zero, direction: DragDirection())
+    guard liftTiles(&session, at: path, &document) else { return }
     gesture = .dragging(session)
-    focus = session.current
-    keepFocusVisible()
+    keepFocusVisible(document)
   }
 
   /// Where the lifted tile (or the block's run: places are where the run starts, counted after it is
@@ -138,8 +136,9 @@ extension ReorderState {
   ///
   ///     A: a b [R R R]         down      A: a b c d e
   ///        c d e f g           ------>      f g [R R R]      the last R goes below itself (under g)
-  func keyboardDestinations(_ key: ReorderKey, run: LiftedRun) -> [ItemPath] {
+  func keyboardDestinations(_ key: ReorderKey, run: LiftedRun, _ document: Document) -> [ItemPath] {
     let (along, across) = flowStep(key)
+    let (arrangement, layout) = (document.arrangement, document.layout)
     let sections = arrangement.sections
     let step = along != 0 ? along : across
     guard step != 0 else { return [] }
@@ -156,7 +155,9 @@ extension ReorderState {
     if across != 0 {
       let line = layout.line(of: current) + across
       if line >= 0 && line < layout.lineCount(inSection: s) {
-        guard let place = nearestPlace(inLine: line, section: s, to: center, from: current) else { return [] }
+        guard let place = nearestPlace(inLine: line, section: s, to: center, from: current, document) else {
+          return []
+        }
         return [ItemPath(s, across > 0 ? place.item - (run.count - 1) : place.item)]
       }
     }
@@ -169,7 +170,7 @@ extension ReorderState {
         candidates.append(ItemPath(other, sections[other].count))
       } else {
         let line = step > 0 ? 0 : layout.lineCount(inSection: other) - 1
-        if let place = nearestPlace(inLine: line, section: other, to: center, from: current) {
+        if let place = nearestPlace(inLine: line, section: other, to: center, from: current, document) {
           candidates.append(place)
         }
       }
@@ -180,36 +181,42 @@ extension ReorderState {
 
   /// The place on line `line` of section `s` nearest to `center` across the line; past the last tile of
   /// another section's last line, that section's end.
-  private func nearestPlace(inLine line: Int, section s: Int, to center: Int, from current: ItemPath) -> ItemPath? {
-    let count = arrangement.sections[s].count
+  private func nearestPlace(
+    inLine line: Int, section s: Int, to center: Int, from current: ItemPath, _ document: Document
+  ) -> ItemPath? {
+    let layout = document.layout
+    let count = document.arrangement.sections[s].count
     if count == 0 { return ItemPath(s, 0) }
-    guard let nearest = nearestItem(inLine: line, section: s, to: center) else { return nil }
+    guard let nearest = nearestItem(inLine: line, section: s, to: center, layout) else { return nil }
     if s != current.section && nearest == count - 1 && center > crossCenter(layout.frame(of: ItemPath(s, nearest))) {
       return ItemPath(s, count)
     }
     return ItemPath(s, nearest)
   }
 
-  mutating func keyboardMove(_ key: ReorderKey) {
-    guard var session = gesture.session else { return }
-    let run = session.run
-    let candidates = keyboardDestinations(key, run: run)
+  mutating func keyboardMove(_ key: ReorderKey, _ document: inout Document) {
+    guard var session = gesture.session, var drag = session.tiles else { return }
+    let run = drag.run
+    let candidates = keyboardDestinations(key, run: run, document)
     guard let first = candidates.first else {
       happenings.append(.blocked(.atEdge))
       return
     }
+    let arrangement = document.arrangement
     guard let destination = candidates.first(where: { arrangement.checkMove(run: run, to: $0) == nil }) else {
       let refusal = arrangement.checkMove(run: run, to: first)!
-      session.refusal = DragSession.Refusal(destination: first, reason: refusal)
+      drag.refusal = TileDrag.Refusal(destination: first, reason: refusal)
+      session.lifted = .tiles(drag)
       gesture = .dragging(session)
-      happenings.append(.refused(first, refusal))
+      happenings.append(.refused(.tile(first), refusal))
       return
     }
-    _ = moveLifted(&session, to: destination)
-    session.refusal = nil
-    session.floatingOrigin = layout.frame(of: session.current).origin
+    _ = moveLifted(&drag, to: destination, &document)
+    drag.refusal = nil
+    session.floatingOrigin = document.layout.frame(of: drag.current).origin
+    session.lifted = .tiles(drag)
     gesture = .dragging(session)
-    focus = session.current
-    keepFocusVisible()
+    focus = .tile(drag.current)
+    keepFocusVisible(document)
   }
 }

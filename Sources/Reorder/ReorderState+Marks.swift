@@ -1,3 +1,4 @@
+import Document
 import GridLayout
 import TileModel
 
@@ -5,23 +6,24 @@ import TileModel
 // tile lifts every marked tile; they travel as one block in reading order, remove all + insert all)
 
 extension ReorderState {
-  /// Whether the tile at `path` is marked. - Complexity: O(1).
-  public func isMarked(_ path: ItemPath) -> Bool {
+  /// Whether the tile at `path` of `arrangement` is marked. - Complexity: O(1).
+  public func isMarked(_ path: ItemPath, in arrangement: Arrangement) -> Bool {
     arrangement.contains(path) && marks.contains(arrangement.ref(at: path))
   }
 
   /// Whether the tile at `path` belongs to the lifted block (the view draws the run's slots as the
   /// lifted tile's placeholder). - Complexity: O(1).
   public func isInLiftedBlock(_ path: ItemPath) -> Bool {
-    gesture.session?.block != nil && gesture.session!.run.contains(path)
+    guard let drag = gesture.session?.tiles, drag.block != nil else { return false }
+    return drag.run.contains(path)
   }
 
   /// The marked tiles' places in reading order.
   /// - Complexity: one pass over the references until the last marked tile is found, O(n) at worst: a
   ///   bit per tile, so about a millisecond for 1,000,000 tiles. Only a lift asks it.
-  public var markedPaths: [ItemPath] {
+  public func markedPaths(in arrangement: Arrangement) -> [ItemPath] {
     guard !marks.isEmpty else { return [] }
-    var bits = [UInt64](repeating: 0, count: (arrangement.tileCount + 63) / 64)
+    var bits = [UInt64](repeating: 0, count: (arrangement.tiles.slotCount + 63) / 64)
     for ref in marks {
       let i = Int(ref.index)
       bits[i >> 6] |= 1 << UInt64(i & 63)
@@ -42,33 +44,40 @@ extension ReorderState {
 
   /// `x`: marks or unmarks the focused tile. A locked tile cannot be marked: it could never travel
   /// with the block.
-  mutating func toggleMarkAtFocus() {
-    guard let path = focus, arrangement.contains(path) else {
+  mutating func toggleMarkAtFocus(_ document: Document) {
+    guard let path = focus.tile, document.arrangement.contains(path) else {
       happenings.append(.blocked(.nothingToMark))
       return
     }
-    toggleMark(path)
+    toggleMark(path, document.arrangement)
+  }
+
+  /// Marks the focused tile unless it is marked already (Shift-arrows extend the marks; they never
+  /// unmark).
+  mutating func markAtFocus(_ document: Document) {
+    guard let path = focus.tile, document.arrangement.contains(path) else { return }
+    if !isMarked(path, in: document.arrangement) { toggleMark(path, document.arrangement) }
   }
 
   /// A click with a modifier: marks or unmarks the tile under the point and focuses it. The button is
   /// then ignored until it is released (the gesture fails), so it never lifts anything.
-  mutating func markClick(at point: Point) {
+  mutating func markClick(at point: Point, _ document: Document) {
     guard !gesture.isDragging else { return }
     gesture = .failed
-    guard viewport.frame.contains(point), let path = layout.item(at: contentPoint(point)) else {
+    guard viewport.frame.contains(point), let path = document.layout.item(at: contentPoint(point)) else {
       happenings.append(.blocked(.nothingToMark))
       return
     }
-    setFocus(path)
-    toggleMark(path)
+    setFocus(path, document)
+    toggleMark(path, document.arrangement)
   }
 
-  private mutating func toggleMark(_ path: ItemPath) {
+  private mutating func toggleMark(_ path: ItemPath, _ arrangement: Arrangement) {
     let ref = arrangement.ref(at: path)
     if marks.remove(ref) != nil {
       happenings.append(.unmarked(path))
     } else if let refusal = arrangement.checkLift(path) {
-      happenings.append(.refused(path, refusal))
+      happenings.append(.refused(.tile(path), refusal))
     } else {
       marks.insert(ref)
       happenings.append(.marked(path))
@@ -84,8 +93,8 @@ extension ReorderState {
   }
 
   /// Lifting the tile at `path` lifts a block: it is marked, and it is not the only mark.
-  func isBlockLift(_ path: ItemPath) -> Bool {
-    marks.count > 1 && isMarked(path)
+  func isBlockLift(_ path: ItemPath, _ arrangement: Arrangement) -> Bool {
+    marks.count > 1 && isMarked(path, in: arrangement)
   }
 
   /// Where the block gathers at its lift: the other marked tiles close up around the lifted one, those
@@ -103,23 +112,25 @@ extension ReorderState {
   /// Lifts the block led by the session's tile: the marked tiles gather into one run (a move, checked
   /// against the policies tile by tile: a locked section lets none in or out, a full one counts every
   /// tile entering it). On a refusal nothing changes and false is returned.
-  mutating func gatherBlock(_ session: inout DragSession) -> Bool {
-    let lifted = session.current
-    let paths = markedPaths
+  mutating func gatherBlock(_ session: inout DragSession, _ document: inout Document) -> Bool {
+    guard var drag = session.tiles else { return false }
+    let lifted = drag.current
+    let paths = markedPaths(in: document.arrangement)
     guard let lead = paths.firstIndex(of: lifted) else { preconditionFailure("a block lift of an unmarked tile") }
     let start = gatherPlace(of: paths, lead: lead)
     let move = BlockMove.gathering(paths, at: start)
-    if let refusal = arrangement.checkMove(move) {
-      happenings.append(.refused(lifted, refusal))
+    if let refusal = document.arrangement.checkMove(move) {
+      happenings.append(.refused(.tile(lifted), refusal))
       return false
     }
-    let shift = apply(.block(move), .liftedBlock(lead: lifted, count: paths.count, run: start))
+    let shift = apply(.moveBlock(move), .lifted(.block(start, count: paths.count), grabbed: lifted), &document)
     if shift != 0 && session.source == .mouse {
       moveFloatingOrigin(&session, to: session.floatingOrigin + viewport.along(shift))
     }
-    session.block = BlockDrag(origins: paths, lead: lead, start: start)
-    session.current = ItemPath(start.section, start.item + lead)
-    if session.source == .keyboard { session.floatingOrigin = layout.frame(of: session.current).origin }
+    drag.block = BlockDrag(origins: paths, lead: lead, start: start)
+    drag.current = ItemPath(start.section, start.item + lead)
+    if session.source == .keyboard { session.floatingOrigin = document.layout.frame(of: drag.current).origin }
+    session.lifted = .tiles(drag)
     return true
   }
 }

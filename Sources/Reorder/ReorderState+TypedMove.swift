@@ -1,3 +1,4 @@
+import Document
 import GridLayout
 import TileModel
 
@@ -9,42 +10,50 @@ extension ReorderState {
   /// moving tiles are taken out, or the section's tile count meaning "at the end". Policies apply as
   /// for a drag; the move is one undo step, and the focus follows the tile (the run's first tile).
   /// Nothing happens while something is lifted.
-  mutating func moveTyped(to place: ItemPath) {
+  mutating func moveTyped(to place: ItemPath, _ document: inout Document) {
     guard !gesture.isDragging else { return }
-    let paths = markedPaths
+    let arrangement = document.arrangement
+    let paths = markedPaths(in: arrangement)
+    let move: Edit
+    let focusAfter: ItemPath
     if paths.count > 0 {
       switch arrangement.gathering(paths, atPlace: place) {
       case .failure(let reason):
         happenings.append(.placeRefused(place, reason))
-      case .success(let move):
-        guard !move.isIdentity else {
+        return
+      case .success(let block):
+        guard !block.isIdentity else {
           happenings.append(.blocked(.alreadyThere))
           return
         }
-        apply(.block(move), .placed(.block(move)))
-        history.record(.block(move))
-        focus = move.to[0]
-        keepFocusVisible()
+        move = .moveBlock(block)
+        focusAfter = block.to[0]
       }
-      return
+    } else {
+      guard let source = focus.tile, arrangement.contains(source) else {
+        happenings.append(.nothingToLift)
+        return
+      }
+      let destination = arrangement.destination(from: source, forPlace: place)
+      if let reason = arrangement.checkMove(from: source, to: destination) {
+        happenings.append(.placeRefused(destination, reason))
+        return
+      }
+      guard destination != source else {
+        happenings.append(.blocked(.alreadyThere))
+        return
+      }
+      move = .moveTile(from: source, to: destination)
+      focusAfter = destination
     }
-    guard let source = focus, arrangement.contains(source) else {
-      happenings.append(.nothingToLift)
-      return
+    do {
+      try document.perform([move])
+    } catch {
+      preconditionFailure("a checked move failed: \(error)")
     }
-    let destination = arrangement.destination(from: source, forPlace: place)
-    if let reason = arrangement.checkMove(from: source, to: destination) {
-      happenings.append(.placeRefused(destination, reason))
-      return
-    }
-    guard destination != source else {
-      happenings.append(.blocked(.alreadyThere))
-      return
-    }
-    let step = MoveStep(from: source, to: destination)
-    apply(step, .placed(.tile(step)))
-    history.record(.tile(step))
-    focus = destination
-    keepFocusVisible()
+    happenings.append(.placed(move))
+    scroll(by: 0, document.layout)
+    focus = .tile(focusAfter)
+    keepFocusVisible(document)
   }
 }

@@ -1,3 +1,4 @@
+import Document
 import GridLayout
 import TileModel
 
@@ -51,11 +52,9 @@ public enum ReorderInput: Equatable, Hashable, Sendable {
   case resize(screen: Size, viewport: Rect)
   /// The terminal lost focus: a drag in progress is cancelled.
   case focusLost
-  /// Focus this tile and scroll it into view (a find jumps to a match); ignored during a drag.
-  case focus(ItemPath)
-  /// Focus a section's header and scroll it into view (a find cancelled from a header goes back to
-  /// it); ignored during a drag.
-  case focusSection(Int)
+  /// Focus this tile or header and scroll it into view (a find jumps to a match; undo shows what it
+  /// changed); ignored during a drag.
+  case focus(Focus)
   /// Move the marked tiles, or else the focused tile, to a place written as people write it (the
   /// section's count is its end): the editor's typed move (`m`). Ignored during a drag.
   case moveTyped(to: ItemPath)
@@ -83,10 +82,33 @@ public enum ReorderKey: Equatable, Hashable, Sendable {
   /// Esc: cancel a drag, putting everything back where it was before the lift; with nothing lifted,
   /// unmark every marked tile.
   case cancel
-  /// Undo or redo one step (a whole drag is one step).
-  case undo, redo
   /// Mark or unmark the focused tile (`x`).
   case toggleMark
+  /// Shift with an arrow: mark the focused tile, move the focus that way, and mark the tile it lands
+  /// on, extending the marks as a file manager does.
+  indirect case marking(ReorderKey)
+}
+
+/// What has the keyboard focus: a tile, a section's header, or nothing (an arrangement without tiles).
+public enum Focus: Equatable, Hashable, Sendable {
+  case tile(ItemPath)
+  case header(Int)
+  case none
+
+  /// The focused tile, if a tile has the focus.
+  public var tile: ItemPath? {
+    if case .tile(let path) = self { return path }
+    return nil
+  }
+
+  /// The section whose header has the focus, if one has.
+  public var header: Int? {
+    if case .header(let s) = self { return s }
+    return nil
+  }
+
+  /// The section of the focused tile or header.
+  public var section: Int? { tile?.section ?? header }
 }
 
 /// Why a keyboard step, undo or redo did nothing.
@@ -111,57 +133,69 @@ public enum BlockReason: Equatable, Hashable, Sendable {
   case alreadyThere
 }
 
-/// What happened, for the trace, the status line and the tests: `handle(_:at:)` returns them in order.
-/// Paths are where the tile is after the happening.
+/// What a happening is about, and where it is (after the happening, unless said otherwise).
+public enum Subject: Equatable, Hashable, Sendable {
+  /// One tile.
+  case tile(ItemPath)
+  /// A block: `count` marked tiles in one run starting at the path.
+  case block(ItemPath, count: Int)
+  /// A section.
+  case section(Int)
+}
+
+/// What an editing key did to its subject (docs/editor.md, "Editing").
+public enum EditVerb: Equatable, Hashable, Sendable {
+  /// Added, with this id.
+  case added(id: String)
+  case deleted
+  case renamed
+  case recolored
+  /// Its width set or removed.
+  case resized
+  case locked
+  case unlocked
+  /// A section's `maxItems` set (nil: removed).
+  case limited(Int?)
+}
+
+/// What happened, for the trace, the status line and the tests: a verb and its subject. `handle(_:at:in:)`
+/// returns them in order; the editor adds those of its own keys (edits, undo, redo).
 public enum Happening: Equatable, Hashable, Sendable {
-  /// A tile lifted (the long press fired, or Space): a drag began.
-  case lifted(ItemPath)
-  /// The lifted tile moved (remove + insert) from one place to the other.
-  case moved(from: ItemPath, to: ItemPath)
-  /// A policy refused: lifting the tile at the path, or moving the lifted tile to the path.
-  case refused(ItemPath, MoveError)
-  /// The drag ended with the tile at the path; `moved` when that is not where it was lifted.
-  case dropped(ItemPath, moved: Bool)
-  /// A drag was cancelled and the tile is back at the path.
-  case cancelled(ItemPath)
+  /// A tile, a block or a section lifted (a long press, or Space): a drag began. For a block,
+  /// `grabbed` is where the lifted tile was before the others gathered around it.
+  case lifted(Subject, grabbed: ItemPath? = nil)
+  /// The lifted subject moved (remove + insert) from one place to the other.
+  case moved(Subject, to: Subject)
+  /// The drag ended with the subject here; `moved` when that is not where it was lifted.
+  case dropped(Subject, moved: Bool)
+  /// A drag was cancelled and the subject is back here.
+  case cancelled(Subject)
+  /// A policy refused: lifting, moving the lifted subject to this place, marking, or an edit of it.
+  case refused(Subject, EditError)
+  /// A typed move (`m`) made this move, one undo step, no drag.
+  case placed(Edit)
+  /// A typed move to this place was refused (a policy, or no such place); nothing moved.
+  case placeRefused(ItemPath, EditError)
+  /// An editing key changed the subject.
+  case edited(EditVerb, Subject)
+  /// A policy (or a value) refused an edit of the subject; nothing changed.
+  case editRefused(EditVerb, Subject, EditError)
+  /// A merge with the file on disk made this many edits (one undo step), with this many conflicts.
+  case merged(changes: Int, conflicts: Int)
+  /// Undo applied the inverses of this step.
+  case undone(Step)
+  /// Redo applied this step again.
+  case redone(Step)
   /// The content scrolled by this many cells along the scrolling axis.
   case scrolled(Int)
-  /// Undo applied this step (the inverse of the step undone).
-  case undone(HistoryStep)
-  /// Redo applied this step.
-  case redone(HistoryStep)
-  /// The keyboard focus moved to the tile at the path.
-  case focused(ItemPath)
+  /// The keyboard focus moved.
+  case focused(Focus)
   /// The tile at the path was marked.
   case marked(ItemPath)
   /// The tile at the path was unmarked.
   case unmarked(ItemPath)
   /// Esc with nothing lifted unmarked this many tiles.
   case marksCleared(Int)
-  /// A marked tile was lifted with the other marked tiles: `count` tiles in all, the lifted one at
-  /// `lead` before they gathered into one run starting at `run`.
-  case liftedBlock(lead: ItemPath, count: Int, run: ItemPath)
-  /// The lifted block's run moved from starting at `from` to starting at `to`.
-  case movedBlock(from: ItemPath, to: ItemPath, count: Int)
-  /// The lifted block was dropped; its run starts at the path.
-  case droppedBlock(ItemPath, count: Int, moved: Bool)
-  /// A section header has the keyboard focus.
-  case focusedSection(Int)
-  /// A section lifted (a long press on its header, or Space on a focused one): a section drag began.
-  case liftedSection(Int)
-  /// The lifted section moved (remove + insert) from one index to the other.
-  case movedSection(from: Int, to: Int)
-  /// A policy refused to lift a section (a locked one keeps its place).
-  case refusedSection(Int, MoveError)
-  /// The section drag ended with the section at the index; `moved` when that is not where it was.
-  case droppedSection(Int, moved: Bool)
-  /// A section drag was cancelled and the section is back at its index.
-  case cancelledSection(Int)
-  /// A typed move (`moveTyped`) placed the focused tile, or the marked tiles, with this step (one
-  /// undo step; no drag).
-  case placed(HistoryStep)
-  /// A typed move to this place was refused (a policy, or no such place); nothing moved.
-  case placeRefused(ItemPath, MoveError)
   /// A long press (or Space) found no tile to lift.
   case nothingToLift
   /// A keyboard move or focus step had nowhere to go, or undo/redo had nothing to do.

@@ -1,3 +1,4 @@
+import Document
 import GridLayout
 import TileModel
 
@@ -12,7 +13,7 @@ public enum TargetDecision: Equatable, Hashable, Sendable {
   /// A policy refuses this destination: the drag shows "forbidden" and the tile stays. `announce` is
   /// true when this refusal is new (another section or another reason than the one already shown), so
   /// the trace and the status line say it once per episode, not on every motion.
-  case refuse(ItemPath, MoveError, announce: Bool)
+  case refuse(ItemPath, EditError, announce: Bool)
 }
 
 /// A place in reading order at line granularity: another section counts as another line.
@@ -82,8 +83,9 @@ func probes(_ session: DragSession, size: Size) -> (primary: Point, fallback: Po
 ///   for uniform sections; step 6 adds the re-breaking of the lines between the tile and its target, and
 ///   a block's policy check O(k).
 public func selectTarget(layout: FlowLayout, arrangement: Arrangement, session: DragSession) -> TargetDecision {
-  let current = session.current
-  let run = session.run
+  guard let drag = session.tiles else { return .stay }
+  let current = drag.current
+  let run = drag.run
   let vertical = layout.parameters.direction == .vertical
 
   // 1. Probes.
@@ -92,7 +94,7 @@ public func selectTarget(layout: FlowLayout, arrangement: Arrangement, session: 
 
   // 2. Nothing to do: the refusal shown, if any, ends once the tile has left the refusing section.
   var stay: TargetDecision {
-    if let refusal = session.refusal, layout.section(at: primary) != refusal.destination.section {
+    if let refusal = drag.refusal, layout.section(at: primary) != refusal.destination.section {
       return .leaveForbidden
     }
     return .stay
@@ -145,13 +147,13 @@ public func selectTarget(layout: FlowLayout, arrangement: Arrangement, session: 
   // A target on the far side of several lines of mixed widths can pass both tests above on different
   // axes — a later line while moving down, then an earlier slot on the tile's new line while moving
   // left — and return the tile to the slot it just left, over and over. Going back needs a reversal.
-  if let last = session.lastMove, destination == last.left, session.direction == last.direction {
+  if let last = drag.lastMove, destination == last.left, session.direction == last.direction {
     return stay
   }
 
   // 5. Policies.
   if let reason = arrangement.checkMove(run: run, to: destination) {
-    let shown = session.refusal
+    let shown = drag.refusal
     let announce = shown?.destination.section != destination.section || shown?.reason != reason
     return .refuse(destination, reason, announce: announce)
   }
@@ -170,7 +172,7 @@ public func selectTarget(layout: FlowLayout, arrangement: Arrangement, session: 
 extension Arrangement {
   /// Why the lifted run may not move so that it starts at `destination`: one tile's rules, or a block's,
   /// tile by tile.
-  func checkMove(run: LiftedRun, to destination: ItemPath) -> MoveError? {
+  func checkMove(run: LiftedRun, to destination: ItemPath) -> EditError? {
     if run.count == 1 { return checkMove(from: run.start, to: destination) }
     return checkMove(BlockMove.run(from: run.start, count: run.count, to: destination))
   }
@@ -189,9 +191,9 @@ extension Arrangement {
 ///        ------     index (after C)                          ......
 ///
 /// - Complexity: O(log S).
-public func selectSectionTarget(layout: FlowLayout, session: SectionDragSession) -> Int? {
+public func selectSectionTarget(layout: FlowLayout, session: DragSession) -> Int? {
+  guard let current = session.section?.current else { return nil }
   let vertical = layout.parameters.direction == .vertical
-  let current = session.current
   let header = layout.headerFrame(current)
   let extent = vertical ? (header?.height ?? 0) : (header ?? layout.sectionFrame(current)).width
   let origin = vertical ? session.floatingOrigin.y : session.floatingOrigin.x

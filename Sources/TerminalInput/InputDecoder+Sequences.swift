@@ -53,8 +53,8 @@ extension InputDecoder {
     }
   }
 
-  /// `ESC [`: keys, focus, SGR and legacy mouse reports; anything else is `.unknown`. `ESC [` followed by
-  /// a byte that cannot continue it is Alt+[.
+  /// `ESC [`: keys, focus, SGR, urxvt and legacy mouse reports, the start of a bracketed paste; anything
+  /// else is `.unknown`. `ESC [` followed by a byte that cannot continue it is Alt+[.
   static func controlSequence(_ bytes: Bytes, at start: Int, _ continuation: inout Continuation?) -> Step {
     guard start + 2 < bytes.count else { return .incomplete }
     switch bytes[start + 2] {
@@ -71,6 +71,19 @@ extension InputDecoder {
         return .event(unknown(bytes, start, 3), length: 3)
       }
       return .event(.key(.function(Int(final - UInt8(ascii: "A")) + 1)), length: 4)
+    case UInt8(ascii: "0")...UInt8(ascii: "9"):
+      // rxvt's Shift with an `ESC [ n ~` key ends in `$`, which ECMA-48 would read as an intermediate
+      // byte (and wait for a final one): digits and `$` are the whole sequence.
+      var index = start + 2
+      while index < bytes.count, index - start < maximumSequenceLength, (0x30...0x39).contains(bytes[index]) {
+        index += 1
+      }
+      guard index < bytes.count else { break }
+      if bytes[index] == UInt8(ascii: "$") {
+        let number = Parameters(bytes, (start + 2)..<index)?[0] ?? 0
+        let key = tildeKey(number).map { InputEvent.key($0.with(.shift)) }
+        return .event(key ?? unknown(bytes, start, index + 1 - start), length: index + 1 - start)
+      }
     default:
       break
     }
@@ -83,13 +96,18 @@ extension InputDecoder {
     case .ended(let length):
       return .event(length == 2 ? .key(.alt("[")) : unknown(bytes, start, length), length: length)
     case .complete(let parameters, let plain, let final, let length):
+      if plain && final == UInt8(ascii: "~") && bytes[parameters].elementsEqual("200".utf8) {
+        return .pasteStart(length: length)
+      }
       let event = plain ? csiEvent(bytes, parameters, final: final) : nil
       return .event(event ?? unknown(bytes, start, length), length: length)
     }
   }
 
-  /// A complete CSI without intermediates. Modified keys (`ESC [1;5A`, `ESC [5;2~`) decode to their
-  /// base key: modifiers on keys are not modelled.
+  /// A complete CSI without intermediates. Keys with modifiers come in xterm's forms (`ESC [1;5A`
+  /// Ctrl-Up, `ESC [5;2~` Shift-PageUp, `ESC [1;3P` Alt-F1, `ESC [27;5;9~` with modifyOtherKeys),
+  /// the `CSI u` form of fixterms and kitty (`ESC [97;5u` Ctrl-a), and rxvt's (`ESC [a` Shift-Up,
+  /// `ESC [5^` Ctrl-PageUp, `ESC [5@` Ctrl-Shift-PageUp; `ESC [5$` is in `controlSequence`).
   static func csiEvent(_ bytes: Bytes, _ parameters: Range<Int>, final: UInt8) -> InputEvent? {
     if let first = parameters.first, bytes[first] == UInt8(ascii: "<") {
       // SGR mouse: ESC [ < button ; x ; y, then M (press or motion) or m (release).
@@ -98,25 +116,99 @@ extension InputDecoder {
       else { return nil }
       return mouse(code: numbers[0], x: numbers[1], y: numbers[2], released: final == UInt8(ascii: "m"))
     }
+    if final == UInt8(ascii: "u") { return csiU(bytes, parameters).map(InputEvent.key) }
     // Private markers (`?`, `>`, `=`) and sub-parameters (`:`) fail here: replies, not keys.
     guard let numbers = Parameters(bytes, parameters) else { return nil }
+    /// The key with the modifiers of `CSI 1 ; m X` (none without a second parameter).
+    func modified(_ key: Key) -> InputEvent? {
+      guard numbers.count == 2 else { return .key(key) }
+      return Modifiers(parameter: numbers[1]).map { .key(key.with($0)) }
+    }
     switch final {
-    case UInt8(ascii: "A"): return .key(.up)
-    case UInt8(ascii: "B"): return .key(.down)
-    case UInt8(ascii: "C"): return .key(.right)
-    case UInt8(ascii: "D"): return .key(.left)
-    case UInt8(ascii: "H"): return .key(.home)
-    case UInt8(ascii: "F"): return .key(.end)
-    case UInt8(ascii: "Z"): return .key(.backtab)
-    case UInt8(ascii: "P"): return .key(.function(1))
-    case UInt8(ascii: "Q"): return .key(.function(2))
-    case UInt8(ascii: "S"): return .key(.function(4))
+    case UInt8(ascii: "A"): return modified(.up)
+    case UInt8(ascii: "B"): return modified(.down)
+    case UInt8(ascii: "C"): return modified(.right)
+    case UInt8(ascii: "D"): return modified(.left)
+    case UInt8(ascii: "H"): return modified(.home)
+    case UInt8(ascii: "F"): return modified(.end)
+    case UInt8(ascii: "Z"): return modified(.backtab)
+    case UInt8(ascii: "P"): return modified(.function(1))
+    case UInt8(ascii: "Q"): return modified(.function(2))
+    case UInt8(ascii: "S"): return modified(.function(4))
     // Modified F3 is ESC [ 1 ; m R; any other R is a cursor position report.
-    case UInt8(ascii: "R"): return numbers.count == 2 && numbers[0] == 1 ? .key(.function(3)) : nil
+    case UInt8(ascii: "R"): return numbers.count == 2 && numbers[0] == 1 ? modified(.function(3)) : nil
     case UInt8(ascii: "I"): return numbers.count == 0 ? .focus(true) : nil
     case UInt8(ascii: "O"): return numbers.count == 0 ? .focus(false) : nil
-    case UInt8(ascii: "~"): return numbers.count == 0 ? nil : tildeKey(numbers[0]).map(InputEvent.key)
+    // urxvt's mouse mode 1015: ESC [ code ; x ; y M, the code plus 32 as in the legacy form.
+    case UInt8(ascii: "M"):
+      guard numbers.count == 3, numbers[0] >= 32 else { return nil }
+      return mouse(code: numbers[0] - 32, x: numbers[1], y: numbers[2], released: false)
+    case UInt8(ascii: "~"):
+      if numbers.count == 3 && numbers[0] == 27 {
+        // xterm's modifyOtherKeys: ESC [ 27 ; modifiers ; code ~.
+        guard let key = unicodeKey(numbers[2]), let modifiers = Modifiers(parameter: numbers[1]) else { return nil }
+        return .key(key.with(modifiers))
+      }
+      guard numbers.count == 1 || numbers.count == 2, let key = tildeKey(numbers[0]) else { return nil }
+      return modified(key)
+    // rxvt: Shift-arrows as ESC [ a-d; Ctrl (^) and Ctrl-Shift (@) after the `ESC [ n ~` numbers.
+    case UInt8(ascii: "a")...UInt8(ascii: "d"):
+      guard numbers.count == 0 else { return nil }
+      return .key(rxvtArrow(final).with(.shift))
+    case UInt8(ascii: "^"), UInt8(ascii: "@"):
+      guard numbers.count == 1, let key = tildeKey(numbers[0]) else { return nil }
+      return .key(key.with(final == UInt8(ascii: "^") ? .control : [.control, .shift]))
     default: return nil
+    }
+  }
+
+  /// The arrow of rxvt's `a` to `d` finals (after `ESC [` Shift, after `ESC O` Ctrl).
+  static func rxvtArrow(_ final: UInt8) -> Key {
+    switch final {
+    case UInt8(ascii: "a"): return .up
+    case UInt8(ascii: "b"): return .down
+    case UInt8(ascii: "c"): return .right
+    default: return .left
+    }
+  }
+
+  /// `ESC [ code ; modifiers u` (fixterms, kitty's keyboard protocol): the key's Unicode code point and
+  /// xterm's modifier number. kitty's sub-parameters (`code:shifted:base`, `modifiers:event`) are read
+  /// for their first value; a release event (`:3`) and text parameters make it no key press.
+  static func csiU(_ bytes: Bytes, _ parameters: Range<Int>) -> Key? {
+    var fields: [[Int]] = [[0]]
+    for index in parameters {
+      let byte = bytes[index]
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"):
+        let last = fields[fields.count - 1].count - 1
+        fields[fields.count - 1][last] = min(
+          fields[fields.count - 1][last] * 10 + Int(byte - UInt8(ascii: "0")), Parameters.saturation)
+      case UInt8(ascii: ":"): fields[fields.count - 1].append(0)
+      case UInt8(ascii: ";"):
+        guard fields.count < 2 else { return nil }
+        fields.append([0])
+      default: return nil
+      }
+    }
+    if fields.count > 1 && fields[1].count > 1 && fields[1][1] == 3 { return nil }
+    guard let key = unicodeKey(fields[0][0]) else { return nil }
+    let modifiers: Modifiers? = fields.count > 1 ? Modifiers(parameter: fields[1][0]) : []
+    return modifiers.map { key.with($0) }
+  }
+
+  /// The key for a Unicode code point in `CSI u` and modifyOtherKeys: Tab, Enter, Escape, Backspace
+  /// and Space by their control codes, a printable character as itself. Control codes, C1, surrogates
+  /// and the private use area (kitty's codes for keypad, media and modifier keys) are nil.
+  static func unicodeKey(_ code: Int) -> Key? {
+    switch code {
+    case 9: return .tab
+    case 13: return .enter
+    case 27: return .escape
+    case 8, 127: return .backspace
+    case 32: return .space
+    case 0...31, 0x80...0x9F, 0xE000...0xF8FF, 0xF0000...: return nil
+    default: return Unicode.Scalar(UInt32(code)).map { .character(Character($0)) }
     }
   }
 
@@ -138,9 +230,9 @@ extension InputDecoder {
     }
   }
 
-  /// `ESC O` (keypad transmit mode): arrows, Home, End, F1-F4 and the keypad. Parameters, as in old
-  /// xterms' `ESC O 5 A`, are modifiers and ignored. `ESC O` followed by a byte that cannot continue it
-  /// is Alt+O.
+  /// `ESC O` (keypad transmit mode): arrows, Home, End, F1-F4 and the keypad. A parameter is a
+  /// modifier, as in old xterms' `ESC O 5 A` (Ctrl-Up) or `ESC O 1 ; 2 P` (Shift-F1); rxvt sends
+  /// Ctrl-arrows as `ESC O a` to `ESC O d`. `ESC O` followed by a byte that cannot continue it is Alt+O.
   static func singleShift(_ bytes: Bytes, at start: Int, _ continuation: inout Continuation?) -> Step {
     switch scanControlSequence(bytes, from: start + 2, start: start) {
     case .incomplete:
@@ -151,7 +243,11 @@ extension InputDecoder {
     case .ended(let length):
       return .event(length == 2 ? .key(.alt("O")) : unknown(bytes, start, length), length: length)
     case .complete(let parameters, let plain, let final, let length):
-      let key = plain && Parameters(bytes, parameters) != nil ? singleShiftKey(final) : nil
+      var key: Key?
+      if plain, let numbers = Parameters(bytes, parameters), numbers.count <= 2 {
+        let modifiers: Modifiers? = numbers.count == 0 ? [] : Modifiers(parameter: numbers[numbers.count - 1])
+        if let modifiers { key = singleShiftKey(final)?.with(modifiers) }
+      }
       return .event(key.map(InputEvent.key) ?? unknown(bytes, start, length), length: length)
     }
   }
@@ -171,6 +267,7 @@ extension InputDecoder {
     case UInt8(ascii: "M"): return .enter
     case UInt8(ascii: "I"): return .tab
     case UInt8(ascii: "X"): return .character("=")
+    case UInt8(ascii: "a")...UInt8(ascii: "d"): return rxvtArrow(final).with(.control)
     case UInt8(ascii: "j")...UInt8(ascii: "y"): return .character(keypadCharacters[Int(final - UInt8(ascii: "j"))])
     default: return nil
     }

@@ -1,7 +1,9 @@
+import Document
 import Files
 import Canvas
 import CursesTerminal
 import Editor
+import Formats
 import Reorder
 import TileModel
 
@@ -12,9 +14,13 @@ import TileModel
 extension TileGridCommand {
   /// `tilegrid [FILE|-]`: the editor has no command word; `tilegrid --help` shows it first.
   static let editorCommand = Command(
-    name: "", synopsis: "[FILE|-] [--press-ms N] [--color auto|always|never] [--record EVENTS]",
+    name: "",
+    synopsis:
+      "[FILE|-] [--press-ms N] [--color auto|always|never|truecolor|256|16|8] [--record EVENTS] [--format FORMAT] [--to FORMAT]",
     summary: "the editor (no FILE: the demo; '-': a pipe)", details: "",
-    syntax: Syntax(valued: ["--press-ms", "--color", "--record"], maximumOperands: 1, operands: "at most one FILE"),
+    syntax: Syntax(
+      valued: ["--press-ms", "--color", "--record"] + FormatOptions.writing, maximumOperands: 1,
+      operands: "at most one FILE"),
     run: runEditor)
 
   /// The options of `tilegrid [FILE]`.
@@ -23,6 +29,8 @@ extension TileGridCommand {
     var pressMilliseconds = 300
     var color: ColorChoice = .auto
     var record: String?
+    /// The format FILE is read in and saved in (`--format`, `--to`).
+    var formats = FormatOptions()
 
     init(_ args: Arguments) throws(CLIError) {
       path = args.operands.first
@@ -34,11 +42,12 @@ extension TileGridCommand {
       }
       if let text = args.values["--color"] {
         guard let choice = ColorChoice(rawValue: text) else {
-          throw .usage("--color takes auto, always or never, not '\(text)'", command: nil)
+          throw .usage("--color takes \(ColorChoice.spelled), not '\(text)'", command: nil)
         }
         color = choice
       }
       record = args.values["--record"]
+      formats = try FormatOptions(args, command: nil)
     }
   }
 
@@ -55,71 +64,63 @@ extension TileGridCommand {
     let options = try EditorOptions(args)
     let pipeMode = options.path == "-" || (options.path == nil && !Platform.standardInputIsTerminal)
 
-    var document: EditorDocument
+    var session: EditorSession
     let arrangement: Arrangement
+    // What was opened, byte for byte, for the recording's header.
+    var digest: FileDigest?
+    let recording = options.record != nil
     if pipeMode {
-      arrangement = try load("-").0
-      document = EditorDocument(source: .standardInput, savesToStandardOutput: isatty(1) != 1)
+      let format = options.formats.reading("-")
+      (arrangement, _, _, digest) = try load("-", format: format, digest: recording)
+      session = EditorSession(source: .standardInput, savesToStandardOutput: isatty(1) != 1)
+      session.format = options.formats.output ?? format
+    } else if let path = options.path, !Platform.exists(path) {
+      // A file that does not exist yet: an empty arrangement, which `s` creates, in the format its
+      // name (or --to, or --format) gives.
+      arrangement = .newFile
+      session = EditorSession(source: .newFile(path), savesToStandardOutput: false)
+      session.format = options.formats.output ?? options.formats.reading(path)
     } else if let path = options.path {
-      let (loaded, name, stamp) = try load(path)
-      arrangement = loaded
-      document = EditorDocument(source: .file(name), stamp: stamp, savesToStandardOutput: false)
+      let format = options.formats.reading(path)
+      let (loaded, name, stamp, opened) = try load(path, format: format, digest: recording)
+      (arrangement, digest) = (loaded, opened)
+      session = EditorSession(source: .file(name), stamp: stamp, savesToStandardOutput: false)
+      session.format = options.formats.output ?? format
     } else {
       arrangement = .demo
-      document = EditorDocument(source: .demo, savesToStandardOutput: false)
+      session = EditorSession(source: .demo, savesToStandardOutput: false)
+      // `tilegrid demo | tilegrid play -` replays it: the demo's canonical bytes.
+      if recording { digest = FileDigest(of: Arrangement.demo.jsonBytes()) }
     }
 
     let (inputFD, outputFD, opened) = try terminalDescriptors(pipeMode: pipeMode)
     defer { if opened >= 0 { close(opened) } }
-    var recorder = try options.record.map { (path) throws(CLIError) in try SessionRecorder(path: path) }
-    defer { recorder?.close() }
+    session.recorder = try options.record.map { (path) throws(CLIError) in try SessionRecorder(path: path) }
 
     let terminal: CursesTerminal
     do {
       terminal = try CursesTerminal(inputFD: inputFD, outputFD: outputFD, colors: options.color)
     } catch {
+      session.recorder?.close()
       throw .unavailable("cannot use the terminal: \(error) (\(noTerminalHint))")
     }
-    recorder?.start(
-      file: document.source, screen: terminal.size, pressMilliseconds: options.pressMilliseconds,
-      saving: document.saveTarget)
-    var editor = EditorState(
-      arrangement: arrangement, screen: terminal.size, fileName: document.displayName,
-      config: ReorderConfig(minimumPressDuration: options.pressMilliseconds))
-    editor.saveTarget = document.saveTarget
-    var session = EditorSession(editor: editor, document: document, recorder: recorder)
-    recorder = nil  // the session has it now
-    run(&session, on: terminal)
-    terminal.restore()
-    session.recorder?.close()
-    try session.finish()
-  }
-
-  /// The loop: draw, wait for input or the next timer, hand what arrived to the session with its time,
-  /// do what it says, draw again. Time is milliseconds since the start on the monotonic clock, so the
-  /// editor's clock starts at 0, as in `tilegrid play`.
-  static func run(_ session: inout EditorSession, on terminal: CursesTerminal) {
-    let start = Monotonic.milliseconds()
-    let scheme: ColorScheme = terminal.colorDepth == nil ? .monochrome : .color
-    var frame = Buffer(size: terminal.size)
-    session.editor.view(into: &frame, scheme: scheme)
-    terminal.present(&frame)
-    while true {
-      let timeout = session.editor.nextDeadline.map { $0 - (Monotonic.milliseconds() - start) }
-      let events = terminal.wait(timeoutMilliseconds: timeout)
-      let now = Monotonic.milliseconds() - start
-      for event in events {
-        for action in session.handle(event, at: now) {
-          switch action {
-          case .suspend: terminal.suspend()
-          case .redraw: terminal.repaintAll()
-          case .quit: return
-          }
-        }
-      }
-      session.editor.view(into: &frame, scheme: scheme)
-      terminal.present(&frame)
+    let (source, saving) = (session.source, session.saveTarget)
+    session.recorder?.start(
+      file: source, digest: digest, screen: terminal.size, pressMilliseconds: options.pressMilliseconds,
+      saving: saving)
+    let config = ReorderConfig(minimumPressDuration: options.pressMilliseconds)
+    var editor: EditorState
+    if case .newFile(let path) = session.source {
+      editor = .newFile(named: path, screen: terminal.size, config: config)
+    } else {
+      editor = EditorState(arrangement: arrangement, screen: terminal.size, fileName: session.displayName, config: config)
     }
+    editor.saveTarget = session.saveTarget
+    var port = CursesPort(terminal: terminal, session: session)
+    Program.run(&editor, on: &port)
+    terminal.restore()
+    port.session.recorder?.close()
+    try port.session.finish()
   }
 
   static let noTerminalHint =

@@ -1,246 +1,237 @@
-import Files
 import Canvas
-import TerminalInput
 import CursesTerminal
+import Document
 import Editor
+import Files
+import Formats
+import TerminalInput
+import TileGridJSON
 import TileModel
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// What the editor is editing: where it came from, where saves go, and (in pipe mode) what goes to
-/// standard output at the end.
-struct EditorDocument {
+/// The editor's session with the world outside the terminal: where the arrangement came from, saving it
+/// (to its file, a new one, or standard output in pipe mode), the recovery file, the recording, and how
+/// the session ends. The name shown and where `s` saves are the `Document`'s; this keeps what only the
+/// file system knows (the file's stamp on disk, what waits for standard output).
+struct EditorSession {
+  /// Where the arrangement came from when the session began.
   enum Source: Equatable {
     case file(String)
+    /// A file that did not exist: the editor began with an empty arrangement, and the first save
+    /// creates it (refusing, as save as does, when something has appeared there meanwhile).
+    case newFile(String)
     case standardInput
     case demo
   }
 
-  var source: Source
+  let source: Source
   /// The file's stamp as read or last saved, so a file changed by someone else meanwhile is noticed.
   var stamp: Platform.FileStamp?
   /// Pipe mode with standard output not a terminal: saving keeps the arrangement for standard output,
   /// written when the editor ends (as `vipe` and `fzf` hand back their result).
-  var savesToStandardOutput: Bool
+  let savesToStandardOutput: Bool
   /// The arrangement saved last in pipe mode.
-  var savedForOutput: Arrangement?
-
-  /// Where `s` saves: the file; standard output in pipe mode; else the editor asks for a file name.
-  var saveTarget: SaveTarget {
-    switch source {
-    case .file: return .file
-    case .standardInput: return savesToStandardOutput ? .standardOutput : .askForPath
-    case .demo: return .askForPath
-    }
-  }
-
-  /// The name the title bar shows: the file as given, `<stdin>`, or nil for the demo.
-  var displayName: String? {
-    switch source {
-    case .file(let path): return path
-    case .standardInput: return "<stdin>"
-    case .demo: return nil
-    }
-  }
-}
-
-/// The interactive loop's decisions, without the terminal: each thing the terminal reports becomes one
-/// message to the editor (recorded first when `--record` is on), and the effects the editor asks for
-/// are carried out — saves and the recovery file here, suspend, repaint and quit by the caller. Kept
-/// apart from the terminal so that tests drive it with timed bytes.
-struct EditorSession {
-  /// What the caller does with the terminal.
-  enum Action: Equatable {
-    case suspend
-    case redraw
-    case quit
-  }
-
-  var editor: EditorState
-  var document: EditorDocument
+  private(set) var savedForOutput: Arrangement?
+  /// The format saves write (the file's own, or `--to`'s); recovery files are JSON whatever it is.
+  var format: ArrangementFormat = .json
+  /// What the last save's format could not keep, said on standard error when the editor ends.
+  private(set) var lost: (name: String, fields: LostFields)?
+  /// The file is still to be created (a new file not saved yet).
+  private var creating: Bool
   var recorder: SessionRecorder?
   /// The signal that ended the session (SIGTERM, SIGHUP), if one did.
   private(set) var endedBy: Int32?
   /// Where the recovery file was written, or why it could not be.
   private(set) var recovery: Result<String, CLIError>?
 
-  init(editor: EditorState, document: EditorDocument, recorder: SessionRecorder? = nil) {
-    self.editor = editor
-    self.document = document
+  init(source: Source, stamp: Platform.FileStamp? = nil, savesToStandardOutput: Bool, recorder: SessionRecorder? = nil) {
+    self.source = source
+    if case .newFile = source { creating = true } else { creating = false }
+    self.stamp = stamp
+    self.savesToStandardOutput = savesToStandardOutput
     self.recorder = recorder
   }
 
-  /// Handles what the terminal reported at `time` (milliseconds since the session started) and returns
-  /// what the caller must do, in order; `.quit` comes last.
-  mutating func handle(_ event: CursesTerminal.Event, at time: Int) -> [Action] {
-    let message: EditorMessage
+  /// Where `s` saves at the start: the file; standard output in pipe mode; else the editor asks for a
+  /// file name.
+  var saveTarget: SaveTarget {
+    switch source {
+    case .file, .newFile: return .file
+    case .standardInput: return savesToStandardOutput ? .standardOutput : .askForPath
+    case .demo: return .askForPath
+    }
+  }
+
+  /// The name the title bar shows at the start: the file as given, `<stdin>`, or nil for the demo.
+  var displayName: String? {
+    switch source {
+    case .file(let path), .newFile(let path): return path
+    case .standardInput: return "<stdin>"
+    case .demo: return nil
+    }
+  }
+
+  // MARK: - What the terminal reports
+
+  /// The message for what the terminal reported at `time` (recorded first when `--record` is on).
+  mutating func message(for event: TerminalEvent, at time: Int) -> EditorMessage {
     switch event {
     case .bytes(let bytes):
       recorder?.input(bytes, at: time)
-      message = .bytes(bytes)
+      return .bytes(bytes)
     case .resize(let size):
       recorder?.resize(size, at: time)
-      message = .input(.resize(width: size.width, height: size.height))
+      return .input(.resize(width: size.width, height: size.height))
     case .signal(.interrupt):
       recorder?.signal(.interrupt, at: time)
-      message = .signal(.interrupt)
+      return .signal(.interrupt)
     case .signal(.terminate), .signal(.hangup):
-      let signal = event == .signal(.terminate) ? SIGTERM : SIGHUP
       recorder?.signal(.terminate, at: time)
-      endedBy = signal
-      message = .signal(.terminate)
+      endedBy = event == .signal(.terminate) ? SIGTERM : SIGHUP
+      return .signal(.terminate)
     case .signal(.suspend):
       // SIGTSTP sent by kill: as if Ctrl-Z were typed (a drag is cancelled first), and recorded so.
       let key = Key.control("z")
       recorder?.key(key, at: time)
-      message = .input(.key(key))
+      return .input(.key(key))
     case .timeout:
-      message = .tick
+      return .tick
     }
-    return carryOut(editor.update(message, at: time), at: time)
-  }
-
-  /// Carries out effects; saves report back to the editor, whose answer may hold more effects.
-  private mutating func carryOut(_ effects: [EditorEffect], at time: Int) -> [Action] {
-    var pending = effects
-    var actions: [Action] = []
-    while !pending.isEmpty {
-      switch pending.removeFirst() {
-      case .happened:
-        break
-      case .save(let path, let force, _):
-        let outcome = save(to: path, force: force)
-        if case .saveFailed(let failure) = outcome { recorder?.saveFailed(failure, at: time) }
-        pending += editor.update(outcome, at: time)
-      case .writeRecovery:
-        writeRecovery()
-      case .suspend:
-        actions.append(.suspend)
-      case .redraw:
-        actions.append(.redraw)
-      case .quit:
-        actions.append(.quit)
-        return actions
-      }
-    }
-    return actions
   }
 
   // MARK: - Saving
 
-  /// Saves the arrangement: to its file, to a new file `path`, or in pipe mode for standard output.
-  /// Returns the message that reports the outcome to the editor.
-  mutating func save(to path: String?, force: Bool) -> EditorMessage {
+  /// Saves the document's arrangement: to a new file `path`, to its own file, or in pipe mode for
+  /// standard output. Returns the message that reports the outcome to the editor.
+  mutating func save(_ document: Document, to path: String?, force: Bool, at time: Int) -> EditorMessage {
+    let outcome = save(document, to: path, force: force)
+    if case .saveFailed(let failure) = outcome { recorder?.saveFailed(failure, at: time) }
+    return outcome
+  }
+
+  private mutating func save(_ document: Document, to path: String?, force: Bool) -> EditorMessage {
     if let path {
       // A new name that is taken is not written over without the person's word.
       if !force && Platform.exists(path) { return .saveFailed(.exists) }
-      switch Self.write(editor.arrangement, to: path, expected: nil, force: force) {
-      case .success(let stamp):
-        document.source = .file(path)
-        document.stamp = stamp
+      // A name with a format's extension is saved in that format (board.md as Markdown).
+      let format = FormatOptions.byExtension(path) ?? self.format
+      switch Self.write(document.arrangement, to: path, as: format, expected: nil, force: force) {
+      case .success(let stamp, let lost):
+        self.stamp = stamp
+        self.format = format
+        self.lost = lost.isEmpty ? nil : (path, lost)
+        creating = false
         return .saved(name: path)
       case .failure(let failure):
         return .saveFailed(failure)
       }
     }
-    switch document.source {
-    case .file(let file):
+    switch document.saveTarget {
+    case .file:
+      guard let file = document.name else { return .saveFailed(.failed("the arrangement has no file yet")) }
+      // A new file is created; something that appeared there meanwhile is not written over unasked.
+      if creating && !force && Platform.exists(file) { return .saveFailed(.exists) }
       // With `force` the person said "overwrite": whatever is on disk now, and read-only too.
-      switch Self.write(editor.arrangement, to: file, expected: force ? nil : document.stamp, force: force) {
-      case .success(let stamp):
-        document.stamp = stamp
+      switch Self.write(document.arrangement, to: file, as: format, expected: force ? nil : stamp, force: force) {
+      case .success(let stamp, let lost):
+        self.stamp = stamp
+        self.lost = lost.isEmpty ? nil : (file, lost)
+        creating = false
         return .saved(name: nil)
       case .failure(let failure):
         return .saveFailed(failure)
       }
-    case .standardInput where document.savesToStandardOutput:
-      document.savedForOutput = editor.arrangement
+    case .standardOutput where savesToStandardOutput:
+      do {
+        try format.checkWritable(document.arrangement)
+      } catch {
+        return .saveFailed(.failed("cannot write \(format): \(error)"))
+      }
+      savedForOutput = document.arrangement
       return .saved(name: nil)
-    case .standardInput:
+    case .standardOutput, .askForPath:
+      if source == .demo {
+        return .saveFailed(.failed("the demo has no file; 'tilegrid demo > FILE' then 'tilegrid FILE' edits a copy"))
+      }
       return .saveFailed(.failed("standard output is a terminal; run 'tilegrid - > FILE' to keep the result"))
-    case .demo:
-      return .saveFailed(.failed("the demo has no file; 'tilegrid demo > FILE' then 'tilegrid FILE' edits a copy"))
     }
   }
 
   enum WriteOutcome {
-    /// Written; the file's new stamp.
-    case success(Platform.FileStamp?)
+    /// Written; the file's new stamp, and what its format could not keep.
+    case success(Platform.FileStamp?, LostFields)
     case failure(SaveFailure)
   }
 
-  /// Writes an arrangement with `Platform.writeFile` (atomic, keeping the file's mode, owner and
-  /// links). Without `force`, a file that changed on disk since `expected` or that is read-only is not
-  /// written: the editor asks the person. Returns the new stamp, kept to notice later changes.
+  /// Writes an arrangement in `format` with `Platform.writeFile` (atomic, keeping the file's mode,
+  /// owner and links). Without `force`, a file that changed on disk since `expected` or that is
+  /// read-only is not written: the editor asks the person. An arrangement the format cannot hold (a
+  /// tab in a TSV field) is not written either, and the failure says why. Returns the new stamp, kept
+  /// to notice later changes.
   static func write(
-    _ arrangement: Arrangement, to path: String, expected: Platform.FileStamp?, force: Bool
+    _ arrangement: Arrangement, to path: String, as format: ArrangementFormat = .json, expected: Platform.FileStamp?,
+    force: Bool
   ) -> WriteOutcome {
+    do {
+      try format.checkWritable(arrangement)
+    } catch {
+      return .failure(.failed("cannot write \(format): \(error)"))
+    }
+    var lost = LostFields(format: format)
     do throws(Platform.WriteFailure) {
       let stamp = try Platform.writeFile(path, expected: expected, force: force) {
-        (write) throws(Platform.WriteFailure) in try arrangement.writeJSON(write)
+        (write) throws(Platform.WriteFailure) in lost = try format.write(arrangement, write)
       }
-      return .success(stamp)
+      return .success(stamp, lost)
     } catch {
-      switch error {
-      case .changedOnDisk: return .failure(.changedOnDisk)
-      case .readOnly: return .failure(.readOnly)
-      case .failed(let message, _): return .failure(.failed(message))
-      }
+      return .failure(Self.failure(error))
+    }
+  }
+
+  static func failure(_ error: Platform.WriteFailure) -> SaveFailure {
+    switch error {
+    case .changedOnDisk: return .changedOnDisk
+    case .readOnly: return .readOnly
+    case .failed(let message, _): return .failed(message)
+    }
+  }
+
+  // MARK: - The file as it is on disk now
+
+  /// Reads the document's file (in its own format) to merge with it; the stamp becomes the disk's, so
+  /// that saving the merged arrangement writes over the version it was merged with without asking.
+  mutating func readDisk(_ document: Document) -> EditorMessage {
+    guard document.saveTarget == .file, let file = document.name else {
+      return .diskUnreadable("the arrangement has no file on disk")
+    }
+    do {
+      let (theirs, _, stamp) = try TileGridCommand.load(file, format: format)
+      self.stamp = stamp
+      return .diskVersion(theirs)
+    } catch {
+      return .diskUnreadable(error.description)
     }
   }
 
   // MARK: - Recovery
 
-  /// The recovery file's name for the source, and the directories to try, in order: beside the file
-  /// (the current directory for the demo and standard input), then the temporary directory.
-  static func recoveryPlaces(
-    for source: EditorDocument.Source, temporaryDirectory: String
-  ) -> [(directory: String, base: String)] {
-    var places: [(String, String)] = []
-    var base: String
-    switch source {
-    case .file(let path):
-      let slash = path.lastIndex(of: "/")
-      let directory = slash.map { path[..<$0].isEmpty ? "/" : String(path[..<$0]) } ?? "."
-      base = slash.map { String(path[path.index(after: $0)...]) } ?? path
-      places.append((directory, base))
-    case .standardInput:
-      base = "tilegrid-stdin"
-      places.append((".", base))
-    case .demo:
-      base = "tilegrid-demo"
-      places.append((".", base))
+  /// Writes the arrangement to a new recovery file beside its file (SIGTERM or SIGHUP with unsaved
+  /// changes).
+  mutating func writeRecovery(_ document: Document) {
+    let file = document.saveTarget == .file ? document.name : nil
+    let unnamed = source == .standardInput ? "tilegrid-stdin" : "tilegrid-demo"
+    let arrangement = document.arrangement
+    switch Platform.writeRecovery(forFile: file, unnamed: unnamed, { (write) throws(Platform.WriteFailure) in
+      try arrangement.writeJSON(write)
+    }) {
+    case .success(let path):
+      recovery = .success(path)
+    case .failure(let failure):
+      recovery = .failure(.cannotCreate("unsaved changes could not be kept: \(Self.failure(failure).text)"))
     }
-    places.append((temporaryDirectory, base))
-    return places
-  }
-
-  /// `BASE.recovery.json`, or with a number when that exists (an earlier recovery is never replaced).
-  static func recoveryName(_ base: String, attempt: Int) -> String {
-    attempt == 0 ? "\(base).recovery.json" : "\(base).recovery-\(attempt + 1).json"
-  }
-
-  /// Writes the arrangement to a new recovery file (SIGTERM or SIGHUP with unsaved changes).
-  mutating func writeRecovery() {
-    let tmp = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-    var lastFailure = ""
-    for (directory, base) in Self.recoveryPlaces(for: document.source, temporaryDirectory: tmp) {
-      for attempt in 0..<100 {
-        let path = (directory == "." ? "" : directory + "/") + Self.recoveryName(base, attempt: attempt)
-        if Platform.exists(path) { continue }
-        switch Self.write(editor.arrangement, to: path, expected: nil, force: false) {
-        case .success:
-          recovery = .success(path)
-          return
-        case .failure(let failure):
-          lastFailure = failure.text
-        }
-        break
-      }
-    }
-    recovery = .failure(.cannotCreate("unsaved changes could not be kept: \(lastFailure)"))
   }
 
   // MARK: - The end
@@ -249,9 +240,11 @@ struct EditorSession {
   /// output; a session ended by a signal says so, and where the unsaved changes are; a recording that
   /// failed part way says so. Throws the error that gives the exit status.
   func finish() throws(CLIError) {
-    if let saved = document.savedForOutput {
-      try saved.writeJSON { (chunk) throws(CLIError) in try Platform.standardOutput(chunk) }
+    if let saved = savedForOutput {
+      let lost = try format.write(saved) { (chunk) throws(CLIError) in try Platform.standardOutput(chunk) }
+      TileGridCommand.report(lost, writing: "standard output")
     }
+    if let (name, lost) = lost { TileGridCommand.report(lost, writing: name) }
     if let signal = endedBy {
       let name = signal == SIGTERM ? "SIGTERM" : "SIGHUP"
       // Short, so that the path usually fits on the line of an 80-column terminal.
@@ -265,8 +258,49 @@ struct EditorSession {
       }
     }
     if let failure = recorder?.failure { throw .io(failure) }
-    if document.source == .standardInput && document.savesToStandardOutput && document.savedForOutput == nil {
+    if source == .standardInput && savesToStandardOutput && savedForOutput == nil {
       throw .nothingSaved("quit without saving: nothing was written to standard output")
     }
   }
+}
+
+/// The program on a real terminal: CursesTerminal's events, on the monotonic clock since the start,
+/// become messages through the session; frames are drawn on it; saves and recovery files are the
+/// session's.
+struct CursesPort: TerminalPort {
+  let terminal: CursesTerminal
+  var session: EditorSession
+  private let start = Monotonic.milliseconds()
+  private let scheme: ColorScheme
+  private var frame: Buffer
+
+  init(terminal: CursesTerminal, session: EditorSession) {
+    self.terminal = terminal
+    self.session = session
+    scheme = terminal.colorDepth == nil ? .monochrome : .color
+    frame = Buffer(size: terminal.size)
+  }
+
+  /// Milliseconds since the session started: the editor's clock starts at 0, as in `tilegrid play`.
+  private var now: Int { Monotonic.milliseconds() - start }
+
+  mutating func next(deadline: Int?) -> [(message: EditorMessage, time: Int)]? {
+    let events = terminal.wait(timeoutMilliseconds: deadline.map { $0 - now })
+    let time = now
+    return events.map { (session.message(for: $0, at: time), time) }
+  }
+
+  mutating func present(_ editor: EditorState) {
+    editor.view(into: &frame, scheme: scheme)
+    terminal.present(&frame)
+  }
+
+  mutating func save(_ document: Document, to path: String?, force: Bool, at time: Int) -> EditorMessage {
+    session.save(document, to: path, force: force, at: time)
+  }
+
+  mutating func writeRecovery(_ document: Document) { session.writeRecovery(document) }
+  mutating func readDisk(_ document: Document) -> EditorMessage { session.readDisk(document) }
+  mutating func suspend() { terminal.suspend() }
+  mutating func repaint() { terminal.repaintAll() }
 }

@@ -2,6 +2,7 @@
   import Glibc
 #endif
 import Canvas
+import CursesTerminal
 import Editor
 import Reorder
 import TileModel
@@ -9,7 +10,8 @@ import TileModel
 extension TileGridCommand {
   static let renderCommand = Command(
     name: "render",
-    synopsis: "[FILE|-] --width W --height H [--events EVENTS] [--press-ms N] [--color auto|always|never] [-o OUT]",
+    synopsis:
+      "[FILE|-] --width W --height H [--events EVENTS] [--press-ms N] [--color auto|always|never|truecolor|256|16|8] [--format FORMAT] [-o OUT]",
     summary: "print one screen of the editor",
     details: """
       Prints one screen of the interactive editor on a W x H terminal (each side from 1 to
@@ -19,10 +21,15 @@ extension TileGridCommand {
 
       --events EVENTS   replay these events first (the format of 'tilegrid play')
       --press-ms N      the long press's duration (default 300)
-      --color always    SGR sequences only: 24-bit colors when COLORTERM is truecolor or 24bit, else
-                        xterm's 256 colors
+      --color always    SGR sequences only: 24-bit colors when the terminal says it shows them (as the
+                        editor finds out: COLORTERM, TERM's terminfo RGB or Tc, a -direct TERM, the
+                        variables of xterm, VTE, Konsole, kitty, WezTerm, Windows Terminal, iTerm2),
+                        else xterm's 256 colors
+      --color truecolor|256|16|8
+                        SGR sequences at that depth, whatever the terminal says
       --color never     plain text: borders and marks tell tiles, focus and drags apart
       --color auto      always on a terminal when NO_COLOR is not set, else never (the default)
+      \(FormatOptions.formatHelp)
       \(Output.outputHelp)
       \(Output.forceHelp)
 
@@ -32,40 +39,66 @@ extension TileGridCommand {
       maximumOperands: 1, operands: "at most one FILE"),
     run: runRender)
 
-  static func runRender(_ args: Arguments) throws(CLIError) {
-    let command = "render"
-    let screen = try screenSize(args, command: command)
-    let output = Output(args)
-    let pressMilliseconds = try args.integer("--press-ms", in: 0...60_000, command: command) ?? 300
-    let colored: Bool
-    switch args.values["--color"] ?? "auto" {
-    case "always": colored = true
-    case "never": colored = false
-    case "auto":
-      let noColor = getenv("NO_COLOR").map { String(cString: $0) } ?? ""
-      colored = output.isStandardOutput && isatty(1) == 1 && noColor.isEmpty
-    case let other:
-      throw .usage("--color takes auto, always or never, not '\(other)'", command: command)
+  /// `render`'s command line.
+  struct RenderOptions {
+    var screen: Size
+    var output: Output
+    var pressMilliseconds: Int
+    /// `--color` as given.
+    var color: ColorChoice
+    /// Whether SGR colors are written (for `auto`: on a terminal, NO_COLOR not set).
+    var colored: Bool
+    var path: String
+    var events: String?
+    var formats: FormatOptions
+
+    init(_ args: Arguments) throws(CLIError) {
+      let command = "render"
+      screen = try screenSize(args, command: command)
+      output = Output(args)
+      pressMilliseconds = try args.integer("--press-ms", in: 0...60_000, command: command) ?? 300
+      let text = args.values["--color"] ?? "auto"
+      guard let choice = ColorChoice(rawValue: text) else {
+        throw .usage("--color takes \(ColorChoice.spelled), not '\(text)'", command: command)
+      }
+      color = choice
+      switch choice {
+      case .never: colored = false
+      case .auto:
+        let noColor = getenv("NO_COLOR").map { String(cString: $0) } ?? ""
+        colored = output.isStandardOutput && isatty(1) == 1 && noColor.isEmpty
+      case .always, .trueColor, .palette256, .basic16, .basic8: colored = true
+      }
+      path = try inputPath(args.operands.first, command: command)
+      events = args.values["--events"]
+      if path == "-" && events == "-" {
+        throw .usage("FILE and EVENTS cannot both be standard input", command: command)
+      }
+      formats = try FormatOptions(args, command: command)
     }
-    let inputPath = try self.inputPath(args.operands.first, command: command)
-    if inputPath == "-" && args.values["--events"] == "-" {
-      throw .usage("FILE and EVENTS cannot both be standard input", command: command)
-    }
-    let (arrangement, name, _) = try load(inputPath)
-    var editor = EditorState(
-      arrangement: arrangement, screen: screen, fileName: name,
-      config: ReorderConfig(minimumPressDuration: pressMilliseconds))
-    if let eventsPath = args.values["--events"] {
-      try replay(try events(eventsPath), on: &editor, trace: false)
-    }
-    let buffer = editor.view(scheme: colored ? .color : .monochrome)
-    let mode: RenderMode = colored ? .colored(colorDepthFromEnvironment) : .plain
-    try output.write(Array(buffer.rendered(mode).utf8))
   }
 
-  /// True color when `COLORTERM` says the terminal has it, else xterm's 256 colors.
+  static func runRender(_ args: Arguments) throws(CLIError) {
+    let options = try RenderOptions(args)
+    let (colored, choice) = (options.colored, options.color)
+    let recorded = try options.events.map { (path) throws(CLIError) in try recording(path) }
+    let (arrangement, name, _, digest) = try load(
+      options.path, format: options.formats.reading(options.path), digest: recorded?.recordedOn != nil)
+    warnIfNotRecorded(on: name, digest: digest, recorded: recorded?.recordedOn)
+    var editor = EditorState(
+      arrangement: arrangement, screen: options.screen, fileName: name,
+      config: ReorderConfig(minimumPressDuration: options.pressMilliseconds))
+    if let recorded {
+      replay(recorded.script, on: &editor, trace: false)
+    }
+    let buffer = editor.view(scheme: colored ? .color : .monochrome)
+    let mode: RenderMode = colored ? .colored(choice.forcedDepth ?? colorDepthFromEnvironment) : .plain
+    try options.output.write(Array(buffer.rendered(mode).utf8))
+  }
+
+  /// True color when the terminal says it shows it, as the editor finds out (`ColorPlan.trueColorSignal`
+  /// with `TERM`'s terminfo entry), else xterm's 256 colors.
   static var colorDepthFromEnvironment: ColorDepth {
-    let value = getenv("COLORTERM").map { String(cString: $0) } ?? ""
-    return value == "truecolor" || value == "24bit" ? .trueColor : .xterm256
+    CursesTerminal.trueColorSignal() != nil ? .trueColor : .xterm256
   }
 }

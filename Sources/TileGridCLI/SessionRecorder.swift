@@ -1,3 +1,4 @@
+import Document
 import Files
 import Canvas
 import TerminalInput
@@ -35,9 +36,14 @@ struct SessionRecorder {
     self.fd = fd
   }
 
-  /// Writes the header: what was edited, and how to replay it.
-  mutating func start(file: EditorDocument.Source, screen: Size, pressMilliseconds: Int, saving: SaveTarget) {
-    for line in Self.header(file: file, screen: screen, pressMilliseconds: pressMilliseconds, eventsPath: path) {
+  /// Writes the header: what was edited (with its size and SHA-256, so `play` can tell when it is given
+  /// another file), and how to replay it.
+  mutating func start(
+    file: EditorSession.Source, digest: FileDigest?, screen: Size, pressMilliseconds: Int, saving: SaveTarget
+  ) {
+    for line in Self.header(
+      file: file, digest: digest, screen: screen, pressMilliseconds: pressMilliseconds, eventsPath: path)
+    {
       write(line)
     }
     // Where `s` saves decides what a typed name means: the replay must ask as the session did.
@@ -106,10 +112,11 @@ struct SessionRecorder {
     time > last ? "wait \(time - last)" : nil
   }
 
-  /// The header: comments naming the file and the replay command, then the starting size as a
-  /// `resize` (so a replay with other `--width`/`--height` still starts right).
+  /// The header: comments naming the file, its size and SHA-256 as it was opened (`# file: N bytes,
+  /// SHA-256 HEX`, which `play` reads), and the replay command, then the starting size as a `resize`
+  /// (so a replay with other `--width`/`--height` still starts right).
   static func header(
-    file: EditorDocument.Source, screen: Size, pressMilliseconds: Int, eventsPath: String
+    file: EditorSession.Source, digest: FileDigest?, screen: Size, pressMilliseconds: Int, eventsPath: String
   ) -> [String] {
     let size = "--width \(screen.width) --height \(screen.height) --press-ms \(pressMilliseconds)"
     let events = "--events \(shellWord(eventsPath))"
@@ -119,6 +126,11 @@ struct SessionRecorder {
     case .file(let path):
       what = "\(path) (as it was when the session started)"
       command = "tilegrid play \(shellWord(path)) \(size) \(events)"
+    case .newFile(let path):
+      what = "\(path), a new file (the session began with one empty section)"
+      command =
+        "tilegrid play - \(size) \(events) <<< '{\"version\": 1, \"sections\": [{\"id\": \"tiles\", "
+        + "\"title\": \"Tiles\", \"items\": []}]}'"
     case .standardInput:
       what = "standard input"
       command = "tilegrid play - \(size) \(events) < THE-SAME-INPUT"
@@ -126,12 +138,13 @@ struct SessionRecorder {
       what = "the built-in demo"
       command = "tilegrid demo | tilegrid play - \(size) \(events)"
     }
-    return [
-      "# TileGrid session recorded with --record: \(what)",
-      "# terminal \(screen.width)x\(screen.height), long press \(pressMilliseconds) ms; replay with",
-      "#   \(command)",
-      "resize \(screen.width) \(screen.height)",
-    ].map(CLIError.oneLine)
+    let lines =
+      ["# TileGrid session recorded with --record: \(what)"] + (digest.map { [$0.headerLine] } ?? []) + [
+        "# terminal \(screen.width)x\(screen.height), long press \(pressMilliseconds) ms; replay with",
+        "#   \(command)",
+        "resize \(screen.width) \(screen.height)",
+      ]
+    return lines.map(CLIError.oneLine)
   }
 
   /// A word as a POSIX shell reads it back: plain when it is safe, else single-quoted.

@@ -1,5 +1,6 @@
 import Files
 import CursesTerminal
+import Formats
 import TileGridJSON
 import TileModel
 
@@ -30,8 +31,8 @@ public enum TileGridCommand {
 
   /// Every command, in the order the overview lists them.
   static let commands: [Command] = [
-    demoCommand, exportCommand, moveCommand, moveSectionCommand, layoutCommand, playCommand, renderCommand,
-    checkCommand,
+    demoCommand, exportCommand, moveCommand, moveSectionCommand, applyCommand, diffCommand, mergeCommand,
+    gitSetupCommand, layoutCommand, playCommand, renderCommand, checkCommand,
   ]
 
   static var overview: String {
@@ -54,11 +55,14 @@ public enum TileGridCommand {
       "FILE '-' (or no FILE, when standard input is not a terminal) reads standard input.",
       "FROM and TO are SECTION.ITEM (zero-based, like 1.3) or SECTION_ID:ITEM (like favorites:0).",
       "-o OUT writes OUT atomically instead of printing; --force writes it even if it is read-only.",
+      "--format json|markdown|lines|csv|tsv reads FILE in that format (default: by its extension);",
+      "--to FORMAT writes the result in another (default: the input's format, or OUT's extension).",
       "Options: --help or -h (also after a command, or 'tilegrid help COMMAND'), --version.",
-      "Exit status: 0 ok, 1 the editor in a pipe quit without saving, 64 usage, 65 bad data or a refused",
-      "move, 66 missing input, 69 no terminal for the editor, 73 cannot write the output (read-only,",
-      "changed on disk, no such directory), 74 read or write error, 129/143 the editor ended by SIGHUP or",
-      "SIGTERM (unsaved changes in a recovery file).",
+      "Exit status: 0 ok, 1 diff found differences, merge found conflicts, or the editor in a pipe quit",
+      "without saving, 64 usage, 65 bad data or a refused move or script, 66 missing input, 69 no terminal",
+      "for the editor (or no git repository for git-setup), 73 cannot write the output (read-only, changed",
+      "on disk, no such directory), 74 read or write error, 129/143 the editor ended by SIGHUP or SIGTERM",
+      "(unsaved changes in a recovery file).",
     ]
     return lines.joined(separator: "\n") + "\n"
   }
@@ -165,67 +169,139 @@ public enum TileGridCommand {
     return "-"
   }
 
-  /// Reads and validates an arrangement; a bad file is a data error naming the file and the place.
-  /// Returns the name to show for it and its stamp on disk. A file is mapped and its pages let go as
-  /// reading passes them; the arrangement keeps its own copy of what it needs.
-  static func load(_ path: String) throws(CLIError) -> (Arrangement, name: String, stamp: Platform.FileStamp?) {
-    let input = try Platform.mappedInput(path)
-    do {
-      let arrangement = try input.withBytes { (bytes, release) throws(LoadError) in
-        try Arrangement(json: bytes, releasing: release)
+  /// Reads and validates an arrangement in `format` (nil: by the path's extension, else JSON, as
+  /// `FormatOptions.reading` decides); a bad file is a data error naming the file and the place (a
+  /// JSON path, or a line and column). Returns the name to show for it and its stamp on disk.
+  static func load(
+    _ path: String, format: ArrangementFormat? = nil
+  ) throws(CLIError) -> (Arrangement, name: String, stamp: Platform.FileStamp?) {
+    let (arrangement, name, stamp, _) = try load(path, format: format, digest: false)
+    return (arrangement, name, stamp)
+  }
+
+  /// `load`, and with `digest` the size and SHA-256 of the bytes read (for `--record` and `play`).
+  /// A JSON file is mapped and its pages let go as reading passes them (the arrangement keeps its own
+  /// copy of what it needs); other formats, and a file whose digest is wanted, are read whole.
+  static func load(
+    _ path: String, format: ArrangementFormat? = nil, digest: Bool
+  ) throws(CLIError) -> (Arrangement, name: String, stamp: Platform.FileStamp?, digest: FileDigest?) {
+    let format = format ?? FormatOptions().reading(path)
+    if format == .json && !digest {
+      let input = try Platform.mappedInput(path)
+      do {
+        let arrangement = try input.withBytes { (bytes, release) throws(LoadError) in
+          try Arrangement(json: bytes, releasing: release)
+        }
+        return (arrangement, input.name, input.stamp, nil)
+      } catch {
+        throw .data("\(input.name): \(FormatError.json(error))")
       }
-      return (arrangement, input.name, input.stamp)
+    }
+    let input = try Platform.input(path)
+    do {
+      let arrangement = try format.read(input.bytes)
+      return (arrangement, input.name, input.stamp, digest ? FileDigest(of: input.bytes) : nil)
     } catch {
       throw .data("\(input.name): \(error)")
     }
   }
 
-  /// Checks an arrangement as `load` reads it, with the same errors, keeping nothing.
-  static func validate(_ path: String) throws(CLIError) {
+  /// Checks an arrangement as `load` reads it, with the same errors. A JSON file is read by the same
+  /// reader keeping none of its tiles (`Arrangement.validate`); other formats are read.
+  static func validate(_ path: String, format: ArrangementFormat) throws(CLIError) {
+    guard format == .json else {
+      _ = try load(path, format: format)
+      return
+    }
     let input = try Platform.mappedInput(path)
     do {
       try input.withBytes { (bytes, release) throws(LoadError) in try Arrangement.validate(json: bytes, releasing: release) }
     } catch {
-      throw .data("\(input.name): \(error)")
+      throw .data("\(input.name): \(FormatError.json(error))")
     }
+  }
+
+  /// One line on standard error when a recording's header names another file than `digest` (nothing
+  /// when it names this one, or nothing): the replay then starts from other tiles than the session did.
+  static func warnIfNotRecorded(on name: String, digest: FileDigest?, recorded: FileDigest?) {
+    guard let recorded, let digest, recorded != digest else { return }
+    let line =
+      "\(name) is not the file the session was recorded on (it has \(digest.size) bytes, SHA-256 "
+      + "\(digest.sha256.prefix(12))…; the recording's had \(recorded.size) bytes, SHA-256 \(recorded.sha256.prefix(12))…); "
+      + "the replay may differ"
+    Platform.writeStandardError("tilegrid: " + CLIError.oneLine(line) + "\n")
   }
 
   // MARK: - demo
 
   static let demoCommand = Command(
-    name: "demo", synopsis: "[-o OUT]", summary: "print the built-in demo arrangement (JSON)",
+    name: "demo", synopsis: "[--to FORMAT] [-o OUT]", summary: "print the built-in demo arrangement (JSON)",
     details: """
       Prints the built-in demo arrangement as canonical JSON: 18 colors (UIKit's named colors and four
       grays) in four sections, one with a maximum of 8 tiles, one with a locked tile, and one empty.
 
+      \(FormatOptions.toHelp)
       \(Output.outputHelp)
       \(Output.forceHelp)
 
       """,
-    syntax: Syntax(valued: Output.valued, flags: Output.flags), run: runDemo)
+    syntax: Syntax(valued: ["--to"] + Output.valued, flags: Output.flags), run: runDemo)
+
+  /// `demo`'s command line.
+  struct DemoOptions {
+    var output: Output
+    var formats: FormatOptions
+
+    init(_ args: Arguments) throws(CLIError) {
+      output = Output(args)
+      formats = try FormatOptions(args, command: "demo")
+    }
+  }
 
   static func runDemo(_ args: Arguments) throws(CLIError) {
-    try Output(args).write(Arrangement.demo)
+    let options = try DemoOptions(args)
+    try options.output.write(Arrangement.demo, as: options.formats.writing(to: options.output, input: .json))
   }
 
   // MARK: - export
 
   static let exportCommand = Command(
-    name: "export", synopsis: "[FILE|-] [-o OUT]", summary: "validate a file, print it as canonical JSON",
+    name: "export", synopsis: "[FILE|-] [--format FORMAT] [--to FORMAT] [-o OUT]",
+    summary: "validate a file, print it (canonical JSON, or --to)",
     details: """
       Validates an arrangement and prints it as canonical JSON: two-space indentation, known keys in the
-      documented order, unknown keys after them exactly as they were, absent keys still absent.
+      documented order, unknown keys after them exactly as they were, absent keys still absent. A file
+      in another format is printed in its own format (a Markdown board, lines, a table: unchanged,
+      byte for byte) unless --to converts it: 'tilegrid export board.md --to json'.
 
+      \(FormatOptions.formatHelp)
+      \(FormatOptions.toHelp)
       \(Output.outputHelp)
       \(Output.forceHelp)
 
       """,
-    syntax: Syntax(valued: Output.valued, flags: Output.flags, maximumOperands: 1, operands: "at most one FILE"),
+    syntax: Syntax(
+      valued: FormatOptions.writing + Output.valued, flags: Output.flags, maximumOperands: 1,
+      operands: "at most one FILE"),
     run: runExport)
 
+  /// `export`'s command line.
+  struct ExportOptions {
+    var output: Output
+    var path: String
+    var formats: FormatOptions
+
+    init(_ args: Arguments) throws(CLIError) {
+      output = Output(args)
+      path = try inputPath(args.operands.first, command: "export")
+      formats = try FormatOptions(args, command: "export")
+    }
+  }
+
   static func runExport(_ args: Arguments) throws(CLIError) {
-    let output = Output(args)
-    let (arrangement, _, _) = try load(try inputPath(args.operands.first, command: "export"))
-    try output.write(arrangement)
+    let options = try ExportOptions(args)
+    let format = options.formats.reading(options.path)
+    let (arrangement, _, _) = try load(options.path, format: format)
+    try options.output.write(arrangement, as: options.formats.writing(to: options.output, input: format))
   }
 }

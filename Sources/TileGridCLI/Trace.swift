@@ -1,41 +1,77 @@
+import Document
 import Reorder
+import TileModel
 
-/// The trace of `tilegrid play --trace`: one line per happening the engine reports, formatted here at
-/// the command line's edge (the core reports values, never text).
+/// The trace of `tilegrid play --trace`: one line per happening, formatted here at the command line's
+/// edge (the core reports values, never text). Each verb is one line whatever its subject; a subject
+/// is written `S.I` (a tile), `block S.I` (a block's run, by where it starts) or `section S`.
+///
+///     lift S.I · lift block S.I: N tiles at S.I · lift section S
+///     move S.I -> S.I · move block S.I -> S.I · move section S -> S
+///     drop S.I · drop block S.I · drop section S · cancel · refused S.I: REASON
+///     place S.I -> S.I · place block S.I,S.I… -> S.I · refused place S.I: REASON
+///     add S.I ID · add section S ID · rename S.I · recolor S.I · width S.I · delete S.I ·
+///     lock S.I · unlock S.I · max-items section S N · (sections as for lock and rename)
+///     refused add S.I: REASON · refused delete section S: REASON · … (an edit refused)
+///     mark S.I · unmark S.I · unmark all (N) · scroll D · undo · redo
+///
+/// Nil for happenings the trace does not list (focus changes, notices).
 public enum Trace {
-  /// One tile: `lift S.I`, `move S.I -> S.I`, `refused S.I: REASON`, `drop S.I`.
-  /// Marks and blocks: `mark S.I`, `unmark S.I`, `unmark all (N)`, `lift block S.I: N tiles at S.I` (the
-  /// lifted tile's place, then where the gathered run starts), `move block S.I -> S.I` and
-  /// `drop block S.I` (where the run starts).
-  /// Sections: `lift section S`, `move section S -> S`, `refused section S: REASON`, `drop section S`.
-  /// Any drag: `cancel`, `scroll D`; and `undo`, `redo`. Nil for happenings the trace does not list
-  /// (focus changes, notices).
   public static func line(_ happening: Happening) -> String? {
     switch happening {
-    case .lifted(let path): return "lift \(path)"
-    case .moved(let from, let to): return "move \(from) -> \(to)"
-    case .refused(let path, let reason): return "refused \(path): \(reason)"
-    case .dropped(let path, _): return "drop \(path)"
-    case .cancelled, .cancelledSection: return "cancel"
-    case .scrolled(let delta): return "scroll \(delta)"
+    case .lifted(.block(let run, let count), let grabbed?): return "lift block \(grabbed): \(count) tiles at \(run)"
+    case .lifted(let subject, _): return "lift \(name(subject))"
+    case .moved(let from, let to): return "move \(name(from)) -> \(place(to))"
+    case .dropped(let subject, _): return "drop \(name(subject))"
+    case .cancelled: return "cancel"
+    case .refused(let subject, let reason): return "refused \(name(subject)): \(reason)"
+    case .placed(.moveTile(let from, let to)): return "place \(from) -> \(to)"
+    case .placed(.moveBlock(let move)):
+      return "place block \(move.from.map(\.description).joined(separator: ",")) -> \(move.to[0])"
+    case .placed(.moveSection(let move)): return "place section \(move.from) -> \(move.to)"
+    case .placed: return nil
+    case .placeRefused(let place, let reason): return "refused place \(place): \(reason)"
+    case .edited(let verb, let subject): return edited(verb, subject)
+    case .editRefused(let verb, let subject, let reason): return "refused \(edited(verb, subject)): \(reason)"
+    case .merged(let changes, let conflicts): return "merge (\(changes) edits, \(conflicts) conflicts)"
     case .undone: return "undo"
     case .redone: return "redo"
+    case .scrolled(let delta): return "scroll \(delta)"
     case .marked(let path): return "mark \(path)"
     case .unmarked(let path): return "unmark \(path)"
     case .marksCleared(let count): return "unmark all (\(count))"
-    case .liftedBlock(let lead, let count, let run): return "lift block \(lead): \(count) tiles at \(run)"
-    case .movedBlock(let from, let to, _): return "move block \(from) -> \(to)"
-    case .droppedBlock(let start, _, _): return "drop block \(start)"
-    case .liftedSection(let s): return "lift section \(s)"
-    case .movedSection(let from, let to): return "move section \(from) -> \(to)"
-    case .refusedSection(let s, let reason): return "refused section \(s): \(reason)"
-    case .droppedSection(let s, _): return "drop section \(s)"
-    case .placed(.tile(let step)): return "place \(step.from) -> \(step.to)"
-    case .placed(.block(let move)):
-      return "place block \(move.from.map(\.description).joined(separator: ",")) -> \(move.to[0])"
-    case .placed(.section(let move)): return "place section \(move.from) -> \(move.to)"
-    case .placeRefused(let place, let reason): return "refused place \(place): \(reason)"
-    case .focused, .focusedSection, .nothingToLift, .blocked: return nil
+    case .focused, .nothingToLift, .blocked: return nil
+    }
+  }
+
+  /// A subject as the trace names it: `S.I`, `block S.I`, `section S`.
+  static func name(_ subject: Subject) -> String {
+    switch subject {
+    case .tile(let path): return "\(path)"
+    case .block(let start, _): return "block \(start)"
+    case .section(let s): return "section \(s)"
+    }
+  }
+
+  /// Where a subject went: its place only (the kind was named already).
+  static func place(_ subject: Subject) -> String {
+    switch subject {
+    case .tile(let path), .block(let path, _): return "\(path)"
+    case .section(let s): return "\(s)"
+    }
+  }
+
+  static func edited(_ verb: EditVerb, _ subject: Subject) -> String {
+    let what = name(subject)
+    switch verb {
+    case .added(let id): return id.isEmpty ? "add \(what)" : "add \(what) \(id)"
+    case .deleted: return "delete \(what)"
+    case .renamed: return "rename \(what)"
+    case .recolored: return "recolor \(what)"
+    case .resized: return "width \(what)"
+    case .locked: return "lock \(what)"
+    case .unlocked: return "unlock \(what)"
+    case .limited(let n): return "max-items \(what) \(n.map(String.init) ?? "none")"
     }
   }
 }

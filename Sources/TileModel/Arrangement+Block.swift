@@ -57,7 +57,7 @@ extension Arrangement {
   ///    maximum it is "full", below it the block needs `entering` places and there are `room`.
   ///
   /// Policies are skipped with `force`. - Complexity: O(k log k) for k tiles.
-  public func checkMove(_ block: BlockMove, force: Bool = false) -> MoveError? {
+  public func checkMove(_ block: BlockMove, force: Bool = false) -> EditError? {
     if let error = checkStructure(block) { return error }
     if force { return nil }
     for path in block.from {
@@ -96,7 +96,7 @@ extension Arrangement {
 
   /// The lists of a block move: `from` names existing tiles in reading order without repeats; `to` has
   /// as many places, in reading order without repeats, each inside its section as the move leaves it.
-  private func checkStructure(_ block: BlockMove) -> MoveError? {
+  private func checkStructure(_ block: BlockMove) -> EditError? {
     guard block.from.count == block.to.count else {
       preconditionFailure("a block move of \(block.from.count) tiles to \(block.to.count) places")
     }
@@ -132,7 +132,7 @@ extension Arrangement {
   ///   places, O(k + distance); a run moved to another section is one removal and one insertion of
   ///   references, O(k + the sections' counts); scattered tiles cost one pass over each section they
   ///   leave or enter from the first changed place.
-  public mutating func move(_ block: BlockMove, force: Bool = false) throws(MoveError) {
+  public mutating func move(_ block: BlockMove, force: Bool = false) throws(EditError) {
     if let error = checkMove(block, force: force) { throw error }
     guard !block.isIdentity else { return }
     if let s = block.from.first?.section, let first = block.from.first?.item, let start = block.to.first?.item,
@@ -157,7 +157,7 @@ extension Arrangement {
   /// destination section exists, `start` is such a place, then the policies (unless `force`).
   public func gathering(
     _ sources: [ItemPath], at start: ItemPath, force: Bool = false
-  ) -> Result<BlockMove, MoveError> {
+  ) -> Result<BlockMove, EditError> {
     let paths = Array(Set(sources)).sorted()
     for path in paths {
       guard path.section >= 0 && path.section < sections.count else {
@@ -189,7 +189,7 @@ extension Arrangement {
   ///     arrangement.gathering([ItemPath(0, 0), ItemPath(0, 2)], atPlace: ItemPath(0, 4))  // b d a c
   public func gathering(
     _ sources: [ItemPath], atPlace place: ItemPath, force: Bool = false
-  ) -> Result<BlockMove, MoveError> {
+  ) -> Result<BlockMove, EditError> {
     guard place.section >= 0 && place.section < sections.count else {
       return gathering(sources, at: place, force: force)
     }

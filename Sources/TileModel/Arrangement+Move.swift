@@ -1,75 +1,12 @@
-/// Why a move was refused. Policy refusals (docs/reordering.md, "Policies") are distinct from paths that
-/// do not exist. `description` says it in one line, for people.
-public enum MoveError: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
-  /// The section index is not one of the arrangement's `sectionCount` sections.
-  case noSuchSection(Int, sectionCount: Int)
-  /// The path's section holds `count` tiles, none at the path's item.
-  case noSuchItem(ItemPath, count: Int)
-  /// The destination index is outside what a move into that section allows.
-  case noSuchDestination(ItemPath, valid: ClosedRange<Int>)
-  /// A locked tile cannot be lifted (canMoveItemAt).
-  case tileLocked(id: String, at: ItemPath)
-  /// A locked section lets no tile in or out.
-  case sectionLocked(id: String, title: String, section: Int, leaving: Bool)
-  /// A section at `maxItems` refuses tiles from other sections.
-  case sectionFull(id: String, title: String, section: Int, maxItems: Int)
-  /// A section below its `maxItems` has room for fewer tiles than a block brings in: `room` places,
-  /// `entering` tiles (a block moves whole or not at all).
-  case sectionLacksRoom(id: String, title: String, section: Int, maxItems: Int, room: Int, entering: Int)
-  /// A locked section keeps its place among the sections: it cannot be lifted or moved.
-  case sectionLockedInPlace(id: String, title: String, section: Int)
-  /// A section move's destination is outside `valid` (the places after the section is taken out).
-  case noSuchSectionDestination(Int, valid: ClosedRange<Int>)
-
-  /// Whether a policy refused (a locked tile, a locked or full section, a section without room for a
-  /// block, a locked section that would move), which `force` overrides, as
-  /// opposed to a path that names nothing.
-  public var isPolicyRefusal: Bool {
-    switch self {
-    case .tileLocked, .sectionLocked, .sectionFull, .sectionLacksRoom, .sectionLockedInPlace: return true
-    case .noSuchSection, .noSuchItem, .noSuchDestination, .noSuchSectionDestination: return false
-    }
-  }
-
-  /// The reason in one line, ids and titles quoted as JSON strings: `tile "gray44" at 2.1 is locked`.
-  public var description: String {
-    switch self {
-    case .noSuchSection(let s, let count):
-      return count == 0
-        ? "there is no section \(s) (the arrangement has no sections)"
-        : "there is no section \(s) (sections are 0 to \(count - 1))"
-    case .noSuchItem(let path, let count):
-      return count == 0
-        ? "there is no tile \(path) (section \(path.section) is empty)"
-        : "there is no tile \(path) (section \(path.section) has tiles 0 to \(count - 1))"
-    case .noSuchDestination(let path, let valid):
-      return "\(path) is not a place to move to (section \(path.section) takes \(valid.lowerBound) to \(valid.upperBound))"
-    case .tileLocked(let id, let path):
-      return "tile \(JSONString.quoted(id)) at \(path) is locked"
-    case .sectionLocked(_, let title, _, let leaving):
-      return "section \(JSONString.quoted(title)) is locked: no tile may \(leaving ? "leave" : "enter") it"
-    case .sectionFull(_, let title, _, let maxItems):
-      return "section \(JSONString.quoted(title)) is full (\(maxItems) of \(maxItems))"
-    case .sectionLacksRoom(_, let title, _, _, let room, let entering):
-      let tiles = room == 1 ? "tile" : "tiles"
-      return "section \(JSONString.quoted(title)) has room for \(room) more \(tiles), not \(entering)"
-    case .sectionLockedInPlace(_, let title, _):
-      return "section \(JSONString.quoted(title)) is locked: it stays where it is"
-    case .noSuchSectionDestination(let s, let valid):
-      return "\(s) is not a place for a section (places are \(valid.lowerBound) to \(valid.upperBound))"
-    }
-  }
-}
-
 extension Arrangement {
   /// Whether the tile at `path` may be lifted: it exists and is not locked.
-  public func checkLift(_ path: ItemPath) -> MoveError? {
+  public func checkLift(_ path: ItemPath) -> EditError? {
     if let error = checkSource(path) { return error }
     let tile = self[path]
     return tile.isLocked ? .tileLocked(id: tile.id, at: path) : nil
   }
 
-  private func checkSource(_ path: ItemPath) -> MoveError? {
+  private func checkSource(_ path: ItemPath) -> EditError? {
     guard path.section >= 0 && path.section < sections.count else {
       return .noSuchSection(path.section, sectionCount: sections.count)
     }
@@ -88,7 +25,7 @@ extension Arrangement {
   /// Why `move(from:to:)` would be refused, or nil if it would be done. Paths are checked first, then
   /// the policies (docs/reordering.md, "Policies"; skipped with `force`).
   /// - Complexity: O(1).
-  public func checkMove(from source: ItemPath, to destination: ItemPath, force: Bool = false) -> MoveError? {
+  public func checkMove(from source: ItemPath, to destination: ItemPath, force: Bool = false) -> EditError? {
     if let error = checkSource(source) { return error }
     guard destination.section >= 0 && destination.section < sections.count else {
       return .noSuchSection(destination.section, sectionCount: sections.count)
@@ -119,7 +56,7 @@ extension Arrangement {
   ///
   /// - Complexity: O(|destination - source|) within a section; O(count) of the two sections' reference
   ///   arrays across sections.
-  public mutating func move(from source: ItemPath, to destination: ItemPath, force: Bool = false) throws(MoveError) {
+  public mutating func move(from source: ItemPath, to destination: ItemPath, force: Bool = false) throws(EditError) {
     if let error = checkMove(from: source, to: destination, force: force) { throw error }
     if source.section == destination.section {
       sections[source.section].items.moveElement(from: source.item, to: destination.item)

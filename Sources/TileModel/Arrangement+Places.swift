@@ -30,7 +30,7 @@ extension Arrangement {
   ///   `.noSuchDestination(place, valid:)` with the places that may be written, `0...count` in the tile's
   ///   own section too. Nothing changes when the move is refused.
   /// - Complexity: that of `move(from:to:force:)`.
-  public mutating func move(from source: ItemPath, toPlace place: ItemPath, force: Bool = false) throws(MoveError) {
+  public mutating func move(from source: ItemPath, toPlace place: ItemPath, force: Bool = false) throws(EditError) {
     do {
       try move(from: source, to: destination(from: source, forPlace: place), force: force)
     } catch .noSuchDestination(_, let valid) where place.section == source.section {

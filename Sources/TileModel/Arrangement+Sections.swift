@@ -31,7 +31,7 @@ extension Arrangement {
   /// Why `moveSection(_:force:)` would be refused, or nil: both places must exist (there are as many
   /// places as sections), and a locked section keeps its place, unless `force`. Other sections move
   /// around a locked one, as tiles move around a locked tile. - Complexity: O(1).
-  public func checkMove(_ move: SectionMove, force: Bool = false) -> MoveError? {
+  public func checkMove(_ move: SectionMove, force: Bool = false) -> EditError? {
     let n = sections.count
     guard move.from >= 0 && move.from < n else { return .noSuchSection(move.from, sectionCount: n) }
     guard move.to >= 0 && move.to < n else { return .noSuchSectionDestination(move.to, valid: 0...(n - 1)) }
@@ -44,7 +44,7 @@ extension Arrangement {
 
   /// Moves a section with its tiles (remove + insert); nothing changes when it is refused.
   /// - Complexity: O(|to - from|): the sections hold their tiles by reference.
-  public mutating func moveSection(_ move: SectionMove, force: Bool = false) throws(MoveError) {
+  public mutating func moveSection(_ move: SectionMove, force: Bool = false) throws(EditError) {
     if let error = checkMove(move, force: force) { throw error }
     sections.moveElement(from: move.from, to: move.to)
   }

@@ -25,3 +25,8 @@ extension Arrangement {
       ])
   }()
 }
+
+extension Arrangement {
+  /// What a new file starts as: one empty section, "Tiles", and nothing else (every layout default).
+  public static let newFile = Arrangement(sections: [(Section(id: "tiles", title: "Tiles"), [])])
+}

@@ -1,8 +1,10 @@
 // TileGrid's benchmark (targets in README.md's measured performance): release build, `Scripts/bench`. Speed is measured here, never
 // by timed tests. Prints one line per measurement with the target beside it.
 import Files
+import Formats
 import Canvas
 import TerminalInput
+import Document
 import Editor
 import Foundation
 import GridLayout
@@ -15,7 +17,7 @@ import TileModel
 // MARK: - Fixtures
 
 /// `count` tiles in `sections` sections; every third tile has its own width when `mixed`.
-func makeArrangement(tiles count: Int, sections: Int, mixed: Bool) -> Arrangement {
+func makeArrangement(tiles count: Int, sections: Int, mixed: Bool, direction: Direction = .vertical) -> Arrangement {
   let colors = TileColor.names
   var built: [(Section, [Tile])] = []
   var next = 0
@@ -30,7 +32,9 @@ func makeArrangement(tiles count: Int, sections: Int, mixed: Bool) -> Arrangemen
     }
     built.append((Section(id: "s\(s)", title: "Section \(s)"), tiles))
   }
-  return Arrangement(layout: LayoutSpec(LayoutParameters.defaults), sections: built)
+  var parameters = LayoutParameters.defaults
+  parameters.direction = direction
+  return Arrangement(layout: LayoutSpec(parameters), sections: built)
 }
 
 func seconds(_ body: () throws -> Void) rethrows -> Double {
@@ -47,6 +51,15 @@ func percentile(_ values: [Double], _ p: Double) -> Double {
 
 func report(_ name: String, _ value: String, _ target: String) {
   print(name.padding(toLength: 64, withPad: " ", startingAt: 0) + value.padding(toLength: 22, withPad: " ", startingAt: 0) + target)
+}
+
+/// The processor time this process has used, user and system, all threads: on a machine shared with
+/// other work, wall-clock time grows with the others' load while this does not (much).
+func processorSeconds() -> Double {
+  var usage = rusage()
+  getrusage(RUSAGE_SELF.rawValue, &usage)
+  func s(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+  return s(usage.ru_utime) + s(usage.ru_stime)
 }
 
 func peakMemoryMB() -> Double {
@@ -84,7 +97,7 @@ func dragStepTimes(tiles count: Int, mixed: Bool, frame: Bool = false) -> [Doubl
   let arrangement = makeArrangement(tiles: count, sections: 10, mixed: mixed)
   var editor = EditorState(arrangement: arrangement, screen: Size(width: 200, height: 60))
   // Scroll to the middle of the fifth section and lift the tile under the viewport's center.
-  let layout = editor.reorder.layout
+  let layout = editor.document.layout
   let section = 4
   let middle = layout.frame(of: ItemPath(section, layout.itemCount(inSection: section) / 2))
   let pageRows = 58
@@ -97,7 +110,7 @@ func dragStepTimes(tiles count: Int, mixed: Bool, frame: Bool = false) -> [Doubl
   // Press on the middle of a tile near the viewport's middle.
   let scroll = editor.reorder.viewport.offset
   var target: Rect?
-  editor.reorder.layout.forEachItem(in: Rect(x: 0, y: scroll.y + 20, width: 200, height: 10)) { _, frame in
+  editor.document.layout.forEachItem(in: Rect(x: 0, y: scroll.y + 20, width: 200, height: 10)) { _, frame in
     if target == nil { target = frame }
   }
   guard let target else { fatalError("no tile in the viewport") }
@@ -212,9 +225,11 @@ func benchFrame() throws {
 // MARK: - Organizing: blocks and sections
 
 /// The engine on its own (the editor adds nothing to these steps), on a 200x60 screen.
-func organizeEngine(_ arrangement: Arrangement) -> ReorderState {
+func organizeEngine(_ arrangement: Arrangement) -> (ReorderState, Document) {
   let screen = Size(width: 200, height: 60)
-  return ReorderState(arrangement: arrangement, screen: screen, viewport: Screen.viewport(forScreen: screen))
+  let viewport = Screen.viewport(forScreen: screen)
+  let document = Document(arrangement: arrangement, viewport: viewport.size)
+  return (ReorderState(document: document, screen: screen, viewport: viewport), document)
 }
 
 /// The screen cell at the middle of a content rectangle, for a press.
@@ -227,36 +242,43 @@ func screenCell(_ r: ReorderState, _ frame: Rect) -> Point {
 /// dropped, undone, redone; then lifted with the mouse and dragged. Every step is one input to the
 /// engine, timed whole: the move of the arrangement, the layout's re-flow, scrolling.
 func benchBlock(mixed: Bool) {
-  var r = organizeEngine(makeArrangement(tiles: 1_000_000, sections: 10, mixed: mixed))
+  var (r, d) = organizeEngine(makeArrangement(tiles: 1_000_000, sections: 10, mixed: mixed))
   var now = 0
   func input(_ event: ReorderInput) -> [Happening] {
     now += 1
-    return r.handle(event, at: now)
+    return r.handle(event, at: now, in: &d)
   }
   for s in 0..<10 {
     for i in stride(from: 0, to: 100_000, by: 1_000) {
-      _ = input(.focus(ItemPath(s, i)))
+      _ = input(.focus(.tile(ItemPath(s, i))))
       _ = input(.key(.toggleMark))
     }
   }
   guard r.marks.count == 1_000 else { fatalError("marked \(r.marks.count)") }
   let kind = mixed ? "mixed" : "uniform"
   let lead = ItemPath(4, 99_000)
-  _ = input(.focus(lead))
+  _ = input(.focus(.tile(lead)))
   let lift = seconds { _ = input(.key(.liftOrDrop)) }
-  guard r.gesture.session?.block?.count == 1_000 else { fatalError("no block lifted") }
+  guard r.gesture.session?.tiles?.block?.count == 1_000 else { fatalError("no block lifted") }
   var steps: [Double] = []
   var crossed: Double?
   for key in Array(repeating: ReorderKey.right, count: 50) + Array(repeating: .down, count: 150)
     + Array(repeating: .left, count: 50)
   {
-    let section = r.gesture.session!.run.start.section
+    let section = r.gesture.session!.tiles!.run.start.section
     steps.append(seconds { _ = input(.key(key)) })
-    if r.gesture.session!.run.start.section != section { crossed = steps.last }
+    if r.gesture.session!.tiles!.run.start.section != section { crossed = steps.last }
   }
   let drop = seconds { _ = input(.key(.liftOrDrop)) }
-  let undo = seconds { _ = input(.key(.undo)) }
-  let redo = seconds { _ = input(.key(.redo)) }
+  // Undo and redo as the editor does them: the document's step, then the focus on what it changed.
+  let undo = seconds {
+    let step = d.undo()!
+    if case .moveBlock(let move) = step.inverses[0] { _ = input(.focus(.tile(move.to[0]))) }
+  }
+  let redo = seconds {
+    let step = d.redo()!
+    if case .moveBlock(let move) = step.edits[0] { _ = input(.focus(.tile(move.to[0]))) }
+  }
   report(
     "block of 1,000 of 1,000,000 tiles (\(kind)): lift (gather)", String(format: "%.2f ms", lift * 1000), "")
   report(
@@ -272,13 +294,13 @@ func benchBlock(mixed: Bool) {
   // The mouse: a long press on the redone run's last tile, then a sweep along the lines below it,
   // going down a row every few motions into the bottom band, where the content scrolls under the
   // pointer: each motion past a tile moves the whole run forward.
-  let target = r.markedPaths[999]
-  _ = input(.focus(target))
-  let press = screenCell(r, r.layout.frame(of: target))
+  let target = r.markedPaths(in: d.arrangement)[999]
+  _ = input(.focus(.tile(target)))
+  let press = screenCell(r, d.layout.frame(of: target))
   _ = input(.press(press))
   now += 300
-  _ = r.handle(.tick, at: now)
-  guard r.gesture.session?.block?.count == 1_000 else { fatalError("no block lifted by the mouse") }
+  _ = r.handle(.tick, at: now, in: &d)
+  guard r.gesture.session?.tiles?.block?.count == 1_000 else { fatalError("no block lifted by the mouse") }
   var motions: [Double] = []
   var moves = 0
   var x = press.x
@@ -290,8 +312,8 @@ func benchBlock(mixed: Bool) {
     if step % 7 == 0 && y < 58 { y += 1 }
     now += 5
     var happened: [Happening] = []
-    motions.append(seconds { happened = r.handle(.motion(Point(x: x, y: y)), at: now) })
-    moves += happened.filter { if case .movedBlock = $0 { return true } else { return false } }.count
+    motions.append(seconds { happened = r.handle(.motion(Point(x: x, y: y)), at: now, in: &d) })
+    moves += happened.filter { if case .moved(.block, _) = $0 { return true } else { return false } }.count
   }
   let release = seconds { _ = input(.release(Point(x: x, y: y))) }
   report(
@@ -303,16 +325,16 @@ func benchBlock(mixed: Bool) {
 /// A section lifted among `sections` sections of 1,000,000 tiles, from the keyboard (one place per
 /// arrow) and with the mouse (motions across section boundaries, then auto-scroll on the title bar).
 func benchSectionDrag(sections: Int) {
-  var r = organizeEngine(makeArrangement(tiles: 1_000_000, sections: sections, mixed: true))
+  var (r, d) = organizeEngine(makeArrangement(tiles: 1_000_000, sections: sections, mixed: true))
   var now = 0
   func input(_ event: ReorderInput) -> [Happening] {
     now += 1
-    return r.handle(event, at: now)
+    return r.handle(event, at: now, in: &d)
   }
   let middle = sections / 2
-  _ = input(.focus(ItemPath(middle, 0)))
+  _ = input(.focus(.tile(ItemPath(middle, 0))))
   _ = input(.key(.previousSection))
-  guard r.focusedSection == middle else { fatalError("no header focus") }
+  guard r.focus.header == middle else { fatalError("no header focus") }
   _ = input(.key(.liftOrDrop))
   var steps: [Double] = []
   for k in 0..<2_000 { steps.append(seconds { _ = input(.key(k % 400 < 200 ? .down : .up)) }) }
@@ -323,13 +345,13 @@ func benchSectionDrag(sections: Int) {
     String(format: "%.1f µs (max %.1f)", percentile(steps, 0.99) * 1e6, percentile(steps, 1) * 1e6), "< 1 ms")
 
   // The mouse: long-press the middle section's header, sweep the pointer up and down the viewport.
-  _ = input(.focus(ItemPath(middle, 0)))
-  let header = r.layout.headerFrame(middle)!
+  _ = input(.focus(.tile(ItemPath(middle, 0))))
+  let header = d.layout.headerFrame(middle)!
   let press = r.viewport.screenPoint(fromContent: Point(x: 20, y: header.minY))
   _ = input(.press(press))
   now += 300
-  _ = r.handle(.tick, at: now)
-  guard r.gesture.sectionSession != nil else { fatalError("no section lifted") }
+  _ = r.handle(.tick, at: now, in: &d)
+  guard r.gesture.session?.section != nil else { fatalError("no section lifted") }
   var motions: [Double] = []
   var moves = 0
   var y = press.y
@@ -339,7 +361,7 @@ func benchSectionDrag(sections: Int) {
     if y > 56 || y < 4 { dy = -dy }
     var happened: [Happening] = []
     motions.append(seconds { happened = input(.motion(Point(x: 20, y: y))) })
-    moves += happened.filter { if case .movedSection = $0 { return true } else { return false } }.count
+    moves += happened.filter { if case .moved(.section, _) = $0 { return true } else { return false } }.count
   }
   // Auto-scroll: the pointer on the title bar, a step every 33 ms, each a scroll and a target selection.
   _ = input(.motion(Point(x: 20, y: 0)))
@@ -347,8 +369,8 @@ func benchSectionDrag(sections: Int) {
   for _ in 0..<5_000 {
     now += 34
     var happened: [Happening] = []
-    ticks.append(seconds { happened = r.handle(.tick, at: now) })
-    moves += happened.filter { if case .movedSection = $0 { return true } else { return false } }.count
+    ticks.append(seconds { happened = r.handle(.tick, at: now, in: &d) })
+    moves += happened.filter { if case .moved(.section, _) = $0 { return true } else { return false } }.count
   }
   let release = seconds { _ = input(.release(Point(x: 20, y: 0))) }
   report(
@@ -363,6 +385,128 @@ func benchSectionDrag(sections: Int) {
 func benchOrganize() {
   for mixed in [false, true] { benchBlock(mixed: mixed) }
   for sections in [10, 10_000] { benchSectionDrag(sections: sections) }
+}
+
+// MARK: - Edits
+
+/// The thread's CPU time for `body`: on this shared machine a wall-clock p99 of steps that take
+/// 0.1 ms or more is mostly the time other processes held the core (4 ms slices), so the edits report
+/// both. A system call per reading, so not for sub-microsecond steps.
+func cpuSeconds(_ body: () -> Void) -> Double {
+  var start = timespec()
+  var end = timespec()
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &start)
+  body()
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &end)
+  return Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
+}
+
+/// Runs `pair` (an edit and its inverse, each timed with the clock it is given) `samples` times
+/// with the wall clock, then as many with the CPU clock; reports each named side's p99 on both.
+func measurePairs(
+  _ name: String?, _ inverse: String?, samples: Int, target: String = "< 1 ms",
+  _ pair: (_ time: (() -> Void) -> Double) -> (Double, Double)
+) {
+  var wall: ([Double], [Double]) = ([], [])
+  var cpu: ([Double], [Double]) = ([], [])
+  for _ in 0..<samples {
+    let (f, b) = pair { body in seconds(body) }
+    wall.0.append(f)
+    wall.1.append(b)
+  }
+  for _ in 0..<samples {
+    let (f, b) = pair(cpuSeconds)
+    cpu.0.append(f)
+    cpu.1.append(b)
+  }
+  for (label, w, c) in [(name, wall.0, cpu.0), (inverse, wall.1, cpu.1)] {
+    guard let label else { continue }
+    report(
+      "  " + label, String(format: "%.1f / %.1f µs", percentile(w, 0.99) * 1e6, percentile(c, 0.99) * 1e6), target)
+  }
+}
+
+/// The layout following edits (FlowLayout+Edits) on 1,000,000 tiles in 10 sections, 200x58: each edit
+/// at a random place, then its inverse (the layout is back where it was, so every sample sees the same
+/// arrangement), both timed. The layout alone: the arrangement's side is the document's.
+func benchEdits() {
+  let viewport = Size(width: 200, height: 58)
+  let cases: [(String, Bool, Direction)] = [
+    ("uniform", false, .vertical), ("mixed", true, .vertical), ("mixed, horizontal", true, .horizontal),
+  ]
+  for (kind, mixed, direction) in cases {
+    let arrangement = makeArrangement(tiles: 1_000_000, sections: 10, mixed: mixed, direction: direction)
+    var layout = FlowLayout(arrangement: arrangement, viewport: viewport)
+    var rng = SplitMix64(seed: 13)
+    func randomTile() -> ItemPath {
+      let s = rng.int(0...(layout.sectionCount - 1))
+      return ItemPath(s, rng.int(0...(layout.itemCount(inSection: s) - 1)))
+    }
+    report("edits, 1,000,000 tiles (\(kind)): p99 wall / CPU", "", "")
+    measurePairs("insert a tile (the default width)", "delete it", samples: 2_000) { time in
+      let place = randomTile()
+      return (time { layout.insertItems(widths: [nil], at: [place]) }, time { layout.removeItems(at: [place]) })
+    }
+    measurePairs(
+      mixed ? "insert a tile 17 wide" : "insert a tile 17 wide (the section becomes mixed)",
+      mixed ? "delete it" : "delete it (uniform again)", samples: 2_000
+    ) { time in
+      let place = randomTile()
+      return (time { layout.insertItems(widths: [17], at: [place]) }, time { layout.removeItems(at: [place]) })
+    }
+    measurePairs(
+      mixed ? "set a tile's width to 17" : "set a tile's width to 17 (the section becomes mixed)",
+      mixed ? "set it back" : "set it back (uniform again)", samples: 2_000
+    ) { time in
+      let path = randomTile()
+      let old = layout.width(ofItem: path.item, inSection: path.section)
+      let new = old == 17 ? 9 : 17
+      return (time { layout.setWidth(new, ofItemAt: path) }, time { layout.setWidth(old, ofItemAt: path) })
+    }
+    // 1,000 marked tiles, 100 in each section, deleted at once; the undo puts them back.
+    let marked = (0..<10).flatMap { s in stride(from: rng.int(0...999), to: 100_000, by: 1_000).map { ItemPath(s, $0) } }
+    let markedWidths: [Int?] = marked.map { layout.width(ofItem: $0.item, inSection: $0.section) }
+    measurePairs("delete 1,000 tiles spread over the 10 sections", "put them back", samples: 200) { time in
+      (time { layout.removeItems(at: marked) }, time { layout.insertItems(widths: markedWidths, at: marked) })
+    }
+    let someWidths: [Int?] = (0..<100).map { mixed && $0 % 3 == 0 ? 8 + $0 % 13 : nil }
+    measurePairs("insert a section of 100 tiles", "delete it", samples: 2_000) { time in
+      let index = rng.int(0...layout.sectionCount)
+      return (
+        time { layout.insertSection(at: index, widths: someWidths) }, time { layout.removeSection(at: index) }
+      )
+    }
+    // A section of 100,000 tiles deleted, then put back from the layout `removeSection` returned (an
+    // undo), or laid out again from its widths (O(its tiles), counting them; breaking lines when mixed).
+    let s = rng.int(0...9)
+    let sectionWidths: [Int?] = (0..<layout.itemCount(inSection: s)).map { layout.width(ofItem: $0, inSection: s) }
+    measurePairs("delete a section of 100,000 tiles", "put it back (the layout removeSection returned)", samples: 200) {
+      time in
+      var removed: RemovedSection?
+      return (time { removed = layout.removeSection(at: s) }, time { _ = layout.insertSection(removed!, at: s) })
+    }
+    measurePairs(nil, "put it back from its widths instead", samples: 20, target: "") { time in
+      (time { layout.removeSection(at: s) }, time { layout.insertSection(at: s, widths: sectionWidths) })
+    }
+    // Every edit was undone: the layout must be the one a fresh layout gives.
+    let fresh = FlowLayout(arrangement: arrangement, viewport: viewport)
+    if layout.contentSize != fresh.contentSize
+      || (0..<1_000).contains(where: { _ in
+        let path = randomTile()
+        return layout.frame(of: path) != fresh.frame(of: path)
+      })
+    {
+      print("warning: the edited layout differs from a fresh one (content \(layout.contentSize), \(fresh.contentSize))")
+    }
+  }
+  // Sections put in and taken out among 10,000 (the sections' prefix sums are rebuilt: O(S)).
+  var many = FlowLayout(arrangement: makeArrangement(tiles: 1_000_000, sections: 10_000, mixed: true), viewport: viewport)
+  var rng = SplitMix64(seed: 14)
+  report("edits, 1,000,000 tiles in 10,000 sections: p99 wall / CPU", "", "")
+  measurePairs("insert an empty section", "delete it", samples: 2_000) { time in
+    let index = rng.int(0...many.sectionCount)
+    return (time { many.insertSection(at: index, widths: []) }, time { many.removeSection(at: index) })
+  }
 }
 
 // MARK: - Files
@@ -488,6 +632,165 @@ func benchFiles(directory: String) throws {
   var writes: [Double] = []
   for _ in 0..<3 { writes.append(seconds { _ = arrangement.jsonBytes() }) }
   report("write 1,000,000 tiles in process (canonical text)", String(format: "%.2f s (median)", percentile(writes, 0.5)), "")
+}
+
+// MARK: - Formats
+
+/// A Markdown board of `count` cards in 10 lanes, in Obsidian's style: front matter, checkboxes,
+/// every fifth card with a description and sub-tasks, a settings block at the end (~5 MB).
+func makeBoard(cards count: Int) -> [UInt8] {
+  var text = "---\nkanban-plugin: basic\n---\n\n"
+  text.reserveCapacity(count * 48)
+  for lane in 0..<10 {
+    text += "## Lane \(lane)\n\n"
+    for k in 0..<(count / 10) {
+      let n = lane * (count / 10) + k
+      text += "- [\(n % 3 == 0 ? "x" : " ")] Card \(n) 카드 #tag\n"
+      if n % 5 == 0 { text += "    > a description of card \(n)\n    * [ ] a sub-task\n" }
+    }
+    text += "\n\n"
+  }
+  text += "%% kanban:settings\n```\n{\"kanban-plugin\":\"basic\"}\n```\n%%\n"
+  return Array(text.utf8)
+}
+
+/// `count` lines, as `ls` or `find` prints file names.
+func makeLines(count: Int) -> [UInt8] {
+  var text = ""
+  text.reserveCapacity(count * 32)
+  for n in 0..<count { text += "Sources/Module\(n % 97)/File\(n).swift\n" }
+  return Array(text.utf8)
+}
+
+/// This process's CPU time (user and system), in seconds.
+func cpuSeconds() -> Double {
+  var usage = rusage()
+  getrusage(RUSAGE_SELF.rawValue, &usage)
+  func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+}
+
+/// The wall-clock and CPU seconds of `body`: on a shared machine the wall clock also counts the
+/// time other processes had the cores, so both are reported.
+func timed(_ body: () throws -> Void) rethrows -> (wall: Double, cpu: Double) {
+  let cpu = cpuSeconds()
+  let wall = try seconds(body)
+  return (wall, cpuSeconds() - cpu)
+}
+
+/// "W ms (CPU C ms)", medians.
+func wallAndCPU(_ runs: [(wall: Double, cpu: Double)]) -> String {
+  String(format: "%.0f ms (CPU %.0f ms)", percentile(runs.map(\.wall), 0.5) * 1000, percentile(runs.map(\.cpu), 0.5) * 1000)
+}
+
+/// Open (read the file, parse, build the arrangement) and save (write it back through the file
+/// writer) a 100,000-card board and a 100,000-line file; and `tilegrid move FILE 0.0 1.0 -o OUT`
+/// whole, in process, as the command line runs it.
+func benchFormats(directory: String) throws {
+  for (name, format, bytes) in [
+    ("board.md", ArrangementFormat.markdown, makeBoard(cards: 100_000)),
+    ("lines.txt", ArrangementFormat.lines, makeLines(count: 100_000)),
+  ] {
+    let path = directory + "/" + name
+    let out = directory + "/out-" + name
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    var arrangement: Arrangement!
+    var opens: [(wall: Double, cpu: Double)] = []
+    var saves: [(wall: Double, cpu: Double)] = []
+    for _ in 0..<5 {
+      arrangement = nil
+      opens.append(try timed { arrangement = try format.read(try Platform.read(path).bytes) })
+      saves.append(try timed {
+        _ = try Platform.writeFile(out) { (write) throws(Platform.WriteFailure) in try format.write(arrangement, write) }
+      })
+    }
+    let same = (try? Data(contentsOf: URL(fileURLWithPath: out))) == Data(bytes)
+    if !same { print("warning: \(name) did not come back byte for byte") }
+    let kind = format == .markdown ? "Markdown board, 100,000 cards" : "lines file, 100,000 lines"
+    let size = String(format: "%.1f MB", Double(bytes.count) / 1e6)
+    report("open a \(kind) (\(size)), median", wallAndCPU(opens), "< 500 ms")
+    report("save it (unchanged: byte for byte)", wallAndCPU(saves), "< 500 ms")
+    arrangement = nil
+    var moves: [(wall: Double, cpu: Double)] = []
+    let to = format == .markdown ? "1.0" : "0.99999"
+    for _ in 0..<3 {
+      moves.append(timed {
+        if TileGridCommand.main(["move", path, "0.0", to, "-o", out]) != 0 { fatalError("tilegrid move \(name) failed") }
+      })
+    }
+    report("  tilegrid move FILE 0.0 \(to) -o OUT (open, move, save)", wallAndCPU(moves), "< 1 s")
+  }
+}
+
+// MARK: - Diff and merge
+
+/// `arrangement` after `count` random single-tile moves, half of them to another section.
+func randomlyMoved(_ arrangement: Arrangement, moves count: Int, seed: UInt64) -> Arrangement {
+  var rng = SplitMix64(seed: seed)
+  var moved = arrangement
+  for k in 0..<count {
+    let s = rng.int(0...(moved.sections.count - 1))
+    let from = ItemPath(s, rng.int(0...(moved.sections[s].count - 1)))
+    let t = k % 2 == 0 ? s : rng.int(0...(moved.sections.count - 1))
+    let places = moved.sections[t].count - (t == s ? 1 : 0)
+    try! moved.move(from: from, to: ItemPath(t, rng.int(0...places)), force: true)
+  }
+  return moved
+}
+
+/// `tilegrid diff` of two 1,000,000-tile files a thousand moves apart and `tilegrid merge` of three
+/// (each side a thousand moves from the base), whole commands run in process as the command line runs
+/// them: reading the files, the diff or merge, writing the result.
+func benchVersions(directory: String) throws {
+  let base = directory + "/million.json"
+  if !FileManager.default.fileExists(atPath: base) {
+    try Data(makeArrangement(tiles: 1_000_000, sections: 10, mixed: true).jsonBytes()).write(to: URL(fileURLWithPath: base))
+  }
+  let paths = ["moved", "ours", "theirs"].map { directory + "/million-\($0).json" }
+  if paths.contains(where: { !FileManager.default.fileExists(atPath: $0) }) {
+    let arrangement = try Arrangement(json: try Platform.read(base).bytes)
+    for (path, seed) in zip(paths, [UInt64(1), 2, 3]) {
+      try Data(randomlyMoved(arrangement, moves: 1000, seed: seed).jsonBytes()).write(to: URL(fileURLWithPath: path))
+    }
+  }
+  let out = directory + "/million-result"
+  // Wall-clock and processor time of each run: the second is what the machine's other load does not
+  // inflate (the files are read on two cores at once, so on an idle machine the wall time is less).
+  func timed(_ body: () -> Void) -> (wall: Double, processor: Double) {
+    let before = processorSeconds()
+    let wall = seconds(body)
+    return (wall, processorSeconds() - before)
+  }
+  var diffs: [(wall: Double, processor: Double)] = []
+  for _ in 0..<3 {
+    diffs.append(timed {
+      if TileGridCommand.main(["diff", base, paths[0], "-o", out]) != 1 { fatalError("tilegrid diff found no difference") }
+    })
+  }
+  let lines = (try String(contentsOfFile: out, encoding: .utf8)).split(separator: "\n").count
+  report(
+    "tilegrid diff, 1,000,000 tiles 1,000 moves apart (\(lines) lines)",
+    String(format: "%.2f s (%.2f s CPU)", percentile(diffs.map(\.wall), 0.5), percentile(diffs.map(\.processor), 0.5)),
+    "< 1 s")
+  var merges: [(wall: Double, processor: Double)] = []
+  for _ in 0..<3 {
+    merges.append(timed {
+      if TileGridCommand.main(["merge", base, paths[1], paths[2], "-o", out]) > 1 { fatalError("tilegrid merge failed") }
+    })
+  }
+  report(
+    "tilegrid merge, 1,000,000 tiles, 1,000 moves on each side",
+    String(format: "%.2f s (%.2f s CPU)", percentile(merges.map(\.wall), 0.5), percentile(merges.map(\.processor), 0.5)),
+    "< 2 s")
+  // The parts: reading the three files, then the merge and the diff alone.
+  var arrangements: [Arrangement] = []
+  let reading = timed { for path in [base] + paths { arrangements.append(try! Arrangement(json: try! Platform.read(path).bytes)) } }
+  let diffOnly = timed { _ = Arrangement.diff(arrangements[0], arrangements[1]) }
+  let mergeOnly = timed { _ = Arrangement.merge(base: arrangements[0], ours: arrangements[2], theirs: arrangements[3]) }
+  report(
+    "  of which: reading one file / diff alone / merge alone (CPU)",
+    String(format: "%.2f / %.2f / %.2f s", reading.processor / 4, diffOnly.processor, mergeOnly.processor), "")
+  report("peak memory (four 1,000,000-tile arrangements)", String(format: "%.0f MB", peakMemoryMB()), "")
 }
 
 // MARK: - The editor on a pseudo-terminal
@@ -709,8 +1012,9 @@ if arguments.first == "--breakdown", arguments.count == 2 {
   let arrangement = try Arrangement(json: try Platform.read(arguments[1]).bytes)
   print(arrangement.jsonBytes().count)
 } else {
-  // Parts: --layout, --drag, --frame, --find, --organize, --files, --terminal (default: all). The first
-  // other argument is the data directory.
+  // Parts: --layout, --drag, --frame, --find, --organize, --edit (the layout), --editing (the document
+  // and the editor), --files, --formats, --versions (diff and merge), --terminal (default: all). The
+  // first other argument is the data directory.
   let directory = arguments.first { !$0.hasPrefix("--") } ?? FileManager.default.temporaryDirectory.path + "/tilegrid-bench"
   try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
   let parts = Set(arguments.filter { $0.hasPrefix("--") })
@@ -720,6 +1024,14 @@ if arguments.first == "--breakdown", arguments.count == 2 {
   if all || parts.contains("--frame") { try benchFrame() }
   if all || parts.contains("--find") { try benchFind() }
   if all || parts.contains("--organize") { benchOrganize() }
+  if all || parts.contains("--edit") { benchEdits() }
+  if all || parts.contains("--editing") {
+    benchEditing(mixed: false)
+    benchEditing(mixed: true)
+    benchEditorRename()
+  }
   if all || parts.contains("--files") { try benchFiles(directory: directory) }
+  if all || parts.contains("--formats") { try benchFormats(directory: directory) }
+  if all || parts.contains("--versions") { try benchVersions(directory: directory) }
   if all || parts.contains("--terminal") { try benchTerminal(directory: directory) }
 }

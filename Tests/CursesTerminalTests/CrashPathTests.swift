@@ -13,8 +13,8 @@ struct CrashPathTests {
   @Test("the restore bytes: CAN, attributes off, scrolling region reset, modes off, cursor shown, normal screen")
   func restoreBytes() {
     let expected =
-      "\u{18}\u{1B}[0m\u{1B}[r\u{1B}[?1004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?12l\u{1B}[?25h"
-      + "\u{1B}[?1049l\u{1B}[23;0;0t"
+      "\u{18}\u{1B}[0m\u{1B}[r\u{1B}[?2004l\u{1B}[?1004l\u{1B}[?1006l\u{1B}[?1015l\u{1B}[?1002l\u{1B}[?1000l"
+      + "\u{1B}[?2026l\u{1B}[?12l\u{1B}[?25h\u{1B}[?1049l\u{1B}[23;0;0t"
     #expect(Self.xtermRestore == Array(expected.utf8))
   }
 
@@ -23,7 +23,7 @@ struct CrashPathTests {
     let on = String(decoding: TerminalModes.on, as: UTF8.self)
     let off = String(decoding: TerminalModes.off, as: UTF8.self)
     let crash = String(decoding: Self.xtermRestore, as: UTF8.self)
-    for mode in ["1002", "1006", "1004"] {
+    for mode in ["1000", "1002", "1015", "1006", "1004", "2004"] {
       #expect(on.contains("\u{1B}[?\(mode)h"))
       #expect(off.contains("\u{1B}[?\(mode)l"))
       #expect(crash.contains("\u{1B}[?\(mode)l"))
@@ -40,6 +40,19 @@ struct CrashPathTests {
       as: UTF8.self)
     #expect(!padded.contains("$<"))
     #expect(padded.hasSuffix("\u{1B}[?25h\u{1B}[?1049l"))
+  }
+
+  @Test("without an alternate screen (vt100, linux), the screen is cleared after the rest")
+  func clearsWithoutAlternateScreen() {
+    let vt100 = String(
+      decoding: TerminalModes.crashRestore(exitAlternateScreen: nil, cursorVisible: nil, clearScreen: "\u{1B}[H\u{1B}[J$<50>"),
+      as: UTF8.self)
+    #expect(vt100.hasSuffix("\u{1B}[?25h\u{1B}[?1049l\u{1B}[H\u{1B}[J"))
+    let defaulted = String(
+      decoding: TerminalModes.crashRestore(exitAlternateScreen: nil, cursorVisible: nil, clearScreen: ""),
+      as: UTF8.self)
+    #expect(defaulted.hasSuffix("\u{1B}[H\u{1B}[J"))
+    #expect(!String(decoding: Self.xtermRestore, as: UTF8.self).contains("\u{1B}[J"))
   }
 
   enum Crash: String, CaseIterable, Sendable {

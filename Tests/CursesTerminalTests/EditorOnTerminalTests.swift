@@ -1,8 +1,10 @@
+import Document
 import Editor
 import Foundation
 import GridLayout
 import TestSupport
 import Testing
+import TileGridJSON
 import TileModel
 
 /// The built editor on a pseudo-terminal this test holds the other end of, as a terminal emulator

@@ -1,3 +1,4 @@
+import Document
 import Canvas
 import TerminalInput
 import Editor
@@ -149,7 +150,7 @@ struct EditorFlowTests {
     _ = Self.press(.right, &e)
     #expect(e.isDirty == false)
     let effects = e.update(.signal(.terminate), at: e.now)
-    #expect(effects.contains(.happened(.cancelled(ItemPath(0, 0)))))
+    #expect(effects.contains(.happened(.cancelled(.tile(ItemPath(0, 0))))))
     #expect(effects.filter { !$0.isHappening } == [.quit])
     #expect(e.arrangement == Arrangement.demo)
   }

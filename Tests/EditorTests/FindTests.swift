@@ -1,3 +1,4 @@
+import Document
 import Canvas
 import TerminalInput
 import TestSupport
@@ -23,7 +24,7 @@ struct FindTests {
   }
 
   static func focusedTitle(_ editor: EditorState) -> String? {
-    editor.reorder.focus.map { editor.arrangement[$0].displayTitle }
+    editor.reorder.focus.tile.map { editor.arrangement[$0].displayTitle }
   }
 
   @Test func focusFollowsTheFirstMatchAsTheTextGrows() {
@@ -74,13 +75,13 @@ struct FindTests {
   @Test func fromAFocusedHeaderTheFindStartsInItsSectionAndEscGoesBackToTheHeader() {
     var e = Self.editor()
     Self.keys([.tab, .tab], &e)  // the Grays header (Others first)
-    let header = e.reorder.focusedSection
+    let header = e.reorder.focus.header
     #expect(header == 2)
     Self.keys([.character("/")], &e)
     Self.type("gr", &e)
     #expect(Self.focusedTitle(e) == "gray 99")  // from Grays on, not from the top (green)
     Self.keys([.escape], &e)
-    #expect(e.reorder.focusedSection == header && e.reorder.focus == nil)
+    #expect(e.reorder.focus == .header(2))
   }
 
   @Test func noMatchSaysSoAndKeepsTheFocus() {
@@ -88,7 +89,7 @@ struct FindTests {
     Self.keys([.character("/")], &e)
     Self.type("zzz", &e)
     #expect(e.announcement == .notFound("zzz"))
-    #expect(e.reorder.focus == ItemPath(0, 0))
+    #expect(e.reorder.focus.tile == ItemPath(0, 0))
   }
 
   @Test func idsMatchTooAndTheSearchStartsAtTheFocus() {

@@ -1,3 +1,5 @@
+import TileGridCLI
+import Document
 import Canvas
 import TerminalInput
 import Editor
@@ -20,6 +22,8 @@ struct ScreenCase: CustomTestStringConvertible, Sendable {
   var unnamed = false
   /// Messages from the world after the events (a failed save).
   var messages: [EditorMessage] = []
+  /// A file that does not exist: the editor opens an empty arrangement (`fixture` is its name).
+  var newFile = false
 
   var testDescription: String { name }
 
@@ -40,9 +44,11 @@ struct ScreenCase: CustomTestStringConvertible, Sendable {
   }
 
   func state() throws -> EditorState {
-    var editor = EditorState(
-      arrangement: try arrangement(), screen: Size(width: width, height: height),
-      fileName: unnamed ? nil : fixture ?? "demo.json")
+    let screen = Size(width: width, height: height)
+    var editor =
+      newFile
+      ? EditorState.newFile(named: fixture ?? "new.json", screen: screen)
+      : EditorState(arrangement: try arrangement(), screen: screen, fileName: unnamed ? nil : fixture ?? "demo.json")
     for (_, event) in try EventScript.parse(Array(events.utf8)) {
       var effects = editor.play(event)
       while let effect = effects.first {
@@ -113,6 +119,24 @@ struct ScreenCase: CustomTestStringConvertible, Sendable {
     ScreenCase(name: "titles", fixture: "titles.json", width: 60, height: 20),
     ScreenCase(name: "titles-narrow", fixture: "titles.json", width: 24, height: 20),
     ScreenCase(name: "long-scrolled", fixture: "long.json", width: 40, height: 12, events: "key pgdn\nkey pgdn\n"),
+    // Editing: each prompt, the delete question, a new file and an arrangement without sections.
+    ScreenCase(name: "new-file", fixture: "new.json", width: 60, height: 12, newFile: true),
+    ScreenCase(name: "no-sections", fixture: "no-sections.json", width: 60, height: 12),
+    ScreenCase(
+      name: "edit-add-tile", fixture: nil, width: 80, height: 24, events: "key right\nkey a\n" + #"input "회의 준비""# + "\n"),
+    ScreenCase(
+      name: "edit-add-section", fixture: nil, width: 80, height: 24, events: "key A\n" + #"input "Later""# + "\n"),
+    ScreenCase(name: "edit-rename", fixture: nil, width: 80, height: 24, events: "key right\nkey r\nkey backspace\n"),
+    ScreenCase(
+      name: "edit-recolor-preview", fixture: nil, width: 80, height: 24,
+      events: "key x\nkey right\nkey x\nkey c\n" + ##"input "#FF8000""## + "\n"),
+    ScreenCase(
+      name: "edit-recolor-completed", fixture: nil, width: 80, height: 24, events: "key c\nkey ctrl-u\n" + #"input "sys""# + "\nkey tab\n"),
+    ScreenCase(name: "edit-width", fixture: nil, width: 80, height: 24, events: "key w\n" + #"input "x""# + "\nkey enter\n"),
+    ScreenCase(name: "edit-max-items", fixture: nil, width: 80, height: 24, events: "key tab\nkey M\n"),
+    ScreenCase(
+      name: "edit-delete-question", fixture: nil, width: 80, height: 24, events: "key x\nkey right\nkey x\nkey d\n"),
+    ScreenCase(name: "edit-refused", fixture: nil, width: 80, height: 24, events: "key tab\nkey tab\nkey d\n"),
   ]
 }
 

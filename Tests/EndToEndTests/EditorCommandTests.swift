@@ -43,14 +43,13 @@ struct EditorCommandTests {
     #expect(try directory.readText("tiles.json") == Fixture.text())
   }
 
-  @Test("a FILE for the editor that does not exist exits 66 before any 'not built yet'")
+  @Test("a FILE that does not exist is a new file: it needs a terminal like any other, and nothing is created")
   func missingFile() throws {
-    expectFailure(
-      try TileGrid.run(["nosuch.json"], in: directory), status: 66,
-      mentioning: ["cannot open 'nosuch.json': No such file or directory"])
-    expectFailure(
-      try TileGrid.run([directory.file("nosuch.json")]), status: 66, mentioning: ["No such file or directory"])
-    #expect(try directory.listing() == [])
+    let path = directory.file("nosuch.json")
+    let result = try runDetached([path])
+    #expect(result.status == 69, "\(path): \(result)")
+    #expect(result.stderr.contains("no terminal"), "\(result)")
+    #expect(!directory.exists("nosuch.json"))
   }
 
   @Test("a FILE for the editor that is not a valid arrangement exits 65, naming the place")

@@ -1,3 +1,4 @@
+import Document
 import Foundation
 import GridLayout
 import Reorder
@@ -15,18 +16,24 @@ import TileModel
 struct LibraryAPITests {
   @Test("load, lay out, drag with the mouse, save: the README's example")
   func readmeExample() throws {
-    var state = ReorderState(
-      arrangement: try Arrangement(json: Arrangement.demo.jsonBytes()), screen: Size(width: 80, height: 24),
-      viewport: Rect(x: 0, y: 1, width: 80, height: 22))
-    #expect(state.handle(.press(Point(x: 3, y: 3)), at: 0) == [])
+    let viewport = Rect(x: 0, y: 1, width: 80, height: 22)
+    var document = Document(arrangement: try Arrangement(json: Arrangement.demo.jsonBytes()), viewport: viewport.size)
+    var state = ReorderState(document: document, screen: Size(width: 80, height: 24), viewport: viewport)
+    #expect(state.handle(.press(Point(x: 3, y: 3)), at: 0, in: &document) == [])
     #expect(state.nextDeadline == 300)
-    #expect(state.handle(.tick, at: 300) == [.lifted(ItemPath(0, 0))])
-    #expect(state.handle(.motion(Point(x: 12, y: 3)), at: 350) == [.moved(from: ItemPath(0, 0), to: ItemPath(0, 1))])
-    #expect(state.handle(.release(Point(x: 12, y: 3)), at: 400) == [.dropped(ItemPath(0, 1), moved: true)])
-    let saved = try Arrangement(json: state.arrangement.jsonBytes())
+    #expect(state.handle(.tick, at: 300, in: &document) == [.lifted(.tile(ItemPath(0, 0)))])
+    #expect(
+      state.handle(.motion(Point(x: 12, y: 3)), at: 350, in: &document)
+        == [.moved(.tile(ItemPath(0, 0)), to: .tile(ItemPath(0, 1)))])
+    #expect(
+      state.handle(.release(Point(x: 12, y: 3)), at: 400, in: &document) == [.dropped(.tile(ItemPath(0, 1)), moved: true)])
+    let saved = try Arrangement(json: document.arrangement.jsonBytes())
     #expect(saved.tiles(inSection: 0).map(\.id) == ["red", "blue", "green", "orange", "yellow"])
-    #expect(state.handle(.key(.undo), at: 500) == [.undone(.tile(MoveStep(from: ItemPath(0, 1), to: ItemPath(0, 0))))])
-    #expect(state.arrangement == Arrangement.demo)
+    #expect(document.isDirty)
+    let step = document.undo()
+    #expect(step?.edits == [.moveTile(from: ItemPath(0, 0), to: ItemPath(0, 1))])
+    #expect(document.arrangement == Arrangement.demo)
+    #expect(!document.isDirty)
   }
 
   @Test("a place may be the section's count, the end, also in the tile's own section")
@@ -38,11 +45,11 @@ struct LibraryAPITests {
     #expect(arrangement.destination(from: ItemPath(0, 0), forPlace: ItemPath(1, 9)) == ItemPath(1, 9))
     try arrangement.move(from: ItemPath(0, 0), toPlace: ItemPath(0, favorites))
     #expect(arrangement.tiles(inSection: 0).map(\.id) == ["red", "green", "orange", "yellow", "blue"])
-    #expect(throws: MoveError.noSuchDestination(ItemPath(0, 6), valid: 0...5)) {
+    #expect(throws: EditError.noSuchDestination(ItemPath(0, 6), valid: 0...5)) {
       try arrangement.move(from: ItemPath(0, 0), toPlace: ItemPath(0, 6))
     }
     // `move(from:to:)` takes indexes after the removal only.
-    #expect(throws: MoveError.noSuchDestination(ItemPath(0, 5), valid: 0...4)) {
+    #expect(throws: EditError.noSuchDestination(ItemPath(0, 5), valid: 0...4)) {
       try arrangement.move(from: ItemPath(0, 0), to: ItemPath(0, 5))
     }
   }

@@ -1,3 +1,5 @@
+import TileGridCLI
+import Document
 import Canvas
 import TerminalInput
 import GridLayout
@@ -31,7 +33,7 @@ struct PropertyDragWatch {
   }
 
   static func isMouseDrag(_ state: EditorState) -> Bool {
-    state.reorder.gesture.session?.source == .mouse || state.reorder.gesture.sectionSession?.source == .mouse
+    state.reorder.gesture.session?.source == .mouse
   }
 
   /// A move of any kind as two places (a section's index as place `S.0`).
@@ -88,7 +90,7 @@ struct PropertyDragWatch {
 
     // Direction after the event; a release ends the drag, so its motion is replayed on a copy.
     func dragDirection(_ state: EditorState) -> DragDirection? {
-      state.reorder.gesture.session?.direction ?? state.reorder.gesture.sectionSession?.direction
+      state.reorder.gesture.session?.direction
     }
     var direction = dragDirection(after)
     if !isDragging, let cell = Self.pointerCell(event) {
@@ -129,7 +131,7 @@ struct PropertyDragWatch {
       restingAt = Point(x: m.x, y: m.y)
     case .wait:
       if traces.contains(where: \.isScroll) {
-        restingAt = after.reorder.gesture.session?.pointer ?? after.reorder.gesture.sectionSession?.pointer
+        restingAt = after.reorder.gesture.session?.pointer
       }
     case .input(.resize):
       restingAt = nil

@@ -1,3 +1,5 @@
+import TileGridCLI
+import Document
 import Canvas
 import TerminalInput
 import GridLayout
@@ -61,6 +63,10 @@ struct PropertyStats {
   var sectionRefusals = 0
   var typedMoves = 0
   var sectionAutoScrolls = 0
+  var edits = 0
+  var adds = 0
+  var deletes = 0
+  var changes = 0
 
   mutating func add(_ other: PropertyStats) {
     streams += other.streams
@@ -85,17 +91,22 @@ struct PropertyStats {
     sectionRefusals += other.sectionRefusals
     typedMoves += other.typedMoves
     sectionAutoScrolls += other.sectionAutoScrolls
+    edits += other.edits
+    adds += other.adds
+    deletes += other.deletes
+    changes += other.changes
   }
 
   mutating func note(before: EditorState, event: ScriptEvent, traces: [PropertyTrace]) {
     events += 1
     let dragging = before.reorder.gesture.isDragging
-    let blockDrag = before.reorder.gesture.session?.block != nil
+    let blockDrag = before.reorder.gesture.session?.tiles?.block != nil
     var autoScrolling = false
     var sectionScrolling = false
     if before.reorder.gesture.session?.source == .mouse, case .wait = event { autoScrolling = true }
-    if before.reorder.gesture.sectionSession?.source == .mouse, case .wait = event {
-      autoScrolling = true
+    if before.reorder.gesture.session?.section != nil, before.reorder.gesture.session?.source == .mouse,
+      case .wait = event
+    {
       sectionScrolling = true
     }
     if dragging, case .input(.resize) = event { resizesMidDrag += 1 }
@@ -131,6 +142,14 @@ struct PropertyStats {
       case .refusedSection: sectionRefusals += 1
       case .place: typedMoves += 1
       case .placeRefused: refusals += 1
+      case .editRefused: refusals += 1
+      case .edit(let verb, _):
+        edits += 1
+        switch verb {
+        case .added: adds += 1
+        case .deleted: deletes += 1
+        default: changes += 1
+        }
       }
     }
   }
@@ -156,8 +175,8 @@ enum PropertyHarness {
 
     /// The layout in full, against one built from scratch.
     func checkLayout() throws(PropertyFailure) {
-      try PropertyInvariants.checkLayout(state.reorder, probes: PropertyInvariants.probePoints(state.reorder, &probes))
-      contentSize = state.reorder.layout.contentSize
+      try PropertyInvariants.checkLayout(state, probes: PropertyInvariants.probePoints(state, &probes))
+      contentSize = state.document.layout.contentSize
     }
 
     func play(_ event: ScriptEvent) throws(PropertyFailure) -> [PropertyTrace] {
@@ -194,7 +213,7 @@ enum PropertyHarness {
       if case .bytes = event { selections += 1 }
       try propertyRequire(moves <= selections, "one-move", "\(moves) moves in one event with \(steps) auto-scroll steps")
       try checkKeyCommands(before: before, event: event, traces: traces)
-      try model.consume(traces)
+      try model.consume(traces, after: state.arrangement)
       try propertyRequire(
         state.arrangement == model.expected, "model",
         "the arrangement is \(PropertyFormat.describe(state.arrangement)); the trace gives \(PropertyFormat.describe(model.expected))")
@@ -202,24 +221,30 @@ enum PropertyHarness {
       // it is the arrangement checked after the event before.
       let changed = traces.contains {
         switch $0 {
-        case .move, .moveBlock, .moveSection, .liftBlock, .cancel, .undo, .redo, .place: return true
+        case .move, .moveBlock, .moveSection, .liftBlock, .cancel, .undo, .redo, .place, .edit: return true
         default: return false
         }
       }
       if changed {
-        try PropertyInvariants.checkPermutation(state.arrangement, original: c.arrangement, originalTiles: originalTiles)
+        if model.edited {
+          // Edits add, delete and change tiles: ids stay unique, and the model accounts for each change.
+          try PropertyInvariants.checkIdentities(state.arrangement)
+        } else {
+          try PropertyInvariants.checkPermutation(state.arrangement, original: c.arrangement, originalTiles: originalTiles)
+        }
         try PropertyInvariants.checkPolicies(
-          before: before.arrangement, after: state.arrangement, original: c.arrangement, traces: traces)
+          before: before.arrangement, after: state.arrangement, original: c.arrangement, traces: traces,
+          edited: model.edited)
       }
       var resized = false
       if case .input(.resize) = event { resized = true }
       if changed || resized {
         try checkLayout()
       } else {
-        try PropertyInvariants.checkLayoutUnchanged(state.reorder, contentSize: contentSize)
+        try PropertyInvariants.checkLayoutUnchanged(state, contentSize: contentSize)
       }
       try PropertyInvariants.checkView(state)
-      try PropertyInvariants.checkDrag(state.reorder, model)
+      try PropertyInvariants.checkDrag(state, model)
       try PropertyInvariants.checkCancel(state, model)
       try watch.check(
         before: before, event: event, traces: traces, inputStart: inputStart, after: state,
@@ -234,7 +259,8 @@ enum PropertyHarness {
 
     /// `u` and `U` outside a drag undo and redo exactly when the history has a step for it.
     func checkKeyCommands(before: EditorState, event: ScriptEvent, traces: [PropertyTrace]) throws(PropertyFailure) {
-      guard !before.reorder.gesture.isDragging, case .input(.key(.character(let c))) = event else { return }
+      guard !before.reorder.gesture.isDragging, before.overlay == nil, case .input(.key(.character(let c))) = event
+      else { return }
       if c == "u" {
         try propertyRequire(
           traces.contains(.undo) == (model.undoable > 0), "undo",
@@ -247,8 +273,8 @@ enum PropertyHarness {
     }
 
     func finale() throws(PropertyFailure) {
-      // A prompt left open takes every key: Esc closes it first.
-      if state.prompt != nil { _ = try play(.input(.key(.escape))) }
+      // A prompt or a question left open takes every key: Esc closes it first.
+      if state.overlay != nil { _ = try play(.input(.key(.escape))) }
       switch state.reorder.gesture {
       case .idle: break
       case .pressing(_, let pointer, _):
@@ -256,12 +282,6 @@ enum PropertyHarness {
       case .failed:
         _ = try play(.input(.mouse(MouseEvent(.release(.left), x: 0, y: 0))))
       case .dragging(let session):
-        if session.source == .mouse {
-          _ = try play(.input(.mouse(MouseEvent(.release(.left), x: session.pointer.x, y: session.pointer.y))))
-        } else {
-          _ = try play(.input(.key(.space)))
-        }
-      case .draggingSection(let session):
         if session.source == .mouse {
           _ = try play(.input(.mouse(MouseEvent(.release(.left), x: session.pointer.x, y: session.pointer.y))))
         } else {
@@ -287,6 +307,9 @@ enum PropertyHarness {
         try propertyRequire(
           state.arrangement == target, "undo",
           "after every \(word): \(PropertyFormat.describe(state.arrangement)); expected \(PropertyFormat.describe(target))")
+        // Byte for byte: undoing everything gives back the file as opened, unknown keys and all.
+        try propertyRequire(
+          state.arrangement.jsonBytes() == target.jsonBytes(), "undo", "after every \(word) the file's bytes differ")
       }
     }
 
@@ -334,8 +357,8 @@ enum PropertyHarness {
     let same =
       state.arrangement == first.arrangement && state.reorder.viewport == first.reorder.viewport
       && state.reorder.focus == first.reorder.focus && state.reorder.gesture == first.reorder.gesture
-      && state.reorder.focusedSection == first.reorder.focusedSection && state.reorder.marks == first.reorder.marks
-      && state.reorder.history == first.reorder.history && state.announcement == first.announcement && state.now == first.now
+      && state.reorder.marks == first.reorder.marks
+      && state.document.history == first.document.history && state.announcement == first.announcement && state.now == first.now
     return same
       ? nil
       : PropertyFailure(kind: "determinism", message: "replayed, the final state differs", eventIndex: run.played.count - 1)

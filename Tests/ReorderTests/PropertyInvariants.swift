@@ -1,3 +1,4 @@
+import Document
 import Canvas
 import TerminalInput
 import GridLayout
@@ -37,7 +38,7 @@ func propertyRequire(_ condition: Bool, _ kind: String, _ message: @autoclosure 
 enum PropertyTrace: Equatable {
   case lift(ItemPath)
   case move(ItemPath, ItemPath)
-  case refused(ItemPath, MoveError)
+  case refused(ItemPath, EditError)
   case drop(ItemPath)
   case cancel
   case scroll(Int)
@@ -51,36 +52,42 @@ enum PropertyTrace: Equatable {
   case dropBlock(ItemPath)
   case liftSection(Int)
   case moveSection(Int, Int)
-  case refusedSection(Int, MoveError)
+  case refusedSection(Int, EditError)
   case dropSection(Int)
   /// A typed move: the step it made (a tile, or the marked tiles).
-  case place(HistoryStep)
+  case place(Edit)
   /// A typed move that was refused: nothing moved.
-  case placeRefused(ItemPath, MoveError)
+  case placeRefused(ItemPath, EditError)
+  /// An editing key changed the subject (one step; several tiles of one step are several traces).
+  case edit(EditVerb, Subject)
+  /// An edit was refused: nothing changed.
+  case editRefused(EditVerb, Subject)
 
   init?(_ happening: Happening) {
     switch happening {
-    case .lifted(let p): self = .lift(p)
-    case .moved(let a, let b): self = .move(a, b)
-    case .refused(let p, let reason): self = .refused(p, reason)
-    case .dropped(let p, _): self = .drop(p)
-    case .cancelled, .cancelledSection: self = .cancel
+    case .lifted(.tile(let p), _): self = .lift(p)
+    case .lifted(.block(let run, let count), let lead?): self = .liftBlock(lead: lead, count: count, run: run)
+    case .lifted(.section(let s), _): self = .liftSection(s)
+    case .moved(.tile(let a), .tile(let b)): self = .move(a, b)
+    case .moved(.block(let a, _), .block(let b, _)): self = .moveBlock(a, b)
+    case .moved(.section(let a), .section(let b)): self = .moveSection(a, b)
+    case .refused(.section(let s), let reason): self = .refusedSection(s, reason)
+    case .refused(.tile(let p), let reason), .refused(.block(let p, _), let reason): self = .refused(p, reason)
+    case .dropped(.tile(let p), _): self = .drop(p)
+    case .dropped(.block(let p, _), _): self = .dropBlock(p)
+    case .dropped(.section(let s), _): self = .dropSection(s)
+    case .cancelled: self = .cancel
     case .scrolled(let d): self = .scroll(d)
     case .undone: self = .undo
     case .redone: self = .redo
     case .marked(let p): self = .mark(p)
     case .unmarked(let p): self = .unmark(p)
     case .marksCleared(let n): self = .unmarkAll(n)
-    case .liftedBlock(let lead, let count, let run): self = .liftBlock(lead: lead, count: count, run: run)
-    case .movedBlock(let a, let b, _): self = .moveBlock(a, b)
-    case .droppedBlock(let p, _, _): self = .dropBlock(p)
-    case .liftedSection(let s): self = .liftSection(s)
-    case .movedSection(let a, let b): self = .moveSection(a, b)
-    case .refusedSection(let s, let reason): self = .refusedSection(s, reason)
-    case .droppedSection(let s, _): self = .dropSection(s)
-    case .placed(let step): self = .place(step)
+    case .placed(let edit): self = .place(edit)
     case .placeRefused(let place, let reason): self = .placeRefused(place, reason)
-    case .focused, .focusedSection, .nothingToLift, .blocked: return nil
+    case .edited(let verb, let subject): self = .edit(verb, subject)
+    case .editRefused(let verb, let subject, _): self = .editRefused(verb, subject)
+    case .lifted, .moved, .focused, .nothingToLift, .blocked, .merged: return nil
     }
   }
 
@@ -90,6 +97,11 @@ enum PropertyTrace: Equatable {
     case .move, .moveBlock, .moveSection, .place: return true
     default: return false
     }
+  }
+
+  var isEdit: Bool {
+    if case .edit = self { return true }
+    return false
   }
 
   var isScroll: Bool {
@@ -140,6 +152,9 @@ struct PropertyModel {
   var drag: Drag?
   /// The marked tiles, by id.
   var marked: Set<String> = []
+  /// Whether an edit (not a move) has been made: tiles are then no longer a permutation of the
+  /// original's.
+  var edited = false
 
   init(original: Arrangement) {
     self.original = original
@@ -177,9 +192,124 @@ struct PropertyModel {
     drag = nil
   }
 
+  /// Follows the traces of one event; `after` is the arrangement the event left, where an edit's new
+  /// values (a title, a color) are read: the trace names what changed, the model checks that nothing
+  /// else did.
+  mutating func consume(_ traces: [PropertyTrace], after: Arrangement) throws(PropertyFailure) {
+    var k = 0
+    while k < traces.count {
+      // An edit of several tiles is one step: its traces come together.
+      if case .edit(let verb, _) = traces[k] {
+        var subjects: [Subject] = []
+        while k < traces.count, case .edit(let v, let subject) = traces[k], v == verb {
+          subjects.append(subject)
+          k += 1
+        }
+        try consumeEdit(verb, subjects, after: after)
+        continue
+      }
+      try consume(traces[k])
+      k += 1
+    }
+  }
+
+  /// A tile that an edit, undo or redo took out is no longer marked (one put back is a new tile).
+  mutating func forgetMarksOfTilesGone() {
+    guard !marked.isEmpty else { return }
+    marked.formIntersection(Set(PropertyInvariants.tilesByID(expected).keys))
+  }
+
+  /// Follows traces without edits (the tests of the checks themselves).
   mutating func consume(_ traces: [PropertyTrace]) throws(PropertyFailure) {
-    for trace in traces {
-      switch trace {
+    try consume(traces, after: expected)
+  }
+
+  /// One editing step: replayed on the model from the trace (and the new values in `after`), checked
+  /// against the policies, and recorded as one undo step.
+  mutating func consumeEdit(_ verb: EditVerb, _ subjects: [Subject], after: Arrangement) throws(PropertyFailure) {
+    try propertyRequire(drag == nil, "trace", "an edit (\(verb)) during a drag")
+    try propertyRequire(
+      expected == committed[position], "undo", "before an edit the arrangement is not the one the history is at")
+    var edits: [Edit] = []
+    func tileChange(_ path: ItemPath, _ same: (Tile, Tile) -> Bool) throws(PropertyFailure) {
+      try propertyRequire(expected.contains(path) && after.contains(path), "trace", "\(verb) \(path): no such tile")
+      let old = expected[path]
+      let new = after[path]
+      try propertyRequire(old.id == new.id, "edit", "\(verb) \(path) changed the id \(old.id) to \(new.id)")
+      try propertyRequire(same(old, new), "edit", "\(verb) \(path) changed more than it says: \(old) -> \(new)")
+      edits.append(.setTile(at: path, to: new))
+    }
+    func sectionChange(_ s: Int, _ same: (Section, Section) -> Bool) throws(PropertyFailure) {
+      try propertyRequire(s < expected.sections.count && s < after.sections.count, "trace", "\(verb) section \(s)")
+      let old = expected.sections[s].fields
+      let new = after.sections[s].fields
+      try propertyRequire(old.id == new.id, "edit", "\(verb) section \(s) changed its id")
+      try propertyRequire(same(old, new), "edit", "\(verb) section \(s) changed more than it says")
+      edits.append(.setSection(at: s, to: new))
+    }
+    func except(_ a: Tile, _ b: Tile, _ keep: (inout Tile, Tile) -> Void) -> Bool {
+      var a = a
+      keep(&a, b)
+      return a == b
+    }
+    switch (verb, subjects.first) {
+    case (.added(let id), .tile(let place)?):
+      try propertyRequire(after.contains(place) && after[place].id == id, "edit", "add \(place) \(id): not there")
+      try propertyRequire(
+        PropertyInvariants.tilesByID(expected)[id] == nil, "edit", "add \(id): a tile of that id was there already")
+      edits.append(.insertTiles([after[place]], at: [place]))
+    case (.added(let id), .section(let s)?):
+      try propertyRequire(
+        s < after.sections.count && after.sections[s].id == id && after.sections[s].count == 0, "edit",
+        "add section \(s) \(id): not there, or not empty")
+      try propertyRequire(expected.sectionIndex(ofID: id) == nil, "edit", "add section \(id): taken")
+      edits.append(.insertSection(after.sections[s].fields, tiles: [], at: s))
+    case (.deleted, .tile?):
+      let paths = subjects.compactMap { if case .tile(let p) = $0 { return p } else { return nil } }
+      edits.append(.deleteTiles(at: paths))
+    case (.deleted, .section(let s)?):
+      edits.append(.deleteSection(at: s))
+    case (.renamed, .tile(let path)?): try tileChange(path) { a, b in except(a, b) { $0.title = $1.title } }
+    case (.recolored, _):
+      for case .tile(let path) in subjects { try tileChange(path) { a, b in except(a, b) { $0.color = $1.color } } }
+    case (.resized, _):
+      for case .tile(let path) in subjects { try tileChange(path) { a, b in except(a, b) { $0.width = $1.width } } }
+    case (.locked, .tile(let path)?), (.unlocked, .tile(let path)?):
+      try tileChange(path) { a, b in except(a, b) { $0.locked = $1.locked } && b.isLocked == (verb == .locked) }
+    case (.renamed, .section(let s)?):
+      try sectionChange(s) { a, b in
+        var a = a
+        a.title = b.title
+        return a == b
+      }
+    case (.locked, .section(let s)?), (.unlocked, .section(let s)?):
+      try sectionChange(s) { a, b in
+        var a = a
+        a.locked = b.locked
+        return a == b && b.isLocked == (verb == .locked)
+      }
+    case (.limited(let n), .section(let s)?):
+      try sectionChange(s) { a, b in
+        var a = a
+        a.maxItems = n
+        return a == b
+      }
+    default:
+      throw PropertyFailure(kind: "trace", message: "an edit the model does not know: \(verb) \(subjects)")
+    }
+    for edit in edits {
+      if let refusal = expected.check(edit) {
+        throw PropertyFailure(kind: "policy", message: "\(verb) \(subjects) should have been refused: \(refusal)")
+      }
+      try! expected.apply(edit)
+    }
+    if case .deleted = verb { forgetMarksOfTilesGone() }
+    edited = true
+    commit(unless: false)
+  }
+
+  mutating func consume(_ trace: PropertyTrace) throws(PropertyFailure) {
+    switch trace {
       case .lift(let path):
         try propertyRequire(drag == nil, "trace", "lift \(path) while a drag is in progress")
         try propertyRequire(expected.contains(path), "trace", "lift \(path): no such tile")
@@ -205,7 +335,7 @@ struct PropertyModel {
         try! expected.move(from: from, to: to)
       case .refused(let path, let reason):
         if let drag {
-          let refusal: MoveError?
+          let refusal: EditError?
           switch drag.lifted {
           case .tile(let id):
             refusal = expected.checkMove(from: expected.path(ofTileID: id)!, to: path)
@@ -243,25 +373,31 @@ struct PropertyModel {
         try propertyRequire(
           expected == committed[position], "undo", "before a typed move the arrangement is not the one the history is at")
         switch step {
-        case .tile(let move):
+        case .moveTile(let from, let to):
+          let move = (from: from, to: to)
           try propertyRequire(marked.isEmpty, "marks", "a typed move of one tile with \(marked.count) marked")
           if let refusal = expected.checkMove(from: move.from, to: move.to) {
             throw PropertyFailure(kind: "policy", message: "place \(move.from) -> \(move.to) should have been refused: \(refusal)")
           }
           try! expected.move(from: move.from, to: move.to)
-        case .block(let move):
+        case .moveBlock(let move):
           try propertyRequire(move.from == markedPaths, "marks", "a typed block move of \(move.from), marked \(markedPaths)")
           if let refusal = expected.checkMove(move) {
             throw PropertyFailure(kind: "policy", message: "place block \(move.from) -> \(move.to) should have been refused: \(refusal)")
           }
           try! expected.move(move)
-        case .section:
-          throw PropertyFailure(kind: "trace", message: "a typed move of a section")
+        default:
+          throw PropertyFailure(kind: "trace", message: "a typed move that is not a tile's or a block's: \(step)")
         }
         commit(unless: false)
       case .placeRefused(let place, _):
         // Refused: the arrangement stays (checked after the event as always); only idle.
         try propertyRequire(drag == nil, "trace", "a typed move to \(place) refused during a drag")
+      case .edit(let verb, let subject):
+        throw PropertyFailure(kind: "trace", message: "edit \(verb) \(subject) outside an edit step")
+      case .editRefused(let verb, let subject):
+        // Nothing changes (the arrangement is compared with the model after the event, as always).
+        try propertyRequire(drag == nil, "trace", "an edit (\(verb) \(subject)) refused during a drag")
       case .cancel:
         guard let cancelled = drag else { throw PropertyFailure(kind: "trace", message: "cancel without a drag") }
         expected = cancelled.snapshot
@@ -272,10 +408,12 @@ struct PropertyModel {
         try propertyRequire(drag == nil && position > 0, "undo", "undo with nothing to undo (or during a drag)")
         position -= 1
         expected = committed[position]
+        forgetMarksOfTilesGone()
       case .redo:
         try propertyRequire(drag == nil && redoable > 0, "undo", "redo with nothing to redo (or during a drag)")
         position += 1
         expected = committed[position]
+        forgetMarksOfTilesGone()
       case .mark(let path):
         try propertyRequire(drag == nil, "marks", "mark \(path) during a drag")
         try propertyRequire(expected.contains(path), "marks", "mark \(path): no such tile")
@@ -367,7 +505,6 @@ struct PropertyModel {
           "drop section \(s) is not where the lifted section \(id) is")
         commit(unless: expected == dropped.snapshot)
       }
-    }
   }
 }
 
@@ -407,6 +544,22 @@ enum PropertyInvariants {
       "tiles lost: \(Set(originalTiles.keys).subtracting(seen).sorted())")
   }
 
+  /// Ids are unique among tiles and among sections, and the tile count is the sections' (after edits,
+  /// when the tiles are no longer the original's).
+  static func checkIdentities(_ a: Arrangement) throws(PropertyFailure) {
+    var tiles = Set<String>()
+    var sections = Set<String>()
+    var count = 0
+    for (s, section) in a.sections.enumerated() {
+      try propertyRequire(sections.insert(section.id).inserted, "ids", "section \(section.id) is there twice")
+      for tile in a.tiles(inSection: s) {
+        try propertyRequire(tiles.insert(tile.id).inserted, "ids", "tile \(tile.id) is there twice")
+        count += 1
+      }
+    }
+    try propertyRequire(a.tileCount == count, "ids", "the tile count is \(a.tileCount), the sections hold \(count)")
+  }
+
   /// Every tile by its id.
   static func tilesByID(_ a: Arrangement) -> [String: Tile] {
     var tiles: [String: Tile] = [:]
@@ -435,15 +588,15 @@ enum PropertyInvariants {
   ///   events that did one of them.
   /// A locked section's index may change (others move around it); the model checks it is never lifted.
   static func checkPolicies(
-    before: Arrangement, after: Arrangement, original: Arrangement, traces: [PropertyTrace]
+    before: Arrangement, after: Arrangement, original: Arrangement, traces: [PropertyTrace], edited: Bool = false
   ) throws(PropertyFailure) {
     let was = sections(ofTiles: before)
     let now = sections(ofTiles: after)
-    for s in original.sections.indices {
-      for tile in original.tiles(inSection: s) where tile.isLocked {
+    for s in before.sections.indices {
+      for tile in before.tiles(inSection: s) where tile.isLocked {
         try propertyRequire(
           was[tile.id] == now[tile.id], "policy",
-          "locked tile \(tile.id) moved from section \(was[tile.id]!) to \(now[tile.id]!)")
+          "locked tile \(tile.id) moved from section \(was[tile.id]!) to \(now[tile.id] ?? "nowhere")")
       }
     }
     func members(_ a: Arrangement) -> [String: (count: Int, ids: Set<String>)] {
@@ -457,7 +610,7 @@ enum PropertyInvariants {
     let originalCounts = Dictionary(uniqueKeysWithValues: original.sections.map { ($0.id, $0.count) })
     let returns = traces.contains { $0 == .cancel || $0 == .undo || $0 == .redo }
     for (s, section) in after.sections.enumerated() {
-      if section.isLocked {
+      if section.isLocked, previous[section.id] != nil {
         let ids = Set(after.tiles(inSection: s).map(\.id))
         try propertyRequire(
           ids == previous[section.id]!.ids, "policy",
@@ -465,13 +618,14 @@ enum PropertyInvariants {
       }
       if let m = section.maxItems {
         let count = section.count
-        let had = originalCounts[section.id]!
+        guard let had = originalCounts[section.id], let previousCount = previous[section.id]?.count else { continue }
+        // Once `M` may have lowered a limit below a section's count, only the rule per event holds.
         try propertyRequire(
-          count <= max(m, had), "policy",
+          edited || count <= max(m, had), "policy",
           "section \(section.id) holds \(count) tiles, over its maxItems \(m) (it had \(had))")
         if !returns {
           try propertyRequire(
-            count <= max(m, previous[section.id]!.count), "policy",
+            count <= max(m, previousCount), "policy",
             "section \(section.id) grew to \(count) tiles past its maxItems \(m)")
         }
       }
@@ -480,9 +634,10 @@ enum PropertyInvariants {
 
   /// The incrementally maintained layout equals one built from scratch: frames, lines, section and
   /// header frames, content size, and hit tests at `probes` points.
-  static func checkLayout(_ r: ReorderState, probes: [Point]) throws(PropertyFailure) {
+  static func checkLayout(_ state: EditorState, probes: [Point]) throws(PropertyFailure) {
+    let r = state.document
     let kept = r.layout
-    let fresh = FlowLayout(arrangement: r.arrangement, viewport: r.viewport.frame.size)
+    let fresh = FlowLayout(arrangement: r.arrangement, viewport: state.reorder.viewport.frame.size)
     try propertyRequire(
       kept.parameters == fresh.parameters && kept.viewport == fresh.viewport && kept.available == fresh.available,
       "layout", "the layout's parameters or viewport differ from the arrangement's")
@@ -523,15 +678,18 @@ enum PropertyInvariants {
 
   /// For an event that changed neither the arrangement nor the viewport: the layout is still the one
   /// checked in full after the last change (same viewport, sections and content size).
-  static func checkLayoutUnchanged(_ r: ReorderState, contentSize: Size?) throws(PropertyFailure) {
+  static func checkLayoutUnchanged(_ state: EditorState, contentSize: Size?) throws(PropertyFailure) {
+    let r = state.document
+    let frame = state.reorder.viewport.frame
     try propertyRequire(
-      r.layout.viewport == Size(width: max(0, r.viewport.frame.width), height: max(0, r.viewport.frame.height))
+      r.layout.viewport == Size(width: max(0, frame.width), height: max(0, frame.height))
         && r.layout.sectionCount == r.arrangement.sections.count && r.layout.contentSize == contentSize,
       "layout", "the layout changed (content size \(r.layout.contentSize), was \(String(describing: contentSize))) though neither the arrangement nor the viewport did")
   }
 
   /// Points to hit-test: random ones in and around the content, and one in every tile's frame.
-  static func probePoints(_ r: ReorderState, _ rng: inout PropertyRNG) -> [Point] {
+  static func probePoints(_ state: EditorState, _ rng: inout PropertyRNG) -> [Point] {
+    let r = state.document
     let content = r.layout.contentSize
     var points = (0..<8).map { _ in Point(x: rng.int(-1...content.width), y: rng.int(-1...content.height)) }
     for s in r.arrangement.sections.indices where r.arrangement.sections[s].count > 0 {
@@ -546,37 +704,38 @@ enum PropertyInvariants {
   /// axis (and 0 across it), and the focus is a tile whenever there are tiles.
   static func checkView(_ state: EditorState) throws(PropertyFailure) {
     let r = state.reorder
+    let arrangement = state.arrangement
     try propertyRequire(
       r.screen == state.screen && r.viewport.frame == Screen.viewport(forScreen: state.screen), "view",
       "viewport \(r.viewport.frame) for screen \(state.screen)")
-    let vertical = r.arrangement.layout.direction == .vertical
+    let vertical = arrangement.layout.direction == .vertical
     let along = vertical ? r.viewport.offset.y : r.viewport.offset.x
     let across = vertical ? r.viewport.offset.x : r.viewport.offset.y
+    let maximum = r.viewport.maximumPosition(contentSize: state.document.layout.contentSize)
     try propertyRequire(
-      along >= 0 && along <= r.maximumScroll && across == 0, "scroll",
-      "scroll \(r.viewport.offset) outside 0...\(r.maximumScroll)")
-    if let s = r.focusedSection {
-      try propertyRequire(
-        r.focus == nil && s >= 0 && s < r.arrangement.sections.count, "focus",
-        "header focus \(s) with tile focus \(String(describing: r.focus))")
-    } else if r.arrangement.tileCount > 0 {
-      try propertyRequire(
-        r.focus.map(r.arrangement.contains) == true, "focus", "focus \(String(describing: r.focus)) is not a tile")
-    } else {
-      try propertyRequire(r.focus == nil, "focus", "focus \(String(describing: r.focus)) without tiles")
+      along >= 0 && along <= maximum && across == 0, "scroll", "scroll \(r.viewport.offset) outside 0...\(maximum)")
+    switch r.focus {
+    case .header(let s):
+      try propertyRequire(s >= 0 && s < arrangement.sections.count, "focus", "header focus \(s)")
+    case .tile(let path):
+      try propertyRequire(arrangement.contains(path), "focus", "focus \(path) is not a tile")
+    case .none:
+      try propertyRequire(arrangement.tileCount == 0, "focus", "no focus though there are tiles")
     }
-    if let section = r.gesture.sectionSession {
+    if let section = r.gesture.session?.section {
       try propertyRequire(
-        r.focusedSection == section.current, "focus",
-        "section \(section.current) is lifted, the header focus is \(String(describing: r.focusedSection))")
+        r.focus == .header(section.current), "focus",
+        "section \(section.current) is lifted, the focus is \(r.focus)")
     }
   }
 
   /// A drag is in progress exactly when the model has one; its `current` holds the lifted tile (a
   /// block's run holds the block's tiles in order; a lifted section is where the model says) and its
   /// `origin` is where it was lifted. Marks are the model's.
-  static func checkDrag(_ r: ReorderState, _ model: PropertyModel) throws(PropertyFailure) {
-    let marked = Set(r.marks.map { r.arrangement[$0].id })
+  static func checkDrag(_ state: EditorState, _ model: PropertyModel) throws(PropertyFailure) {
+    let r = state.reorder
+    let arrangement = state.arrangement
+    let marked = Set(r.marks.map { arrangement[$0].id })
     try propertyRequire(
       marked == model.marked, "marks", "marked \(marked.sorted()), the trace says \(model.marked.sorted())")
     try propertyRequire(
@@ -585,28 +744,28 @@ enum PropertyInvariants {
     guard let drag = model.drag else { return }
     switch drag.lifted {
     case .tile(let id), .block(let id, _, _):
-      guard let session = r.gesture.session else {
+      guard let session = r.gesture.session?.tiles else {
         throw PropertyFailure(kind: "drag", message: "a tile drag in the trace, the gesture is \(r.gesture)")
       }
       try propertyRequire(
-        r.arrangement.contains(session.current) && r.arrangement[session.current].id == id, "drag",
+        arrangement.contains(session.current) && arrangement[session.current].id == id, "drag",
         "the session's current \(session.current) does not hold the lifted tile \(id)")
       try propertyRequire(
         session.origin == drag.origin, "drag", "the session's origin \(session.origin), lifted at \(drag.origin)")
       if case .block(_, let ids, let run) = drag.lifted {
         let block = session.block
         try propertyRequire(
-          block?.start == run && block?.count == ids.count && session.run.places.map { r.arrangement[$0].id } == ids,
+          block?.start == run && block?.count == ids.count && session.run.places.map { arrangement[$0].id } == ids,
           "drag", "the session's block \(String(describing: block)) is not the run of \(ids) at \(run)")
       } else {
         try propertyRequire(session.block == nil, "drag", "a single tile's session has a block")
       }
     case .section(let id):
-      guard let session = r.gesture.sectionSession else {
+      guard let session = r.gesture.session?.section else {
         throw PropertyFailure(kind: "drag", message: "a section drag in the trace, the gesture is \(r.gesture)")
       }
       try propertyRequire(
-        r.arrangement.sections[session.current].id == id && session.origin == drag.origin.section, "drag",
+        arrangement.sections[session.current].id == id && session.origin == drag.origin.section, "drag",
         "the section session (\(session.origin) -> \(session.current)) is not section \(id) lifted at "
           + "\(drag.origin.section)")
     }
@@ -638,8 +797,8 @@ enum PropertyInvariants {
         fork.arrangement == drag.snapshot, "cancel",
         "\(event) leaves \(PropertyFormat.describe(fork.arrangement)); before the lift: \(PropertyFormat.describe(drag.snapshot))")
       try propertyRequire(fork.reorder.gesture == .idle, "cancel", "\(event) leaves the gesture \(fork.reorder.gesture)")
-      try propertyRequire(fork.reorder.history == state.reorder.history, "cancel", "\(event) changed the history")
-      if event == .key(.escape) { try checkLayout(fork.reorder, probes: []) }
+      try propertyRequire(fork.document.history == state.document.history, "cancel", "\(event) changed the history")
+      if event == .key(.escape) { try checkLayout(fork, probes: []) }
       try checkView(fork)
     }
   }

@@ -1,3 +1,5 @@
+import TileGridCLI
+import Document
 import Canvas
 import Testing
 import TileGridJSON

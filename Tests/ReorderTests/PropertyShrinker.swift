@@ -1,3 +1,5 @@
+import TileGridCLI
+import Document
 import Canvas
 import GridLayout
 import TileModel

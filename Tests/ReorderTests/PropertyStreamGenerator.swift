@@ -1,3 +1,5 @@
+import TileGridCLI
+import Document
 import Canvas
 import TerminalInput
 import GridLayout
@@ -22,6 +24,10 @@ enum PropertyProfile: String, CaseIterable, Sendable, CustomStringConvertible {
   /// Organizing at scale: marks (`x`, modifier clicks), block drags with the mouse and the keyboard,
   /// long presses on headers and Tab + Space for section drags, Esc clearing marks, undo and redo.
   case organize
+  /// Editing mixed with everything else: adding, renaming, recoloring, resizing, deleting and locking
+  /// tiles and sections (prompts answered, questions answered, refusals), drags, blocks, sections,
+  /// finds, typed moves, undo and redo.
+  case editing
 
   var description: String { rawValue }
 
@@ -34,6 +40,7 @@ enum PropertyProfile: String, CaseIterable, Sendable, CustomStringConvertible {
     case .stillPointer: return 0x7374_696C_6C
     case .diagonal: return 0x6469_6167
     case .organize: return 0x6F72_6761_6E
+    case .editing: return 0x6564_6974
     }
   }
 }
@@ -58,7 +65,6 @@ struct PropertyStreamGenerator {
     case .pressing: return .pressing
     case .failed: return .failed
     case .dragging(let session): return session.source == .mouse ? .mouseDrag : .keyboardDrag
-    case .draggingSection(let session): return session.source == .mouse ? .mouseDrag : .keyboardDrag
     }
   }
 
@@ -82,6 +88,10 @@ struct PropertyStreamGenerator {
     case (.organize, .pressing): w = [3, 20, 8, 55, 3, 5, 4, 2]
     case (.organize, .mouseDrag): w = [2, 60, 4, 22, 2, 5, 4, 1]
     case (.organize, .keyboardDrag): w = [3, 5, 2, 5, 2, 75, 6, 2]
+    case (.editing, .idle): w = [20, 4, 4, 6, 3, 58, 4, 1]
+    case (.editing, .pressing): w = [3, 20, 8, 55, 3, 5, 4, 2]
+    case (.editing, .mouseDrag): w = [2, 60, 4, 22, 2, 5, 4, 1]
+    case (.editing, .keyboardDrag): w = [3, 5, 2, 5, 2, 75, 6, 2]
     case (.chaos, _): w = [12, 15, 12, 15, 8, 20, 12, 6]
     case (_, .failed): w = [5, 10, 50, 10, 5, 10, 5, 5]  // the button is still down: mostly let go
     }
@@ -91,18 +101,28 @@ struct PropertyStreamGenerator {
 
   mutating func next(_ state: EditorState, _ rng: inout PropertyRNG) -> ScriptEvent {
     let phase = Self.phase(state)
-    // The prompts of typed moves (m) and finds (/) take the keys while they are open.
+    // The prompts of typed moves (m), finds (/) and edits take the keys while they are open; a delete
+    // question is answered.
     if let prompt = state.prompt { return promptEvent(prompt, state, &rng) }
+    if let question = state.question {
+      switch question {
+      case .deleteTiles, .deleteSection: return .input(.key(rng.chance(70) ? .character("y") : .escape))
+      default: return .input(.key(.escape))
+      }
+    }
+    if profile == .editing && phase == .idle && rng.chance(30) {
+      return .input(.key(rng.element(Self.editingKeys)))
+    }
     if phase == .idle && profile != .stillPointer && profile != .diagonal {
-      if rng.chance(profile == .organize ? 6 : 2) {
+      if rng.chance(profile == .organize || profile == .editing ? 6 : 2) {
         return .input(.key(.character(rng.chance(60) ? "m" : "/")))
       }
       if state.find != nil && rng.chance(6) { return .input(.key(.character(rng.chance(50) ? "n" : "N"))) }
     }
     switch rng.weighted(weights(phase)) {
     case .press:
-      if profile == .organize || profile == .chaos {
-        if profile == .organize && state.reorder.marks.count > 1 && rng.chance(50),
+      if profile == .organize || profile == .editing || profile == .chaos {
+        if profile != .chaos && state.reorder.marks.count > 1 && rng.chance(50),
           let marked = aimAtMarkedTile(state, &rng)
         {
           // A long press on a marked tile lifts the block.
@@ -178,8 +198,34 @@ struct PropertyStreamGenerator {
       return .input(.key(rng.weighted([(55, Key.enter), (20, .escape), (15, .backspace), (10, .character("z"))])))
     case .saveAs:
       return .input(.key(.escape))
+    case .edit(let kind):
+      if rng.chance(10) { return .input(.key(.escape)) }
+      switch kind {
+      case .recolor:
+        if empty || rng.chance(15) {
+          return .bytes(Array(rng.element(["sys", "re", "#12AB34", "nope", "Blue", "#FFF", " gray "]).utf8))
+        }
+        return .input(.key(rng.weighted([(50, Key.enter), (25, .tab), (10, .backtab), (15, .backspace)])))
+      case .width, .maxItems:
+        if empty || rng.chance(10) {
+          return .bytes(Array(rng.element(["", "3", "20", "0", "x", "99999999", "1"]).utf8))
+        }
+        return .input(.key(rng.weighted([(70, Key.enter), (20, .backspace), (10, .control("u"))])))
+      case .addTile, .addSection, .renameTile, .renameSection:
+        if empty || rng.chance(15) {
+          return .bytes(Array(rng.element(["Buy milk", "회의 준비", "タワー", "😀", "a", "Red", "  ", "x-1"]).utf8))
+        }
+        return .input(
+          .key(rng.weighted([(65, Key.enter), (10, .backspace), (10, .control("w")), (10, .left), (5, .home)])))
+      }
     }
   }
+
+  /// The editing keys, as the editing profile presses them.
+  static let editingKeys: [Key] = [
+    .character("a"), .character("a"), .character("A"), .character("r"), .character("c"), .character("w"),
+    .character("d"), .delete, .character("L"), .character("M"), .character("x"), .tab,
+  ]
 
   private func mouse(_ action: MouseEvent.Action) -> ScriptEvent {
     .input(.mouse(MouseEvent(action, x: pointer.x, y: pointer.y)))
@@ -191,16 +237,17 @@ struct PropertyStreamGenerator {
   /// scrolled out of the viewport). Any cell when there are no tiles.
   func aimAtTile(_ state: EditorState, _ rng: inout PropertyRNG, visible: Int = 80) -> Point {
     let r = state.reorder
+    let (arrangement, layout) = (state.arrangement, state.document.layout)
     var candidates: [Rect] = []
     if rng.chance(visible) {
-      r.layout.forEachItem(in: r.viewport.visibleContent) { _, frame in candidates.append(frame) }
+      layout.forEachItem(in: r.viewport.visibleContent) { _, frame in candidates.append(frame) }
     }
     if candidates.isEmpty {
-      let paths = r.arrangement.sections.indices.flatMap { s in
-        (0..<r.arrangement.sections[s].count).map { ItemPath(s, $0) }
+      let paths = arrangement.sections.indices.flatMap { s in
+        (0..<arrangement.sections[s].count).map { ItemPath(s, $0) }
       }
       guard !paths.isEmpty else { return anyCell(state, &rng) }
-      candidates = [r.layout.frame(of: rng.element(paths))]
+      candidates = [layout.frame(of: rng.element(paths))]
     }
     let frame = rng.element(candidates)
     let cell = Point(
@@ -212,8 +259,8 @@ struct PropertyStreamGenerator {
   func aimAtMarkedTile(_ state: EditorState, _ rng: inout PropertyRNG) -> Point? {
     let r = state.reorder
     var frames: [Rect] = []
-    r.layout.forEachItem(in: r.viewport.visibleContent) { path, frame in
-      if r.isMarked(path) { frames.append(frame) }
+    state.document.layout.forEachItem(in: r.viewport.visibleContent) { path, frame in
+      if r.isMarked(path, in: state.arrangement) { frames.append(frame) }
     }
     guard !frames.isEmpty else { return nil }
     let frame = rng.element(frames)
@@ -226,8 +273,9 @@ struct PropertyStreamGenerator {
   func aimAtHeader(_ state: EditorState, _ rng: inout PropertyRNG) -> Point {
     let r = state.reorder
     let visible = r.viewport.visibleContent
-    let headers = r.layout.sections(intersecting: visible).compactMap { s -> Rect? in
-      guard let h = r.layout.headerFrame(s) else { return nil }
+    let layout = state.document.layout
+    let headers = layout.sections(intersecting: visible).compactMap { s -> Rect? in
+      guard let h = layout.headerFrame(s) else { return nil }
       let x = max(h.minX, visible.minX)
       let y = max(h.minY, visible.minY)
       let clipped = Rect(x: x, y: y, width: min(h.maxX, visible.maxX) - x, height: min(h.maxY, visible.maxY) - y)
@@ -248,7 +296,7 @@ struct PropertyStreamGenerator {
   /// A cell in or beyond the auto-scroll band at one end of the viewport (along the scrolling axis).
   func edgeCell(_ state: EditorState, _ rng: inout PropertyRNG) -> Point {
     let r = state.reorder
-    let vertical = r.arrangement.layout.direction == .vertical
+    let vertical = state.arrangement.layout.direction == .vertical
     let (start, end) = vertical ? (r.viewport.frame.minY, r.viewport.frame.maxY) : (r.viewport.frame.minX, r.viewport.frame.maxX)
     let position = rng.chance(50) ? rng.int(max(0, start - 1)...(start + 2)) : rng.int(max(0, end - 3)...(end + 1))
     return Self.clamped(vertical ? Point(x: pointer.x, y: position) : Point(x: position, y: pointer.y))
@@ -338,7 +386,7 @@ struct PropertyStreamGenerator {
     case .mouseDrag:
       return rng.chance(15) ? .escape : rng.element(Self.arrows + Self.otherKeys)
     case .idle, .pressing, .failed:
-      if profile == .organize {
+      if profile == .organize || profile == .editing {
         return rng.weighted([
           (30, rng.element(Self.arrows)), (18, rng.element([Key.space, .enter])),
           (12, rng.element([Key.tab, .backtab])), (5, rng.element([Key.pageUp, .pageDown, .home, .end])),

@@ -1,3 +1,4 @@
+import Document
 import Canvas
 import Foundation
 import GridLayout
@@ -73,6 +74,13 @@ struct PropertyStreamTests {
     #expect(stats.sectionLifts > 0 && stats.sectionMoves > 0 && stats.sectionRefusals > 0)
     #expect(stats.typedMoves > 0, "the streams make typed moves")
     #expect(stats.refusals > 0 && stats.cancels > 0 && stats.undos > 0 && stats.drops > 0)
+  }
+
+  @Test("editing mixed with drags, blocks, sections, finds and typed moves", arguments: 0..<6)
+  func editing(batch: Int) {
+    let stats = PropertyHarness.runBatch(profile: .editing, batch: batch, count: Self.streamsPerBatch)
+    #expect(stats.adds > 0 && stats.deletes > 0 && stats.changes > 0, "the streams add, delete and change")
+    #expect(stats.lifts > 0 && stats.moves > 0 && stats.undos > 0 && stats.refusals > 0)
   }
 
   @Test("organizing, over six batches: blocks are refused somewhere, and section drags auto-scroll")

@@ -1,3 +1,4 @@
+import Document
 import GridLayout
 import Testing
 import TileModel
@@ -32,12 +33,11 @@ struct TargetSelectionTests {
 
   static func session(
     _ layout: FlowLayout, lifted path: ItemPath, at origin: Point, left: Bool, up: Bool,
-    refusal: DragSession.Refusal? = nil
+    refusal: TileDrag.Refusal? = nil
   ) -> DragSession {
     DragSession(
-      source: .mouse, origin: path, current: path, grabOffset: .zero, floatingOrigin: origin, pointer: origin,
-      direction: DragDirection(horizontal: left ? -1 : 1, vertical: up ? -1 : 1), refusal: refusal,
-      scrollAnchor: nil)
+      source: .mouse, lifted: .tiles(TileDrag(origin: path, current: path, refusal: refusal)), grabOffset: .zero,
+      floatingOrigin: origin, pointer: origin, direction: DragDirection(horizontal: left ? -1 : 1, vertical: up ? -1 : 1))
   }
 
   ///     aaaa bbbb      a lifted and moved right by 4: primary probe (o.x + 2w/3, o.y) = (6, 0), on b
@@ -92,9 +92,9 @@ struct TargetSelectionTests {
   @Test func whenASectionRefuses_thatTheRefusalIsAnnouncedOncePerEpisode() {
     let (a, layout) = Self.arrangement([[4], []]) { $0[1].locked = true }
     var s = Self.session(layout, lifted: ItemPath(0, 0), at: Point(x: 0, y: 1), left: false, up: false)
-    let reason = MoveError.sectionLocked(id: "s1", title: "s1", section: 1, leaving: false)
+    let reason = EditError.sectionLocked(id: "s1", title: "s1", section: 1, leaving: false)
     #expect(selectTarget(layout: layout, arrangement: a, session: s) == .refuse(ItemPath(1, 0), reason, announce: true))
-    s.refusal = DragSession.Refusal(destination: ItemPath(1, 0), reason: reason)
+    s.lifted = .tiles(TileDrag(origin: ItemPath(0, 0), current: ItemPath(0, 0), refusal: TileDrag.Refusal(destination: ItemPath(1, 0), reason: reason)))
     #expect(selectTarget(layout: layout, arrangement: a, session: s) == .refuse(ItemPath(1, 0), reason, announce: false))
   }
 
@@ -102,8 +102,8 @@ struct TargetSelectionTests {
   ///     ....           even where there is no target (the gap right of a)
   @Test func whenTheTileLeavesTheRefusingSection_thatForbiddenEnds() {
     let (a, layout) = Self.arrangement([[4], []]) { $0[1].locked = true }
-    let reason = MoveError.sectionLocked(id: "s1", title: "s1", section: 1, leaving: false)
-    let refusal = DragSession.Refusal(destination: ItemPath(1, 0), reason: reason)
+    let reason = EditError.sectionLocked(id: "s1", title: "s1", section: 1, leaving: false)
+    let refusal = TileDrag.Refusal(destination: ItemPath(1, 0), reason: reason)
     let away = Self.session(
       layout, lifted: ItemPath(0, 0), at: Point(x: 3, y: 0), left: false, up: true, refusal: refusal)
     #expect(selectTarget(layout: layout, arrangement: a, session: away) == .leaveForbidden)

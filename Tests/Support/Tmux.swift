@@ -116,8 +116,13 @@ public final class TmuxSession {
     socketDirectory = try TmuxSession.makeSocketDirectory()
 
     var environment = ProcessInfo.processInfo.environment
-    // SwiftPM runs the tests with NO_COLOR=1, which the editor honours (a screen without colors).
-    for name in ["TMUX", "TMUX_PANE", "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "COLUMNS", "LINES", "NO_COLOR", "COLORTERM"] {
+    // SwiftPM runs the tests with NO_COLOR=1, which the editor honours (a screen without colors). The
+    // variables of the terminal emulator the tests were started in would make it 24-bit.
+    for name in [
+      "TMUX", "TMUX_PANE", "LC_ALL", "LC_CTYPE", "LC_MESSAGES", "COLUMNS", "LINES", "NO_COLOR", "COLORTERM",
+      "XTERM_VERSION", "VTE_VERSION", "KONSOLE_VERSION", "KITTY_WINDOW_ID", "WEZTERM_PANE", "WT_SESSION",
+      "TERM_PROGRAM", "TERM_PROGRAM_VERSION",
+    ] {
       environment[name] = nil
     }
     environment["LANG"] = "C.UTF-8"

@@ -33,6 +33,8 @@ private func row(
 }
 
 func key(_ key: Key) -> InputEvent { .key(key) }
+func mod(_ key: Key, _ modifiers: Modifiers) -> InputEvent { .key(.modified(key, modifiers)) }
+func paste(_ text: String) -> InputEvent { .paste(text) }
 func char(_ character: Character) -> InputEvent { .key(.character(character)) }
 func unknown(_ text: String) -> InputEvent { .unknown(Array(text.utf8)) }
 
@@ -128,15 +130,15 @@ enum DecoderTable {
       "F1-F5 of the Linux console", (["A", "B", "C", "D", "E"]).map { esc + "[[" + $0 }.joined(),
       (1...5).map { key(.function($0)) }),
     row("Esc [ [ and no F-key letter: unknown, then the byte", esc + "[[x", [unknown(esc + "[["), char("x")]),
-    row("Ctrl-Up 1;5A is Up", esc + "[1;5A", [key(.up)]),
-    row("Shift-Left 1;2D is Left", esc + "[1;2D", [key(.left)]),
-    row("Ctrl-Home 1;5H is Home", esc + "[1;5H", [key(.home)]),
-    row("Shift-PageUp 5;2~ is PageUp", esc + "[5;2~", [key(.pageUp)]),
-    row("Ctrl-Delete 3;5~ is Delete", esc + "[3;5~", [key(.delete)]),
-    row("Shift-F1 1;2P is F1", esc + "[1;2P", [key(.function(1))]),
-    row("Ctrl-F3 1;5R is F3", esc + "[1;5R", [key(.function(3))]),
+    row("Ctrl-Up 1;5A", esc + "[1;5A", [mod(.up, .control)]),
+    row("Shift-Left 1;2D", esc + "[1;2D", [mod(.left, .shift)]),
+    row("Ctrl-Home 1;5H", esc + "[1;5H", [mod(.home, .control)]),
+    row("Shift-PageUp 5;2~", esc + "[5;2~", [mod(.pageUp, .shift)]),
+    row("Ctrl-Delete 3;5~", esc + "[3;5~", [mod(.delete, .control)]),
+    row("Shift-F1 1;2P", esc + "[1;2P", [mod(.function(1), .shift)]),
+    row("Ctrl-F3 1;5R", esc + "[1;5R", [mod(.function(3), .control)]),
     row("a cursor position report is unknown, not F3", esc + "[12;40R", [unknown(esc + "[12;40R")]),
-    row("SS3 with a modifier (old xterm 5A) is Up", esc + "O5A", [key(.up)]),
+    row("SS3 with a modifier (old xterm 5A) is Ctrl-Up", esc + "O5A", [mod(.up, .control)]),
     row("Shift-Tab", esc + "[Z", [key(.backtab)]),
     row("focus in", esc + "[I", [.focus(true)]),
     row("focus out", esc + "[O", [.focus(false)]),
@@ -250,17 +252,15 @@ enum DecoderTable {
   static let unknowns: [DecoderCase] = [
     row("device attributes reply", esc + "[?1;2c", [unknown(esc + "[?1;2c")]),
     row("secondary device attributes reply", esc + "[>0;276;0c", [unknown(esc + "[>0;276;0c")]),
-    row("an unknown CSI final byte", esc + "[5u", [unknown(esc + "[5u")]),
-    row("modifyOtherKeys is not decoded", esc + "[27;5;13~", [unknown(esc + "[27;5;13~")]),
+    row("CSI u with a control code is unknown", esc + "[5u", [unknown(esc + "[5u")]),
     row("an unknown ~ number", esc + "[99~", [unknown(esc + "[99~")]),
     row("CSI ~ without a number", esc + "[~", [unknown(esc + "[~")]),
     row("keypad 5 (CSI E)", esc + "[E", [unknown(esc + "[E")]),
     row("sub-parameters", esc + "[1:2A", [unknown(esc + "[1:2A")]),
     row("an intermediate byte", esc + "[1 q", [unknown(esc + "[1 q")]),
     row("an unknown SS3 final", esc + "Oz", [unknown(esc + "Oz")]),
-    row(
-      "bracketed paste around text", esc + "[200~hi" + esc + "[201~",
-      [unknown(esc + "[200~"), char("h"), char("i"), unknown(esc + "[201~")]),
+    row("a paste's end marker alone is unknown", esc + "[201~", [unknown(esc + "[201~")]),
+    row("CSI 200 with a modifier is no paste", esc + "[200;2~", [unknown(esc + "[200;2~")]),
     row("a CSI broken by a control byte", esc + "[1;2\r", [unknown(esc + "[1;2"), key(.enter)]),
     row("a CSI broken by an Esc sequence", esc + "[1;2" + esc + "[B", [unknown(esc + "[1;2"), key(.down)]),
     row("a CSI broken by UTF-8", esc + "[1é", [unknown(esc + "[1"), char("é")]),
@@ -304,5 +304,137 @@ enum DecoderTable {
     ]
   }()
 
-  static let all: [DecoderCase] = keys + escapes + csiKeys + text + mouseReports + unknowns + overLong
+  /// xterm's modifier parameter on every kind of key, `CSI u` (fixterms, kitty), modifyOtherKeys, rxvt.
+  static let modifiedKeys: [DecoderCase] = {
+    let names: [(String, Modifiers)] = [
+      ("Shift", .shift), ("Alt", .alt), ("Shift-Alt", [.shift, .alt]), ("Ctrl", .control),
+      ("Ctrl-Shift", [.control, .shift]), ("Ctrl-Alt", [.control, .alt]), ("Ctrl-Alt-Shift", [.control, .alt, .shift]),
+      ("Meta", .meta), ("Meta-Ctrl-Alt-Shift", [.meta, .control, .alt, .shift]),
+    ]
+    let cases = [2, 3, 4, 5, 6, 7, 8, 9, 16]
+    var rows = zip(names, cases).map { pair, number in
+      row("\(pair.0)-Up as 1;\(number)A", esc + "[1;\(number)A", [mod(.up, pair.1)])
+    }
+    rows += [
+      row("1;1 is no modifier", esc + "[1;1B", [key(.down)]),
+      row(
+        "Shift-Right, Alt-Left, Ctrl-Down", esc + "[1;2C" + esc + "[1;3D" + esc + "[1;5B",
+        [mod(.right, .shift), mod(.left, .alt), mod(.down, .control)]),
+      row("Shift-End 1;2F", esc + "[1;2F", [mod(.end, .shift)]),
+      row("Ctrl-PageDown 6;5~", esc + "[6;5~", [mod(.pageDown, .control)]),
+      row("Alt-Insert 2;3~", esc + "[2;3~", [mod(.insert, .alt)]),
+      row("Ctrl-Home as 1;5~", esc + "[1;5~", [mod(.home, .control)]),
+      row(
+        "Shift-F5 15;2~ and Ctrl-F12 24;5~", esc + "[15;2~" + esc + "[24;5~",
+        [mod(.function(5), .shift), mod(.function(12), .control)]),
+      row(
+        "Ctrl-Shift-F2 1;6Q, Ctrl-Alt-F4 1;7S", esc + "[1;6Q" + esc + "[1;7S",
+        [mod(.function(2), [.control, .shift]), mod(.function(4), [.control, .alt])]),
+      row("Ctrl-Shift-Tab 1;5Z", esc + "[1;5Z", [mod(.tab, [.control, .shift])]),
+      row("Caps Lock (64) is left out: 1;69A is Ctrl-Up", esc + "[1;69A", [mod(.up, .control)]),
+      row("Caps Lock alone: 1;65A is Up", esc + "[1;65A", [key(.up)]),
+      row("Hyper (16) is no modifier known: unknown", esc + "[1;17A", [unknown(esc + "[1;17A")]),
+      row("a huge modifier number is unknown", esc + "[1;99999999A", [unknown(esc + "[1;99999999A")]),
+      row(
+        "SS3 Shift-F1 (O2P) and Ctrl-Up (O1;5A)", esc + "O2P" + esc + "O1;5A",
+        [mod(.function(1), .shift), mod(.up, .control)]),
+      row("CSI u: Ctrl-a is Ctrl-A, as byte 0x01", esc + "[97;5u", [key(.control("a"))]),
+      row("CSI u: Ctrl-Shift-a", esc + "[97;6u", [mod(.character("a"), [.control, .shift])]),
+      row("CSI u: Alt-a is Alt+a, as Esc a", esc + "[97;3u", [key(.alt("a"))]),
+      row("CSI u: Ctrl-Alt-a", esc + "[97;7u", [mod(.character("a"), [.control, .alt])]),
+      row("CSI u: a code alone is the character", esc + "[233u", [char("é")]),
+      row("CSI u: Shift-Enter", esc + "[13;2u", [mod(.enter, .shift)]),
+      row(
+        "CSI u: Escape, Tab, Backspace, Space", esc + "[27u" + esc + "[9u" + esc + "[127u" + esc + "[32u",
+        [key(.escape), key(.tab), key(.backspace), key(.space)]),
+      row("CSI u: Shift-Tab is Backtab", esc + "[9;2u", [key(.backtab)]),
+      row("CSI u: Ctrl-Tab", esc + "[9;5u", [mod(.tab, .control)]),
+      row("CSI u: Alt-Backspace", esc + "[127;3u", [mod(.backspace, .alt)]),
+      row(
+        "CSI u: Ctrl-Space and Alt-Space", esc + "[32;5u" + esc + "[32;3u", [mod(.space, .control), key(.alt(" "))]),
+      row("CSI u: Ctrl-1", esc + "[49;5u", [mod(.character("1"), .control)]),
+      row("CSI u: Ctrl-@ as NUL reads", esc + "[64;5u", [key(.control("@"))]),
+      row(
+        "CSI u: kitty's shifted alternate is read past", esc + "[97:65;6u", [mod(.character("a"), [.control, .shift])]),
+      row("CSI u: kitty's press event (:1)", esc + "[97;5:1u", [key(.control("a"))]),
+      row("CSI u: a release event (:3) is unknown", esc + "[97;5:3u", [unknown(esc + "[97;5:3u")]),
+      row("CSI u: kitty's text field is unknown", esc + "[97;1;97u", [unknown(esc + "[97;1;97u")]),
+      row("CSI u: a private-use code (kitty's keypad) is unknown", esc + "[57399u", [unknown(esc + "[57399u")]),
+      row("CSI u: code 0 is unknown", esc + "[0u", [unknown(esc + "[0u")]),
+      row("kitty's flags reply (CSI ? 1 u) is unknown", esc + "[?1u", [unknown(esc + "[?1u")]),
+      row("modifyOtherKeys: Ctrl-Enter 27;5;13~", esc + "[27;5;13~", [mod(.enter, .control)]),
+      row("modifyOtherKeys: Ctrl-a 27;5;97~", esc + "[27;5;97~", [key(.control("a"))]),
+      row("modifyOtherKeys with a control code is unknown", esc + "[27;5;1~", [unknown(esc + "[27;5;1~")]),
+      row(
+        "rxvt: Shift-arrows ESC [ a-d", esc + "[a" + esc + "[b" + esc + "[c" + esc + "[d",
+        [mod(.up, .shift), mod(.down, .shift), mod(.right, .shift), mod(.left, .shift)]),
+      row(
+        "rxvt: Ctrl-arrows ESC O a-d", esc + "Oa" + esc + "Ob" + esc + "Oc" + esc + "Od",
+        [mod(.up, .control), mod(.down, .control), mod(.right, .control), mod(.left, .control)]),
+      row(
+        "rxvt: Ctrl-PageUp 5^, Ctrl-Delete 3^", esc + "[5^" + esc + "[3^",
+        [mod(.pageUp, .control), mod(.delete, .control)]),
+      row("rxvt: Ctrl-Shift-Insert 2@", esc + "[2@", [mod(.insert, [.control, .shift])]),
+      row(
+        "rxvt: Shift-PageDown 6$, Shift-Home 7$", esc + "[6$" + esc + "[7$",
+        [mod(.pageDown, .shift), mod(.home, .shift)]),
+      row("rxvt: a $ key, then a letter", esc + "[5$a", [mod(.pageUp, .shift), char("a")]),
+      row("rxvt: an unknown $ number is unknown", esc + "[99$", [unknown(esc + "[99$")]),
+      row("rxvt: ESC [ 5 at flush is unknown", esc + "[5", [unknown(esc + "[5")], held: 1),
+      row(
+        "a mode report (CSI ? 2026 ; 2 $ y) is unknown, not Shift", esc + "[?2026;2$y",
+        [unknown(esc + "[?2026;2$y")]),
+      row("an ANSI mode report (CSI 4 ; 2 $ y) is unknown", esc + "[4;2$y", [unknown(esc + "[4;2$y")]),
+    ]
+    return rows
+  }()
+
+  /// urxvt's mouse mode 1015: decimal numbers, the button code plus 32.
+  static let urxvtMouse: [DecoderCase] = [
+    row("urxvt left press", esc + "[32;10;5M", [mouse(.press(.left), 9, 4)]),
+    row("urxvt release (code 3)", esc + "[35;10;5M", [mouse(.release(.left), 9, 4)]),
+    row("urxvt drag", esc + "[64;11;5M", [mouse(.motion, 10, 4)]),
+    row("urxvt wheel down", esc + "[97;3;3M", [mouse(.wheelDown, 2, 2)]),
+    row("urxvt Control right press", esc + "[50;1;1M", [mouse(.press(.right), 0, 0, .control)]),
+    row("urxvt past column 223", esc + "[32;500;300M", [mouse(.press(.left), 499, 299)]),
+    row("urxvt code below 32 is unknown", esc + "[5;1;1M", [unknown(esc + "[5;1;1M")]),
+    row("urxvt with two numbers is unknown", esc + "[32;1M", [unknown(esc + "[32;1M")]),
+  ]
+
+  /// Bracketed paste: one `.paste` for everything between the markers.
+  static let pastes: [DecoderCase] = [
+    row("a paste", esc + "[200~hello" + esc + "[201~", [paste("hello")]),
+    row("an empty paste", esc + "[200~" + esc + "[201~", [paste("")]),
+    row("a paste then a key", esc + "[200~q" + esc + "[201~q", [paste("q"), char("q")]),
+    row("a key then a paste", "x" + esc + "[200~y" + esc + "[201~", [char("x"), paste("y")]),
+    row(
+      "control characters are text", esc + "[200~a\rb\tc\u{03}\u{7F}" + esc + "[201~",
+      [paste("a\rb\tc\u{03}\u{7F}")]),
+    row(
+      "escape sequences are text", esc + "[200~" + esc + "[A" + esc + "[<0;1;1M" + esc + "[201~",
+      [paste(esc + "[A" + esc + "[<0;1;1M")]),
+    row(
+      "a start marker inside is text", esc + "[200~a" + esc + "[200~b" + esc + "[201~",
+      [paste("a" + esc + "[200~b")]),
+    row(
+      "an almost end marker inside is text", esc + "[200~a" + esc + "[201b" + esc + "[20" + esc + "[201~",
+      [paste("a" + esc + "[201b" + esc + "[20")]),
+    row("UTF-8 text", esc + "[200~日本語 😀 e\u{301}" + esc + "[201~", [paste("日本語 😀 e\u{301}")]),
+    row(
+      "invalid UTF-8 becomes U+FFFD",
+      bytes: Array((esc + "[200~a").utf8) + [0xFF, 0xC3] + Array("b".utf8) + Array((esc + "[201~").utf8),
+      [paste("a\u{FFFD}\u{FFFD}b")]),
+    row(
+      "a paste longer than the sequence cap", esc + "[200~" + String(repeating: "xyz ", count: 100) + esc + "[201~",
+      [paste(String(repeating: "xyz ", count: 100))]),
+    row("two pastes", esc + "[200~1" + esc + "[201~" + esc + "[200~2" + esc + "[201~", [paste("1"), paste("2")]),
+    row("no end marker: the text so far at flush", esc + "[200~abc", [paste("abc")], held: 1),
+    row(
+      "no end marker, a partial one at flush", esc + "[200~abc" + esc + "[20", [paste("abc" + esc + "[20")], held: 1),
+    row("a start marker alone at flush", esc + "[200~", [paste("")], held: 1),
+    row("a partial start marker at flush is unknown", esc + "[200", [unknown(esc + "[200")], held: 1),
+  ]
+
+  static let all: [DecoderCase] =
+    keys + escapes + csiKeys + modifiedKeys + text + mouseReports + urxvtMouse + pastes + unknowns + overLong
 }

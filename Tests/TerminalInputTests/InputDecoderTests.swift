@@ -98,7 +98,9 @@ struct InputDecoderStreamTests {
     var offset = 0
     var failures: [String] = []
     for (event, length) in spans {
-      guard length >= 1, length <= InputDecoder.maximumSequenceLength + 1, offset + length <= input.count else {
+      // A paste is as long as its text (the table's pastes are all whole, and short).
+      let longest = InputDecoder.maximumSequenceLength + 1 + (event.isPaste ? 500 : 0)
+      guard length >= 1, length <= longest, offset + length <= input.count else {
         failures.append("at \(offset): span of \(length) bytes")
         break
       }
@@ -233,8 +235,16 @@ func strict(_ events: [InputEvent]) -> [String] {
     case .key(let key): return "\(key)"
     case .mouse(let m): return "mouse(\(m.action) \(m.x),\(m.y) mods \(m.modifiers.rawValue))"
     case .unknown(let bytes): return "unknown(\(hex(bytes)))"
+    case .paste(let text): return "paste(\(text.unicodeScalars.map { String($0.value, radix: 16) }))"
     default: return "\(event)"
     }
+  }
+}
+
+extension InputEvent {
+  var isPaste: Bool {
+    if case .paste = self { return true }
+    return false
   }
 }
 
@@ -292,4 +302,88 @@ func garbageBytes(count: Int, _ rng: inout SplitMix64) -> [UInt8] {
     }
   }
   return bytes
+}
+
+@Suite("InputDecoder: bracketed paste")
+struct InputDecoderPasteTests {
+  static let start = Array("\u{1B}[200~".utf8)
+  static let end = Array("\u{1B}[201~".utf8)
+
+  /// Feeds `bytes` to a decoder with pieces of `limit` bytes, cut at random, then flushes.
+  static func decode(_ bytes: [UInt8], limit: Int, _ rng: inout SplitMix64) -> [InputEvent] {
+    var decoder = InputDecoder(pasteLimit: limit)
+    var events: [InputEvent] = []
+    var at = 0
+    while at < bytes.count {
+      let next = min(bytes.count, at + rng.int(1...(rng.chance(50) ? 3 : 40)))
+      events += decoder.feed(bytes[at..<next])
+      at = next
+    }
+    return events + decoder.flush()
+  }
+
+  @Test("a paste longer than the limit comes in pieces, none cutting a character, the same however split")
+  func longPasteInPieces() throws {
+    var rng = SplitMix64(seed: 0x9A57E)
+    let alphabet: [String] = ["a", "b", " ", "\r", "é", "日", "😀", "\u{1B}[A", "\u{1B}[20"]
+    for round in 0..<200 {
+      let limit = rng.int(4...24)
+      let text = (0..<rng.int(0...120)).map { _ in rng.element(alphabet) }.joined()
+      let bytes = Self.start + Array(text.utf8) + Self.end + Array("q".utf8)
+      let events = Self.decode(bytes, limit: limit, &rng)
+      let again = Self.decode(bytes, limit: limit, &rng)
+      #expect(events == again, "round \(round): the splits changed the pieces")
+      guard events.last == .key(.character("q")) else {
+        Issue.record("round \(round): the key after the paste is missing: \(strict(events))")
+        return
+      }
+      var pieces: [String] = []
+      for event in events.dropLast() {
+        guard case .paste(let piece) = event else {
+          Issue.record("round \(round): \(strict([event])) inside a paste")
+          return
+        }
+        pieces.append(piece)
+      }
+      #expect(pieces.joined() == text, "round \(round), limit \(limit)")
+      #expect(pieces.allSatisfy { $0.utf8.count <= limit && !$0.unicodeScalars.contains("\u{FFFD}") })
+      if text.utf8.count <= limit { #expect(pieces.count == 1, "round \(round): a short paste is one piece") }
+    }
+  }
+
+  @Test("a paste of exactly the limit is one piece; one byte more is two")
+  func pieceBoundaries() {
+    var decoder = InputDecoder(pasteLimit: 8)
+    #expect(decoder.feed(Self.start + Array("12345678".utf8) + Self.end) == [.paste("12345678")])
+    #expect(decoder.feed(Self.start + Array("123456789".utf8) + Self.end) == [.paste("12345678"), .paste("9")])
+    #expect(!decoder.hasPending)
+  }
+
+  @Test("inside a paste the caller waits longer before flushing; a flush ends the paste")
+  func pasteWaitsLonger() {
+    var decoder = InputDecoder()
+    #expect(decoder.pendingDelayMilliseconds == InputDecoder.flushDelayMilliseconds)
+    #expect(decoder.feed(Self.start + Array("abc".utf8)).isEmpty)
+    #expect(decoder.hasPending)
+    #expect(decoder.pendingDelayMilliseconds == InputDecoder.pasteQuietMilliseconds)
+    #expect(InputDecoder.pasteQuietMilliseconds > InputDecoder.flushDelayMilliseconds)
+    #expect(decoder.feed(Array("de".utf8)).isEmpty)
+    #expect(decoder.flush() == [.paste("abcde")])
+    #expect(decoder.pendingDelayMilliseconds == InputDecoder.flushDelayMilliseconds)
+    #expect(decoder.feed(Array("q".utf8)) == [.key(.character("q"))])
+  }
+
+  @Test("a paste of a megabyte and more holds at most a piece")
+  func hugePaste() {
+    var decoder = InputDecoder()
+    let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 100_000)
+    var pieces = decoder.feed(Self.start)
+    for _ in 0..<25 { pieces += decoder.feed(chunk) }
+    pieces += decoder.feed(Self.end)
+    let sizes = pieces.map { event -> Int in
+      if case .paste(let text) = event { return text.utf8.count }
+      return -1
+    }
+    #expect(sizes == [InputDecoder.maximumPasteBytes, InputDecoder.maximumPasteBytes, 2_500_000 - 2 * (1 << 20)])
+  }
 }

@@ -122,7 +122,7 @@ struct HarnessTests {
     defer { tmux.close() }
     try await tmux.waitForText(TmuxSession.shellPrompt)
     let shell = try tmux.processID()
-    try tmux.typeLine("sleep 300")
+    try tmux.typeLine("sleep 100000")
     try await tmux.waitUntil("sleep in the foreground") { _ in (try? tmux.foregroundProcessID()).map { $0 != shell } ?? false }
     try tmux.sendKey("C-z")
     try await tmux.waitForText("Stopped")
@@ -141,7 +141,7 @@ struct HarnessTests {
       printf '\e[48;2;10;20;30m  \e[0mé\n'
       printf 'e\314\201!\n'
       printf 'DONE'
-      exec sleep 300
+      exec sleep 100000
       """#
     let tmux = try TmuxSession(shell: script, width: 40, height: 6)
     defer { tmux.close() }
@@ -166,7 +166,7 @@ struct HarnessTests {
 
   @Test("a wait that times out says what it awaited, where, and shows the last screen")
   func timeoutExplainsItself() async throws {
-    let tmux = try TmuxSession(shell: "printf 'hello from the pane'; exec sleep 300")
+    let tmux = try TmuxSession(shell: "printf 'hello from the pane'; exec sleep 100000")
     defer { tmux.close() }
     try await tmux.waitForText("hello")
     let clock = ContinuousClock()
@@ -214,7 +214,7 @@ struct HarnessTests {
 
   @Test("close kills the server, a program that ignores SIGHUP, and removes the socket")
   func closeCleansUp() async throws {
-    let tmux = try TmuxSession(shell: "trap '' HUP; printf 'stubborn'; exec sleep 300")
+    let tmux = try TmuxSession(shell: "trap '' HUP; printf 'stubborn'; exec sleep 100000")
     try await tmux.waitForText("stubborn")
     let pid = try tmux.processID()
     #expect(TmuxSession.isAlive(pid))

@@ -23,7 +23,7 @@ struct BlockMoveTests {
   /// locked tile, leaving a locked section, entering one, room for every entering tile).
   static func expectedGathering(
     _ variant: Variant, _ sources: [ItemPath], at start: ItemPath, force: Bool
-  ) -> Result<[[String]], MoveError> {
+  ) -> Result<[[String]], EditError> {
     var model = MoveTests.ids
     let n = model.count
     guard (0..<n).contains(start.section) else { return .failure(.noSuchSection(start.section, sectionCount: n)) }
@@ -78,7 +78,7 @@ struct BlockMoveTests {
           // Sources may be given in any order.
           let given = k % 2 == 0 ? sources : sources.reversed()
           let outcome = a.gathering(given, at: start, force: force).flatMap { move in
-            Result { () throws(MoveError) in try a.move(move, force: force) }.map { move }
+            Result { () throws(EditError) in try a.move(move, force: force) }.map { move }
           }
           switch (outcome, Self.expectedGathering(variant, sources, at: start, force: force)) {
           case (.success(let move), .success(let ids)):
@@ -112,8 +112,8 @@ struct BlockMoveTests {
             let to = ItemPath(section, item)
             var single = original
             var block = original
-            let one = Result { () throws(MoveError) in try single.move(from: from, to: to) }
-            let many = Result { () throws(MoveError) in try block.move(BlockMove(from: [from], to: [to])) }
+            let one = Result { () throws(EditError) in try single.move(from: from, to: to) }
+            let many = Result { () throws(EditError) in try block.move(BlockMove(from: [from], to: [to])) }
             #expect(one.failureValue == many.failureValue, "\(variant): \(from) -> \(to)")
             #expect(single == block, "\(variant): \(from) -> \(to)")
           }
@@ -164,8 +164,8 @@ struct BlockMoveTests {
           for to in -1...3 {
             let move = SectionMove(from: from, to: to)
             var a = original
-            let outcome = Result { () throws(MoveError) in try a.moveSection(move, force: force) }
-            let expected: MoveError?
+            let outcome = Result { () throws(EditError) in try a.moveSection(move, force: force) }
+            let expected: EditError?
             if !(0..<3).contains(from) {
               expected = .noSuchSection(from, sectionCount: 3)
             } else if !(0..<3).contains(to) {
@@ -202,7 +202,7 @@ struct BlockMoveTests {
   @Test("a locked section keeps its place, but others move around it")
   func lockedSectionsStayButOthersMove() throws {
     var a = MoveTests.arrangement(Variant(name: "", lockedSections: [1]))
-    #expect(throws: MoveError.sectionLockedInPlace(id: "empty", title: "Empty", section: 1)) {
+    #expect(throws: EditError.sectionLockedInPlace(id: "empty", title: "Empty", section: 1)) {
       try a.moveSection(SectionMove(from: 1, to: 0))
     }
     try a.moveSection(SectionMove(from: 2, to: 0))
@@ -211,7 +211,7 @@ struct BlockMoveTests {
 
   @Test("block refusals in words")
   func refusalDescriptions() {
-    let cases: [(MoveError, String, Bool)] = [
+    let cases: [(EditError, String, Bool)] = [
       (
         .sectionLacksRoom(id: "last", title: "Last", section: 2, maxItems: 3, room: 1, entering: 2),
         #"section "Last" has room for 1 more tile, not 2"#, true

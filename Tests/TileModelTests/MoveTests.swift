@@ -59,7 +59,7 @@ struct MoveTests {
   /// What a move should do, worked out on arrays of ids: the new ids, or the refusal, checked in the
   /// documented order (source, destination section, destination index, then the policies).
   static func expectedMove(_ variant: Variant, from: ItemPath, to: ItemPath, force: Bool) -> Result<
-    [[String]], MoveError
+    [[String]], EditError
   > {
     var model = ids
     let n = model.count
@@ -107,7 +107,7 @@ struct MoveTests {
       for to in Self.paths {
         let context = Comment(rawValue: "\(variant), force \(force): move \(from) -> \(to)")
         var a = original
-        let outcome = Result { () throws(MoveError) in try a.move(from: from, to: to, force: force) }
+        let outcome = Result { () throws(EditError) in try a.move(from: from, to: to, force: force) }
         #expect(original.checkMove(from: from, to: to, force: force) == outcome.failureValue, context)
         switch (outcome, Self.expectedMove(variant, from: from, to: to, force: force)) {
         case (.success, .success(let ids)):
@@ -152,7 +152,7 @@ struct MoveTests {
   @Test("a locked section allows reordering inside it; a locked tile cannot move even there")
   func policiesWithinASection() throws {
     var a = Self.arrangement(Variant(name: "", lockedTiles: ["e"], lockedSections: [2]))
-    #expect(throws: MoveError.tileLocked(id: "e", at: ItemPath(2, 1))) {
+    #expect(throws: EditError.tileLocked(id: "e", at: ItemPath(2, 1))) {
       try a.move(from: ItemPath(2, 1), to: ItemPath(2, 0))
     }
     try a.move(from: ItemPath(2, 0), to: ItemPath(2, 1))
@@ -164,7 +164,7 @@ struct MoveTests {
 
   @Test("refusals are described in words, and policy refusals are told apart from bad paths")
   func refusalDescriptions() {
-    let cases: [(MoveError, String, Bool)] = [
+    let cases: [(EditError, String, Bool)] = [
       (.noSuchSection(5, sectionCount: 3), "there is no section 5 (sections are 0 to 2)", false),
       (.noSuchSection(0, sectionCount: 0), "there is no section 0 (the arrangement has no sections)", false),
       (.noSuchItem(ItemPath(1, 0), count: 0), "there is no tile 1.0 (section 1 is empty)", false),

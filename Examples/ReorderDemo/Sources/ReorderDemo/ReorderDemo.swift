@@ -6,6 +6,7 @@
 //
 // ARRANGEMENT defaults to this package's arrangement.json.
 
+import Document
 import Foundation  // for files only: the engine itself does not use Foundation
 import GridLayout
 import Reorder
@@ -30,24 +31,27 @@ struct ReorderDemo {
     // 2. Lay out: the content sits between a title row and a status row of a 40 x 12 screen.
     let screen = Size(width: 40, height: 12)
     let viewport = Rect(x: 0, y: 1, width: 40, height: 10)
-    var state = ReorderState(arrangement: arrangement, screen: screen, viewport: viewport)
-    print("\(arrangement.tileCount) tiles, content \(state.layout.contentSize) on a \(screen) screen:")
-    printOrder(state.arrangement)
+    // The document holds the arrangement, its layout and the undo history; the recognizer changes it
+    // through edits.
+    var document = Document(arrangement: arrangement, viewport: viewport.size)
+    var state = ReorderState(document: document, screen: screen, viewport: viewport)
+    print("\(arrangement.tileCount) tiles, content \(document.layout.contentSize) on a \(screen) screen:")
+    printOrder(document.arrangement)
 
     // 3. Where to press and where to go, in screen cells: the middle of "write", then three cells past
     // "plan", the last tile of "done" (that section's end zone).
     guard let source = arrangement.path(ofTileID: "write"), let target = arrangement.path(ofTileID: "plan") else {
       fail("\(input) has no tiles \"write\" and \"plan\"")
     }
-    let grabbed = state.layout.frame(of: source)
+    let grabbed = document.layout.frame(of: source)
     let start = state.viewport.screenPoint(fromContent: Point(x: grabbed.x + grabbed.width / 2, y: grabbed.y + 1))
-    let last = state.layout.frame(of: target)
+    let last = document.layout.frame(of: target)
     let end = state.viewport.screenPoint(fromContent: Point(x: last.maxX + 3, y: last.y + 1))
 
     // 4. Drag. Time is a value passed in, in milliseconds: nothing sleeps, and a replay is exact.
     print("drag \"write\" from \(start) to \(end):")
     func send(_ input: ReorderInput, at time: Int) {
-      let happenings = state.handle(input, at: time).map(describe)
+      let happenings = state.handle(input, at: time, in: &document).map(describe)
       let line = "  \(time) ms".padding(toLength: 10, withPad: " ", startingAt: 0) + words(input)
       let said = happenings.joined(separator: ", ")
       print(said.isEmpty ? line : line.padding(toLength: 26, withPad: " ", startingAt: 0) + said)
@@ -64,12 +68,12 @@ struct ReorderDemo {
     }
     send(.release(end), at: time)
 
-    // 5. The new order (one undo step would take the whole drag back: `.key(.undo)`), and the file.
+    // 5. The new order (the whole drag is one undo step: `document.undo()` takes it back), and the file.
     print("after the drag:")
-    printOrder(state.arrangement)
+    printOrder(document.arrangement)
     if arguments.count > 1 {
       let output = arguments[1]
-      guard FileManager.default.createFile(atPath: output, contents: Data(state.arrangement.jsonBytes())) else {
+      guard FileManager.default.createFile(atPath: output, contents: Data(document.arrangement.jsonBytes())) else {
         fail("cannot write \(output)")
       }
       print("saved \(output)")
@@ -100,43 +104,29 @@ struct ReorderDemo {
     }
   }
 
-  /// A happening in the words of `tilegrid play --trace`.
+  /// A happening in the words of `tilegrid play --trace`: a verb and its subject.
   static func describe(_ happening: Happening) -> String {
     switch happening {
-    case .lifted(let path): return "lift \(path)"
-    case .moved(let from, let to): return "move \(from) -> \(to)"
-    case .refused(let path, let reason): return "refused \(path): \(reason)"
-    case .dropped(let path, _): return "drop \(path)"
-    case .cancelled(let path): return "cancel (back at \(path))"
+    case .lifted(let subject, _): return "lift \(name(subject))"
+    case .moved(let from, let to): return "move \(name(from)) -> \(name(to))"
+    case .refused(let subject, let reason): return "refused \(name(subject)): \(reason)"
+    case .dropped(let subject, _): return "drop \(name(subject))"
+    case .cancelled(let subject): return "cancel (back at \(name(subject)))"
     case .scrolled(let cells): return "scroll \(cells)"
-    case .undone(let step): return "undo (\(words(step)))"
-    case .redone(let step): return "redo (\(words(step)))"
-    case .focused(let path): return "focus \(path)"
+    case .focused(let focus): return "focus \(focus)"
     case .nothingToLift: return "nothing to lift"
     case .blocked(let reason): return "blocked: \(reason)"
-    case .marked(let path): return "mark \(path)"
-    case .unmarked(let path): return "unmark \(path)"
-    case .marksCleared(let count): return "unmark all (\(count))"
-    case .liftedBlock(let lead, let count, let run): return "lift block \(lead): \(count) tiles at \(run)"
-    case .movedBlock(let from, let to, _): return "move block \(from) -> \(to)"
-    case .droppedBlock(let start, _, _): return "drop block \(start)"
-    case .focusedSection(let s): return "focus section \(s)"
-    case .liftedSection(let s): return "lift section \(s)"
-    case .movedSection(let from, let to): return "move section \(from) -> \(to)"
-    case .refusedSection(let s, let reason): return "refused section \(s): \(reason)"
-    case .droppedSection(let s, _): return "drop section \(s)"
-    case .cancelledSection(let s): return "cancel (section back at \(s))"
-    case .placed(let step): return "place \(words(step))"
-    case .placeRefused(let place, let reason): return "refused place \(place): \(reason)"
+    // Marks, typed moves, edits, undo and redo come from keys this demo does not press.
+    default: return "\(happening)"
     }
   }
 
-  /// What an undo or redo step moved: a tile, a block of tiles, or a section.
-  static func words(_ step: HistoryStep) -> String {
-    switch step {
-    case .tile(let move): return "\(move.from) -> \(move.to)"
-    case .block(let move): return "\(move.count) tiles to \(move.to.first.map { "\($0)" } ?? "-")"
-    case .section(let move): return "section \(move.from) -> \(move.to)"
+  /// A subject as the trace writes it: `S.I`, `block S.I`, `section S`.
+  static func name(_ subject: Subject) -> String {
+    switch subject {
+    case .tile(let path): return "\(path)"
+    case .block(let start, let count): return "block \(start) (\(count) tiles)"
+    case .section(let s): return "section \(s)"
     }
   }
 

@@ -1,0 +1,42 @@
+import CNCursesW
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What a terminal's terminfo entry says about it, read with `setupterm` before ncurses starts (which
+/// writes nothing to the terminal), so that a terminal TileGrid cannot draw on is refused untouched.
+public struct TerminalDescription: Equatable, Sendable {
+  /// The entry's name (`TERM`).
+  public var name: String
+  /// `colors`: 8, 16, 256, 2^24 for direct color; 0 or less without color.
+  public var colors: Int
+  /// `RGB`: color numbers are 0xRRGGBB (ncurses' `*-direct` entries).
+  public var rgb: Bool
+  /// `Tc`: tmux's flag for 24-bit color.
+  public var tc: Bool
+  /// What the editor needs and the entry lacks: `cup` (moving the cursor) and `clear`. `TERM=dumb` has
+  /// neither, and nothing can be drawn on it.
+  public var missing: [String]
+  /// `smcup` and `rmcup`: the alternate screen, which the shell's screen comes back from at the end.
+  public var alternateScreen: Bool
+  /// `clear`, without its padding.
+  public var clear: String?
+  /// Whether mouse reports can be expected: the entry has `kmous`, and it is not the Linux console
+  /// (whose mouse, through gpm, reports clicks at best, never a drag). vt100, vt220 and ansi have none.
+  public var mouseAvailable: Bool
+
+  /// The description of `term`, or nil when there is no such entry.
+  public static func read(_ term: String, fd: Int32) -> TerminalDescription? {
+    var failure: Int32 = 0
+    guard !term.isEmpty, setupterm(term, fd, &failure) == OK else { return nil }
+    defer { del_curterm(cur_term) }
+    let clear = CursesTerminal.capability("clear")
+    return TerminalDescription(
+      name: term, colors: Int(tigetnum("colors")), rgb: tigetflag("RGB") > 0, tc: tigetflag("Tc") > 0,
+      missing: ["cup", "clear"].filter { CursesTerminal.capability($0) == nil },
+      alternateScreen: CursesTerminal.capability("smcup") != nil && CursesTerminal.capability("rmcup") != nil,
+      clear: clear.map(TerminalModes.withoutPadding),
+      mouseAvailable: CursesTerminal.capability("kmous") != nil && !term.hasPrefix("linux"))
+  }
+}

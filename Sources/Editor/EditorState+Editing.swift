@@ -1,0 +1,357 @@
+import Canvas
+import Document
+import GridLayout
+import Reorder
+import TerminalInput
+import TileModel
+
+// MARK: - Editing keys: add, rename, recolor, resize, delete, lock, the most tiles (docs/editor.md,
+// "Editing")
+//
+// Each key opens a prompt on the status line (or asks, or acts at once), checks the policies first so
+// that a refusal says why before anything is typed, and makes one `Edit` step through the document:
+// one undo step, traced as `add S.I ID`, `rename S.I`, … A refused edit changes nothing.
+
+extension EditorState {
+  /// Whether `key` is one of the editing keys.
+  static func isEditingKey(_ key: Key) -> Bool {
+    switch key {
+    case .character("a"), .character("A"), .character("r"), .character("c"), .character("w"), .character("d"),
+      .delete, .character("L"), .character("M"):
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// The editing key `key`, when it is one; nil for any other key.
+  mutating func editingKey(_ key: Key) -> [EditorEffect]? {
+    switch key {
+    case .character("a"): return beginAddTile()
+    case .character("A"): return beginAddSection()
+    case .character("r"): return beginRename()
+    case .character("c"): return beginRecolor()
+    case .character("w"): return beginWidth()
+    case .character("d"), .delete: return beginDelete()
+    case .character("L"): return toggleLock()
+    case .character("M"): return beginMaxItems()
+    default: return nil
+    }
+  }
+
+  /// The marked tiles, or the focused one when none is marked, in reading order.
+  var editTargets: [ItemPath] {
+    let marked = reorder.markedPaths(in: arrangement)
+    if !marked.isEmpty { return marked }
+    return reorder.focus.tile.flatMap { arrangement.contains($0) ? [$0] : nil } ?? []
+  }
+
+  private mutating func open(_ prompt: EditPrompt, text: String = "") -> [EditorEffect] {
+    overlay = .prompt(Prompt(purpose: .edit(prompt), field: LineEditor(text)))
+    return []
+  }
+
+  /// A refusal before anything is typed: the reason on the status line and in the trace.
+  private mutating func refuse(_ verb: EditVerb, _ subject: Subject, _ reason: EditError) -> [EditorEffect] {
+    report([.editRefused(verb, subject, reason)])
+  }
+
+  // MARK: Opening the prompts
+
+  /// `a`: a tile after the focused one; on a header at the start of its section; with nothing focused,
+  /// at the end of the first section.
+  private mutating func beginAddTile() -> [EditorEffect] {
+    let place: ItemPath
+    switch reorder.focus {
+    case .tile(let path) where arrangement.contains(path): place = ItemPath(path.section, path.item + 1)
+    case .header(let s): place = ItemPath(s, 0)
+    default:
+      guard !arrangement.sections.isEmpty else {
+        announcement = .noSections
+        return []
+      }
+      place = ItemPath(0, arrangement.sections[0].count)
+    }
+    // The policies first (a locked or full section), with a stand-in tile: nothing to type in vain.
+    if let reason = arrangement.check(.insertTiles([Tile(id: "-")], at: [place])) {
+      return refuse(.added(id: ""), .tile(place), reason)
+    }
+    announcement = .typeTitle
+    return open(.addTile(at: place))
+  }
+
+  /// `A`: a section after the focused tile's or header's section, else at the end.
+  private mutating func beginAddSection() -> [EditorEffect] {
+    let index = reorder.focus.section.map { $0 + 1 } ?? arrangement.sections.count
+    announcement = .typeTitle
+    return open(.addSection(at: min(index, arrangement.sections.count)))
+  }
+
+  /// `r`: the focused tile's or section's title, to change.
+  private mutating func beginRename() -> [EditorEffect] {
+    switch reorder.focus {
+    case .tile(let path) where arrangement.contains(path):
+      let tile = arrangement[path]
+      if tile.isLocked { return refuse(.renamed, .tile(path), .tileLocked(id: tile.id, at: path)) }
+      announcement = .typeTitle
+      return open(.renameTile(path), text: tile.displayTitle)
+    case .header(let s):
+      announcement = .typeTitle
+      return open(.renameSection(s), text: arrangement.sections[s].displayTitle)
+    default:
+      announcement = .nothingToEdit
+      return []
+    }
+  }
+
+  /// `c`: a color for the focused or marked tiles; the tiles show it as it is typed.
+  private mutating func beginRecolor() -> [EditorEffect] {
+    let targets = editTargets
+    guard !targets.isEmpty else {
+      announcement = .nothingToEdit
+      return []
+    }
+    if let locked = targets.first(where: { arrangement[$0].isLocked }) {
+      return refuse(.recolored, .tile(locked), .tileLocked(id: arrangement[locked].id, at: locked))
+    }
+    announcement = .typeColor
+    let current = targets.count == 1 ? arrangement[targets[0]].color?.spelling ?? "" : ""
+    return open(.recolor(targets, completion: nil), text: current)
+  }
+
+  /// `w`: a width for the focused or marked tiles.
+  private mutating func beginWidth() -> [EditorEffect] {
+    let targets = editTargets
+    guard !targets.isEmpty else {
+      announcement = .nothingToEdit
+      return []
+    }
+    if let locked = targets.first(where: { arrangement[$0].isLocked }) {
+      return refuse(.resized, .tile(locked), .tileLocked(id: arrangement[locked].id, at: locked))
+    }
+    announcement = .typeWidth
+    let current = targets.count == 1 ? arrangement[targets[0]].width.map(String.init) ?? "" : ""
+    return open(.width(targets), text: current)
+  }
+
+  /// `M`: the most tiles the focused section (or the focused tile's) takes.
+  private mutating func beginMaxItems() -> [EditorEffect] {
+    guard let s = reorder.focus.section, s < arrangement.sections.count else {
+      announcement = .nothingToEdit
+      return []
+    }
+    announcement = .typeMaxItems
+    return open(.maxItems(section: s), text: arrangement.sections[s].maxItems.map(String.init) ?? "")
+  }
+
+  /// `d` or Delete: the focused tile at once; several marked tiles, or a section, after asking.
+  private mutating func beginDelete() -> [EditorEffect] {
+    if let s = reorder.focus.header {
+      if let reason = arrangement.check(.deleteSection(at: s)) { return refuse(.deleted, .section(s), reason) }
+      overlay = .question(.deleteSection(s))
+      return []
+    }
+    let targets = editTargets
+    guard !targets.isEmpty else {
+      announcement = .nothingToEdit
+      return []
+    }
+    if let reason = arrangement.check(.deleteTiles(at: targets)) {
+      let blocked = targets.first { arrangement.check(.deleteTiles(at: [$0])) != nil } ?? targets[0]
+      return refuse(.deleted, .tile(blocked), reason)
+    }
+    if targets.count > 1 {
+      overlay = .question(.deleteTiles(targets))
+      return []
+    }
+    return deleteTiles(targets)
+  }
+
+  /// `L`: locks or unlocks the focused tile or section at once.
+  private mutating func toggleLock() -> [EditorEffect] {
+    switch reorder.focus {
+    case .tile(let path) where arrangement.contains(path):
+      var tile = arrangement[path]
+      let locking = !tile.isLocked
+      tile.locked = locking
+      return perform([.setTile(at: path, to: tile)], verb: locking ? .locked : .unlocked, [.tile(path)])
+    case .header(let s):
+      var section = arrangement.sections[s].fields
+      let locking = !section.isLocked
+      section.locked = locking
+      return perform([.setSection(at: s, to: section)], verb: locking ? .locked : .unlocked, [.section(s)])
+    default:
+      announcement = .nothingToEdit
+      return []
+    }
+  }
+
+  // MARK: Answers
+
+  /// The answer to a delete question: y deletes, any other key keeps everything.
+  mutating func answerDelete(_ asked: Question, _ key: Key) -> [EditorEffect] {
+    guard key == .character("y") || key == .character("Y") else {
+      announcement = .kept
+      return []
+    }
+    switch asked {
+    case .deleteTiles(let paths): return deleteTiles(paths)
+    case .deleteSection(let s):
+      return perform([.deleteSection(at: s)], verb: .deleted, [.section(s)])
+    default: return []
+    }
+  }
+
+  private mutating func deleteTiles(_ paths: [ItemPath]) -> [EditorEffect] {
+    perform([.deleteTiles(at: paths)], verb: .deleted, paths.map(Subject.tile))
+  }
+
+  /// Enter in an editing prompt: the edit, or why the value will not do (the prompt stays open to fix
+  /// it).
+  mutating func submitEdit(_ kind: EditPrompt, _ open: Prompt) -> [EditorEffect] {
+    let text = open.field.text
+    func stay(_ problem: String) -> [EditorEffect] {
+      overlay = .prompt(open)
+      announcement = .badValue(problem)
+      return []
+    }
+    switch kind {
+    case .addTile(let place):
+      let id = document.newTileID(forTitle: text)
+      let tile = Tile(id: id, title: text)
+      overlay = nil
+      return perform([.insertTiles([tile], at: [place])], verb: .added(id: id), [.tile(place)])
+    case .addSection(let index):
+      let id = document.newSectionID(forTitle: text)
+      overlay = nil
+      return perform(
+        [.insertSection(Section(id: id, title: text), tiles: [], at: index)], verb: .added(id: id), [.section(index)])
+    case .renameTile(let path):
+      var tile = arrangement[path]
+      // An empty title removes the key: the tile shows its id.
+      tile.title = text.isEmpty ? nil : text
+      overlay = nil
+      return perform([.setTile(at: path, to: tile)], verb: .renamed, [.tile(path)])
+    case .renameSection(let s):
+      var section = arrangement.sections[s].fields
+      section.title = text.isEmpty ? nil : text
+      overlay = nil
+      return perform([.setSection(at: s, to: section)], verb: .renamed, [.section(s)])
+    case .recolor(let paths, _):
+      let spelling = text.trimmingSpaces
+      guard let color = TileColor(spelling) else {
+        return stay("“\(spelling)” is not a color (Tab: names)")
+      }
+      overlay = nil
+      return perform(changing(paths) { $0.color = color }, verb: .recolored, paths.map(Subject.tile))
+    case .width(let paths):
+      guard let width = Self.number(text, in: 1...Arrangement.maximumDimension) else {
+        return stay("a width is 1 to \(Arrangement.maximumDimension), or empty")
+      }
+      overlay = nil
+      return perform(changing(paths) { $0.width = width }, verb: .resized, paths.map(Subject.tile))
+    case .maxItems(let s):
+      guard let limit = Self.number(text, in: 0...Int(Int32.max)) else {
+        return stay("a limit is 0 or more, or empty")
+      }
+      overlay = nil
+      var section = arrangement.sections[s].fields
+      section.maxItems = limit
+      return perform([.setSection(at: s, to: section)], verb: .limited(limit), [.section(s)])
+    }
+  }
+
+  /// A whole number typed into a prompt: `.some(nil)` for an empty field (the key is removed),
+  /// `.some(n)` for a number in `range`, nil for anything else.
+  static func number(_ text: String, in range: ClosedRange<Int>) -> Int?? {
+    let digits = text.trimmingSpaces
+    if digits.isEmpty { return .some(nil) }
+    guard let value = Int(digits), range.contains(value) else { return nil }
+    return .some(value)
+  }
+
+  /// One `setTile` edit per tile at `paths`, each tile changed by `change`.
+  func changing(_ paths: [ItemPath], _ change: (inout Tile) -> Void) -> [Edit] {
+    paths.map { path in
+      var tile = arrangement[path]
+      change(&tile)
+      return .setTile(at: path, to: tile)
+    }
+  }
+
+  /// Tab in the color prompt: the next color name that starts with what was typed (Shift-Tab the
+  /// previous), round the matches.
+  mutating func completeColor(_ open: Prompt, _ paths: [ItemPath], _ completion: Prompt.Completion?, forward: Bool)
+    -> [EditorEffect]
+  {
+    var open = open
+    let prefix = completion?.prefix ?? open.field.text
+    let matches = TileColor.names.filter { $0.lowercased().hasPrefix(prefix.lowercased()) }
+    guard !matches.isEmpty else {
+      overlay = .prompt(open)
+      announcement = .badValue("no color name starts with “\(prefix)”")
+      return []
+    }
+    let index: Int
+    if let completion {
+      index = (completion.index + (forward ? 1 : matches.count - 1)) % matches.count
+    } else {
+      index = forward ? 0 : matches.count - 1
+    }
+    open.field = LineEditor(matches[index])
+    open.purpose = .edit(.recolor(paths, completion: Prompt.Completion(prefix: prefix, index: index)))
+    overlay = .prompt(open)
+    announcement = .completed(title: matches[index], index: index + 1, of: matches.count)
+    return []
+  }
+
+  /// While the color prompt is open: the color typed so far for a tile it recolors, when it is one.
+  /// - Complexity: O(log k) for k tiles being recolored.
+  public func previewColor(at path: ItemPath) -> TileColor? {
+    guard case .prompt(let open) = overlay, case .edit(.recolor(let paths, _)) = open.purpose else { return nil }
+    var low = 0
+    var high = paths.count
+    while low < high {
+      let mid = (low + high) / 2
+      if paths[mid] < path { low = mid + 1 } else { high = mid }
+    }
+    guard low < paths.count, paths[low] == path else { return nil }
+    return TileColor(open.field.text.trimmingSpaces)
+  }
+
+  // MARK: Carrying out
+
+  /// Makes `edits` one undo step: on a refusal nothing changes and the status line says why; else the
+  /// find and the marks follow, each subject's happening is reported, the focus goes to what changed,
+  /// and the status line names it (a deleted one as it was, the others as they are now).
+  mutating func perform(_ edits: [Edit], verb: EditVerb, _ subjects: [Subject]) -> [EditorEffect] {
+    var removed: [TileRef] = []
+    for edit in edits {
+      switch edit {
+      case .deleteTiles(let paths): removed += paths.map { arrangement.ref(at: $0) }
+      case .deleteSection(let s): removed += arrangement.sections[s].items
+      default: break
+      }
+    }
+    let before = verb == .deleted ? subjects.first.flatMap(place(of:)) : nil
+    do {
+      try document.perform(edits)
+    } catch {
+      let subject = error.index < subjects.count ? subjects[error.index] : subjects.first ?? .section(0)
+      return report([.editRefused(verb, subject, error.error)])
+    }
+    followEdits(edits, removed: removed)
+    var effects = subjects.map { EditorEffect.happened(.edited(verb, $0)) }
+    if let last = edits.last, let target = focusTarget(after: last) {
+      effects += engineEffects(.focus(target))
+    } else {
+      effects += engineEffects(.tick)
+    }
+    if subjects.count > 1 {
+      announcement = .editedTiles(verb, count: subjects.count)
+    } else if let place = before ?? subjects.first.flatMap(place(of:)) {
+      announcement = .did(.edited(verb), place)
+    }
+    return effects
+  }
+}

@@ -1,0 +1,88 @@
+import Document
+import Editor
+import Files
+import Reorder
+import TileModel
+
+/// The program on a script instead of a terminal (`tilegrid play`, `render`, the tests): each event of
+/// an events file is a message at the script's virtual time (`wait MS` moves it on, firing the timers
+/// due), saves write nothing and succeed, unless a `save-result` line right after the event that asked
+/// says how they ended, and there is no screen. Nothing sleeps, so a replay is exact and instant.
+struct ScriptedPort: TerminalPort {
+  private let script: [(line: Int, event: ScriptEvent)]
+  private var index = 0
+  /// The script's clock: the time of the last message given.
+  private(set) var now = 0
+
+  init(_ script: [(line: Int, event: ScriptEvent)]) {
+    self.script = script
+  }
+
+  mutating func next(deadline: Int?) -> [(message: EditorMessage, time: Int)]? {
+    while index < script.count {
+      let event = script[index].event
+      index += 1
+      if let message = message(for: event) { return [(message, now)] }
+    }
+    return nil
+  }
+
+  /// The message an event stands for, at the script's time (a `wait` moves the time on first).
+  private mutating func message(for event: ScriptEvent) -> EditorMessage? {
+    switch event {
+    case .wait(let milliseconds):
+      now += milliseconds
+      return .tick
+    case .input(let input): return .input(input)
+    case .bytes(let bytes): return .bytes(bytes)
+    case .signal(let signal): return .signal(signal)
+    case .saving(let target): return .saving(target)
+    case .saveResult: return nil  // read by `save`, right after the event that asked for one
+    }
+  }
+
+  /// Nothing is written. A save as a new file names it, as a real one reports, so a later `s` does not
+  /// ask again.
+  mutating func save(_ document: Document, to path: String?, force: Bool, at time: Int) -> EditorMessage {
+    if index < script.count, case .saveResult(let result) = script[index].event {
+      index += 1
+      if let result { return .saveFailed(result) }
+    }
+    return .saved(name: path)
+  }
+
+  mutating func present(_ editor: EditorState) {}
+  mutating func writeRecovery(_ document: Document) {}  // nothing to recover in a replay
+  mutating func readDisk(_ document: Document) -> EditorMessage { .diskUnreadable("a replay reads no file") }
+  mutating func suspend() {}
+  mutating func repaint() {}
+}
+
+extension TileGridCommand {
+  /// Reads and parses an events file; a bad line is a data error naming the file and the line.
+  static func events(_ path: String) throws(CLIError) -> [(line: Int, event: ScriptEvent)] {
+    try recording(path).script
+  }
+
+  /// `events`, and the file a `--record` header says the session was recorded on.
+  static func recording(
+    _ path: String
+  ) throws(CLIError) -> (script: [(line: Int, event: ScriptEvent)], recordedOn: FileDigest?) {
+    let input = try Platform.input(path, role: "events file")
+    do {
+      return (try EventScript.parse(input.bytes), FileDigest.recorded(in: input.bytes))
+    } catch {
+      throw .data("\(input.name): \(error)")
+    }
+  }
+
+  /// Plays events through the editor as the interactive loop would (`Program` on a `ScriptedPort`). With
+  /// `trace`, each traced happening goes to standard error.
+  static func replay(_ script: [(line: Int, event: ScriptEvent)], on editor: inout EditorState, trace: Bool) {
+    var port = ScriptedPort(script)
+    Program.run(&editor, on: &port) { happening in
+      // Titles may hold control characters; they never reach the terminal raw.
+      if trace, let line = Trace.line(happening) { Platform.writeStandardError(CLIError.oneLine(line) + "\n") }
+    }
+  }
+}
