@@ -151,6 +151,51 @@ final class FileTiles: TileSource {
     return body(UnsafeBufferPointer(rebasing: bytes[(1 + idCount)..<(bytes.count - record.spellingCount)]), id)
   }
 
+  func isExactly(at slot: Int, _ other: any TileSource, at otherSlot: Int) -> Bool? {
+    guard let other = Self.fileTiles(other) else { return nil }
+    let (a, b) = (text.records[slot], other.text.records[otherSlot])
+    // Tiles kept as their JSON text are compared as tiles.
+    guard !a.isJSON && !b.isJSON else { return nil }
+    // The same title presence, lock and width; then the same id, title and color spelling bytes (the
+    // color numbers are each file's own).
+    let fields: UInt64 = TileRecord.titleBit | 3 << 34 | 0x1_FFFF << 36
+    guard a.bits & fields == b.bits & fields, (a.color == 0) == (b.color == 0) else { return false }
+    let (bytesA, bytesB) = (bytes(slot), other.bytes(otherSlot))
+    // The id length byte, the id and the title.
+    guard
+      sameBytes(
+        UnsafeBufferPointer(rebasing: bytesA[..<(bytesA.count - a.spellingCount)]),
+        UnsafeBufferPointer(rebasing: bytesB[..<(bytesB.count - b.spellingCount)]))
+    else { return false }
+    guard a.color != 0 else { return true }
+    return withSpelling(of: a, bytesA) { spellingA in other.withSpelling(of: b, bytesB) { sameBytes(spellingA, $0) } }
+  }
+
+  func sameID(at slot: Int, _ other: any TileSource, at otherSlot: Int) -> Bool? {
+    guard let other = Self.fileTiles(other) else { return nil }
+    let (a, b) = (text.records[slot], other.text.records[otherSlot])
+    guard !a.isJSON && !b.isJSON else { return nil }
+    let (bytesA, bytesB) = (bytes(slot), other.bytes(otherSlot))
+    // The id's length byte, then the id.
+    return sameBytes(
+      UnsafeBufferPointer(rebasing: bytesA[...Int(bytesA[0])]), UnsafeBufferPointer(rebasing: bytesB[...Int(bytesB[0])]))
+  }
+
+  /// `other` as file tiles, if it is (a type check, not a dynamic cast: this is once per tile).
+  @inline(__always)
+  private static func fileTiles(_ other: any TileSource) -> FileTiles? {
+    type(of: other) == FileTiles.self ? unsafeDowncast(other, to: FileTiles.self) : nil
+  }
+
+  /// Calls `body` with the UTF-8 bytes of a common tile's color spelling (which it has).
+  private func withSpelling<R>(of record: TileRecord, _ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    if record.color == TileRecord.spelledColor {
+      return body(UnsafeBufferPointer(rebasing: bytes[(bytes.count - record.spellingCount)...]))
+    }
+    var spelling = colors[record.color - 1].spelling
+    return spelling.withUTF8(body)
+  }
+
   /// A tile kept as its JSON text, read by the general reader, as when the file was read.
   private static func readJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Tile {
     var scanner = JSONScanner(bytes)

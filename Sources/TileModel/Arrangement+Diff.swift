@@ -181,7 +181,8 @@ private struct DiffBuilder {
     for ref in b.items {
       let k = Int(newMatch[visited])
       visited += 1
-      guard k >= 0 else { continue }
+      // A tile written the same on both sides (nearly every tile) has no change to find.
+      guard k >= 0, !old.tiles.isExactly(oldRefs[k], new.tiles, ref) else { continue }
       let tile = new.tiles[ref]
       let before = old.tiles[oldRefs[k]]
       let id = tile.id

@@ -93,7 +93,8 @@ private struct Merger {
   }
 
   func has(_ side: Int, tile e: Int) -> Bool { tileSection[side][e] >= 0 }
-  func tile(_ side: Int, _ e: Int) -> Tile { sides[side].tiles[TileRef(Int(tileRef[side][e]))] }
+  func tile(_ side: Int, _ e: Int) -> Tile { sides[side].tiles[ref(side, e)] }
+  func ref(_ side: Int, _ e: Int) -> TileRef { TileRef(Int(tileRef[side][e])) }
   func has(_ side: Int, section c: Int) -> Bool { sectionIndex[side][c] >= 0 }
   func section(_ side: Int, _ c: Int) -> Section { sides[side].sections[Int(sectionIndex[side][c])] }
   var preferred: Int { prefer == .ours ? Self.ours : Self.theirs }
@@ -318,6 +319,10 @@ private struct Merger {
   mutating func mergedTile(_ e: Int) -> Tile {
     let (x, y) = (has(Self.ours, tile: e), has(Self.theirs, tile: e))
     guard x && y else { return tile(x ? Self.ours : Self.theirs, e) }
+    // Nearly every tile is written the same on both sides: compared without building it twice.
+    if sides[Self.ours].tiles.isExactly(ref(Self.ours, e), sides[Self.theirs].tiles, ref(Self.theirs, e)) {
+      return tile(Self.ours, e)
+    }
     let ours = tile(Self.ours, e)
     let theirs = tile(Self.theirs, e)
     if ours.isExactly(theirs) { return ours }

@@ -140,9 +140,10 @@ func sameBytes(_ a: String, _ b: String) -> Bool {
   return ua.elementsEqual(ub)
 }
 
-/// Whether two buffers of the same length hold the same bytes, eight at a time.
+/// Whether two buffers hold the same bytes, eight at a time.
 @inline(__always)
-private func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+package func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+  guard a.count == b.count else { return false }
   guard let pa = a.baseAddress, let pb = b.baseAddress else { return a.count == b.count }
   let raw = (UnsafeRawPointer(pa), UnsafeRawPointer(pb))
   var i = 0

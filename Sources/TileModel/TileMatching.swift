@@ -25,7 +25,7 @@ enum TileMatching {
     var result = [Int32](repeating: -1, count: m)
     var used = [Bool](repeating: false, count: n)
     @inline(__always) func same(_ i: Int, _ j: Int) -> Bool {
-      sameBytes(base.tiles[baseRefs[i]].id, other.tiles[otherRefs[j]].id)
+      base.tiles.sameID(baseRefs[i], other.tiles, otherRefs[j])
     }
     // 1. The walk.
     var i = 0

@@ -102,6 +102,34 @@ public struct TileStore: Sendable {
     }
   }
 
+  /// Whether the tile `a` refers to here has the same id as the one `b` refers to in `other`, by
+  /// UTF-8 bytes (`sameBytes(self[a].id, other[b].id)`), without building the tiles.
+  package func sameID(_ a: TileRef, _ other: TileStore, _ b: TileRef) -> Bool {
+    let (slotA, slotB) = (Int(a.index), Int(b.index))
+    if slotA < sourceCount && !isReplaced(slotA) && slotB < other.sourceCount && !other.isReplaced(slotB),
+      let same = source.unsafelyUnwrapped.sameID(at: slotA, other.source.unsafelyUnwrapped, at: slotB)
+    {
+      return same
+    }
+    var same = false
+    withText(of: a) { _, idA in
+      other.withText(of: b) { _, idB in same = sameBytes(idA, idB) }
+    }
+    return same
+  }
+
+  /// Whether the tile `a` refers to here and the one `b` refers to in `other` are written the same
+  /// (`self[a].isExactly(other[b])`), without building them when both are kept by their sources.
+  package func isExactly(_ a: TileRef, _ other: TileStore, _ b: TileRef) -> Bool {
+    let (slotA, slotB) = (Int(a.index), Int(b.index))
+    if slotA < sourceCount && !isReplaced(slotA) && slotB < other.sourceCount && !other.isReplaced(slotB),
+      let same = source.unsafelyUnwrapped.isExactly(at: slotA, other.source.unsafelyUnwrapped, at: slotB)
+    {
+      return same
+    }
+    return self[a].isExactly(other[b])
+  }
+
   /// Adds a tile in a new slot and returns its reference. - Complexity: amortized O(1).
   package mutating func append(_ tile: Tile) -> TileRef {
     added.append(tile)
@@ -130,6 +158,11 @@ package protocol TileSource: AnyObject, Sendable {
   func width(at slot: Int) -> Int?
   /// The widths of the tiles in `slots` (all the source's) into `widths`, 0 for none.
   func widths(of slots: UnsafeBufferPointer<TileRef>, into widths: UnsafeMutablePointer<Int32>)
+  /// Whether `tile(at: slot)` is exactly `other.tile(at: otherSlot)` (`Tile.isExactly`), when the
+  /// source can tell without building them (nil when it cannot, say for another kind of source).
+  func isExactly(at slot: Int, _ other: any TileSource, at otherSlot: Int) -> Bool?
+  /// Whether the two tiles' ids are the same bytes, when the source can tell without building them.
+  func sameID(at slot: Int, _ other: any TileSource, at otherSlot: Int) -> Bool?
   /// Calls `body` with the UTF-8 bytes of `tile(at: slot).title` (nil when it has none) and of its id.
   func withText(
     at slot: Int, _ body: (_ title: UnsafeBufferPointer<UInt8>?, _ id: UnsafeBufferPointer<UInt8>) -> Void
