@@ -255,6 +255,7 @@ extension EditError {
       return "“\(title)” has room for \(room), not \(entering)"
     case .sectionLockedInPlace(_, let title, _): return "“\(title)” is locked in place"
     case .sectionHoldsLockedTile(_, let title, _, let tileID): return "“\(title)” holds the locked “\(tileID)”"
+    case .gestureInProgress: return "drop or cancel the tile first"
     case .noSuchSection, .noSuchItem, .noSuchDestination, .noSuchSectionDestination, .tileIDTaken, .sectionIDTaken,
       .invalidValue, .idChanged:
       return description

@@ -28,8 +28,8 @@ public struct EditorState: Sendable {
   var pendingSave: (to: String?, thenQuit: Bool)?
   /// The last find and the index it searches.
   var finding = FindSession()
-  /// The file as it was on disk at the last merge with it: the base of the next merge (until a save).
-  var diskBase: Arrangement?
+  /// The disk's version the last merge was made with, and the history's state right after it.
+  var disk: DiskVersion?
 
   public init(
     arrangement: Arrangement, screen: Size, fileName: String? = nil, config: ReorderConfig = ReorderConfig()
@@ -111,7 +111,7 @@ public struct EditorState: Sendable {
     case .saved(let name):
       var effects = engine(.tick, at: time)
       document.markSaved()
-      diskBase = nil
+      disk = nil
       if let name {
         document.name = name
         document.saveTarget = .file
@@ -133,8 +133,8 @@ public struct EditorState: Sendable {
     case .saving(let target):
       document.saveTarget = target
       return []
-    case .diskVersion(let theirs):
-      return engine(.tick, at: time) + mergeWithDisk(theirs)
+    case .diskVersion(let theirs, let token):
+      return engine(.tick, at: time) + mergeWithDisk(theirs, token: token)
     case .diskUnreadable(let problem):
       let effects = engine(.tick, at: time)
       announcement = .notMerged(problem)
@@ -240,9 +240,12 @@ public struct EditorState: Sendable {
     engine(input, at: now)
   }
 
-  /// Enters the engine once and turns what happened into effects and the announcement.
+  /// Enters the engine once and turns what happened into effects and the announcement. While an
+  /// overlay (a prompt, a question, the help) takes the keys, a press still held does not become a
+  /// drag: the edit the overlay is for must not meet a drag half done.
   mutating func engine(_ input: ReorderInput, at time: Int) -> [EditorEffect] {
-    report(reorder.handle(input, at: time, in: &document))
+    if overlay != nil { reorder.failPendingPress() }
+    return report(reorder.handle(input, at: time, in: &document))
   }
 
   /// What happened, as effects, with the status line's words for the last happening that has any.

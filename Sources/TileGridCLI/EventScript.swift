@@ -32,6 +32,9 @@ public enum ScriptEvent: Equatable, Sendable {
   case saving(SaveTarget)
   /// The outcome of the save the previous event asked for: nil for success.
   case saveResult(SaveFailure?)
+  /// The file as it was on disk when the previous event asked for it (`m`, merge): an arrangement file
+  /// beside the events file (a path relative to it), or nil when it could not be read.
+  case diskVersion(String?)
 }
 
 /// A line of an events file that is not an event; `description` is `LINE: MESSAGE`.
@@ -260,6 +263,13 @@ public enum EventScript {
                      "save-result": "ok, changed-on-disk, read-only, exists or failed"][verb]!
         throw fail("'\(verb)' takes \(words), not '\(word)'")
       }
+    case "disk-version":
+      guard arguments.count == 1 else { throw fail("'disk-version' takes a FILE (quoted) or unreadable") }
+      switch arguments[0] {
+      case .quoted(let path): return .diskVersion(path)
+      case .plain("unreadable"): return .diskVersion(nil)
+      case .plain(let word): throw fail("'disk-version' takes a quoted FILE or unreadable, not '\(word)'")
+      }
     case "input":
       guard arguments.count == 1, case .quoted(let text) = arguments[0] else {
         throw fail(#"'input' takes one quoted string of bytes, like "\e[<0;3;4M""#)
@@ -267,7 +277,8 @@ public enum EventScript {
       return .bytes(try unescape(text, line: line))
     default:
       throw fail(
-        "unknown event '\(verb)' (press, move, release, wait, wheel, key, resize, input, signal, saving or save-result)")
+        "unknown event '\(verb)' (press, move, release, wait, wheel, key, resize, input, signal, saving, save-result or "
+          + "disk-version)")
     }
   }
 
@@ -345,6 +356,9 @@ extension EventScript {
       case .exists: return "save-result exists"
       case .failed, .cancelled: return "save-result failed"
       }
+    case .diskVersion(let path):
+      // Quoted as an `input` string is, with the events file's own escapes.
+      return path.map { "disk-version " + inputLine(Array($0.utf8)).dropFirst("input ".count) } ?? "disk-version unreadable"
     case .input(.key(let key)): return "key " + name(of: key)
     case .input(.resize(let w, let h)): return "resize \(w) \(h)"
     case .input(.focus(let gained)): return inputLine(Array((gained ? "\u{1B}[I" : "\u{1B}[O").utf8))
@@ -403,7 +417,7 @@ extension EditorState {
     case .bytes(let bytes): return update(.bytes(bytes), at: now)
     case .signal(let signal): return update(.signal(signal), at: now)
     case .saving(let target): return update(.saving(target), at: now)
-    case .saveResult: return []
+    case .saveResult, .diskVersion: return []
     }
   }
 }

@@ -22,7 +22,8 @@ extension TileGridCommand {
         key NAME           space enter esc tab backtab backspace delete insert left right up down
                            pgup pgdn home end hash, ctrl-X, alt-X, f1-f24, or one character
         input "BYTES"      raw terminal input (\\e, \\xNN, \\\\, \\"), decoded as the editor decodes it
-        signal interrupt|terminate, saving file|ask|stdout, save-result ok|changed-on-disk|...
+        signal interrupt|terminate, saving file|ask|stdout, save-result ok|changed-on-disk|...,
+        disk-version "FILE"|unreadable
                            what --record writes so that a session replays exactly
 
       --trace           print each happening on standard error: lift S.I, move S.I -> S.I,
@@ -84,7 +85,7 @@ extension TileGridCommand {
     var editor = EditorState(
       arrangement: arrangement, screen: options.screen, fileName: name,
       config: ReorderConfig(minimumPressDuration: options.pressMilliseconds))
-    replay(script, on: &editor, trace: options.trace)
+    replay(script, on: &editor, trace: options.trace, eventsPath: options.events == "-" ? nil : options.events)
     try options.output.write(editor.arrangement, as: options.formats.writing(to: options.output, input: format))
   }
 }

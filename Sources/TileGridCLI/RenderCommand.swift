@@ -89,7 +89,7 @@ extension TileGridCommand {
       arrangement: arrangement, screen: options.screen, fileName: name,
       config: ReorderConfig(minimumPressDuration: options.pressMilliseconds))
     if let recorded {
-      replay(recorded.script, on: &editor, trace: false)
+      replay(recorded.script, on: &editor, trace: false, eventsPath: options.events == "-" ? nil : options.events)
     }
     let buffer = editor.view(scheme: colored ? .color : .monochrome)
     let mode: RenderMode = colored ? .colored(choice.forcedDepth ?? colorDepthFromEnvironment) : .plain

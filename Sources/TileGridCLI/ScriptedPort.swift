@@ -13,9 +13,13 @@ struct ScriptedPort: TerminalPort {
   private var index = 0
   /// The script's clock: the time of the last message given.
   private(set) var now = 0
+  /// Where the events file is, for the files its `disk-version` lines name (nil: the current directory).
+  private let directory: String?
+  private var disks = 0
 
-  init(_ script: [(line: Int, event: ScriptEvent)]) {
+  init(_ script: [(line: Int, event: ScriptEvent)], directory: String? = nil) {
     self.script = script
+    self.directory = directory
   }
 
   mutating func next(deadline: Int?) -> [(message: EditorMessage, time: Int)]? {
@@ -37,13 +41,15 @@ struct ScriptedPort: TerminalPort {
     case .bytes(let bytes): return .bytes(bytes)
     case .signal(let signal): return .signal(signal)
     case .saving(let target): return .saving(target)
-    case .saveResult: return nil  // read by `save`, right after the event that asked for one
+    case .saveResult, .diskVersion: return nil  // read by `save` and `readDisk`, right after the event that asked
     }
   }
 
   /// Nothing is written. A save as a new file names it, as a real one reports, so a later `s` does not
   /// ask again.
-  mutating func save(_ document: Document, to path: String?, force: Bool, at time: Int) -> EditorMessage {
+  mutating func save(
+    _ document: Document, to path: String?, force: Bool, basedOnDisk token: Int?, at time: Int
+  ) -> EditorMessage {
     if index < script.count, case .saveResult(let result) = script[index].event {
       index += 1
       if let result { return .saveFailed(result) }
@@ -53,7 +59,23 @@ struct ScriptedPort: TerminalPort {
 
   mutating func present(_ editor: EditorState) {}
   mutating func writeRecovery(_ document: Document) {}  // nothing to recover in a replay
-  mutating func readDisk(_ document: Document) -> EditorMessage { .diskUnreadable("a replay reads no file") }
+  /// The disk's version as the recording kept it (a `disk-version` line right after the event that
+  /// asked), read from beside the events file; without one, the disk could not be read.
+  mutating func readDisk(_ document: Document, at time: Int) -> EditorMessage {
+    guard index < script.count, case .diskVersion(let path) = script[index].event else {
+      return .diskUnreadable("the recording has no disk-version here")
+    }
+    index += 1
+    guard let path else { return .diskUnreadable("the file on disk could not be read when it was recorded") }
+    let full = path.hasPrefix("/") || directory == nil ? path : directory! + "/" + path
+    do {
+      let (theirs, _, _) = try TileGridCommand.load(full)
+      disks += 1
+      return .diskVersion(theirs, token: disks)
+    } catch {
+      return .diskUnreadable(error.description)
+    }
+  }
   mutating func suspend() {}
   mutating func repaint() {}
 }
@@ -78,11 +100,21 @@ extension TileGridCommand {
 
   /// Plays events through the editor as the interactive loop would (`Program` on a `ScriptedPort`). With
   /// `trace`, each traced happening goes to standard error.
-  static func replay(_ script: [(line: Int, event: ScriptEvent)], on editor: inout EditorState, trace: Bool) {
-    var port = ScriptedPort(script)
+  static func replay(
+    _ script: [(line: Int, event: ScriptEvent)], on editor: inout EditorState, trace: Bool, eventsPath: String? = nil
+  ) {
+    var port = ScriptedPort(script, directory: eventsPath.map(Self.directory(of:)))
     Program.run(&editor, on: &port) { happening in
       // Titles may hold control characters; they never reach the terminal raw.
       if trace, let line = Trace.line(happening) { Platform.writeStandardError(CLIError.oneLine(line) + "\n") }
     }
+  }
+}
+
+extension TileGridCommand {
+  /// The directory a path is in (`.` for a bare name).
+  static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return path[..<slash].isEmpty ? "/" : String(path[..<slash])
   }
 }
