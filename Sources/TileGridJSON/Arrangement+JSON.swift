@@ -55,6 +55,25 @@ extension Arrangement {
       extras: file.extras)
   }
 
+  /// `init(json:)` (or, when `checking`, `validate(json:)`) with a second reader from `start`, for the
+  /// tests: `chunkSize` tiles a chunk, and `first` has it read everything it can before the reader
+  /// starts (so that every chunk it read can be taken), else it runs on another thread as it would.
+  /// Returns the arrangement (nil when checking) and how many tiles the reader took from it.
+  static func readingAhead(_ bytes: [UInt8], at start: Int, chunkSize: Int, first: Bool, checking: Bool = false)
+    throws(LoadError) -> (Arrangement?, taken: Int)
+  {
+    var context = TileContext(mode: checking ? .check : .keep, inputCount: bytes.count)
+    return try bytes.withUnsafeBufferPointer { (bytes) throws(LoadError) in
+      context.readAhead(in: bytes, at: start, chunkSize: chunkSize, first: first)
+      let file = try Self.read(bytes, &context)
+      guard !checking else { return (nil, context.taken) }
+      let arrangement = Arrangement(
+        version: file.version, layout: file.layout, tiles: TileStore(source: context.finish()), sections: file.sections,
+        extras: file.extras)
+      return (arrangement, context.taken)
+    }
+  }
+
   /// Checks an arrangement file exactly as `init(json:)` does, with the same errors, without keeping
   /// its tiles: what `tilegrid check` runs.
   /// - Throws: `LoadError`, as `init(json:)`.
@@ -80,7 +99,14 @@ extension Arrangement {
 
   /// Reads and checks a whole file: the scan, then the checks that need every tile (unique ids).
   static func read(_ bytes: UnsafeBufferPointer<UInt8>, _ context: inout TileContext) throws(LoadError) -> FileParts {
-    let file = try scan(bytes, &context)
+    // A second reader reads ahead in a large file (`ReadAhead`; the tests may have started one
+    // already); it has stopped by the end of the scan.
+    context.readAhead(in: bytes)
+    let file: FileParts
+    do {
+      defer { context.finishReadingAhead() }
+      file = try scan(bytes, &context)
+    }
     let repeated = context.ids.repeatedHashes()
     if !repeated.isEmpty {
       // Two ids have the same hash: read the file again to compare the ids that have it, in order.

@@ -53,6 +53,17 @@ struct TileContext {
   private let records: UnsafeMutablePointer<TileRecord>?
   private let textBytes: UnsafeMutablePointer<UInt8>?
   private var textCount = 0
+  /// Records written in `text` (`count` less the tiles taken from a `ReadAhead`).
+  private(set) var recorded = 0
+  /// Which slots are in `text` and which in a `ReadAhead`'s (`FileTiles.Part`).
+  private var parts: [FileTiles.Part] = []
+  /// The second reader, if one reads ahead, and where its next chunk may start: a tile starting at or
+  /// past `adoptFrom` may be one it has read (`adopt`); `Int.max` when there is none to look for.
+  private var ahead: ReadAhead?
+  private(set) var adoptFrom = Int.max
+  private var nextChunk = 0
+  /// How many tiles were taken from the second reader.
+  private(set) var taken = 0
   /// `.findDuplicate`'s hashes.
   private let repeated: Set<UInt64>?
   /// Hands back the input's bytes before an offset once every tile in them is read (see
@@ -75,6 +86,7 @@ struct TileContext {
     case .keep:
       let text = TileText(inputCount: inputCount)
       (self.text, records, textBytes, repeated) = (text, text.records, text.bytes, nil)
+      parts = [FileTiles.Part(first: 0, offset: 0, records: text.records, bytes: text.bytes, text: 0)]
     case .check:
       (text, records, textBytes, repeated) = (nil, nil, nil, nil)
     case .findDuplicate(let hashes):
@@ -106,14 +118,16 @@ struct TileContext {
     let idCount = tile.idEnd &- tile.idStart
     if idCount > 255 {
       // An id too long for its length byte: the tile is kept as its text, as an unusual one is.
-      records[count] = TileRecord(jsonStart: textCount, width: tile.width == 0 ? nil : tile.width)
+      records[recorded] = TileRecord(jsonStart: textCount, width: tile.width == 0 ? nil : tile.width)
+      recorded &+= 1
       append(tile.start..<tile.end, from: scanner, to: textBytes)
       return
     }
     let spelled = tile.colorCode == TileRecord.spelledColor ? tile.colorEnd &- tile.colorStart : 0
-    records[count] = TileRecord(
+    records[recorded] = TileRecord(
       start: textCount, hasTitle: tile.titleStart >= 0, locked: tile.locked, width: tile.width,
       color: tile.colorCode, spellingCount: spelled)
+    recorded &+= 1
     textBytes[textCount] = UInt8(truncatingIfNeeded: idCount)
     textCount &+= 1
     let input = UnsafeRawPointer(scanner.bytes.baseAddress.unsafelyUnwrapped)
@@ -151,7 +165,8 @@ struct TileContext {
   mutating func addGeneral(_ tile: Tile, idHash: UInt64, range: Range<Int>, in scanner: JSONScanner) {
     ids.append(idHash)
     if let records, let textBytes {
-      records[count] = TileRecord(jsonStart: textCount, width: tile.width)
+      records[recorded] = TileRecord(jsonStart: textCount, width: tile.width)
+      recorded += 1
       append(range, from: scanner, to: textBytes)
     } else if repeated != nil {
       noteIfRepeated(idHash, tile.id)
@@ -193,12 +208,110 @@ struct TileContext {
     released = offset
   }
 
-  /// `.keep`: the tiles read, as a store's source.
+  /// `.keep`: the record after the last one, which marks where the last tile's bytes end.
+  mutating func closeRecords() {
+    records?[recorded] = TileRecord(bits: UInt64(truncatingIfNeeded: textCount))
+  }
+
+  /// `.keep`: the tiles read, as a store's source (after `finishReadingAhead`).
   mutating func finish() -> FileTiles {
     let text = self.text.unsafelyUnwrapped
-    // The closing record marks where the last tile's bytes end.
-    text.records[count] = TileRecord(bits: UInt64(truncatingIfNeeded: textCount))
-    return FileTiles(text: text, count: count, colors: colors.table)
+    closeRecords()
+    var parts = self.parts
+    // A part of this text begun after the last tile taken from the other reader may have no tile.
+    if parts.count > 1 && parts[parts.count - 1].first == count { parts.removeLast() }
+    guard taken > 0, let ahead, let aheadText = ahead.text else {
+      return FileTiles(parts: parts, texts: [text], colors: [colors.table], count: count)
+    }
+    return FileTiles(parts: parts, texts: [text, aheadText], colors: [colors.table, ahead.colors], count: count)
+  }
+
+  // MARK: - A second reader
+
+  /// Starts a second reader from the middle of `input` when it is large enough to gain from one (see
+  /// `ReadAhead`); `at` and `chunkSize` are for the tests, which also have it read everything
+  /// before the reader starts (`first`).
+  mutating func readAhead(
+    in input: UnsafeBufferPointer<UInt8>, at start: Int? = nil, chunkSize: Int = 4096, first: Bool = false
+  ) {
+    guard usesFastPaths, ahead == nil else { return }
+    switch mode {
+    case .keep, .check: break
+    case .findDuplicate: return
+    }
+    guard let start = start ?? (input.count >= ReadAhead.minimumInput ? input.count / 2 : nil),
+      start > 0 && start < input.count
+    else { return }
+    let ahead = ReadAhead(input: input, from: start, keepsTiles: keepsTiles, release: release, chunkSize: chunkSize)
+    self.ahead = ahead
+    adoptFrom = start
+    if first { ahead.run() } else { ahead.start() }
+  }
+
+  /// Stops the second reader, if there is one, and waits until it no longer reads the input; what it
+  /// read can be looked at from then on (`finish`, the hashes).
+  mutating func finishReadingAhead() {
+    adoptFrom = .max
+    ahead?.stop()
+  }
+
+  /// The tiles the second reader read from the tile starting at `start`, if it has read them (one
+  /// chunk: their count and where the last one ends), taken as if read here; nil when the tile is
+  /// to be read here, with `adoptFrom` moved to where to ask next.
+  @inline(never)
+  mutating func adopt(at start: Int) -> (end: Int, count: Int)? {
+    guard let ahead else {
+      adoptFrom = .max
+      return nil
+    }
+    // Where it is before what it has published: a chunk published before it moved on is then seen.
+    let position = ahead.position
+    let published = ahead.published
+    while nextChunk < published && ahead.chunk(nextChunk).start < start { nextChunk += 1 }
+    if nextChunk < published {
+      let chunk = ahead.chunk(nextChunk)
+      guard chunk.start == start else {
+        adoptFrom = chunk.start
+        return nil
+      }
+      nextChunk += 1
+      take(chunk, from: ahead)
+      // Its next chunk, if any, starts past this one.
+      adoptFrom = chunk.end
+      return (chunk.end, chunk.count)
+    }
+    if position <= start {
+      // This reader has caught up with the other: it reads the rest alone.
+      ahead.requestStop()
+      adoptFrom = .max
+      return nil
+    }
+    adoptFrom = position
+    return nil
+  }
+
+  /// Counts a chunk of the second reader's tiles as the next slots.
+  private mutating func take(_ chunk: ReadAhead.Chunk, from ahead: ReadAhead) {
+    taken += chunk.count
+    ids.adopt(ahead.hashes.base + chunk.first, count: chunk.count, owner: ahead.hashes.owner)
+    if let aheadText = ahead.text {
+      // A part of this text with no tile yet gives way; the chunk continues the last part of the other
+      // reader's text when it follows it there.
+      if let last = parts.last, last.text == 0, last.first == count { parts.removeLast() }
+      if let last = parts.last, last.text == 1, count + last.offset == chunk.first {
+      } else {
+        parts.append(
+          FileTiles.Part(
+            first: count, offset: chunk.first - count, records: aheadText.records, bytes: aheadText.bytes, text: 1))
+      }
+      count += chunk.count
+      parts.append(
+        FileTiles.Part(
+          first: count, offset: recorded - count, records: records.unsafelyUnwrapped, bytes: textBytes.unsafelyUnwrapped,
+          text: 0))
+    } else {
+      count += chunk.count
+    }
   }
 }
 
@@ -372,7 +485,7 @@ extension JSONScanner {
   /// Written for the code it compiles to: offsets are plain integers from one raw pointer, the members
   /// are tried in order without a loop, failure is -1 rather than an optional; a tile costs about two
   /// hundred instructions.
-  mutating func readCanonicalTiles(into context: inout TileContext) -> Int {
+  mutating func readCanonicalTiles(into context: inout TileContext, atMost maximum: Int = .max) -> Int {
     let count = bytes.count
     guard depth < Self.maximumDepth, let start = bytes.baseAddress, count - offset >= 64 else { return 0 }
     let base = UnsafeRawPointer(start)
@@ -390,22 +503,29 @@ extension JSONScanner {
     var tile = CommonTile()
     while true {
       // `i` is at the first byte of the id.
-      let end = Self.canonicalTile(base, i, layout, limit, wordLimit, &tile)
-      guard end >= 0 else { break }
-      if tile.colorStart >= 0 {
-        let code = colorCode(base, tile.colorStart, tile.colorEnd, &context.colors)
-        guard code > 0 else { break }
-        tile.colorCode = code
+      let end: Int
+      if i &- layout.tileStart.length >= context.adoptFrom, let chunk = context.adopt(at: i &- layout.tileStart.length) {
+        // Tiles the second reader read from here (exactly these bytes, read the same way).
+        end = chunk.end
+        read &+= chunk.count
+      } else {
+        end = Self.canonicalTile(base, i, layout, limit, wordLimit, &tile)
+        guard end >= 0 else { break }
+        if tile.colorStart >= 0 {
+          let code = colorCode(base, tile.colorStart, tile.colorEnd, &context.colors)
+          guard code > 0 else { break }
+          tile.colorCode = code
+        }
+        tile.start = i &- layout.tileStart.length
+        tile.end = end
+        let id = UnsafeBufferPointer(start: start + tile.idStart, count: tile.idEnd &- tile.idStart)
+        context.add(tile, idHash: TileIDIndex.hash(id, slack: count &- tile.idEnd), in: self)
+        read &+= 1
       }
-      tile.start = i &- layout.tileStart.length
-      tile.end = end
-      let id = UnsafeBufferPointer(start: start + tile.idStart, count: tile.idEnd &- tile.idStart)
-      context.add(tile, idHash: TileIDIndex.hash(id, slack: count &- tile.idEnd), in: self)
-      read &+= 1
       move(to: end)
       // The next tile: `,`, a newline, the braces' indentation, `{`, a newline, the members'
       // indentation, `"id": "`.
-      guard end <= limit, layout.nextTile.matches(base, end) else { break }
+      guard read < maximum, end <= limit, layout.nextTile.matches(base, end) else { break }
       i = end &+ layout.nextTile.length
     }
     return read

@@ -89,40 +89,101 @@ final class TileText: @unchecked Sendable {
   }
 }
 
-/// The tiles of a file as `TileStore`'s source: `TileText` and the reader's color table.
+/// The tiles of a file as `TileStore`'s source: `TileText` and the reader's color table, or several
+/// (`ReadAhead` reads part of a large file's tiles into its own), each holding a run of slots.
 final class FileTiles: TileSource {
-  let text: TileText
-  let count: Int
-  /// The colors of records 1...126 (`TileRecord.color - 1`).
-  let colors: [TileColor]
-
-  /// `count` tiles, whose `count + 1` records are written (the last one marks where the bytes end).
-  init(text: TileText, count: Int, colors: [TileColor]) {
-    self.text = text
-    self.count = count
-    self.colors = colors
+  /// Slots from `first` on (to the next part's first) whose records are `records[slot + offset]`, in
+  /// `texts[text]`, with `colors[text]`'s colors. Plain values: looking one up retains nothing.
+  /// (The memory it points to is read-only once the reader is done: `TileText`.)
+  struct Part: @unchecked Sendable {
+    let first: Int
+    let offset: Int
+    let records: UnsafeMutablePointer<TileRecord>
+    let bytes: UnsafeMutablePointer<UInt8>
+    let text: Int
   }
 
-  /// The bytes of slot `slot`, from its start to the next record's.
-  private func bytes(_ slot: Int) -> UnsafeBufferPointer<UInt8> {
-    let start = text.records[slot].start
-    return UnsafeBufferPointer(start: text.bytes + start, count: text.records[slot + 1].start - start)
+  let parts: [Part]
+  /// Where the parts' records and bytes are (kept alive here), and each one's color table: the colors
+  /// of records 1...126 (`TileRecord.color - 1`).
+  let texts: [TileText]
+  let colors: [[TileColor]]
+  let count: Int
+
+  /// `count` tiles in one text, whose `count + 1` records are written (the last one marks where the
+  /// bytes end).
+  convenience init(text: TileText, count: Int, colors: [TileColor]) {
+    self.init(parts: [Part(first: 0, offset: 0, records: text.records, bytes: text.bytes, text: 0)], texts: [text],
+      colors: [colors], count: count)
+  }
+
+  /// `count` tiles in `parts` (sorted by their first slots, the first at 0); in each text, the record
+  /// after the last one a part uses is written (it marks where that tile's bytes end).
+  init(parts: [Part], texts: [TileText], colors: [[TileColor]], count: Int) {
+    self.parts = parts
+    self.texts = texts
+    self.colors = colors
+    self.count = count
+  }
+
+  /// The index of the part holding `slot`. - Complexity: O(log parts); O(1) for one.
+  @inline(__always)
+  private func partIndex(_ slot: Int) -> Int {
+    if parts.count == 1 { return 0 }
+    return parts.withUnsafeBufferPointer { parts in
+      var (low, high) = (0, parts.count - 1)
+      while low < high {
+        let mid = (low + high + 1) >> 1
+        if parts[mid].first <= slot { low = mid } else { high = mid - 1 }
+      }
+      return low
+    }
+  }
+
+  @inline(__always)
+  private func part(_ slot: Int) -> Part { parts[partIndex(slot)] }
+
+  /// The record of `slot`, and where its bytes are: from its start to the next record's.
+  @inline(__always)
+  private func place(_ slot: Int) -> (TileRecord, UnsafeBufferPointer<UInt8>, Int) {
+    let part = part(slot)
+    let record = part.records[slot + part.offset]
+    let start = record.start
+    let bytes = UnsafeBufferPointer(start: part.bytes + start, count: part.records[slot + part.offset + 1].start - start)
+    return (record, bytes, part.text)
   }
 
   func width(at slot: Int) -> Int? {
-    text.records[slot].width
+    let part = part(slot)
+    return part.records[slot + part.offset].width
   }
 
   func widths(of slots: UnsafeBufferPointer<TileRef>, into widths: UnsafeMutablePointer<Int32>) {
-    let records = text.records
-    for k in 0..<slots.count {
-      widths[k] = Int32(truncatingIfNeeded: (records[Int(slots[k].index)].bits >> 36) & 0x1_FFFF)
+    if parts.count == 1 {
+      let records = parts[0].records
+      for k in 0..<slots.count {
+        widths[k] = Int32(truncatingIfNeeded: (records[Int(slots[k].index)].bits >> 36) & 0x1_FFFF)
+      }
+      return
+    }
+    // A section's slots mostly follow one another: the part of the last one is tried first.
+    parts.withUnsafeBufferPointer { parts in
+      var (low, high) = (0, 0)
+      var current = parts[0]
+      for k in 0..<slots.count {
+        let slot = Int(slots[k].index)
+        if slot < low || slot >= high {
+          let index = partIndex(slot)
+          current = parts[index]
+          (low, high) = (current.first, index + 1 < parts.count ? parts[index + 1].first : Int.max)
+        }
+        widths[k] = Int32(truncatingIfNeeded: (current.records[slot + current.offset].bits >> 36) & 0x1_FFFF)
+      }
     }
   }
 
   func tile(at slot: Int) -> Tile {
-    let record = text.records[slot]
-    let bytes = self.bytes(slot)
+    let (record, bytes, text) = place(slot)
     if record.isJSON { return Self.readJSON(bytes) }
     let idCount = Int(bytes[0])
     let id = JSONScanner.makeString(UnsafeBufferPointer(rebasing: bytes[1..<(1 + idCount)]))
@@ -134,7 +195,7 @@ final class FileTiles: TileSource {
     case TileRecord.spelledColor:
       // The reader checked the spelling; parsing it again gives the same color.
       color = TileColor(JSONScanner.makeString(UnsafeBufferPointer(rebasing: bytes[titleEnd...])))
-    case let index: color = colors[index - 1]
+    case let index: color = colors[text][index - 1]
     }
     return Tile(id: id, title: title, color: color, locked: record.locked, width: record.width)
   }
@@ -142,9 +203,8 @@ final class FileTiles: TileSource {
   func withText(
     at slot: Int, _ body: (_ title: UnsafeBufferPointer<UInt8>?, _ id: UnsafeBufferPointer<UInt8>) -> Void
   ) {
-    let record = text.records[slot]
+    let (record, bytes, _) = place(slot)
     if record.isJSON { return TileStore.withText(of: tile(at: slot), body) }
-    let bytes = self.bytes(slot)
     let idCount = Int(bytes[0])
     let id = UnsafeBufferPointer(rebasing: bytes[1..<(1 + idCount)])
     guard record.hasTitle else { return body(nil, id) }
@@ -153,14 +213,13 @@ final class FileTiles: TileSource {
 
   func isExactly(at slot: Int, _ other: any TileSource, at otherSlot: Int) -> Bool? {
     guard let other = Self.fileTiles(other) else { return nil }
-    let (a, b) = (text.records[slot], other.text.records[otherSlot])
+    let ((a, bytesA, textA), (b, bytesB, textB)) = (place(slot), other.place(otherSlot))
     // Tiles kept as their JSON text are compared as tiles.
     guard !a.isJSON && !b.isJSON else { return nil }
     // The same title presence, lock and width; then the same id, title and color spelling bytes (the
     // color numbers are each file's own).
     let fields: UInt64 = TileRecord.titleBit | 3 << 34 | 0x1_FFFF << 36
     guard a.bits & fields == b.bits & fields, (a.color == 0) == (b.color == 0) else { return false }
-    let (bytesA, bytesB) = (bytes(slot), other.bytes(otherSlot))
     // The id length byte, the id and the title.
     guard
       sameBytes(
@@ -168,14 +227,15 @@ final class FileTiles: TileSource {
         UnsafeBufferPointer(rebasing: bytesB[..<(bytesB.count - b.spellingCount)]))
     else { return false }
     guard a.color != 0 else { return true }
-    return withSpelling(of: a, bytesA) { spellingA in other.withSpelling(of: b, bytesB) { sameBytes(spellingA, $0) } }
+    return withSpelling(of: a, bytesA, textA) { spellingA in
+      other.withSpelling(of: b, bytesB, textB) { sameBytes(spellingA, $0) }
+    }
   }
 
   func sameID(at slot: Int, _ other: any TileSource, at otherSlot: Int) -> Bool? {
     guard let other = Self.fileTiles(other) else { return nil }
-    let (a, b) = (text.records[slot], other.text.records[otherSlot])
+    let ((a, bytesA, _), (b, bytesB, _)) = (place(slot), other.place(otherSlot))
     guard !a.isJSON && !b.isJSON else { return nil }
-    let (bytesA, bytesB) = (bytes(slot), other.bytes(otherSlot))
     // The id's length byte, then the id.
     return sameBytes(
       UnsafeBufferPointer(rebasing: bytesA[...Int(bytesA[0])]), UnsafeBufferPointer(rebasing: bytesB[...Int(bytesB[0])]))
@@ -188,11 +248,13 @@ final class FileTiles: TileSource {
   }
 
   /// Calls `body` with the UTF-8 bytes of a common tile's color spelling (which it has).
-  private func withSpelling<R>(of record: TileRecord, _ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+  private func withSpelling<R>(
+    of record: TileRecord, _ bytes: UnsafeBufferPointer<UInt8>, _ text: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R
+  ) -> R {
     if record.color == TileRecord.spelledColor {
       return body(UnsafeBufferPointer(rebasing: bytes[(bytes.count - record.spellingCount)...]))
     }
-    var spelling = colors[record.color - 1].spelling
+    var spelling = colors[text][record.color - 1].spelling
     return spelling.withUTF8(body)
   }
 

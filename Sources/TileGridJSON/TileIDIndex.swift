@@ -18,6 +18,10 @@ struct TileIDIndex {
   private let hashes: UnsafeMutablePointer<UInt64>
   private let capacity: Int
   private(set) var count = 0
+  /// Hashes of tiles another reader read (`ReadAhead`): runs of another index's hashes, checked with
+  /// these, and that index's memory (kept while they are).
+  private var adopted: [(start: UnsafePointer<UInt64>, count: Int)] = []
+  private var owners: [AnyObject] = []
 
   /// Room for at most `capacity` ids.
   init(capacity: Int) {
@@ -32,6 +36,21 @@ struct TileIDIndex {
     precondition(count < capacity, "more tiles than the input can hold")
     hashes[count] = hash
     count &+= 1
+  }
+
+  /// Where this index's hashes are, and what keeps them: for another index to adopt a run of them
+  /// (`adopt`) while this one is still being appended to (a hash once appended never changes).
+  var storageForAdoption: (base: UnsafePointer<UInt64>, owner: AnyObject) { (UnsafePointer(hashes), storage) }
+
+  /// Counts `count` hashes from `start` (in memory `owner` keeps) with this index's, as if they were
+  /// appended; they are read only by `repeatedHashes`, so they may still be being written until then.
+  mutating func adopt(_ start: UnsafePointer<UInt64>, count: Int, owner: AnyObject) {
+    if let last = adopted.last, last.start + last.count == start {
+      adopted[adopted.count - 1].count += count
+    } else {
+      adopted.append((start, count))
+    }
+    if !owners.contains(where: { $0 === owner }) { owners.append(owner) }
   }
 
   /// Owns the hashes' memory.
@@ -83,7 +102,8 @@ struct TileIDIndex {
   /// The hashes appended more than once: empty when every id is different (and, with 64-bit hashes,
   /// in practice only when one repeats). - Complexity: O(n) expected.
   func repeatedHashes() -> Set<UInt64> {
-    let n = count
+    let runs = [(start: UnsafePointer(hashes), count: count)] + adopted
+    let n = runs.reduce(0) { $0 + $1.count }
     guard n > 1 else { return [] }
     // Groups of about a thousand hashes, chosen by the top `groupBits` bits. In a group only the low
     // 32 bits are kept (4 bytes a hash, not 8): with the group's bits that is 42 bits of hash, and
@@ -102,14 +122,18 @@ struct TileIDIndex {
       grouped.deallocate()
     }
     starts.initialize(repeating: 0, count: groups + 1)
-    for k in 0..<n { starts[group(hashes[k]) &+ 1] &+= 1 }
+    for run in runs {
+      for k in 0..<run.count { starts[group(run.start[k]) &+ 1] &+= 1 }
+    }
     for g in 0..<groups { starts[g + 1] &+= starts[g] }
     next.initialize(from: starts, count: groups)
-    for k in 0..<n {
-      let h = hashes[k]
-      let g = group(h)
-      grouped[next[g]] = UInt32(truncatingIfNeeded: h)
-      next[g] &+= 1
+    for run in runs {
+      for k in 0..<run.count {
+        let h = run.start[k]
+        let g = group(h)
+        grouped[next[g]] = UInt32(truncatingIfNeeded: h)
+        next[g] &+= 1
+      }
     }
 
     // Each group through an open-addressing table at most half full, indexed by the low bits. 0 marks
@@ -147,8 +171,10 @@ struct TileIDIndex {
     // The candidate groups' hashes in full: the repeated ones.
     var seen: Set<UInt64> = []
     var repeated: Set<UInt64> = []
-    for k in 0..<n where candidates[group(hashes[k])] {
-      if !seen.insert(hashes[k]).inserted { repeated.insert(hashes[k]) }
+    for run in runs {
+      for k in 0..<run.count where candidates[group(run.start[k])] {
+        if !seen.insert(run.start[k]).inserted { repeated.insert(run.start[k]) }
+      }
     }
     return repeated
   }

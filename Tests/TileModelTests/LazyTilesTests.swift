@@ -276,6 +276,120 @@ struct LazyTilesTests {
     #expect(zeros.repeatedHashes() == [0])
   }
 
+  // MARK: - A second reader
+
+  /// Reads `bytes` with a second reader from `start` (`ReadAhead`), as the reader or as the check.
+  static func readAhead(_ bytes: [UInt8], at start: Int, chunkSize: Int, first: Bool, checking: Bool = false)
+    -> Result<(Arrangement?, taken: Int), LoadError>
+  {
+    Result { () throws(LoadError) in
+      try Arrangement.readingAhead(bytes, at: start, chunkSize: chunkSize, first: first, checking: checking)
+    }
+  }
+
+  /// Where a second reader may start, how many tiles its chunks hold, and whether it reads before the
+  /// reader starts (every chunk it reads can then be taken) or beside it on another thread.
+  static func secondReader(_ rng: inout SplitMix64, _ bytes: [UInt8]) -> (start: Int, chunkSize: Int, first: Bool) {
+    (rng.int(1...max(1, bytes.count - 1)), rng.element([1, 2, 3, 7, 4096]), rng.chance(70))
+  }
+
+  @Test("a second reader from anywhere in a file gives the same tiles, whichever reader read each", arguments: 1...4)
+  func secondReader(seed: UInt64) throws {
+    var rng = SplitMix64(seed: seed &+ 3000)
+    var taken = 0
+    for round in 0..<40 {
+      // Mostly canonical files (the second reader reads only that layout's runs), some in the others.
+      let style = round % 4 == 3 ? rng.element(Style.allCases) : .canonical
+      let bytes = Self.file(&rng, style: style)
+      let general = try Arrangement(jsonUsingGeneralReader: bytes)
+      for _ in 0..<5 {
+        let (start, chunkSize, first) = Self.secondReader(&rng, bytes)
+        let context = "seed \(seed), round \(round), \(style), from \(start), \(chunkSize) a chunk\(first ? ", first" : "")"
+        let (read, n) = try Arrangement.readingAhead(bytes, at: start, chunkSize: chunkSize, first: first)
+        Self.expectSame(try #require(read), general, context)
+        let checked = try Arrangement.readingAhead(bytes, at: start, chunkSize: chunkSize, first: first, checking: true)
+        if first { #expect(checked.taken == n, "\(context): the check takes the same tiles") }
+        taken += n
+      }
+    }
+    #expect(taken > 1000, "the reader took tiles from the second reader")
+  }
+
+  @Test("a long canonical file read with a second reader, first and beside it: every tile taken from it or read")
+  func secondReaderOnALongFile() throws {
+    var rng = SplitMix64(seed: 5)
+    let colors = ["blue", "#00ff00", "systemIndigo", "lightGray", "Red"]
+    let sections = (0..<4).map { s in
+      (Section(id: "s\(s)", title: "Section \(s)"),
+        (0..<2500).map { n in
+          Tile(id: "t\(s)-\(n)", title: rng.chance(80) ? "tile \(n)" : nil, color: rng.chance(70) ? TileColor(rng.element(colors)) : nil,
+            locked: rng.chance(10) ? true : nil, width: rng.chance(20) ? rng.int(1...30) : nil)
+        })
+    }
+    let bytes = Arrangement(sections: sections).jsonBytes()
+    let general = try Arrangement(jsonUsingGeneralReader: bytes)
+    // Read first, from the middle: the reader takes the tiles of the second half, all but the few
+    // before the first chunk that starts past the middle.
+    let (read, taken) = try Arrangement.readingAhead(bytes, at: bytes.count / 2, chunkSize: 100, first: true)
+    Self.expectSame(try #require(read), general, "read first")
+    Self.expectSameText(try #require(read).jsonBytes(), bytes, "read first: the canonical text")
+    #expect(taken >= 4900 && taken <= 5000, "taken: \(taken)")
+    // Beside it: whatever each read, the same tiles.
+    for round in 0..<20 {
+      let (beside, _) = try Arrangement.readingAhead(bytes, at: rng.int(1...(bytes.count - 1)), chunkSize: 64, first: false)
+      Self.expectSameText(try #require(beside).jsonBytes(), bytes, "beside it, round \(round)")
+      #expect(try #require(beside).tiles.slotCount == 10_000)
+    }
+  }
+
+  @Test("mutated files are refused with the same error when a second reader reads ahead", arguments: 1...3)
+  func mutatedFilesWithASecondReader(seed: UInt64) {
+    var rng = SplitMix64(seed: seed &* 104_729)
+    for round in 0..<150 {
+      var bytes = Self.file(&rng, style: round % 5 == 4 ? rng.element(Style.allCases) : .canonical)
+      for _ in 0..<rng.int(1...3) { FuzzTests.mutate(&bytes, using: &rng) }
+      guard bytes.count > 1 else { continue }
+      let (start, chunkSize, first) = Self.secondReader(&rng, bytes)
+      let context = "seed \(seed), round \(round), from \(start), \(chunkSize) a chunk\(first ? ", first" : "")"
+      let general = Result { () throws(LoadError) in try Arrangement(jsonUsingGeneralReader: bytes) }
+      let ahead = Self.readAhead(bytes, at: start, chunkSize: chunkSize, first: first)
+      let check = Self.readAhead(bytes, at: start, chunkSize: chunkSize, first: first, checking: true)
+      switch (ahead, general, check) {
+      case (.success(let a), .success(let b), .success):
+        if let a = a.0 { Self.expectSame(a, b, context) }
+      case (.failure(let a), .failure(let b), .failure(let c)):
+        #expect(a == b && c == b, "\(context)")
+      default:
+        Issue.record("\(context): the readers disagree: \(ahead), \(general), \(check)")
+      }
+    }
+  }
+
+  @Test("a repeated id is named as before, whichever reader read either of the two")
+  func repeatedIDsWithASecondReader() throws {
+    let tiles = (0..<3000).map { Tile(id: "t\($0)", title: "tile \($0)") }
+    var rng = SplitMix64(seed: 11)
+    for (a, b) in [(12, 2500), (1800, 2900), (100, 200)] {
+      var file = Arrangement(sections: [(Section(id: "a"), Array(tiles[..<1000])), (Section(id: "b"), Array(tiles[1000...]))])
+      file.tiles[TileRef(b)] = Tile(id: "t\(a)", title: "again")
+      let bytes = file.jsonBytes()
+      let error = loadError(bytes)
+      #expect(error != nil)
+      for _ in 0..<8 {
+        let (start, chunkSize, first) = Self.secondReader(&rng, bytes)
+        let context = "t\(a) again at \(b), from \(start), \(chunkSize) a chunk\(first ? ", first" : "")"
+        for checking in [false, true] {
+          guard case .failure(let found) = Self.readAhead(bytes, at: start, chunkSize: chunkSize, first: first, checking: checking)
+          else {
+            Issue.record("\(context): accepted")
+            continue
+          }
+          #expect(found == error, "\(context)")
+        }
+      }
+    }
+  }
+
   // MARK: - Edits on an arrangement read from a file
 
   /// A lazily read arrangement and the same tiles held in code, through the same edits: replacing tiles
