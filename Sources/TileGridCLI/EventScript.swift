@@ -22,8 +22,10 @@ import TerminalInput
 ///                        standard output (pipe mode); `play` saves nothing either way
 ///     save-result ok|changed-on-disk|read-only|exists|failed
 ///                        how the save asked for by the event before it ended (default: ok)
+///     left-behind recovery|backup "NAME"
+///                        the editor found this file beside FILE when it opened it, and asks about it
 ///
-/// The last three let `--record` write a session that replays exactly, questions included.
+/// The last four let `--record` write a session that replays exactly, questions included.
 public enum ScriptEvent: Equatable, Sendable {
   case input(InputEvent)
   case bytes([UInt8])
@@ -32,6 +34,9 @@ public enum ScriptEvent: Equatable, Sendable {
   case saving(SaveTarget)
   /// The outcome of the save the previous event asked for: nil for success.
   case saveResult(SaveFailure?)
+  /// A file an earlier session left beside FILE, which the editor asks about (`LeftBehind`); a replay
+  /// reads it from beside FILE.
+  case leftBehind(LeftBehind.Kind, name: String)
 }
 
 /// A line of an events file that is not an event; `description` is `LINE: MESSAGE`.
@@ -260,6 +265,14 @@ public enum EventScript {
                      "save-result": "ok, changed-on-disk, read-only, exists or failed"][verb]!
         throw fail("'\(verb)' takes \(words), not '\(word)'")
       }
+    case "left-behind":
+      guard arguments.count == 2, let word = arguments[0].plainText, word == "recovery" || word == "backup",
+        case .quoted(let text) = arguments[1]
+      else {
+        throw fail(#"'left-behind' takes recovery or backup and a quoted file name, like "grid.json.recovery.json""#)
+      }
+      let name = String(decoding: try unescape(text, line: line), as: UTF8.self)
+      return .leftBehind(word == "recovery" ? .recovery : .backup, name: name)
     case "input":
       guard arguments.count == 1, case .quoted(let text) = arguments[0] else {
         throw fail(#"'input' takes one quoted string of bytes, like "\e[<0;3;4M""#)
@@ -267,7 +280,7 @@ public enum EventScript {
       return .bytes(try unescape(text, line: line))
     default:
       throw fail(
-        "unknown event '\(verb)' (press, move, release, wait, wheel, key, resize, input, signal, saving or save-result)")
+        "unknown event '\(verb)' (press, move, release, wait, wheel, key, resize, input, signal, saving, save-result or left-behind)")
     }
   }
 
@@ -345,6 +358,8 @@ extension EventScript {
       case .exists: return "save-result exists"
       case .failed, .cancelled: return "save-result failed"
       }
+    case .leftBehind(let kind, let name):
+      return "left-behind \(kind == .recovery ? "recovery" : "backup") " + inputLine(Array(name.utf8)).dropFirst("input ".count)
     case .input(.key(let key)): return "key " + name(of: key)
     case .input(.resize(let w, let h)): return "resize \(w) \(h)"
     case .input(.focus(let gained)): return inputLine(Array((gained ? "\u{1B}[I" : "\u{1B}[O").utf8))
@@ -404,6 +419,9 @@ extension EditorState {
     case .signal(let signal): return update(.signal(signal), at: now)
     case .saving(let target): return update(.saving(target), at: now)
     case .saveResult: return []
+    case .leftBehind(let kind, let name):
+      // Played without files: what it held is not known here (`tilegrid play` reads it beside FILE).
+      return update(.leftBehind([LeftBehind(kind: kind, path: name, name: name, content: .unreadable("not read"))]), at: now)
     }
   }
 }

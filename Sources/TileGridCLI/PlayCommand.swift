@@ -4,7 +4,7 @@ import TileModel
 
 extension TileGridCommand {
   static let playCommand = Command(
-    name: "play", synopsis: "[FILE|-] --width W --height H --events EVENTS [--trace] [--press-ms N] [-o OUT]",
+    name: "play", synopsis: "[FILE|-] --width W --height H --events EVENTS [--trace] [--press-ms N] [-o OUT] [--force]",
     summary: "replay input headlessly; print the arrangement",
     details: """
       Replays input headlessly through the same code as the interactive editor, on a W x H screen (each
@@ -19,7 +19,8 @@ extension TileGridCommand {
         key NAME           space enter esc tab backtab backspace delete insert left right up down
                            pgup pgdn home end hash, ctrl-X, alt-X, f1-f24, or one character
         input "BYTES"      raw terminal input (\\e, \\xNN, \\\\, \\"), decoded as the editor decodes it
-        signal interrupt|terminate, saving file|ask|stdout, save-result ok|changed-on-disk|...
+        signal interrupt|terminate, saving file|ask|stdout, save-result ok|changed-on-disk|...,
+        left-behind recovery|backup "NAME"
                            what --record writes so that a session replays exactly
 
       --trace           print each happening on standard error: lift S.I, move S.I -> S.I,
@@ -60,7 +61,7 @@ extension TileGridCommand {
     var editor = EditorState(
       arrangement: arrangement, screen: screen, fileName: name,
       config: ReorderConfig(minimumPressDuration: pressMilliseconds))
-    replay(script, on: &editor, trace: args.flags.contains("--trace"))
+    replay(script, on: &editor, trace: args.flags.contains("--trace"), besideFile: inputPath)
     try output.write(editor.arrangement)
   }
 }

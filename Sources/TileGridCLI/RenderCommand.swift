@@ -11,7 +11,7 @@ extension TileGridCommand {
   static let renderCommand = Command(
     name: "render",
     synopsis:
-      "[FILE|-] --width W --height H [--events EVENTS] [--press-ms N] [--color auto|always|never|truecolor|256|16|8] [-o OUT]",
+      "[FILE|-] --width W --height H [--events EVENTS] [--press-ms N] [--color auto|always|never|truecolor|256|16|8] [-o OUT] [--force]",
     summary: "print one screen of the editor",
     details: """
       Prints one screen of the interactive editor on a W x H terminal (each side from 1 to
@@ -66,7 +66,7 @@ extension TileGridCommand {
       arrangement: arrangement, screen: screen, fileName: name,
       config: ReorderConfig(minimumPressDuration: pressMilliseconds))
     if let recorded {
-      replay(recorded.script, on: &editor, trace: false)
+      replay(recorded.script, on: &editor, trace: false, besideFile: inputPath)
     }
     let buffer = editor.view(scheme: colored ? .color : .monochrome)
     let mode: RenderMode = colored ? .colored(choice.forcedDepth ?? colorDepthFromEnvironment) : .plain

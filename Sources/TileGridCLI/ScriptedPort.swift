@@ -13,9 +13,17 @@ struct ScriptedPort: TerminalPort {
   private var index = 0
   /// The script's clock: the time of the last message given.
   private(set) var now = 0
+  /// What a file left behind holds, read when a `left-behind` line names it.
+  private let leftBehind: (LeftBehind.Kind, String) -> LeftBehind
 
-  init(_ script: [(line: Int, event: ScriptEvent)]) {
+  init(
+    _ script: [(line: Int, event: ScriptEvent)],
+    leftBehind: @escaping (LeftBehind.Kind, String) -> LeftBehind = { kind, name in
+      LeftBehind(kind: kind, path: name, name: name, content: .unreadable("not read"))
+    }
+  ) {
     self.script = script
+    self.leftBehind = leftBehind
   }
 
   mutating func next(deadline: Int?) -> [(message: EditorMessage, time: Int)]? {
@@ -38,6 +46,7 @@ struct ScriptedPort: TerminalPort {
     case .signal(let signal): return .signal(signal)
     case .saving(let target): return .saving(target)
     case .saveResult: return nil  // read by `save`, right after the event that asked for one
+    case .leftBehind(let kind, let name): return .leftBehind([leftBehind(kind, name)])
     }
   }
 
@@ -55,6 +64,7 @@ struct ScriptedPort: TerminalPort {
   mutating func writeRecovery(_ document: Document) {}  // nothing to recover in a replay
   mutating func suspend() {}
   mutating func repaint() {}
+  mutating func discard(_ path: String) -> String? { nil }  // nothing is removed in a replay
 }
 
 extension TileGridCommand {
@@ -77,8 +87,17 @@ extension TileGridCommand {
 
   /// Plays events through the editor as the interactive loop would (`Program` on a `ScriptedPort`). With
   /// `trace`, each traced happening goes to standard error.
-  static func replay(_ script: [(line: Int, event: ScriptEvent)], on editor: inout EditorState, trace: Bool) {
-    var port = ScriptedPort(script)
+  /// A file a `left-behind` line names is read beside `file` (the current directory for standard
+  /// input), as the editor read it when the session was recorded.
+  static func replay(
+    _ script: [(line: Int, event: ScriptEvent)], on editor: inout EditorState, trace: Bool, besideFile file: String = "-"
+  ) {
+    let opened = editor.arrangement
+    var port = ScriptedPort(script) { kind, name in
+      let directory = file == "-" ? "." : Platform.split(file).directory
+      let path = directory == "." ? name : directory + "/" + name
+      return leftBehind(kind == .recovery ? .recovery : .backup, path: path, name: name, opened: opened)
+    }
     Program.run(&editor, on: &port) { happening in
       // Titles may hold control characters; they never reach the terminal raw.
       if trace, let line = Trace.line(happening) { Platform.writeStandardError(CLIError.oneLine(line) + "\n") }

@@ -51,6 +51,12 @@ public enum TileGridCommand {
     }
     lines += [
       "",
+      "In the editor: the arrows move the focus, Space lifts and drops a tile (or hold the mouse button",
+      "on it and drag), Esc cancels, x marks, / finds, m moves to a typed place, a r c w d L M edit, u and",
+      "U undo and redo, s saves, q quits; ? lists every key. In TileGrid's source, docs/editor.md",
+      "describes the screen and the keys, docs/editing.md the editing keys, docs/command-line.md every",
+      "command.",
+      "",
       "FILE '-' (or no FILE, when standard input is not a terminal) reads standard input.",
       "FROM and TO are SECTION.ITEM (zero-based, like 1.3) or SECTION_ID:ITEM (like favorites:0).",
       "-o OUT writes OUT atomically instead of printing; --force writes it even if it is read-only.",
@@ -167,20 +173,29 @@ public enum TileGridCommand {
 
   /// Reads and validates an arrangement; a bad file is a data error naming the file and the place.
   /// Returns the name to show for it and its stamp on disk; the bytes are let go once parsed.
-  static func load(_ path: String) throws(CLIError) -> (Arrangement, name: String, stamp: Platform.FileStamp?) {
-    let (arrangement, name, stamp, _) = try load(path, digest: false)
+  static func load(
+    _ path: String, hintingBackups: Bool = true
+  ) throws(CLIError) -> (Arrangement, name: String, stamp: Platform.FileStamp?) {
+    let (arrangement, name, stamp, _) = try load(path, digest: false, hintingBackups: hintingBackups)
     return (arrangement, name, stamp)
   }
 
   /// `load`, and with `digest` the size and SHA-256 of the bytes read (for `--record` and `play`).
+  ///
+  /// A file that is not valid because a save into it was cut short (an in-place save leaves a backup of
+  /// the old content beside it until it is done) gets the backup named in the message.
   static func load(
-    _ path: String, digest: Bool
+    _ path: String, digest: Bool, hintingBackups: Bool = true
   ) throws(CLIError) -> (Arrangement, name: String, stamp: Platform.FileStamp?, digest: FileDigest?) {
     let input = try Platform.input(path)
     do {
       return (try Arrangement(json: input.bytes), input.name, input.stamp, digest ? FileDigest(of: input.bytes) : nil)
     } catch {
-      throw .data("\(input.name): \(error)")
+      var message = "\(input.name): \(error)"
+      if hintingBackups && path != "-", let backup = Platform.leftBehind(besideFile: path).first(where: { $0.kind == .backup }) {
+        message += "; '\(backup.path)' holds the file as it was before a save that did not finish"
+      }
+      throw .data(message)
     }
   }
 
@@ -198,7 +213,7 @@ public enum TileGridCommand {
   // MARK: - demo
 
   static let demoCommand = Command(
-    name: "demo", synopsis: "[-o OUT]", summary: "print the built-in demo arrangement (JSON)",
+    name: "demo", synopsis: "[-o OUT] [--force]", summary: "print the built-in demo arrangement (JSON)",
     details: """
       Prints the built-in demo arrangement as canonical JSON: 18 colors (UIKit's named colors and four
       grays) in four sections, one with a maximum of 8 tiles, one with a locked tile, and one empty.
@@ -216,7 +231,7 @@ public enum TileGridCommand {
   // MARK: - export
 
   static let exportCommand = Command(
-    name: "export", synopsis: "[FILE|-] [-o OUT]", summary: "validate a file, print it as canonical JSON",
+    name: "export", synopsis: "[FILE|-] [-o OUT] [--force]", summary: "validate a file, print it as canonical JSON",
     details: """
       Validates an arrangement and prints it as canonical JSON: two-space indentation, known keys in the
       documented order, unknown keys after them exactly as they were, absent keys still absent.

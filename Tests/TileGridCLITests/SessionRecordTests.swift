@@ -125,6 +125,7 @@ struct SessionRecordTests {
     mutating func writeRecovery(_ document: Document) {}
     mutating func suspend() {}
     mutating func repaint() {}
+    mutating func discard(_ path: String) -> String? { nil }
   }
 
   static func randomInput(_ rng: inout SplitMix64, screen: Size) -> [UInt8] {
