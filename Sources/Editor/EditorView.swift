@@ -161,14 +161,10 @@ struct Painter {
         ["Terminal too small", "\(size); needs \(needed)"] + said + ["q quits · s saves"],
         ["Too small", "needs \(needed)"] + said + ["q quits · s saves"],
         ["Too small", "needs \(needed)"] + said + ["q quits"],
-        ["Too small"] + said + ["q quits"],
-        said + ["q quits"],
-        said,
-        ["Too small", "needs \(needed)", "q quits"],
-        ["Too small", "needs \(needed)"],
-        ["Too small"],
-        ["small"],
-      ].filter { !$0.isEmpty }
+      ]
+      // What the key did comes before what is needed, when not both fit.
+      if !said.isEmpty { choices += [["Too small"] + said + ["q quits"], said + ["q quits"], said] }
+      choices += [["Too small", "needs \(needed)", "q quits"], ["Too small", "needs \(needed)"], ["Too small"], ["small"]]
     }
     let lines =
       choices.first { lines in
