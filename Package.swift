@@ -11,6 +11,9 @@ let package = Package(
     // layout, and the reorder engine. Pure Swift, no Foundation; the editor and the terminal stay inside.
     .library(name: "TileModel", targets: ["TileModel"]),
     .library(name: "TileGridJSON", targets: ["TileGridJSON"]),
+    // The lists people already keep (docs/formats.md): Markdown boards, plain lines, CSV and TSV, read
+    // and written back with nothing else in the file disturbed.
+    .library(name: "Formats", targets: ["Formats"]),
     .library(name: "GridLayout", targets: ["GridLayout"]),
     .library(name: "Document", targets: ["Document"]),
     .library(name: "Reorder", targets: ["Reorder"]),
@@ -30,6 +33,10 @@ let package = Package(
     // JSON at the edge: the arrangement file (read and written) and the layout report. The model, the
     // layout and the reorder engine never parse or print.
     .target(name: "TileGridJSON", dependencies: ["TileModel", "GridLayout"]),
+    // Every format an arrangement is read from and written to: JSON (TileGridJSON's), Markdown boards,
+    // lines, CSV and TSV. Pure: bytes in, bytes out; what a text format needs to write its file back
+    // exactly travels in the arrangement's unknown keys.
+    .target(name: "Formats", dependencies: ["TileModel", "TileGridJSON"]),
     // The arrangement being edited: layout in step, history, saved point. The only thing that changes
     // an arrangement.
     .target(name: "Document", dependencies: ["TileModel", "GridLayout"]),
@@ -52,8 +59,8 @@ let package = Package(
     .target(
       name: "TileGridCLI",
       dependencies: [
-        "TileModel", "TileGridJSON", "GridLayout", "Document", "Reorder", "Canvas", "TerminalInput", "Editor",
-        "CursesTerminal", "Files",
+        "TileModel", "TileGridJSON", "Formats", "GridLayout", "Document", "Reorder", "Canvas", "TerminalInput",
+        "Editor", "CursesTerminal", "Files",
       ]),
     .executableTarget(name: "tilegrid", dependencies: ["TileGridCLI"]),
     // The benchmark (Scripts/bench): release build only; it reads the clock, the core never does.
@@ -61,14 +68,14 @@ let package = Package(
     .executableTarget(
       name: "tilegrid-bench",
       dependencies: [
-        "TileModel", "TileGridJSON", "GridLayout", "Document", "Reorder", "Canvas", "TerminalInput", "Editor",
-        "TileGridCLI",
-        "Files", "TestSupport",
+        "TileModel", "TileGridJSON", "Formats", "GridLayout", "Document", "Reorder", "Canvas", "TerminalInput",
+        "Editor", "TileGridCLI", "Files", "TestSupport",
       ]),
 
     // Shared by the tests: a seeded generator, and running the built binary in a temporary directory.
     .target(name: "TestSupport", dependencies: ["TileModel"], path: "Tests/Support"),
     .testTarget(name: "TileModelTests", dependencies: ["TileModel", "TileGridJSON", "TestSupport"]),
+    .testTarget(name: "FormatsTests", dependencies: ["TileModel", "TileGridJSON", "Formats", "TestSupport"]),
     .testTarget(name: "GridLayoutTests", dependencies: ["TileModel", "GridLayout", "TestSupport"]),
     .testTarget(name: "DocumentTests", dependencies: ["TileModel", "TileGridJSON", "GridLayout", "Document", "TestSupport"]),
     .testTarget(

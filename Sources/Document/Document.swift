@@ -39,7 +39,7 @@ public struct Document: Sendable {
   private var savedStateID: Int
   /// The tile ids, once an edit that adds tiles needs them (building them costs a pass over every
   /// tile, which opening a file should not pay).
-  private var tileIDs: Set<ExactString>?
+  private var tileIDs: TileIDSet?
 
   /// A document for `arrangement`, laid out for `viewport`, at its saved point.
   /// - Complexity: that of `FlowLayout(arrangement:viewport:)`.
@@ -77,7 +77,7 @@ public struct Document: Sendable {
     default: return nil
     }
     let ids = tileIDIndex()
-    for tile in added where ids.contains(ExactString(tile.id)) { return .tileIDTaken(tile.id) }
+    for tile in added where ids.contains(tile.id, in: arrangement) { return .tileIDTaken(tile.id) }
     return nil
   }
 
@@ -135,7 +135,7 @@ public struct Document: Sendable {
   /// An id made from `title` that no tile has (`IDs`: `buy-milk`, then `buy-milk-2`, …).
   public mutating func newTileID(forTitle title: String) -> String {
     let ids = tileIDIndex()
-    return IDs.unique(IDs.base(forTitle: title, fallback: "tile")) { ids.contains(ExactString($0)) }
+    return IDs.unique(IDs.base(forTitle: title, fallback: "tile")) { ids.contains($0, in: arrangement) }
   }
 
   /// An id made from `title` that no section has.
@@ -143,12 +143,9 @@ public struct Document: Sendable {
     IDs.unique(IDs.base(forTitle: title, fallback: "section")) { arrangement.sectionIndex(ofID: $0) != nil }
   }
 
-  private mutating func tileIDIndex() -> Set<ExactString> {
+  private mutating func tileIDIndex() -> TileIDSet {
     if let tileIDs { return tileIDs }
-    var ids = Set<ExactString>(minimumCapacity: arrangement.tileCount)
-    for section in arrangement.sections {
-      for ref in section.items { ids.insert(ExactString(arrangement[ref].id)) }
-    }
+    let ids = TileIDSet(arrangement)
     tileIDs = ids
     return ids
   }
@@ -157,11 +154,13 @@ public struct Document: Sendable {
 
   /// Applies a checked edit to the arrangement, the layout and the id index, and returns its inverse.
   private mutating func applyChecked(_ edit: Edit) -> Edit {
-    var removedIDs: [String] = []
+    // Ids of tiles taken out leave the index while their tiles are still there to confirm them.
     if tileIDs != nil {
       switch edit {
-      case .deleteTiles(let paths): removedIDs = paths.map { arrangement[$0].id }
-      case .deleteSection(let s): removedIDs = arrangement.tiles(inSection: s).map(\.id)
+      case .deleteTiles(let paths):
+        for path in paths { tileIDs!.remove(arrangement[path].id, in: arrangement) }
+      case .deleteSection(let s):
+        for ref in arrangement.sections[s].items { tileIDs!.remove(arrangement[ref].id, in: arrangement) }
       default: break
       }
     }
@@ -173,20 +172,28 @@ public struct Document: Sendable {
       layout.moveBlock(block)
     case .moveSection(let move):
       layout.moveSection(move)
-    case .setTile(_, let tile):
-      if case .setTile(_, let old) = inverse, old.width != tile.width {
-        layout = FlowLayout(arrangement: arrangement, viewport: layout.viewport)
-      }
-    case .insertTiles, .deleteTiles, .insertSection, .deleteSection, .setLayout:
+    case .setTile(let path, let tile):
+      layout.setWidth(tile.width, ofItemAt: path)
+    case .insertTiles(let tiles, let places):
+      layout.insertItems(widths: tiles.map(\.width), at: places)
+    case .deleteTiles(let paths):
+      layout.removeItems(at: paths)
+    case .insertSection(_, let tiles, let index):
+      layout.insertSection(at: index, widths: tiles.map(\.width))
+    case .deleteSection(let s):
+      _ = layout.removeSection(at: s)
+    case .setLayout:
+      // Every parameter may have changed: everything is laid out again.
       layout = FlowLayout(arrangement: arrangement, viewport: layout.viewport)
     case .setSection, .setFileExtras:
       break
     }
     if tileIDs != nil {
-      for id in removedIDs { tileIDs!.remove(ExactString(id)) }
       switch edit {
-      case .insertTiles(let tiles, _), .insertSection(_, let tiles, _):
-        for tile in tiles { tileIDs!.insert(ExactString(tile.id)) }
+      case .insertTiles(_, let places):
+        for place in places { tileIDs!.insert(arrangement[place].id, arrangement.ref(at: place)) }
+      case .insertSection(_, _, let index):
+        for ref in arrangement.sections[index].items { tileIDs!.insert(arrangement[ref].id, ref) }
       default: break
       }
     }

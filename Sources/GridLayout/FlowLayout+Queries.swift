@@ -27,10 +27,6 @@ extension FlowLayout {
       lineSpacing: parameters.lineSpacing, rowsPerColumn: rowsPerColumn)
   }
 
-  mutating func rebuildLines(_ s: Int) {
-    sections[s].rebuild(metrics)
-  }
-
   // MARK: - Moves
 
   /// Applies `Arrangement.move(from:to:)`'s change (remove + insert) to the layout, re-flowing only

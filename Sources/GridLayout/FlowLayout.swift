@@ -3,7 +3,8 @@ import TileModel
 /// UICollectionViewFlowLayout's rules in whole terminal cells (docs/layout.md), built to answer queries
 /// about 1,000,000 tiles without visiting them. A value: it holds no reference to the arrangement, so
 /// keep the two in step (after `Arrangement.move(from:to:)`, call `moveItem(from:to:)` with the same
-/// paths; `ReorderState` does both).
+/// paths; `ReorderState` does both; tiles and sections added, deleted or resized have their own calls,
+/// FlowLayout+Edits.swift).
 ///
 ///     let layout = FlowLayout(arrangement: .demo, viewport: Size(width: 80, height: 22))
 ///     layout.frame(of: ItemPath(0, 1))      // (17, 1, 14x3): content cells
@@ -30,8 +31,9 @@ import TileModel
 ///   each line's first tile (lines break greedily, so breaks need storage); in the horizontal direction
 ///   every column holds the same number of tiles, so only the columns' widths are kept, as prefix sums.
 /// - Sections' extents along the scrolling axis are prefix sums too, so finding a section is a search.
-/// - A move re-flows only from the first changed line until the lines fall back into step with the old
-///   ones (see `moveItem`), never the whole arrangement.
+/// - A move or an edit re-flows only from the first changed line until the lines fall back into step
+///   with the old ones (see `moveItem`, `insertItems`), never the whole arrangement; a uniform section
+///   that receives another width takes its old lines by arithmetic and re-flows around the change.
 ///
 /// Deviations from UIKit's rules, for degenerate viewports only: the available width `A` (vertical) or
 /// height (horizontal) is at least 1, and the content grows to hold the insets and that one cell, so
@@ -72,26 +74,12 @@ public struct FlowLayout: Sendable {
     sections = []
     sections.reserveCapacity(arrangement.sections.count)
     extents = PrefixSums()
-    let defaultWidth = effectiveWidth(p.itemSize.width)
-    for (s, section) in arrangement.sections.enumerated() {
-      var geometry = SectionGeometry(uniformWidth: defaultWidth)
-      geometry.count = section.count
-      var histogram: [Int32: Int] = [:]
+    let m = metrics
+    for section in arrangement.sections {
       var widths: [Int32] = []
       widths.reserveCapacity(section.count)
-      for ref in section.items {
-        let w = Int32(effectiveWidth(arrangement[ref].width ?? p.itemSize.width))
-        widths.append(w)
-        histogram[w, default: 0] += 1
-      }
-      geometry.histogram = histogram
-      if histogram.count == 1 {
-        geometry.uniformWidth = Int(widths[0])
-      } else if histogram.count > 1 {
-        geometry.widths = widths
-      }
-      sections.append(geometry)
-      rebuildLines(s)
+      for ref in section.items { widths.append(resolvedWidth(arrangement[ref].width)) }
+      sections.append(SectionGeometry(widths: widths, defaultWidth: defaultWidth, m))
     }
     extents = PrefixSums(sections.indices.map(sectionExtent))
   }
@@ -102,6 +90,14 @@ public struct FlowLayout: Sendable {
   func effectiveWidth(_ width: Int) -> Int {
     parameters.direction == .vertical ? min(width, available) : width
   }
+
+  /// The width the layout keeps for a tile whose own width is `width` (nil: `itemSize.width`).
+  func resolvedWidth(_ width: Int?) -> Int32 {
+    Int32(effectiveWidth(width ?? parameters.itemSize.width))
+  }
+
+  /// The common width kept for an empty section: the default tile's.
+  var defaultWidth: Int { effectiveWidth(parameters.itemSize.width) }
 
   var isVertical: Bool { parameters.direction == .vertical }
 
@@ -164,7 +160,7 @@ public struct FlowLayout: Sendable {
 
   /// Tiles per line in a vertical section whose tiles are all `w` wide.
   func uniformPerLine(_ w: Int) -> Int {
-    max(1, (available + parameters.interitemSpacing) / (w + parameters.interitemSpacing))
+    metrics.uniformPerLine(w)
   }
 
   /// The line holding item `i` of section `s`. - Complexity: O(1) uniform, O(log lines) mixed.

@@ -52,6 +52,19 @@ struct PrefixSums: Sendable {
     }
   }
 
+  /// Puts `value` in at `i`, shifting the later values. A Fenwick tree has no insertion: every node
+  /// after `i` covers other values now, so the tree is built again. - Complexity: O(n).
+  mutating func insert(_ value: Int, at i: Int) {
+    values.insert(value, at: i)
+    self = PrefixSums(values)
+  }
+
+  /// Takes out `values[i]`, shifting the later values; the tree is built again. - Complexity: O(n).
+  mutating func remove(at i: Int) {
+    values.remove(at: i)
+    self = PrefixSums(values)
+  }
+
   /// The index `i` with `prefix(i) <= offset < prefix(i + 1)`, or nil when `offset` is negative or
   /// not less than `total`. Zero values are skipped (they contain nothing).
   /// - Complexity: O(log n).

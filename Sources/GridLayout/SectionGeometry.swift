@@ -22,6 +22,32 @@ struct SectionGeometry: Sendable {
     self.uniformWidth = uniformWidth
   }
 
+  /// A section laid out from scratch from its tiles' widths (after shrinking); `defaultWidth` is kept
+  /// as the common width of an empty section. - Complexity: O(count).
+  init(widths: [Int32], defaultWidth: Int, _ m: FlowMetrics) {
+    uniformWidth = defaultWidth
+    count = widths.count
+    histogram = Self.histogram(of: widths)
+    if histogram.count == 1 {
+      uniformWidth = Int(widths[0])
+    } else if histogram.count > 1 {
+      self.widths = widths
+      rebuild(m)
+    }
+  }
+
+  /// Tiles per width. Widths under 256 (nearly all tiles) are counted in an array, then merged: a
+  /// dictionary update per tile costs about ten times more. - Complexity: O(count).
+  static func histogram(of widths: [Int32]) -> [Int32: Int] {
+    var small = [Int](repeating: 0, count: 256)
+    var histogram: [Int32: Int] = [:]
+    for w in widths {
+      if w >= 0 && w < 256 { small[Int(w)] += 1 } else { histogram[w, default: 0] += 1 }
+    }
+    for (w, n) in small.enumerated() where n > 0 { histogram[Int32(w)] = n }
+    return histogram
+  }
+
   /// The line (vertical, mixed) holding item `i`. - Complexity: O(log lines).
   func line(containing i: Int) -> Int {
     var low = 0
@@ -45,22 +71,40 @@ struct FlowMetrics {
   var interitemSpacing: Int
   var lineSpacing: Int
   var rowsPerColumn: Int
+
+  /// Tiles per line in a vertical section whose tiles are all `w` wide (rule 5's `k`).
+  func uniformPerLine(_ w: Int) -> Int {
+    max(1, (available + interitemSpacing) / (w + interitemSpacing))
+  }
 }
 
 extension SectionGeometry {
   // MARK: - Line breaking (vertical, mixed)
 
   /// The end of the line that starts at `start`: tiles join while `used + spacing + w <= available`.
-  /// - Complexity: O(tiles on the line).
-  func lineEnd(from start: Int, _ m: FlowMetrics) -> Int {
-    let widths = self.widths!
+  /// Takes the widths as a buffer, fetched once by the caller for all the lines it breaks (no bounds
+  /// checks or reference counting per tile). - Complexity: O(tiles on the line).
+  static func lineEnd(from start: Int, in widths: UnsafeBufferPointer<Int32>, _ m: FlowMetrics) -> Int {
+    // Sums stay within `available` plus eight tiles and their spacing, far from overflowing: wrapping
+    // arithmetic spares a check per tile.
+    let spacing = m.interitemSpacing
+    let available = m.available
     var used = Int(widths[start])
     var end = start + 1
-    while end < count {
-      let next = used + m.interitemSpacing + Int(widths[end])
-      if next > m.available { break }
+    // Eight tiles at a time while all eight join (a line often holds a dozen), then one by one.
+    let base = UnsafeRawPointer(widths.baseAddress!)
+    while end &+ 8 <= widths.count {
+      let eight = base.loadUnaligned(fromByteOffset: end &* 4, as: SIMD8<Int32>.self)
+      let next = used &+ 8 &* spacing &+ Int(eight.wrappedSum())
+      if next > available { break }
       used = next
-      end += 1
+      end &+= 8
+    }
+    while end < widths.count {
+      let next = used &+ spacing &+ Int(widths[end])
+      if next > available { break }
+      used = next
+      end &+= 1
     }
     return end
   }
@@ -69,13 +113,17 @@ extension SectionGeometry {
   mutating func rebuild(_ m: FlowMetrics) {
     lineStarts = []
     columns = PrefixSums()
-    guard widths != nil, count > 0 else { return }
+    guard let widths, count > 0 else { return }
     if m.vertical {
-      var start = 0
-      while start < count {
-        lineStarts.append(Int32(start))
-        start = lineEnd(from: start, m)
+      var starts: [Int32] = []
+      widths.withUnsafeBufferPointer { w in
+        var start = 0
+        while start < w.count {
+          starts.append(Int32(start))
+          start = Self.lineEnd(from: start, in: w, m)
+        }
       }
+      lineStarts = starts
     } else {
       columns = PrefixSums(columnValues(from: 0, m))
     }
@@ -83,14 +131,17 @@ extension SectionGeometry {
 
   /// Horizontal: `max width + lineSpacing` for every column from `firstColumn` on.
   private func columnValues(from firstColumn: Int, to endColumn: Int? = nil, _ m: FlowMetrics) -> [Int] {
-    let widths = self.widths!
     let k = m.rowsPerColumn
     let columnCount = (count + k - 1) / k
+    let last = endColumn ?? columnCount
     var values: [Int] = []
-    for c in firstColumn..<(endColumn ?? columnCount) {
-      var widest: Int32 = 0
-      for i in (c * k)..<min(count, (c + 1) * k) where widths[i] > widest { widest = widths[i] }
-      values.append(Int(widest) + m.lineSpacing)
+    values.reserveCapacity(max(0, last - firstColumn))
+    widths!.withUnsafeBufferPointer { widths in
+      for c in firstColumn..<last {
+        var widest: Int32 = 0
+        for i in (c * k)..<min(widths.count, (c + 1) * k) { widest = max(widest, widths[i]) }
+        values.append(Int(widest) + m.lineSpacing)
+      }
     }
     return values
   }
@@ -136,15 +187,17 @@ extension SectionGeometry {
     var newStarts: [Int32] = []
     var oldIndex = startLine + 1
     var resync: Int?
-    while start < count {
-      newStarts.append(Int32(start))
-      start = lineEnd(from: start, m)
-      guard start < count else { break }
-      if start > stableAfter {
-        while oldIndex < oldLines && Int(lineStarts[oldIndex]) + shift < start { oldIndex += 1 }
-        if oldIndex < oldLines && Int(lineStarts[oldIndex]) + shift == start {
-          resync = oldIndex
-          break
+    widths!.withUnsafeBufferPointer { w in
+      while start < w.count {
+        newStarts.append(Int32(start))
+        start = Self.lineEnd(from: start, in: w, m)
+        guard start < w.count else { break }
+        if start > stableAfter {
+          while oldIndex < oldLines && Int(lineStarts[oldIndex]) + shift < start { oldIndex += 1 }
+          if oldIndex < oldLines && Int(lineStarts[oldIndex]) + shift == start {
+            resync = oldIndex
+            break
+          }
         }
       }
     }
@@ -177,21 +230,51 @@ extension SectionGeometry {
   }
 
   /// Inserts a tile of width `w` at `i`. A uniform section that receives a different width becomes
-  /// mixed, which costs O(count) once.
+  /// mixed (`materialize`: its widths filled in once, its lines by arithmetic), then re-flows as a mixed
+  /// one does. - Complexity: O(1) for a uniform section that stays uniform; else see `reflow`, plus
+  /// O(count) copying when the section becomes mixed.
   mutating func insert(width w: Int32, at i: Int, _ m: FlowMetrics) {
-    count += 1
     noteWidth(w, delta: 1)
     if widths == nil {
-      if count == 1 { uniformWidth = Int(w) }
-      if Int(w) == uniformWidth { return }
-      var all = [Int32](repeating: Int32(uniformWidth), count: count - 1)
-      all.insert(w, at: i)
-      widths = all
-      rebuild(m)
-      return
+      if count == 0 || Int(w) == uniformWidth {
+        count += 1
+        uniformWidth = Int(w)
+        return
+      }
+      materialize(m)
     }
+    count += 1
     widths!.insert(w, at: i)
     reflow(from: i, stableAfter: i, shift: 1, m)
+  }
+
+  /// Gives item `i` the width `w` (its tile's own width changed). Only the lines around it can change:
+  /// vertically they are re-broken from the line before it until a new line starts where an old one
+  /// did; horizontally only its column is measured again.
+  ///
+  ///     10 cells a line, spacing 1; b widened from 2 to 5
+  ///     before  |aaa.bb.ccc|dd.ee.....|      after  |aaa.bbbbb.|ccc.dd.ee.|
+  ///
+  /// - Complexity: O(1) for a uniform section that stays uniform (a section of one tile, or one whose
+  ///   odd tile takes the common width); vertically O(tiles on the re-broken lines), plus O(lines)
+  ///   when the number of lines changes (the later line starts move); horizontally O(rowsPerColumn +
+  ///   log columns). A uniform section becoming mixed adds O(count) copying once (`materialize`).
+  mutating func setWidth(_ w: Int32, at i: Int, _ m: FlowMetrics) {
+    let old = width(i)
+    guard w != old else { return }
+    noteWidth(old, delta: -1)
+    noteWidth(w, delta: 1)
+    if histogram.count <= 1 {
+      if widths != nil {
+        becomeUniform()
+      } else {
+        uniformWidth = Int(w)
+      }
+      return
+    }
+    if widths == nil { materialize(m) }
+    widths![i] = w
+    reflow(from: i, stableAfter: i, shift: 0, m)
   }
 
   /// Moves item `from` to `to` within the section. - Complexity: O(1) uniform; else see `reflow`.
@@ -221,8 +304,9 @@ extension SectionGeometry {
     let oldCount = count
     for i in removed { noteWidth(width(i), delta: -1) }
     for w in added { noteWidth(w, delta: 1) }
-    count = oldCount - removed.count + inserted.count
+    let newCount = oldCount - removed.count + inserted.count
     if histogram.count <= 1 {
+      count = newCount
       if widths != nil {
         becomeUniform()
       } else if let only = histogram.keys.first {
@@ -230,22 +314,26 @@ extension SectionGeometry {
       }
       return
     }
-    guard widths != nil else {
-      var all = [Int32](repeating: Int32(uniformWidth), count: oldCount)
-      all.removeSorted(at: removed)
-      all.insertSorted(added, at: inserted)
-      widths = all
-      rebuild(m)
-      return
+    if widths == nil {
+      // Becoming mixed. An empty section gets the new tiles only; a filled one its lines as they were,
+      // then the change below re-flows around the new tiles like any mixed section.
+      guard oldCount > 0 else {
+        count = newCount
+        widths = added
+        rebuild(m)
+        return
+      }
+      materialize(m)
     }
+    count = newCount
     if removed.count == inserted.count, removed.isRun, inserted.isRun,
       widths![removed[0]..<(removed[0] + removed.count)].elementsEqual(added)
     {
       // A run moved within the section: rotate the widths between its two places only.
       widths!.moveRange(removed[0]..<(removed[0] + removed.count), to: inserted[0])
     } else {
-      widths!.removeSorted(at: removed)
-      widths!.insertSorted(added, at: inserted)
+      widths!.remove(atSorted: removed)
+      widths!.insert(added, atSorted: inserted)
     }
     if m.vertical {
       rebreak(removed: removed, inserted: inserted, oldCount: oldCount, m)
@@ -269,8 +357,11 @@ extension SectionGeometry {
   ///     new   |b|X|c d|f g|h|      |b| broken again; X opened an old line: |X| copied; |c d| broken
   ///                                again (e, after it, is gone), then |f g| and |h|
   ///
-  /// - Complexity: O(lines) to copy the unchanged lines, plus O(tiles on the re-broken lines): the lines
-  ///   around each change until the breaks fall back into step.
+  /// - Complexity: O(lines) to copy the unchanged lines (in blocks: the last line before the next
+  ///   change is found by binary search), plus O(tiles on the re-broken lines): the lines around each
+  ///   change until the breaks fall back into step. Greedy breaking need not fall back soon: with
+  ///   widths that repeat (a pattern of 39 tiles, say), a tile put in or taken out can shift every later
+  ///   line of its section; then those lines all change, and all are broken again.
   mutating func rebreak(removed: [Int], inserted: [Int], oldCount: Int, _ m: FlowMetrics) {
     let old = lineStarts
     let first = min(removed.first ?? Int.max, inserted.first ?? Int.max)
@@ -281,34 +372,46 @@ extension SectionGeometry {
     var position = Int(old[l])
     var r = 0  // removals at or before the old index of `position`
     var i = 0  // insertions before `position`
-    while position < count {
-      while i < inserted.count && inserted[i] < position { i += 1 }
-      if i >= inserted.count || inserted[i] != position {
-        // An unchanged tile: its old index, past the removals before it.
-        while r < removed.count && removed[r] <= position - i + r { r += 1 }
-        let o = position - i + r
-        while l < old.count && Int(old[l]) < o { l += 1 }
-        if l < old.count && Int(old[l]) == o {
-          // It opened an old line: copy the old lines that are unchanged with the tile after them.
-          let shift = position - o
-          let nextRemoved = r < removed.count ? removed[r] : Int.max
-          let nextInserted = i < inserted.count ? inserted[i] : Int.max
-          var copied = l
-          while copied < old.count {
-            let end = copied + 1 < old.count ? Int(old[copied + 1]) : oldCount
-            guard nextRemoved > end && nextInserted > end + shift else { break }
-            starts.append(Int32(Int(old[copied]) + shift))
-            copied += 1
-          }
-          if copied > l {
-            l = copied
-            position = copied < old.count ? Int(old[copied]) + shift : count
-            continue
+    /// The old line `j`'s end: the next line's start, or the old count.
+    func end(_ j: Int) -> Int { j + 1 < old.count ? Int(old[j + 1]) : oldCount }
+    widths!.withUnsafeBufferPointer { w in
+      while position < w.count {
+        while i < inserted.count && inserted[i] < position { i += 1 }
+        if i >= inserted.count || inserted[i] != position {
+          // An unchanged tile: its old index, past the removals before it.
+          while r < removed.count && removed[r] <= position - i + r { r += 1 }
+          let o = position - i + r
+          while l < old.count && Int(old[l]) < o { l += 1 }
+          if l < old.count && Int(old[l]) == o {
+            // It opened an old line: copy the old lines that end before the next change (old
+            // numbering), so that they and the tile after them are unchanged. Their ends ascend, so
+            // the last of them is found by binary search and they are copied at once.
+            let shift = position - o
+            let nextRemoved = r < removed.count ? removed[r] : Int.max
+            let nextInserted = i < inserted.count ? inserted[i] - shift : Int.max
+            let limit = min(nextRemoved, nextInserted)
+            var low = l
+            var high = old.count  // the first line not copied is in low...high
+            while low < high {
+              let mid = (low + high) / 2
+              if end(mid) < limit { low = mid + 1 } else { high = mid }
+            }
+            if low > l {
+              let delta = Int32(shift)
+              if delta == 0 {
+                starts.append(contentsOf: old[l..<low])
+              } else {
+                for j in l..<low { starts.append(old[j] &+ delta) }
+              }
+              l = low
+              position = low < old.count ? Int(old[low]) + shift : w.count
+              continue
+            }
           }
         }
+        starts.append(Int32(position))
+        position = Self.lineEnd(from: position, in: w, m)
       }
-      starts.append(Int32(position))
-      position = lineEnd(from: position, m)
     }
     lineStarts = starts
   }
@@ -316,6 +419,25 @@ extension SectionGeometry {
   private mutating func noteWidth(_ w: Int32, delta: Int) {
     let n = histogram[w, default: 0] + delta
     histogram[w] = n == 0 ? nil : n
+  }
+
+  /// Turns a uniform section into the mixed representation of the same lines, before a tile of
+  /// another width arrives: every width stored, and the line starts (vertical: every `k`-th tile) or
+  /// column widths (horizontal: all the same) that the uniform arithmetic gives. No line is broken, so
+  /// the change that follows re-flows only around itself (`reflow`, `rebreak`) instead of the whole
+  /// section being broken again (`rebuild`).
+  /// - Complexity: O(count) filling (4 bytes a tile) plus O(lines), no per-tile line breaking.
+  private mutating func materialize(_ m: FlowMetrics) {
+    widths = [Int32](repeating: Int32(uniformWidth), count: count)
+    if m.vertical {
+      let k = m.uniformPerLine(uniformWidth)
+      lineStarts = []
+      lineStarts.reserveCapacity((count + k - 1) / k + 1)
+      for start in stride(from: 0, to: count, by: k) { lineStarts.append(Int32(start)) }
+    } else {
+      let k = m.rowsPerColumn
+      columns = PrefixSums([Int](repeating: uniformWidth + m.lineSpacing, count: (count + k - 1) / k))
+    }
   }
 
   private mutating func becomeUniform() {
@@ -331,5 +453,46 @@ extension Array where Element == Int {
   var isRun: Bool {
     guard let first, let last else { return true }
     return last - first + 1 == count
+  }
+}
+
+extension Array where Element == Int32 {
+  /// Removes the elements at `indexes` (ascending, no repeats), as TileModel's `removeSorted(at:)`
+  /// does, moving each stretch between two of them with one block copy rather than element by element.
+  /// - Complexity: O(count - indexes.first) copying, O(indexes) steps.
+  mutating func remove(atSorted indexes: [Int]) {
+    guard let first = indexes.first else { return }
+    var write = first
+    withUnsafeMutableBufferPointer { buffer in
+      let base = buffer.baseAddress!
+      for (n, index) in indexes.enumerated() {
+        let stretch = (index + 1)..<(n + 1 < indexes.count ? indexes[n + 1] : buffer.count)
+        (base + write).update(from: base + stretch.lowerBound, count: stretch.count)
+        write += stretch.count
+      }
+    }
+    removeLast(count - write)
+  }
+
+  /// Inserts `elements` so that each ends at the matching place of `indexes` (ascending, no repeats,
+  /// places in the result), as TileModel's `insertSorted(_:at:)` does, moving each stretch of old
+  /// elements between two places with one block copy, from the back.
+  /// - Complexity: O(count - indexes.first + elements.count) copying, O(indexes) steps.
+  mutating func insert(_ elements: [Int32], atSorted indexes: [Int]) {
+    guard !indexes.isEmpty else { return }
+    var read = count  // old elements before `read` are not placed yet
+    append(contentsOf: elements)  // room at the end; every slot after the first place is written below
+    withUnsafeMutableBufferPointer { buffer in
+      let base = buffer.baseAddress!
+      var end = buffer.count  // slots from `end` on are final
+      for n in indexes.indices.reversed() {
+        let place = indexes[n]
+        let stretch = end - place - 1  // old elements between this place and the next
+        (base + place + 1).update(from: base + read - stretch, count: stretch)
+        read -= stretch
+        base[place] = elements[n]
+        end = place
+      }
+    }
   }
 }

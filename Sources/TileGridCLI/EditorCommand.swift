@@ -3,6 +3,7 @@ import Files
 import Canvas
 import CursesTerminal
 import Editor
+import Formats
 import Reorder
 import TileModel
 
@@ -13,9 +14,13 @@ import TileModel
 extension TileGridCommand {
   /// `tilegrid [FILE|-]`: the editor has no command word; `tilegrid --help` shows it first.
   static let editorCommand = Command(
-    name: "", synopsis: "[FILE|-] [--press-ms N] [--color auto|always|never|truecolor|256|16|8] [--record EVENTS]",
+    name: "",
+    synopsis:
+      "[FILE|-] [--press-ms N] [--color auto|always|never|truecolor|256|16|8] [--record EVENTS] [--format FORMAT] [--to FORMAT]",
     summary: "the editor (no FILE: the demo; '-': a pipe)", details: "",
-    syntax: Syntax(valued: ["--press-ms", "--color", "--record"], maximumOperands: 1, operands: "at most one FILE"),
+    syntax: Syntax(
+      valued: ["--press-ms", "--color", "--record"] + FormatOptions.writing, maximumOperands: 1,
+      operands: "at most one FILE"),
     run: runEditor)
 
   /// The options of `tilegrid [FILE]`.
@@ -24,6 +29,8 @@ extension TileGridCommand {
     var pressMilliseconds = 300
     var color: ColorChoice = .auto
     var record: String?
+    /// The format FILE is read in and saved in (`--format`, `--to`).
+    var formats = FormatOptions()
 
     init(_ args: Arguments) throws(CLIError) {
       path = args.operands.first
@@ -40,6 +47,7 @@ extension TileGridCommand {
         color = choice
       }
       record = args.values["--record"]
+      formats = try FormatOptions(args, command: nil)
     }
   }
 
@@ -62,16 +70,22 @@ extension TileGridCommand {
     var digest: FileDigest?
     let recording = options.record != nil
     if pipeMode {
-      (arrangement, _, _, digest) = try load("-", digest: recording)
+      let format = options.formats.reading("-")
+      (arrangement, _, _, digest) = try load("-", format: format, digest: recording)
       session = EditorSession(source: .standardInput, savesToStandardOutput: isatty(1) != 1)
+      session.format = options.formats.output ?? format
     } else if let path = options.path, !Platform.exists(path) {
-      // A file that does not exist yet: an empty arrangement, which `s` creates.
+      // A file that does not exist yet: an empty arrangement, which `s` creates, in the format its
+      // name (or --to, or --format) gives.
       arrangement = .newFile
       session = EditorSession(source: .newFile(path), savesToStandardOutput: false)
+      session.format = options.formats.output ?? options.formats.reading(path)
     } else if let path = options.path {
-      let (loaded, name, stamp, opened) = try load(path, digest: recording)
+      let format = options.formats.reading(path)
+      let (loaded, name, stamp, opened) = try load(path, format: format, digest: recording)
       (arrangement, digest) = (loaded, opened)
       session = EditorSession(source: .file(name), stamp: stamp, savesToStandardOutput: false)
+      session.format = options.formats.output ?? format
     } else {
       arrangement = .demo
       session = EditorSession(source: .demo, savesToStandardOutput: false)
@@ -105,7 +119,7 @@ extension TileGridCommand {
     // What an earlier session left beside the file is asked about on the first screen.
     switch session.source {
     case .file(let path), .newFile(let path):
-      let found = leftBehind(beside: path, opened: editor.arrangement)
+      let found = leftBehind(beside: path, opened: editor.arrangement, format: options.formats.reading(path))
       if !found.isEmpty {
         port(found, to: &editor, recorder: &session.recorder)
       }
@@ -120,18 +134,22 @@ extension TileGridCommand {
   }
 
   /// The files an earlier session left beside `path` (`Platform.leftBehind`), each read: an arrangement
-  /// to restore, the same one as `opened`, or why it cannot be read.
-  static func leftBehind(beside path: String, opened: Arrangement) -> [LeftBehind] {
+  /// to restore, the same one as `opened`, or why it cannot be read. A backup is a copy of the file, in
+  /// its `format`; a recovery file is always JSON.
+  static func leftBehind(beside path: String, opened: Arrangement, format: ArrangementFormat) -> [LeftBehind] {
     Platform.leftBehind(besideFile: path).map { file in
-      leftBehind(file.kind == .recovery ? .recovery : .backup, path: file.path, name: file.name, opened: opened)
+      leftBehind(
+        file.kind == .recovery ? .recovery : .backup, path: file.path, name: file.name, opened: opened, format: format)
     }
   }
 
-  /// The file at `path`, read as a file left behind.
-  static func leftBehind(_ kind: LeftBehind.Kind, path: String, name: String, opened: Arrangement) -> LeftBehind {
+  /// The file at `path`, read as a file left behind beside a file in `format`.
+  static func leftBehind(
+    _ kind: LeftBehind.Kind, path: String, name: String, opened: Arrangement, format: ArrangementFormat
+  ) -> LeftBehind {
     let content: LeftBehind.Content
     do throws(CLIError) {
-      let (arrangement, _, _) = try load(path, hintingBackups: false)
+      let (arrangement, _, _) = try load(path, format: kind == .recovery ? .json : format, hintingBackups: false)
       content = arrangement == opened ? .sameAsFile : .arrangement(arrangement)
     } catch {
       content = .unreadable(error.description)

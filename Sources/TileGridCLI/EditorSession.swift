@@ -3,6 +3,7 @@ import CursesTerminal
 import Document
 import Editor
 import Files
+import Formats
 import TerminalInput
 import TileGridJSON
 import TileModel
@@ -34,6 +35,10 @@ struct EditorSession {
   let savesToStandardOutput: Bool
   /// The arrangement saved last in pipe mode.
   private(set) var savedForOutput: Arrangement?
+  /// The format saves write (the file's own, or `--to`'s); recovery files are JSON whatever it is.
+  var format: ArrangementFormat = .json
+  /// What the last save's format could not keep, said on standard error when the editor ends.
+  private(set) var lost: (name: String, fields: LostFields)?
   /// The file is still to be created (a new file not saved yet).
   private var creating: Bool
   var recorder: SessionRecorder?
@@ -117,9 +122,13 @@ struct EditorSession {
       }
       // A new name that is taken is not written over without the person's word.
       if !force && Platform.exists(path) { return .saveFailed(.exists) }
-      switch Self.write(document.arrangement, to: path, expected: nil, force: force) {
-      case .success(let stamp):
+      // A name with a format's extension is saved in that format (board.md as Markdown).
+      let format = FormatOptions.byExtension(path) ?? self.format
+      switch Self.write(document.arrangement, to: path, as: format, expected: nil, force: force) {
+      case .success(let stamp, let lost):
         self.stamp = stamp
+        self.format = format
+        self.lost = lost.isEmpty ? nil : (path, lost)
         creating = false
         return .saved(name: typed)
       case .failure(let failure):
@@ -138,15 +147,21 @@ struct EditorSession {
       // A new file is created; something that appeared there meanwhile is not written over unasked.
       if creating && !force && Platform.exists(file) { return .saveFailed(.exists) }
       // With `force` the person said "overwrite": whatever is on disk now, and read-only too.
-      switch Self.write(document.arrangement, to: file, expected: force ? nil : stamp, force: force) {
-      case .success(let stamp):
+      switch Self.write(document.arrangement, to: file, as: format, expected: force ? nil : stamp, force: force) {
+      case .success(let stamp, let lost):
         self.stamp = stamp
+        self.lost = lost.isEmpty ? nil : (file, lost)
         creating = false
         return .saved(name: nil)
       case .failure(let failure):
         return .saveFailed(failure)
       }
     case .standardOutput where savesToStandardOutput:
+      do {
+        try format.checkWritable(document.arrangement)
+      } catch {
+        return .saveFailed(.failed("cannot write \(format): \(error)"))
+      }
       savedForOutput = document.arrangement
       return .saved(name: nil)
     case .standardOutput, .askForPath:
@@ -158,22 +173,31 @@ struct EditorSession {
   }
 
   enum WriteOutcome {
-    /// Written; the file's new stamp.
-    case success(Platform.FileStamp?)
+    /// Written; the file's new stamp, and what its format could not keep.
+    case success(Platform.FileStamp?, LostFields)
     case failure(SaveFailure)
   }
 
-  /// Writes an arrangement with `Platform.writeFile` (atomic, keeping the file's mode, owner and
-  /// links). Without `force`, a file that changed on disk since `expected` or that is read-only is not
-  /// written: the editor asks the person. Returns the new stamp, kept to notice later changes.
+  /// Writes an arrangement in `format` with `Platform.writeFile` (atomic, keeping the file's mode,
+  /// owner and links). Without `force`, a file that changed on disk since `expected` or that is
+  /// read-only is not written: the editor asks the person. An arrangement the format cannot hold (a
+  /// tab in a TSV field) is not written either, and the failure says why. Returns the new stamp, kept
+  /// to notice later changes.
   static func write(
-    _ arrangement: Arrangement, to path: String, expected: Platform.FileStamp?, force: Bool
+    _ arrangement: Arrangement, to path: String, as format: ArrangementFormat = .json, expected: Platform.FileStamp?,
+    force: Bool
   ) -> WriteOutcome {
+    do {
+      try format.checkWritable(arrangement)
+    } catch {
+      return .failure(.failed("cannot write \(format): \(error)"))
+    }
+    var lost = LostFields(format: format)
     do throws(Platform.WriteFailure) {
       let stamp = try Platform.writeFile(path, expected: expected, force: force) {
-        (write) throws(Platform.WriteFailure) in try arrangement.writeJSON(write)
+        (write) throws(Platform.WriteFailure) in lost = try format.write(arrangement, write)
       }
-      return .success(stamp)
+      return .success(stamp, lost)
     } catch {
       return .failure(Self.failure(error, writing: path))
     }
@@ -219,8 +243,10 @@ struct EditorSession {
   /// failed part way says so. Throws the error that gives the exit status.
   func finish() throws(CLIError) {
     if let saved = savedForOutput {
-      try saved.writeJSON { (chunk) throws(CLIError) in try Platform.standardOutput(chunk) }
+      let lost = try format.write(saved) { (chunk) throws(CLIError) in try Platform.standardOutput(chunk) }
+      TileGridCommand.report(lost, writing: "standard output")
     }
+    if let (name, lost) = lost { TileGridCommand.report(lost, writing: name) }
     if let signal = endedBy {
       let name = signal == SIGTERM ? "SIGTERM" : "SIGHUP"
       // Short, so that the path usually fits on the line of an 80-column terminal.

@@ -5,7 +5,7 @@ import TileModel
 
 extension TileGridCommand {
   static let layoutCommand = Command(
-    name: "layout", synopsis: "[FILE|-] --width W --height H [-o OUT] [--force]",
+    name: "layout", synopsis: "[FILE|-] --width W --height H [--format FORMAT] [-o OUT] [--force]",
     summary: "print the flow layout on a W x H terminal as JSON",
     details: """
       Prints the flow layout of an arrangement on a W x H terminal as JSON: where the content viewport
@@ -16,12 +16,13 @@ extension TileGridCommand {
       --width W         the terminal's width in cells, from 1 to \(Screen.maximumSide)
       --height H        its height in cells, from 1 to \(Screen.maximumSide); with fewer than 3 rows no
                         row is left between the title bar and the status line: the viewport's height is 0
+      \(FormatOptions.formatHelp)
       \(Output.outputHelp)
       \(Output.forceHelp)
 
       """,
     syntax: Syntax(
-      valued: ["--width", "--height"] + Output.valued, flags: Output.flags, maximumOperands: 1,
+      valued: ["--width", "--height"] + FormatOptions.reading + Output.valued, flags: Output.flags, maximumOperands: 1,
       operands: "at most one FILE"),
     run: runLayout)
 
@@ -34,11 +35,26 @@ extension TileGridCommand {
       height: try args.requiredInteger("--height", in: 1...Screen.maximumSide, command: command))
   }
 
+  /// `layout`'s command line.
+  struct LayoutOptions {
+    var screen: Size
+    var output: Output
+    var path: String
+    var formats: FormatOptions
+
+    init(_ args: Arguments) throws(CLIError) {
+      let command = "layout"
+      screen = try screenSize(args, command: command)
+      output = Output(args)
+      path = try inputPath(args.operands.first, command: command)
+      formats = try FormatOptions(args, command: command)
+    }
+  }
+
   static func runLayout(_ args: Arguments) throws(CLIError) {
-    let command = "layout"
-    let screen = try screenSize(args, command: command)
-    let output = Output(args)
-    let (arrangement, _, _) = try load(try inputPath(args.operands.first, command: command))
+    let options = try LayoutOptions(args)
+    let (screen, output) = (options.screen, options.output)
+    let (arrangement, _, _) = try load(options.path, format: options.formats.reading(options.path))
     let viewport = Screen.viewport(forScreen: screen)
     let layout = FlowLayout(arrangement: arrangement, viewport: viewport.size)
     try output.write(LayoutJSON(arrangement: arrangement, layout: layout, viewport: viewport))

@@ -4,7 +4,7 @@ import TileModel
 
 extension TileGridCommand {
   static let moveCommand = Command(
-    name: "move", synopsis: "[FILE|-] FROM[,FROM...] TO [-o OUT | -i] [--force]",
+    name: "move", synopsis: "[FILE|-] FROM[,FROM...] TO [-o OUT | -i] [--force] [--format FORMAT] [--to FORMAT]",
     summary: "move tiles (remove + insert; policies apply)",
     details: """
       Moves one tile, or several together: removes them at FROM and inserts them at TO (never a swap),
@@ -19,6 +19,11 @@ extension TileGridCommand {
       \(Output.outputHelp)
       --force           move even when a policy refuses (a locked tile, a locked or full section), and
                         write FILE or OUT even if it is read-only (it stays read-only)
+      \(FormatOptions.formatHelp)
+      \(FormatOptions.toHelp)
+
+      A Markdown board, a list of lines or a table is written back in its own format: the file changes
+      by the moved item's lines only ('tilegrid move board.md 0.0 1.0 -i').
 
       Policies apply to every tile: a locked tile does not move, a locked section lets none in or out,
       and a section with a maximum takes the tiles only if all of them fit. A refused move prints why
@@ -26,44 +31,62 @@ extension TileGridCommand {
 
       """,
     syntax: Syntax(
-      valued: Output.valued, flags: Output.flags + ["--in-place"], maximumOperands: 3,
+      valued: Output.valued + FormatOptions.writing, flags: Output.flags + ["--in-place"], maximumOperands: 3,
       operands: "FROM and TO, after an optional FILE"),
     run: runMove)
 
-  static func runMove(_ args: Arguments) throws(CLIError) {
-    let command = "move"
-    let operands = args.operands
-    let path: String
-    let fromText: String
-    let toText: String
-    if operands.count == 3 {
-      (path, fromText, toText) = (operands[0], operands[1], operands[2])
-    } else if operands.count == 2 && PlaceArgument.arePlaces(operands[0]) {
-      (path, fromText, toText) = (try inputPath(nil, command: command), operands[0], operands[1])
-    } else {
-      throw missingPlaces(operands)
-    }
-    var (output, inPlace) = try Output.editing(args, file: path, command: command)
-    let fromTexts = fromText.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-    guard fromTexts.count == 1 || PlaceArgument.arePlaces(fromText) else {
-      throw .usage(
-        "FROM '\(fromText)' is not a place: write SECTION.ITEM (like 1.3) or SECTION_ID:ITEM (like favorites:0), "
-          + "several joined by commas (like 0.1,2.0)", command: command)
-    }
-    let froms = try fromTexts.map { (text) throws(CLIError) in try PlaceArgument(text, role: "FROM", command: command) }
-    let to = try PlaceArgument(toText, role: "TO", command: command)
+  /// `move`'s command line: FILE, the places as written and as parsed, and where the result goes.
+  struct MoveOptions {
+    var path: String
+    var fromText: String
+    var toText: String
+    /// Each FROM of a comma-separated list, as written and as parsed.
+    var fromTexts: [String]
+    var froms: [PlaceArgument]
+    var to: PlaceArgument
+    var output: Output
+    var inPlace: Bool
+    var formats: FormatOptions
 
-    var (arrangement, _, stamp) = try load(path)
+    init(_ args: Arguments) throws(CLIError) {
+      let command = "move"
+      let operands = args.operands
+      if operands.count == 3 {
+        (path, fromText, toText) = (operands[0], operands[1], operands[2])
+      } else if operands.count == 2 && PlaceArgument.arePlaces(operands[0]) {
+        (path, fromText, toText) = (try inputPath(nil, command: command), operands[0], operands[1])
+      } else {
+        throw missingPlaces(operands)
+      }
+      (output, inPlace) = try Output.editing(args, file: path, command: command)
+      fromTexts = fromText.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+      guard fromTexts.count == 1 || PlaceArgument.arePlaces(fromText) else {
+        throw .usage(
+          "FROM '\(fromText)' is not a place: write SECTION.ITEM (like 1.3) or SECTION_ID:ITEM (like favorites:0), "
+            + "several joined by commas (like 0.1,2.0)", command: command)
+      }
+      froms = try fromTexts.map { (text) throws(CLIError) in try PlaceArgument(text, role: "FROM", command: command) }
+      to = try PlaceArgument(toText, role: "TO", command: command)
+      formats = try FormatOptions(args, command: command)
+    }
+  }
+
+  static func runMove(_ args: Arguments) throws(CLIError) {
+    let options = try MoveOptions(args)
+    let (fromText, toText) = (options.fromText, options.toText)
+    var output = options.output
+    let format = options.formats.reading(options.path)
+    var (arrangement, _, stamp) = try load(options.path, format: format)
     var sources: [ItemPath] = []
-    for from in froms { sources.append(try from.resolve(in: arrangement, role: "FROM")) }
-    let destination = try to.resolve(in: arrangement, role: "TO")
+    for from in options.froms { sources.append(try from.resolve(in: arrangement, role: "FROM")) }
+    let destination = try options.to.resolve(in: arrangement, role: "TO")
     if sources.count == 1 {
       try moveOne(
         &arrangement, from: sources[0], to: destination, fromText: fromText, toText: toText, force: output.force)
     } else {
       for (k, source) in sources.enumerated() where sources[..<k].contains(source) {
-        let first = fromTexts[sources.firstIndex(of: source)!]
-        throw .data("FROM names tile \(source) twice ('\(first)' and '\(fromTexts[k])')")
+        let first = options.fromTexts[sources.firstIndex(of: source)!]
+        throw .data("FROM names tile \(source) twice ('\(first)' and '\(options.fromTexts[k])')")
       }
       // TO counts places once the tiles are out; the section's count as it is now is the end too.
       switch arrangement.gathering(sources, atPlace: destination, force: output.force) {
@@ -80,8 +103,8 @@ extension TileGridCommand {
         throw .data("cannot move \(fromText) to \(toText): \(reason)\(hint)")
       }
     }
-    if inPlace { output.replacing(path, readAs: stamp) }
-    try output.write(arrangement)
+    if options.inPlace { output.replacing(options.path, readAs: stamp) }
+    try output.write(arrangement, as: options.formats.writing(to: output, input: format))
   }
 
   /// One tile, as `move` always moved it: TO = the section's count is the end, also in its own section.

@@ -5,7 +5,7 @@ import TileModel
 
 extension TileGridCommand {
   static let moveSectionCommand = Command(
-    name: "move-section", synopsis: "[FILE|-] FROM TO [-o OUT | -i] [--force]",
+    name: "move-section", synopsis: "[FILE|-] FROM TO [-o OUT | -i] [--force] [--format FORMAT] [--to FORMAT]",
     summary: "move a section with its tiles",
     details: """
       Moves one section with all its tiles: removes it at FROM and inserts it at TO (never a swap), then
@@ -20,33 +20,52 @@ extension TileGridCommand {
       \(Output.outputHelp)
       --force           move a locked section too (it keeps its place otherwise), and write FILE or OUT
                         even if it is read-only (it stays read-only)
+      \(FormatOptions.formatHelp)
+      \(FormatOptions.toHelp)
 
       Other sections move around a locked one. A refused move prints why and exits 65; nothing is
       written. Two operands are FROM and TO, read from standard input, unless the first names a file.
+      In a Markdown board a section moves with its heading and everything under it, up to the next
+      heading; nothing else in the file changes.
 
       """,
     syntax: Syntax(
-      valued: Output.valued, flags: Output.flags + ["--in-place"], maximumOperands: 3,
+      valued: Output.valued + FormatOptions.writing, flags: Output.flags + ["--in-place"], maximumOperands: 3,
       operands: "FROM and TO, after an optional FILE"),
     run: runMoveSection)
 
-  static func runMoveSection(_ args: Arguments) throws(CLIError) {
-    let command = "move-section"
-    let operands = args.operands
-    let path: String
-    let fromText: String
-    let toText: String
-    if operands.count == 3 {
-      (path, fromText, toText) = (operands[0], operands[1], operands[2])
-    } else if operands.count == 2 && operands[0] != "-" && !Platform.exists(operands[0]) {
-      (path, fromText, toText) = (try inputPath(nil, command: command), operands[0], operands[1])
-    } else {
-      let got = operands.isEmpty ? "" : " (got \(operands.map { "'\($0)'" }.joined(separator: " and ")))"
-      throw .usage("'tilegrid move-section' needs both FROM and TO\(got)", command: command)
-    }
-    var (output, inPlace) = try Output.editing(args, file: path, command: command)
+  /// `move-section`'s command line.
+  struct MoveSectionOptions {
+    var path: String
+    var fromText: String
+    var toText: String
+    var output: Output
+    var inPlace: Bool
+    var formats: FormatOptions
 
-    var (arrangement, _, stamp) = try load(path)
+    init(_ args: Arguments) throws(CLIError) {
+      let command = "move-section"
+      let operands = args.operands
+      if operands.count == 3 {
+        (path, fromText, toText) = (operands[0], operands[1], operands[2])
+      } else if operands.count == 2 && operands[0] != "-" && !Platform.exists(operands[0]) {
+        (path, fromText, toText) = (try inputPath(nil, command: command), operands[0], operands[1])
+      } else {
+        let got = operands.isEmpty ? "" : " (got \(operands.map { "'\($0)'" }.joined(separator: " and ")))"
+        throw .usage("'tilegrid move-section' needs both FROM and TO\(got)", command: command)
+      }
+      (output, inPlace) = try Output.editing(args, file: path, command: command)
+      formats = try FormatOptions(args, command: command)
+    }
+  }
+
+  static func runMoveSection(_ args: Arguments) throws(CLIError) {
+    let options = try MoveSectionOptions(args)
+    let (fromText, toText) = (options.fromText, options.toText)
+    var output = options.output
+
+    let format = options.formats.reading(options.path)
+    var (arrangement, _, stamp) = try load(options.path, format: format)
     let count = arrangement.sections.count
     let from = try sectionIndex(fromText, in: arrangement, role: "FROM")
     var to = try sectionIndex(toText, in: arrangement, role: "TO", allowingEnd: true)
@@ -58,8 +77,8 @@ extension TileGridCommand {
       let hint = error.isPolicyRefusal ? " (--force moves it anyway)" : ""
       throw .data("cannot move section \(fromText) to \(toText): \(error)\(hint)")
     }
-    if inPlace { output.replacing(path, readAs: stamp) }
-    try output.write(arrangement)
+    if options.inPlace { output.replacing(options.path, readAs: stamp) }
+    try output.write(arrangement, as: options.formats.writing(to: output, input: format))
   }
 
   /// The index a section argument names: a whole number is an index (checked against the sections;

@@ -1,4 +1,5 @@
 import Files
+import Formats
 import TileGridJSON
 import TileModel
 
@@ -25,6 +26,8 @@ struct Output {
   var force = false
   /// The stamp of the file as it was read, for `--in-place`: a file changed since is not overwritten.
   var expected: Platform.FileStamp?
+  /// Whether the output is the input file itself (`-i`), written in the format it was read in.
+  var inPlace = false
 
   init(path: String?, force: Bool, expected: Platform.FileStamp? = nil) {
     self.path = path
@@ -51,10 +54,39 @@ struct Output {
   mutating func replacing(_ path: String, readAs stamp: Platform.FileStamp?) {
     self.path = path
     expected = stamp
+    inPlace = true
   }
 
   /// Whether the output is standard output (no `-o`, or `-o -`).
   var isStandardOutput: Bool { path == nil || path == "-" }
+
+  /// The output's name in messages: OUT, or standard output.
+  var name: String { isStandardOutput ? "standard output" : path ?? "" }
+
+  /// Writes an arrangement in `format`, and says on standard error what the format could not keep.
+  /// An arrangement the format cannot hold at all (a tab in a TSV field) is a data error (65), and
+  /// nothing is written.
+  func write(_ arrangement: Arrangement, as format: ArrangementFormat) throws(CLIError) {
+    do {
+      try format.checkWritable(arrangement)
+    } catch {
+      throw .data("\(name): cannot write \(format): \(error)")
+    }
+    var lost = LostFields(format: format)
+    guard let path, path != "-" else {
+      lost = try format.write(arrangement) { (chunk) throws(CLIError) in try Platform.standardOutput(chunk) }
+      TileGridCommand.report(lost, writing: name)
+      return
+    }
+    do throws(Platform.WriteFailure) {
+      _ = try Platform.writeFile(path, expected: expected, force: force) { (write) throws(Platform.WriteFailure) in
+        lost = try format.write(arrangement, write)
+      }
+    } catch {
+      throw CLIError(error)
+    }
+    TileGridCommand.report(lost, writing: name)
+  }
 
   /// Sends the bytes `producer` makes to the output as they are made, so a million tiles never sit in
   /// memory twice. A file goes through `Platform.writeFile`, the same writer the editor saves with; on

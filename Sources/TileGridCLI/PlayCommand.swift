@@ -4,11 +4,14 @@ import TileModel
 
 extension TileGridCommand {
   static let playCommand = Command(
-    name: "play", synopsis: "[FILE|-] --width W --height H --events EVENTS [--trace] [--press-ms N] [-o OUT] [--force]",
+    name: "play",
+    synopsis:
+      "[FILE|-] --width W --height H --events EVENTS [--trace] [--press-ms N] [--format FORMAT] [--to FORMAT] [-o OUT] [--force]",
     summary: "replay input headlessly; print the arrangement",
     details: """
       Replays input headlessly through the same code as the interactive editor, on a W x H screen (each
-      side from 1 to \(Screen.maximumSide)), and prints the resulting arrangement as canonical JSON.
+      side from 1 to \(Screen.maximumSide)), and prints the resulting arrangement in the input's format
+      (canonical JSON for a JSON file), or in --to's.
       Time is virtual: nothing sleeps.
 
       EVENTS is a file (or '-' when FILE is not) with one event per line; '#' starts a comment outside
@@ -27,6 +30,8 @@ extension TileGridCommand {
                         refused S.I: REASON, drop S.I, cancel, scroll D, undo, redo, mark S.I,
                         lift block …, lift section S, move section S -> S, place S.I -> S.I, …
       --press-ms N      the long press's duration (default 300)
+      \(FormatOptions.formatHelp)
+      \(FormatOptions.toHelp)
       \(Output.outputHelp)
       \(Output.forceHelp)
 
@@ -40,28 +45,47 @@ extension TileGridCommand {
 
       """,
     syntax: Syntax(
-      valued: ["--width", "--height", "--events", "--press-ms"] + Output.valued, flags: ["--trace"] + Output.flags,
+      valued: ["--width", "--height", "--events", "--press-ms"] + FormatOptions.writing + Output.valued,
+      flags: ["--trace"] + Output.flags,
       maximumOperands: 1, operands: "at most one FILE"),
     run: runPlay)
 
-  static func runPlay(_ args: Arguments) throws(CLIError) {
-    let command = "play"
-    let screen = try screenSize(args, command: command)
-    guard let eventsPath = args.values["--events"] else { throw .usage("--events is required", command: command) }
-    let pressMilliseconds = try args.integer("--press-ms", in: 0...60_000, command: command) ?? 300
-    let output = Output(args)
-    let inputPath = try self.inputPath(args.operands.first, command: command)
-    if inputPath == "-" && eventsPath == "-" {
-      throw .usage("FILE and EVENTS cannot both be standard input", command: command)
-    }
+  /// `play`'s command line.
+  struct PlayOptions {
+    var screen: Size
+    var events: String
+    var pressMilliseconds: Int
+    var output: Output
+    var path: String
+    var trace: Bool
+    var formats: FormatOptions
 
-    let (script, recordedOn) = try recording(eventsPath)
-    let (arrangement, name, _, digest) = try load(inputPath, digest: recordedOn != nil)
+    init(_ args: Arguments) throws(CLIError) {
+      let command = "play"
+      screen = try screenSize(args, command: command)
+      guard let events = args.values["--events"] else { throw .usage("--events is required", command: command) }
+      self.events = events
+      pressMilliseconds = try args.integer("--press-ms", in: 0...60_000, command: command) ?? 300
+      output = Output(args)
+      path = try inputPath(args.operands.first, command: command)
+      if path == "-" && events == "-" {
+        throw .usage("FILE and EVENTS cannot both be standard input", command: command)
+      }
+      trace = args.flags.contains("--trace")
+      formats = try FormatOptions(args, command: command)
+    }
+  }
+
+  static func runPlay(_ args: Arguments) throws(CLIError) {
+    let options = try PlayOptions(args)
+    let format = options.formats.reading(options.path)
+    let (script, recordedOn) = try recording(options.events)
+    let (arrangement, name, _, digest) = try load(options.path, format: format, digest: recordedOn != nil)
     warnIfNotRecorded(on: name, digest: digest, recorded: recordedOn)
     var editor = EditorState(
-      arrangement: arrangement, screen: screen, fileName: name,
-      config: ReorderConfig(minimumPressDuration: pressMilliseconds))
-    replay(script, on: &editor, trace: args.flags.contains("--trace"), besideFile: inputPath)
-    try output.write(editor.arrangement)
+      arrangement: arrangement, screen: options.screen, fileName: name,
+      config: ReorderConfig(minimumPressDuration: options.pressMilliseconds))
+    replay(script, on: &editor, trace: options.trace, besideFile: options.path, format: format)
+    try options.output.write(editor.arrangement, as: options.formats.writing(to: options.output, input: format))
   }
 }

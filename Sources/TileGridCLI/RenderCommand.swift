@@ -11,7 +11,7 @@ extension TileGridCommand {
   static let renderCommand = Command(
     name: "render",
     synopsis:
-      "[FILE|-] --width W --height H [--events EVENTS] [--press-ms N] [--color auto|always|never|truecolor|256|16|8] [-o OUT] [--force]",
+      "[FILE|-] --width W --height H [--events EVENTS] [--press-ms N] [--color auto|always|never|truecolor|256|16|8] [--format FORMAT] [-o OUT] [--force]",
     summary: "print one screen of the editor",
     details: """
       Prints one screen of the interactive editor on a W x H terminal (each side from 1 to
@@ -29,48 +29,72 @@ extension TileGridCommand {
                         SGR sequences at that depth, whatever the terminal says
       --color never     plain text: borders and marks tell tiles, focus and drags apart
       --color auto      always on a terminal when NO_COLOR is not set, else never (the default)
+      \(FormatOptions.formatHelp)
       \(Output.outputHelp)
       \(Output.forceHelp)
 
       """,
     syntax: Syntax(
-      valued: ["--width", "--height", "--events", "--press-ms", "--color"] + Output.valued, flags: Output.flags,
+      valued: ["--width", "--height", "--events", "--press-ms", "--color"] + FormatOptions.reading + Output.valued,
+      flags: Output.flags,
       maximumOperands: 1, operands: "at most one FILE"),
     run: runRender)
 
+  /// `render`'s command line.
+  struct RenderOptions {
+    var screen: Size
+    var output: Output
+    var pressMilliseconds: Int
+    /// `--color` as given.
+    var color: ColorChoice
+    /// Whether SGR colors are written (for `auto`: on a terminal, NO_COLOR not set).
+    var colored: Bool
+    var path: String
+    var events: String?
+    var formats: FormatOptions
+
+    init(_ args: Arguments) throws(CLIError) {
+      let command = "render"
+      screen = try screenSize(args, command: command)
+      output = Output(args)
+      pressMilliseconds = try args.integer("--press-ms", in: 0...60_000, command: command) ?? 300
+      let text = args.values["--color"] ?? "auto"
+      guard let choice = ColorChoice(rawValue: text) else {
+        throw .usage("--color takes \(ColorChoice.spelled), not '\(text)'", command: command)
+      }
+      color = choice
+      switch choice {
+      case .never: colored = false
+      case .auto:
+        let noColor = getenv("NO_COLOR").map { String(cString: $0) } ?? ""
+        colored = output.isStandardOutput && isatty(1) == 1 && noColor.isEmpty
+      case .always, .trueColor, .palette256, .basic16, .basic8: colored = true
+      }
+      path = try inputPath(args.operands.first, command: command)
+      events = args.values["--events"]
+      if path == "-" && events == "-" {
+        throw .usage("FILE and EVENTS cannot both be standard input", command: command)
+      }
+      formats = try FormatOptions(args, command: command)
+    }
+  }
+
   static func runRender(_ args: Arguments) throws(CLIError) {
-    let command = "render"
-    let screen = try screenSize(args, command: command)
-    let output = Output(args)
-    let pressMilliseconds = try args.integer("--press-ms", in: 0...60_000, command: command) ?? 300
-    let text = args.values["--color"] ?? "auto"
-    guard let choice = ColorChoice(rawValue: text) else {
-      throw .usage("--color takes \(ColorChoice.spelled), not '\(text)'", command: command)
-    }
-    let colored: Bool
-    switch choice {
-    case .never: colored = false
-    case .auto:
-      let noColor = getenv("NO_COLOR").map { String(cString: $0) } ?? ""
-      colored = output.isStandardOutput && isatty(1) == 1 && noColor.isEmpty
-    case .always, .trueColor, .palette256, .basic16, .basic8: colored = true
-    }
-    let inputPath = try self.inputPath(args.operands.first, command: command)
-    if inputPath == "-" && args.values["--events"] == "-" {
-      throw .usage("FILE and EVENTS cannot both be standard input", command: command)
-    }
-    let recorded = try args.values["--events"].map { (path) throws(CLIError) in try recording(path) }
-    let (arrangement, name, _, digest) = try load(inputPath, digest: recorded?.recordedOn != nil)
+    let options = try RenderOptions(args)
+    let (colored, choice) = (options.colored, options.color)
+    let recorded = try options.events.map { (path) throws(CLIError) in try recording(path) }
+    let (arrangement, name, _, digest) = try load(
+      options.path, format: options.formats.reading(options.path), digest: recorded?.recordedOn != nil)
     warnIfNotRecorded(on: name, digest: digest, recorded: recorded?.recordedOn)
     var editor = EditorState(
-      arrangement: arrangement, screen: screen, fileName: name,
-      config: ReorderConfig(minimumPressDuration: pressMilliseconds))
+      arrangement: arrangement, screen: options.screen, fileName: name,
+      config: ReorderConfig(minimumPressDuration: options.pressMilliseconds))
     if let recorded {
-      replay(recorded.script, on: &editor, trace: false, besideFile: inputPath)
+      replay(recorded.script, on: &editor, trace: false, besideFile: options.path, format: options.formats.reading(options.path))
     }
     let buffer = editor.view(scheme: colored ? .color : .monochrome)
     let mode: RenderMode = colored ? .colored(choice.forcedDepth ?? colorDepthFromEnvironment) : .plain
-    try output.write(Array(buffer.rendered(mode).utf8))
+    try options.output.write(Array(buffer.rendered(mode).utf8))
   }
 
   /// True color when the terminal says it shows it, as the editor finds out (`ColorPlan.trueColorSignal`

@@ -1,6 +1,7 @@
 import Document
 import Editor
 import Files
+import Formats
 import Reorder
 import TileModel
 
@@ -90,13 +91,14 @@ extension TileGridCommand {
   /// A file a `left-behind` line names is read beside `file` (the current directory for standard
   /// input), as the editor read it when the session was recorded.
   static func replay(
-    _ script: [(line: Int, event: ScriptEvent)], on editor: inout EditorState, trace: Bool, besideFile file: String = "-"
+    _ script: [(line: Int, event: ScriptEvent)], on editor: inout EditorState, trace: Bool, besideFile file: String = "-",
+    format: ArrangementFormat = .json
   ) {
     let opened = editor.arrangement
     var port = ScriptedPort(script) { kind, name in
       let directory = file == "-" ? "." : Platform.split(file).directory
       let path = directory == "." ? name : directory + "/" + name
-      return leftBehind(kind == .recovery ? .recovery : .backup, path: path, name: name, opened: opened)
+      return leftBehind(kind, path: path, name: name, opened: opened, format: format)
     }
     Program.run(&editor, on: &port) { happening in
       // Titles may hold control characters; they never reach the terminal raw.

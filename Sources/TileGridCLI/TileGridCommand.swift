@@ -1,5 +1,6 @@
 import Files
 import CursesTerminal
+import Formats
 import TileGridJSON
 import TileModel
 
@@ -60,6 +61,8 @@ public enum TileGridCommand {
       "FILE '-' (or no FILE, when standard input is not a terminal) reads standard input.",
       "FROM and TO are SECTION.ITEM (zero-based, like 1.3) or SECTION_ID:ITEM (like favorites:0).",
       "-o OUT writes OUT atomically instead of printing; --force writes it even if it is read-only.",
+      "--format json|markdown|lines|csv|tsv reads FILE in that format (default: by its extension);",
+      "--to FORMAT writes the result in another (default: the input's format, or OUT's extension).",
       "Options: --help or -h (also after a command, or 'tilegrid help COMMAND'), --version.",
       "Exit status: 0 ok, 1 the editor in a pipe quit without saving, 64 usage, 65 bad data or a refused",
       "move, 66 missing input, 69 no terminal for the editor, 73 cannot write the output (read-only,",
@@ -171,12 +174,14 @@ public enum TileGridCommand {
     return "-"
   }
 
-  /// Reads and validates an arrangement; a bad file is a data error naming the file and the place.
-  /// Returns the name to show for it and its stamp on disk; the bytes are let go once parsed.
+  /// Reads and validates an arrangement in `format` (nil: by the path's extension, else JSON, as
+  /// `FormatOptions.reading` decides); a bad file is a data error naming the file and the place (a
+  /// JSON path, or a line and column). Returns the name to show for it and its stamp on disk; the
+  /// bytes are let go once parsed.
   static func load(
-    _ path: String, hintingBackups: Bool = true
+    _ path: String, format: ArrangementFormat? = nil, hintingBackups: Bool = true
   ) throws(CLIError) -> (Arrangement, name: String, stamp: Platform.FileStamp?) {
-    let (arrangement, name, stamp, _) = try load(path, digest: false, hintingBackups: hintingBackups)
+    let (arrangement, name, stamp, _) = try load(path, format: format, digest: false, hintingBackups: hintingBackups)
     return (arrangement, name, stamp)
   }
 
@@ -185,11 +190,12 @@ public enum TileGridCommand {
   /// A file that is not valid because a save into it was cut short (an in-place save leaves a backup of
   /// the old content beside it until it is done) gets the backup named in the message.
   static func load(
-    _ path: String, digest: Bool, hintingBackups: Bool = true
+    _ path: String, format: ArrangementFormat? = nil, digest: Bool, hintingBackups: Bool = true
   ) throws(CLIError) -> (Arrangement, name: String, stamp: Platform.FileStamp?, digest: FileDigest?) {
     let input = try Platform.input(path)
     do {
-      return (try Arrangement(json: input.bytes), input.name, input.stamp, digest ? FileDigest(of: input.bytes) : nil)
+      let arrangement = try (format ?? FormatOptions().reading(path)).read(input.bytes)
+      return (arrangement, input.name, input.stamp, digest ? FileDigest(of: input.bytes) : nil)
     } catch {
       var message = "\(input.name): \(error)"
       if hintingBackups && path != "-", let backup = Platform.leftBehind(besideFile: path).first(where: { $0.kind == .backup }) {
@@ -213,39 +219,73 @@ public enum TileGridCommand {
   // MARK: - demo
 
   static let demoCommand = Command(
-    name: "demo", synopsis: "[-o OUT] [--force]", summary: "print the built-in demo arrangement (JSON)",
+    name: "demo", synopsis: "[--to FORMAT] [-o OUT] [--force]", summary: "print the built-in demo arrangement (JSON)",
     details: """
       Prints the built-in demo arrangement as canonical JSON: 18 colors (UIKit's named colors and four
       grays) in four sections, one with a maximum of 8 tiles, one with a locked tile, and one empty.
 
+      \(FormatOptions.toHelp)
       \(Output.outputHelp)
       \(Output.forceHelp)
 
       """,
-    syntax: Syntax(valued: Output.valued, flags: Output.flags), run: runDemo)
+    syntax: Syntax(valued: ["--to"] + Output.valued, flags: Output.flags), run: runDemo)
+
+  /// `demo`'s command line.
+  struct DemoOptions {
+    var output: Output
+    var formats: FormatOptions
+
+    init(_ args: Arguments) throws(CLIError) {
+      output = Output(args)
+      formats = try FormatOptions(args, command: "demo")
+    }
+  }
 
   static func runDemo(_ args: Arguments) throws(CLIError) {
-    try Output(args).write(Arrangement.demo)
+    let options = try DemoOptions(args)
+    try options.output.write(Arrangement.demo, as: options.formats.writing(to: options.output, input: .json))
   }
 
   // MARK: - export
 
   static let exportCommand = Command(
-    name: "export", synopsis: "[FILE|-] [-o OUT] [--force]", summary: "validate a file, print it as canonical JSON",
+    name: "export", synopsis: "[FILE|-] [--format FORMAT] [--to FORMAT] [-o OUT] [--force]",
+    summary: "validate a file, print it (canonical JSON, or --to)",
     details: """
       Validates an arrangement and prints it as canonical JSON: two-space indentation, known keys in the
-      documented order, unknown keys after them exactly as they were, absent keys still absent.
+      documented order, unknown keys after them exactly as they were, absent keys still absent. A file
+      in another format is printed in its own format (a Markdown board, lines, a table: unchanged,
+      byte for byte) unless --to converts it: 'tilegrid export board.md --to json'.
 
+      \(FormatOptions.formatHelp)
+      \(FormatOptions.toHelp)
       \(Output.outputHelp)
       \(Output.forceHelp)
 
       """,
-    syntax: Syntax(valued: Output.valued, flags: Output.flags, maximumOperands: 1, operands: "at most one FILE"),
+    syntax: Syntax(
+      valued: FormatOptions.writing + Output.valued, flags: Output.flags, maximumOperands: 1,
+      operands: "at most one FILE"),
     run: runExport)
 
+  /// `export`'s command line.
+  struct ExportOptions {
+    var output: Output
+    var path: String
+    var formats: FormatOptions
+
+    init(_ args: Arguments) throws(CLIError) {
+      output = Output(args)
+      path = try inputPath(args.operands.first, command: "export")
+      formats = try FormatOptions(args, command: "export")
+    }
+  }
+
   static func runExport(_ args: Arguments) throws(CLIError) {
-    let output = Output(args)
-    let (arrangement, _, _) = try load(try inputPath(args.operands.first, command: "export"))
-    try output.write(arrangement)
+    let options = try ExportOptions(args)
+    let format = options.formats.reading(options.path)
+    let (arrangement, _, _) = try load(options.path, format: format)
+    try options.output.write(arrangement, as: options.formats.writing(to: options.output, input: format))
   }
 }

@@ -1,6 +1,7 @@
 // TileGrid's benchmark (targets in README.md's measured performance): release build, `Scripts/bench`. Speed is measured here, never
 // by timed tests. Prints one line per measurement with the target beside it.
 import Files
+import Formats
 import Canvas
 import TerminalInput
 import Document
@@ -16,7 +17,7 @@ import TileModel
 // MARK: - Fixtures
 
 /// `count` tiles in `sections` sections; every third tile has its own width when `mixed`.
-func makeArrangement(tiles count: Int, sections: Int, mixed: Bool) -> Arrangement {
+func makeArrangement(tiles count: Int, sections: Int, mixed: Bool, direction: Direction = .vertical) -> Arrangement {
   let colors = TileColor.names
   var built: [(Section, [Tile])] = []
   var next = 0
@@ -31,7 +32,9 @@ func makeArrangement(tiles count: Int, sections: Int, mixed: Bool) -> Arrangemen
     }
     built.append((Section(id: "s\(s)", title: "Section \(s)"), tiles))
   }
-  return Arrangement(layout: LayoutSpec(LayoutParameters.defaults), sections: built)
+  var parameters = LayoutParameters.defaults
+  parameters.direction = direction
+  return Arrangement(layout: LayoutSpec(parameters), sections: built)
 }
 
 func seconds(_ body: () throws -> Void) rethrows -> Double {
@@ -368,6 +371,128 @@ func benchOrganize() {
   for sections in [10, 10_000] { benchSectionDrag(sections: sections) }
 }
 
+// MARK: - Edits
+
+/// The thread's CPU time for `body`: on this shared machine a wall-clock p99 of steps that take
+/// 0.1 ms or more is mostly the time other processes held the core (4 ms slices), so the edits report
+/// both. A system call per reading, so not for sub-microsecond steps.
+func cpuSeconds(_ body: () -> Void) -> Double {
+  var start = timespec()
+  var end = timespec()
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &start)
+  body()
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &end)
+  return Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
+}
+
+/// Runs `pair` (an edit and its inverse, each timed with the clock it is given) `samples` times
+/// with the wall clock, then as many with the CPU clock; reports each named side's p99 on both.
+func measurePairs(
+  _ name: String?, _ inverse: String?, samples: Int, target: String = "< 1 ms",
+  _ pair: (_ time: (() -> Void) -> Double) -> (Double, Double)
+) {
+  var wall: ([Double], [Double]) = ([], [])
+  var cpu: ([Double], [Double]) = ([], [])
+  for _ in 0..<samples {
+    let (f, b) = pair { body in seconds(body) }
+    wall.0.append(f)
+    wall.1.append(b)
+  }
+  for _ in 0..<samples {
+    let (f, b) = pair(cpuSeconds)
+    cpu.0.append(f)
+    cpu.1.append(b)
+  }
+  for (label, w, c) in [(name, wall.0, cpu.0), (inverse, wall.1, cpu.1)] {
+    guard let label else { continue }
+    report(
+      "  " + label, String(format: "%.1f / %.1f µs", percentile(w, 0.99) * 1e6, percentile(c, 0.99) * 1e6), target)
+  }
+}
+
+/// The layout following edits (FlowLayout+Edits) on 1,000,000 tiles in 10 sections, 200x58: each edit
+/// at a random place, then its inverse (the layout is back where it was, so every sample sees the same
+/// arrangement), both timed. The layout alone: the arrangement's side is the document's.
+func benchEdits() {
+  let viewport = Size(width: 200, height: 58)
+  let cases: [(String, Bool, Direction)] = [
+    ("uniform", false, .vertical), ("mixed", true, .vertical), ("mixed, horizontal", true, .horizontal),
+  ]
+  for (kind, mixed, direction) in cases {
+    let arrangement = makeArrangement(tiles: 1_000_000, sections: 10, mixed: mixed, direction: direction)
+    var layout = FlowLayout(arrangement: arrangement, viewport: viewport)
+    var rng = SplitMix64(seed: 13)
+    func randomTile() -> ItemPath {
+      let s = rng.int(0...(layout.sectionCount - 1))
+      return ItemPath(s, rng.int(0...(layout.itemCount(inSection: s) - 1)))
+    }
+    report("edits, 1,000,000 tiles (\(kind)): p99 wall / CPU", "", "")
+    measurePairs("insert a tile (the default width)", "delete it", samples: 2_000) { time in
+      let place = randomTile()
+      return (time { layout.insertItems(widths: [nil], at: [place]) }, time { layout.removeItems(at: [place]) })
+    }
+    measurePairs(
+      mixed ? "insert a tile 17 wide" : "insert a tile 17 wide (the section becomes mixed)",
+      mixed ? "delete it" : "delete it (uniform again)", samples: 2_000
+    ) { time in
+      let place = randomTile()
+      return (time { layout.insertItems(widths: [17], at: [place]) }, time { layout.removeItems(at: [place]) })
+    }
+    measurePairs(
+      mixed ? "set a tile's width to 17" : "set a tile's width to 17 (the section becomes mixed)",
+      mixed ? "set it back" : "set it back (uniform again)", samples: 2_000
+    ) { time in
+      let path = randomTile()
+      let old = layout.width(ofItem: path.item, inSection: path.section)
+      let new = old == 17 ? 9 : 17
+      return (time { layout.setWidth(new, ofItemAt: path) }, time { layout.setWidth(old, ofItemAt: path) })
+    }
+    // 1,000 marked tiles, 100 in each section, deleted at once; the undo puts them back.
+    let marked = (0..<10).flatMap { s in stride(from: rng.int(0...999), to: 100_000, by: 1_000).map { ItemPath(s, $0) } }
+    let markedWidths: [Int?] = marked.map { layout.width(ofItem: $0.item, inSection: $0.section) }
+    measurePairs("delete 1,000 tiles spread over the 10 sections", "put them back", samples: 200) { time in
+      (time { layout.removeItems(at: marked) }, time { layout.insertItems(widths: markedWidths, at: marked) })
+    }
+    let someWidths: [Int?] = (0..<100).map { mixed && $0 % 3 == 0 ? 8 + $0 % 13 : nil }
+    measurePairs("insert a section of 100 tiles", "delete it", samples: 2_000) { time in
+      let index = rng.int(0...layout.sectionCount)
+      return (
+        time { layout.insertSection(at: index, widths: someWidths) }, time { layout.removeSection(at: index) }
+      )
+    }
+    // A section of 100,000 tiles deleted, then put back from the layout `removeSection` returned (an
+    // undo), or laid out again from its widths (O(its tiles), counting them; breaking lines when mixed).
+    let s = rng.int(0...9)
+    let sectionWidths: [Int?] = (0..<layout.itemCount(inSection: s)).map { layout.width(ofItem: $0, inSection: s) }
+    measurePairs("delete a section of 100,000 tiles", "put it back (the layout removeSection returned)", samples: 200) {
+      time in
+      var removed: RemovedSection?
+      return (time { removed = layout.removeSection(at: s) }, time { _ = layout.insertSection(removed!, at: s) })
+    }
+    measurePairs(nil, "put it back from its widths instead", samples: 20, target: "") { time in
+      (time { layout.removeSection(at: s) }, time { layout.insertSection(at: s, widths: sectionWidths) })
+    }
+    // Every edit was undone: the layout must be the one a fresh layout gives.
+    let fresh = FlowLayout(arrangement: arrangement, viewport: viewport)
+    if layout.contentSize != fresh.contentSize
+      || (0..<1_000).contains(where: { _ in
+        let path = randomTile()
+        return layout.frame(of: path) != fresh.frame(of: path)
+      })
+    {
+      print("warning: the edited layout differs from a fresh one (content \(layout.contentSize), \(fresh.contentSize))")
+    }
+  }
+  // Sections put in and taken out among 10,000 (the sections' prefix sums are rebuilt: O(S)).
+  var many = FlowLayout(arrangement: makeArrangement(tiles: 1_000_000, sections: 10_000, mixed: true), viewport: viewport)
+  var rng = SplitMix64(seed: 14)
+  report("edits, 1,000,000 tiles in 10,000 sections: p99 wall / CPU", "", "")
+  measurePairs("insert an empty section", "delete it", samples: 2_000) { time in
+    let index = rng.int(0...many.sectionCount)
+    return (time { many.insertSection(at: index, widths: []) }, time { many.removeSection(at: index) })
+  }
+}
+
 // MARK: - Files
 
 func runPython(_ code: String, _ path: String) -> Double {
@@ -427,6 +552,94 @@ func benchFiles(directory: String) throws {
   report("export 1,000,000 tiles", String(format: "%.2f s (%.2fx)", e, e / q), "<= 0.25x python json.dump (\(String(format: "%.2f s", q)))")
   _ = FlowLayout(arrangement: arrangement, viewport: Size(width: 200, height: 58))
   report("peak memory (1,000,000 tiles loaded, laid out, exported)", String(format: "%.0f MB", peakMemoryMB()), "< 400 MB")
+}
+
+// MARK: - Formats
+
+/// A Markdown board of `count` cards in 10 lanes, in Obsidian's style: front matter, checkboxes,
+/// every fifth card with a description and sub-tasks, a settings block at the end (~5 MB).
+func makeBoard(cards count: Int) -> [UInt8] {
+  var text = "---\nkanban-plugin: basic\n---\n\n"
+  text.reserveCapacity(count * 48)
+  for lane in 0..<10 {
+    text += "## Lane \(lane)\n\n"
+    for k in 0..<(count / 10) {
+      let n = lane * (count / 10) + k
+      text += "- [\(n % 3 == 0 ? "x" : " ")] Card \(n) 카드 #tag\n"
+      if n % 5 == 0 { text += "    > a description of card \(n)\n    * [ ] a sub-task\n" }
+    }
+    text += "\n\n"
+  }
+  text += "%% kanban:settings\n```\n{\"kanban-plugin\":\"basic\"}\n```\n%%\n"
+  return Array(text.utf8)
+}
+
+/// `count` lines, as `ls` or `find` prints file names.
+func makeLines(count: Int) -> [UInt8] {
+  var text = ""
+  text.reserveCapacity(count * 32)
+  for n in 0..<count { text += "Sources/Module\(n % 97)/File\(n).swift\n" }
+  return Array(text.utf8)
+}
+
+/// This process's CPU time (user and system), in seconds.
+func cpuSeconds() -> Double {
+  var usage = rusage()
+  getrusage(RUSAGE_SELF.rawValue, &usage)
+  func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+}
+
+/// The wall-clock and CPU seconds of `body`: on a shared machine the wall clock also counts the
+/// time other processes had the cores, so both are reported.
+func timed(_ body: () throws -> Void) rethrows -> (wall: Double, cpu: Double) {
+  let cpu = cpuSeconds()
+  let wall = try seconds(body)
+  return (wall, cpuSeconds() - cpu)
+}
+
+/// "W ms (CPU C ms)", medians.
+func wallAndCPU(_ runs: [(wall: Double, cpu: Double)]) -> String {
+  String(format: "%.0f ms (CPU %.0f ms)", percentile(runs.map(\.wall), 0.5) * 1000, percentile(runs.map(\.cpu), 0.5) * 1000)
+}
+
+/// Open (read the file, parse, build the arrangement) and save (write it back through the file
+/// writer) a 100,000-card board and a 100,000-line file; and `tilegrid move FILE 0.0 1.0 -o OUT`
+/// whole, in process, as the command line runs it.
+func benchFormats(directory: String) throws {
+  for (name, format, bytes) in [
+    ("board.md", ArrangementFormat.markdown, makeBoard(cards: 100_000)),
+    ("lines.txt", ArrangementFormat.lines, makeLines(count: 100_000)),
+  ] {
+    let path = directory + "/" + name
+    let out = directory + "/out-" + name
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    var arrangement: Arrangement!
+    var opens: [(wall: Double, cpu: Double)] = []
+    var saves: [(wall: Double, cpu: Double)] = []
+    for _ in 0..<5 {
+      arrangement = nil
+      opens.append(try timed { arrangement = try format.read(try Platform.read(path).bytes) })
+      saves.append(try timed {
+        _ = try Platform.writeFile(out) { (write) throws(Platform.WriteFailure) in try format.write(arrangement, write) }
+      })
+    }
+    let same = (try? Data(contentsOf: URL(fileURLWithPath: out))) == Data(bytes)
+    if !same { print("warning: \(name) did not come back byte for byte") }
+    let kind = format == .markdown ? "Markdown board, 100,000 cards" : "lines file, 100,000 lines"
+    let size = String(format: "%.1f MB", Double(bytes.count) / 1e6)
+    report("open a \(kind) (\(size)), median", wallAndCPU(opens), "< 500 ms")
+    report("save it (unchanged: byte for byte)", wallAndCPU(saves), "< 500 ms")
+    arrangement = nil
+    var moves: [(wall: Double, cpu: Double)] = []
+    let to = format == .markdown ? "1.0" : "0.99999"
+    for _ in 0..<3 {
+      moves.append(timed {
+        if TileGridCommand.main(["move", path, "0.0", to, "-o", out]) != 0 { fatalError("tilegrid move \(name) failed") }
+      })
+    }
+    report("  tilegrid move FILE 0.0 \(to) -o OUT (open, move, save)", wallAndCPU(moves), "< 1 s")
+  }
 }
 
 // MARK: - The editor on a pseudo-terminal
@@ -561,7 +774,8 @@ if arguments.first == "--parse", arguments.count == 2 {
   let arrangement = try Arrangement(json: try Platform.read(arguments[1]).bytes)
   print(arrangement.jsonBytes().count)
 } else {
-  // Parts: --layout, --drag, --frame, --find, --organize, --files, --terminal (default: all). The first
+  // Parts: --layout, --drag, --frame, --find, --organize, --edit (the layout), --editing (the document
+  // and the editor), --files, --formats, --terminal (default: all). The first
   // other argument is the data directory.
   let directory = arguments.first { !$0.hasPrefix("--") } ?? FileManager.default.temporaryDirectory.path + "/tilegrid-bench"
   try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -572,6 +786,13 @@ if arguments.first == "--parse", arguments.count == 2 {
   if all || parts.contains("--frame") { benchFrame() }
   if all || parts.contains("--find") { benchFind() }
   if all || parts.contains("--organize") { benchOrganize() }
+  if all || parts.contains("--edit") { benchEdits() }
+  if all || parts.contains("--editing") {
+    benchEditing(mixed: false)
+    benchEditing(mixed: true)
+    benchEditorRename()
+  }
   if all || parts.contains("--files") { try benchFiles(directory: directory) }
+  if all || parts.contains("--formats") { try benchFormats(directory: directory) }
   if all || parts.contains("--terminal") { try benchTerminal(directory: directory) }
 }

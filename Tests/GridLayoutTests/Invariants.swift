@@ -15,6 +15,42 @@ enum Invariants {
       ?? readingOrder(layout, snapshot)
   }
 
+  /// What an incrementally updated layout keeps equals what a fresh layout of the same arrangement
+  /// keeps, not just what the queries show: per section the count, the width histogram, uniform or
+  /// mixed (and the common width of a non-empty uniform section), the stored widths, line starts and
+  /// column widths, and the sections' extents. A difference the queries cannot see yet would surface
+  /// in a later edit.
+  static func geometry(_ layout: FlowLayout, _ fresh: FlowLayout) -> String? {
+    if layout.sections.count != fresh.sections.count {
+      return "\(layout.sections.count) sections kept, a fresh layout has \(fresh.sections.count)"
+    }
+    for (s, (g, f)) in zip(layout.sections, fresh.sections).enumerated() {
+      if g.count != f.count { return "section \(s): count \(g.count), fresh \(f.count)" }
+      if g.histogram != f.histogram { return "section \(s): widths \(g.histogram), fresh \(f.histogram)" }
+      if (g.widths == nil) != (f.widths == nil) {
+        return "section \(s) is \(g.widths == nil ? "uniform" : "mixed"), fresh \(f.widths == nil ? "uniform" : "mixed")"
+      }
+      if g.widths == nil && g.count > 0 && g.uniformWidth != f.uniformWidth {
+        return "section \(s): uniform width \(g.uniformWidth), fresh \(f.uniformWidth)"
+      }
+      if g.widths != f.widths { return "section \(s): stored widths differ from a fresh layout's" }
+      if g.lineStarts != f.lineStarts { return "section \(s): line starts \(g.lineStarts), fresh \(f.lineStarts)" }
+      if g.columns.values != f.columns.values {
+        return "section \(s): column widths \(g.columns.values), fresh \(f.columns.values)"
+      }
+      for c in 0...g.columns.count where g.columns.prefix(c) != f.columns.prefix(c) {
+        return "section \(s): column offset \(c) is \(g.columns.prefix(c)), fresh \(f.columns.prefix(c))"
+      }
+    }
+    if layout.extents.values != fresh.extents.values {
+      return "section extents \(layout.extents.values), fresh \(fresh.extents.values)"
+    }
+    for s in 0...layout.extents.count where layout.extents.prefix(s) != fresh.extents.prefix(s) {
+      return "sections before \(s) extend \(layout.extents.prefix(s)), fresh \(fresh.extents.prefix(s))"
+    }
+    return nil
+  }
+
   /// No size is negative; every tile is at least one cell.
   static func sizes(_ snapshot: LayoutSnapshot) -> String? {
     if snapshot.contentSize.width < 0 || snapshot.contentSize.height < 0 {

@@ -17,6 +17,7 @@ struct MoveTests {
     let snapshot = moved.snapshot
     if let diff = difference(snapshot, fresh.snapshot, actualName: "moved") { return "vs a fresh layout: \(diff)" }
     if let diff = difference(snapshot, reference.snapshot, actualName: "moved") { return "vs the reference: \(diff)" }
+    if let failure = Invariants.geometry(moved, fresh) { return "what it keeps: \(failure)" }
     if let failure = Invariants.lines(moved, reference, snapshot) { return failure }
     let content = moved.contentSize
     for _ in 0..<30 {

@@ -20,15 +20,24 @@ struct OrganizeTests {
   }
 
   /// One change: a gathering (scattered tiles into a run), a run moved as a drag moves it, the tiles put
-  /// back somewhere scattered, a section move, or a single move. Returns it with a description, and the
-  /// run's landing check for run moves (the lead's place and the predicted line).
+  /// back somewhere scattered, a section move, or a single move; with edits, also tiles and sections
+  /// put in or taken out and a tile's width changed (`EditTests.randomEdit`). Block moves carry the
+  /// run's landing check (the lead's place and the predicted line).
   enum Change {
     case block(BlockMove, lead: (place: ItemPath, line: Int)?)
     case section(SectionMove)
     case single(ItemPath, ItemPath)
+    case insertItems(widths: [Int?], at: [ItemPath])
+    case removeItems([ItemPath])
+    case setWidth(Int?, ItemPath)
+    case insertSection(Int, widths: [Int?])
+    case removeSection(Int)
   }
 
-  static func randomChange(_ a: Arrangement, _ layout: FlowLayout, _ rng: inout SplitMix64) -> Change? {
+  /// A random change `a` accepts; with `edits`, half of them are edits. Without, the generator draws
+  /// what it always drew, so the move tests keep their cases.
+  static func randomChange(_ a: Arrangement, _ layout: FlowLayout, _ rng: inout SplitMix64, edits: Bool = false) -> Change? {
+    if edits && rng.chance(50) { return EditTests.randomEdit(a, &rng) }
     let n = a.sections.count
     guard n > 0 else { return nil }
     switch rng.int(0...9) {
@@ -80,14 +89,18 @@ struct OrganizeTests {
     }
   }
 
-  /// Random arrangements, then `changes` random changes each, checked after every change.
-  func randomChanges(_ cases: Int, changes: Int, seed: UInt64, make: (inout SplitMix64) -> RandomCase) throws {
-    try forEachRandomCase(cases, seed: seed, make: make) { c, rng in
+  /// Random arrangements, then `changes` random changes each (moves, and edits when `edits`), checked
+  /// after every change against a fresh layout, the reference and what a fresh layout keeps.
+  static func randomChanges(
+    _ cases: Int, changes: Int, seed: UInt64, edits: Bool = false, sourceLocation: SourceLocation = #_sourceLocation,
+    make: (inout SplitMix64) -> RandomCase
+  ) throws {
+    try forEachRandomCase(cases, seed: seed, make: make, sourceLocation: sourceLocation) { c, rng in
       var a = c.arrangement
       var layout = FlowLayout(arrangement: a, viewport: c.viewport)
       var done: [String] = []
       for _ in 0..<changes {
-        guard let change = Self.randomChange(a, layout, &rng) else { continue }
+        guard let change = Self.randomChange(a, layout, &rng, edits: edits) else { continue }
         switch change {
         case .block(let move, let lead):
           try a.move(move, force: true)
@@ -105,6 +118,8 @@ struct OrganizeTests {
           try a.move(from: from, to: to, force: true)
           layout.moveItem(from: from, to: to)
           done.append("\(from) -> \(to)")
+        case .insertItems, .removeItems, .setWidth, .insertSection, .removeSection:
+          done.append(EditTests.apply(change, to: &a, &layout))
         }
         if let failure = MoveTests.mismatch(layout, a, c.viewport, &rng) {
           return "after [\(done.joined(separator: ", "))]: \(failure)"
@@ -116,7 +131,7 @@ struct OrganizeTests {
 
   @Test("random block, section and single moves on small sections (emptying them, flipping uniform and mixed)")
   func smallSections() throws {
-    try randomChanges(80, changes: 120, seed: 0x0B10_0001) {
+    try Self.randomChanges(80, changes: 120, seed: 0x0B10_0001) {
       RandomCase.random(
         &$0, sections: 1...6, tiles: 0...10,
         styles: [.mostlyItemSize, .mostlyItemSize, .mixed, .uniformPerSection, .itemSize],
@@ -126,19 +141,19 @@ struct OrganizeTests {
 
   @Test("random block, section and single moves on large sections and any viewport")
   func largeSections() throws {
-    try randomChanges(25, changes: 120, seed: 0x0B10_0002) { RandomCase.random(&$0, sections: 1...6, tiles: 0...40) }
+    try Self.randomChanges(25, changes: 120, seed: 0x0B10_0002) { RandomCase.random(&$0, sections: 1...6, tiles: 0...40) }
   }
 
   @Test("random block and section moves among many small sections (7-40)")
   func manySections() throws {
-    try randomChanges(30, changes: 120, seed: 0x0B10_0003) {
+    try Self.randomChanges(30, changes: 120, seed: 0x0B10_0003) {
       RandomCase.random(&$0, sections: 7...40, tiles: 0...4, side: RandomCase.moderateSide)
     }
   }
 
   @Test("random block moves within and between long sections of mixed widths (100-300 tiles)")
   func longMixedSections() throws {
-    try randomChanges(8, changes: 100, seed: 0x0B10_0004) {
+    try Self.randomChanges(8, changes: 100, seed: 0x0B10_0004) {
       RandomCase.random(
         &$0, sections: 1...3, tiles: 100...300, styles: [.mixed, .mostlyItemSize], side: RandomCase.moderateSide)
     }

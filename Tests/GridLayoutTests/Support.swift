@@ -169,12 +169,14 @@ struct TextCanvas {
   }
 }
 
-/// A layout as text: one letter per tile (`a`, `b`, … in reading order), `#` for headers and `.` for
-/// the rest of the content.
-func picture(_ layout: LayoutSnapshot) -> String {
+/// A layout as text: one letter per tile (`a`, `b`, … in reading order, or `letters` in reading
+/// order when given), `#` for headers and `.` for the rest of the content.
+func picture(_ layout: LayoutSnapshot, letters: [Character]? = nil) -> String {
   var canvas = TextCanvas(Rect(origin: .zero, size: layout.contentSize))
   for header in layout.sections.compactMap(\.header) { canvas.fill(header, with: "#") }
-  for (n, tile) in layout.tiles.enumerated() { canvas.fill(tile.frame, with: tileLetter(n)) }
+  for (n, tile) in layout.tiles.enumerated() {
+    canvas.fill(tile.frame, with: letters.map { n < $0.count ? $0[n] : "?" } ?? tileLetter(n))
+  }
   return canvas.text
 }
 

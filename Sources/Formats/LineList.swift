@@ -1,0 +1,190 @@
+import TileModel
+
+/// A plain list, one tile per line (docs/formats.md, "Lines"): a pipe of file names, a to-do list, a
+/// playlist.
+///
+///     # Fruits        ] a section: `# ` and its title        (section: lines.heading)
+///     apple           ] a tile: the line is its title
+///     banana          ┐ a tile, and the blank line after it  (tile: lines.after)
+///                     ┘
+///     cherry          ] a tile
+///                     ] blank lines at the end of a section  (section: lines.trailing)
+///     # Vegetables
+///
+/// Blank lines are not tiles. Each belongs to the line above it, as in a Markdown board: to the tile
+/// above (and moves with it), to the heading above (`lines.lines`), or, before the first tile or
+/// heading, to the file (`lines.head`); blank lines at the end of a section stay at its end. So a file
+/// without headings writes back as exactly its lines in the new order, and a move changes the file by
+/// the moved line (and the blank lines after it) only. Tiles before the first `# ` line make an
+/// untitled section. A title is the whole line as it is (blanks included), but for the CR of a CR LF
+/// line in a file that mixes line endings.
+enum LineList {
+  static let key = ExtrasKey.lines
+
+  // MARK: - Reading
+
+  private struct TileDraft {
+    var title: String
+    var line: String?
+    var after: [String] = []
+  }
+
+  private struct SectionDraft {
+    var heading: String?
+    var title: String?
+    var blank: [String] = []
+    var tiles: [TileDraft] = []
+    var trailing: [String] = []
+  }
+
+  /// A line `# TITLE` (or `#` alone): the title, trimmed; nil for any other line.
+  static func headingTitle(_ line: String) -> Substring? {
+    let u = line.utf8
+    guard u.first == UInt8(ascii: "#") else { return nil }
+    let i = u.index(after: u.startIndex)
+    if i == u.endIndex { return line[i...] }
+    guard u[i] == 0x20 else { return nil }
+    return line[i...].trimmedLine
+  }
+
+  static func read(_ bytes: [UInt8]) throws(FormatError) -> Arrangement {
+    let text = try TextLines(bytes)
+    var head: [String] = []
+    var drafts: [SectionDraft] = []
+    for line in text.lines {
+      if let title = headingTitle(line) {
+        drafts.append(SectionDraft(heading: line, title: String(title)))
+      } else if line.isBlankLine {
+        if drafts.isEmpty {
+          head.append(line)
+        } else if drafts[drafts.count - 1].tiles.isEmpty {
+          drafts[drafts.count - 1].blank.append(line)
+        } else {
+          let s = drafts.count - 1
+          drafts[s].tiles[drafts[s].tiles.count - 1].after.append(line)
+        }
+      } else {
+        if drafts.isEmpty { drafts.append(SectionDraft()) }
+        // A CR left by a file that mixes line endings is no part of the title.
+        let title = line.utf8.last == 0x0D ? String(line.dropLast()) : line
+        drafts[drafts.count - 1].tiles.append(TileDraft(title: title, line: title == line ? nil : line))
+      }
+    }
+    // Blank lines at the end of a section are the section's.
+    for s in drafts.indices {
+      if let last = drafts[s].tiles.indices.last {
+        drafts[s].trailing = drafts[s].tiles[last].after
+        drafts[s].tiles[last].after = []
+      } else {
+        // As in a Markdown board: the first blank line under an empty section's heading stays there.
+        drafts[s].trailing = Array(drafts[s].blank.dropFirst())
+        drafts[s].blank = Array(drafts[s].blank.prefix(1))
+      }
+    }
+
+    var sectionIDs = IDAllocator()
+    var tileIDs = IDAllocator(reservingCapacity: drafts.reduce(0) { $0 + $1.tiles.count })
+    var built: [(Section, [Tile])] = []
+    built.reserveCapacity(drafts.count)
+    for draft in drafts {
+      var object: [JSONField] = []
+      var extras: [JSONField] = []
+      let id: String
+      if let heading = draft.heading {
+        object.append(JSONField("heading", .string(heading)))
+        id = sectionIDs.id(forTitle: draft.title ?? "", fallback: "section")
+      } else {
+        extras.append(JSONField(ExtrasKey.untitled, .bool(true)))
+        id = sectionIDs.unique("list")
+      }
+      object.appendLines("lines", draft.blank)
+      object.appendLines("trailing", draft.trailing)
+      if !object.isEmpty { extras.append(JSONField(key, .object(object))) }
+      var tiles: [Tile] = []
+      tiles.reserveCapacity(draft.tiles.count)
+      for tile in draft.tiles {
+        let tileID = tileIDs.id(forTitle: tile.title, fallback: "tile")
+        var own: [JSONField] = []
+        if let line = tile.line { own.append(JSONField("line", .string(line))) }
+        own.appendLines("after", tile.after)
+        tiles.append(
+          Tile(
+            id: tileID, title: tile.title, color: DefaultColors.color(forTileID: tileID),
+            extras: own.isEmpty ? [] : [JSONField(key, .object(own))]))
+      }
+      built.append((Section(id: id, title: draft.title, extras: extras), tiles))
+    }
+    var file: [JSONField] = []
+    file.appendLines("head", head)
+    file += text.style.fields
+    return Arrangement(sections: built, extras: [JSONField(key, .object(file))])
+  }
+
+  // MARK: - Writing
+
+  static func checkWritable(_ arrangement: Arrangement) throws(FormatError) {
+    for (s, section) in arrangement.sections.enumerated() {
+      if section.displayTitle.utf8.contains(where: MarkdownBoard.isBreak) {
+        throw .cannotWrite(.lines, place: "sections[\(s)].title", reason: "a heading line cannot hold a line break")
+      }
+      for (i, ref) in section.items.enumerated() {
+        let title = arrangement[ref].displayTitle
+        let place = "sections[\(s)].items[\(i)].title"
+        if title.utf8.contains(where: MarkdownBoard.isBreak) {
+          throw .cannotWrite(.lines, place: place, reason: "a line cannot hold a line break")
+        }
+        if title.isBlankLine {
+          throw .cannotWrite(.lines, place: place, reason: "a blank line is not read as a tile")
+        }
+        if headingTitle(title) != nil {
+          throw .cannotWrite(.lines, place: place, reason: "a line starting with '# ' is read as a section")
+        }
+      }
+    }
+  }
+
+  static func write<E: Error>(
+    _ arrangement: Arrangement, chunkSize: Int, _ emit: ([UInt8]) throws(E) -> Void
+  ) throws(E) -> LostFields {
+    let file = arrangement.formatObject(key)
+    var lost = LostFields(format: .lines)
+    lost.checkFile(arrangement, keeping: [])
+    var w = LineWriter(
+      TextStyle(file ?? MarkdownBoard.borrowedStyle(arrangement)), chunkSize: chunkSize,
+      expectedBytes: arrangement.tileCount * 16)
+    let kept: Set<String> = []
+    w.lines(file?["head"])
+    for (s, section) in arrangement.sections.enumerated() {
+      lost.checkSection(section, keeping: kept)
+      let object = section.formatObject(key)
+      if let heading = object?["heading"]?.string {
+        if headingTitle(heading).map({ $0 == section.displayTitle }) == true {
+          w.line(heading)
+        } else {
+          w.line("# ", section.displayTitle)
+        }
+      } else if !(s == 0 && section.isUntitled) {
+        w.line("# ", section.displayTitle)
+      }
+      w.lines(object?["lines"])
+      for ref in section.items {
+        let tile = arrangement[ref]
+        lost.checkTile(tile, keeping: kept)
+        let own = tile.formatObject(key)
+        if let line = own?["line"]?.string, line.utf8.last == 0x0D, line.dropLast() == tile.displayTitle {
+          w.line(line)
+        } else {
+          w.line(tile.displayTitle)
+        }
+        w.lines(own?["after"])
+        try w.flushIfFull(emit)
+      }
+      w.lines(object?["trailing"])
+    }
+    if file == nil {
+      lost.checkIDs(arrangement, untitledFirst: arrangement.sections.first?.isUntitled == true) { $0[...] }
+    }
+    try w.finish(emit)
+    return lost
+  }
+}

@@ -1,0 +1,533 @@
+import TileModel
+
+/// A Markdown board, as taskell and Obsidian Kanban keep one (docs/formats.md, "Markdown boards"):
+///
+///     ---                          ┐ front matter          (file: markdown.frontMatter)
+///     kanban-plugin: basic         │
+///     ---                          ┘
+///     # Project                    ┐ preamble: everything  (file: markdown.preamble)
+///                                  ┘ before the first item or heading
+///     ## To Do                     ┐ a section             (section: markdown.heading)
+///                                  ┘ the text under it     (section: markdown.lines)
+///     - [ ] Buy milk               ┐ a tile: its line and  (tile: markdown.lines, checked)
+///         > from the corner shop   │ all that follows it,
+///         * [ ] oat milk           ┘ up to the next item
+///     - [x] Call Ann               ] a tile
+///                                  ] blank lines at the end of a section (section: markdown.trailing)
+///     ## Done                      ┐ a section, empty: its first blank line is under its heading,
+///                                  ┘ so an item moved in lands below it
+///
+///     ***                          ┐ the archive, and Obsidian's settings block: kept as they are,
+///     ## Archive                   │ not sections          (file: markdown.tail)
+///     %% kanban:settings           ┘
+///
+/// The board is a sequence of lines cut into chunks, and each chunk is kept, line for line, where it
+/// belongs: an item's chunk on its tile, a heading's on its section. The writer puts the chunks back
+/// in the arrangement's order, so a move changes the file by exactly the moved item's lines (taken out
+/// at one place, put in at the other), and a section move by exactly the section's chunk.
+///
+/// The rules, read at column 0 only and never inside a fenced code block (```` ``` ```` or `~~~`):
+/// 1. A line `## TITLE` is a section's heading (`#` and `###` are text).
+/// 2. A line `- `, `* ` or `+ `, optionally with a checkbox `[ ]`, `[x]` or `[X]`, is an item: a tile
+///    whose title is the rest of the line. Items before the first heading make an untitled section.
+/// 3. Every other line belongs to the chunk before it: indented lines (descriptions, sub-tasks,
+///    continuation lines), blank lines, and text that is not indented (a paragraph between two items is
+///    the item's above it). Blank lines at the very end of a section are the section's own (`trailing`),
+///    so they stay at its end when its last item moves away; in an empty section the first of them
+///    stays under the heading, as above a first item.
+/// 4. A line `***` (Obsidian's archive) or `%% kanban:settings` ends the board: it and every line after
+///    it are kept as they are.
+/// 5. A file that begins with a `---` line, up to the next `---` or `...` line, has front matter.
+///
+/// Deviations from CommonMark, for a board's sake: list items indented by one to three spaces, ordered
+/// lists and setext headings are text; a fence is recognized at any indentation; a fence that is never
+/// closed is an error (CommonMark runs it to the end of the file, which would make every later item and
+/// heading part of one tile, and moving that tile would swallow the rest of the board).
+enum MarkdownBoard {
+  static let key = ExtrasKey.markdown
+
+  // MARK: - Reading
+
+  private struct ItemDraft {
+    /// The item's lines, already as the JSON array the tile keeps (no second array per tile).
+    var lines: [JSONValue]
+    var title: String
+    var checked: Bool?
+  }
+
+  private struct SectionDraft {
+    var heading: String?
+    var title: String?
+    var text: [String] = []
+    var items: [ItemDraft] = []
+    var trailing: [String] = []
+  }
+
+  static func read(_ bytes: [UInt8]) throws(FormatError) -> Arrangement {
+    let text = try TextLines(bytes)
+    let lines = text.lines
+
+    // STEP 1: front matter.
+    var index = 0
+    var frontMatter: ArraySlice<String> = []
+    if let end = frontMatterEnd(lines) {
+      frontMatter = lines[...end]
+      index = end + 1
+    }
+
+    // STEP 2: cut the lines into chunks (rules 1-4).
+    var preamble: [String] = []
+    var drafts: [SectionDraft] = []
+    var tail: ArraySlice<String> = []
+    var inItem = false
+    var fence: Fence?
+    var fenceLine = 0
+    var itemStyle: String?
+    var indent: String?
+
+    func append(_ line: String) {
+      guard !drafts.isEmpty else {
+        preamble.append(line)
+        return
+      }
+      let last = drafts.count - 1
+      if inItem {
+        drafts[last].items[drafts[last].items.count - 1].lines.append(.string(line))
+        if indent == nil, let first = line.utf8.first, first == 0x20 || first == 0x09, !line.isBlankLine {
+          indent = String(line.prefix { $0 == " " || $0 == "\t" })
+        }
+      } else {
+        drafts[last].text.append(line)
+      }
+    }
+
+    while index < lines.count {
+      let line = lines[index]
+      if let open = fence {
+        append(line)
+        if open.isClosed(by: line) { fence = nil }
+        index += 1
+        continue
+      }
+      if let opened = Fence(opening: line) {
+        fence = opened
+        fenceLine = index
+        append(line)
+        index += 1
+        continue
+      }
+      if startsTail(line) {
+        tail = lines[index...]
+        break
+      }
+      if let title = headingTitle(line) {
+        drafts.append(SectionDraft(heading: line, title: String(title)))
+        inItem = false
+      } else if let item = ItemLine(line) {
+        if drafts.isEmpty { drafts.append(SectionDraft()) }
+        drafts[drafts.count - 1].items.append(
+          ItemDraft(lines: [.string(line)], title: String(item.title), checked: item.checked))
+        inItem = true
+        if itemStyle == nil { itemStyle = item.style(of: line) }
+      } else {
+        append(line)
+      }
+      index += 1
+    }
+    if let open = fence {
+      let column = lines[fenceLine].utf8.prefix { $0 == 0x20 || $0 == 0x09 }.count + 1
+      throw .malformed(
+        line: fenceLine + 1, column: column,
+        reason: "this code fence (\(open.spelling)) is never closed: add a line \(open.spelling) where it ends")
+    }
+
+    // STEP 3: blank lines at the end of each section are the section's (rule 3).
+    for s in drafts.indices {
+      if drafts[s].items.isEmpty {
+        // An empty section: the first blank line under a bare heading stays under it, as it does
+        // above a section's first item, so an item moved in lands where it would in a full one.
+        drafts[s].trailing = takeTrailingBlankLines(&drafts[s].text, keeping: 0)
+        if drafts[s].text.isEmpty && !drafts[s].trailing.isEmpty {
+          drafts[s].text.append(drafts[s].trailing.removeFirst())
+        }
+      } else {
+        let last = drafts[s].items.count - 1
+        var lines = drafts[s].items[last].lines
+        drafts[s].items[last].lines = []
+        var start = lines.count
+        while start > 1, case .string(let line) = lines[start - 1], line.isBlankLine { start -= 1 }
+        drafts[s].trailing = lines[start...].compactMap(\.string)
+        lines.removeSubrange(start...)
+        drafts[s].items[last].lines = lines
+      }
+    }
+
+    // STEP 4: the arrangement, ids from titles in file order.
+    var sectionIDs = IDAllocator()
+    var tileIDs = IDAllocator(reservingCapacity: drafts.reduce(0) { $0 + $1.items.count })
+    var built: [(Section, [Tile])] = []
+    built.reserveCapacity(drafts.count)
+    for draft in drafts {
+      var md: [JSONField] = []
+      var extras: [JSONField] = []
+      let id: String
+      if let heading = draft.heading {
+        md.append(JSONField("heading", .string(heading)))
+        id = sectionIDs.id(forTitle: draft.title ?? "", fallback: "section")
+      } else {
+        extras.append(JSONField(ExtrasKey.untitled, .bool(true)))
+        id = sectionIDs.unique("list")
+      }
+      md.appendLines("lines", draft.text)
+      md.appendLines("trailing", draft.trailing)
+      if !md.isEmpty { extras.append(JSONField(key, .object(md))) }
+      var tiles: [Tile] = []
+      tiles.reserveCapacity(draft.items.count)
+      for item in draft.items {
+        let tileID = tileIDs.id(forTitle: item.title, fallback: "tile")
+        var tileExtras: [JSONField] = []
+        if let checked = item.checked { tileExtras.append(JSONField(ExtrasKey.checked, .bool(checked))) }
+        tileExtras.append(JSONField(key, .object([JSONField("lines", .array(item.lines))])))
+        tiles.append(
+          Tile(id: tileID, title: item.title, color: DefaultColors.color(forTileID: tileID), extras: tileExtras))
+      }
+      built.append((Section(id: id, title: draft.title, extras: extras), tiles))
+    }
+    var file: [JSONField] = []
+    file.appendLines("frontMatter", frontMatter)
+    file.appendLines("preamble", preamble)
+    file.appendLines("tail", tail)
+    file.append(JSONField("item", .string(itemStyle ?? "- ")))
+    if let indent { file.append(JSONField("indent", .string(indent))) }
+    file += text.style.fields
+    return Arrangement(sections: built, extras: [JSONField(key, .object(file))])
+  }
+
+  /// The index of the line that closes the front matter, if the file begins with `---`.
+  static func frontMatterEnd(_ lines: [String]) -> Int? {
+    guard let first = lines.first, first.trimmedLineEnd == "---" else { return nil }
+    for i in 1..<max(1, lines.count) {
+      let line = lines[i].trimmedLineEnd
+      if line == "---" || line == "..." { return i }
+    }
+    return nil
+  }
+
+  /// Removes the blank lines at the end of `lines` (but never the first `keeping` lines) and returns
+  /// them, in order.
+  private static func takeTrailingBlankLines(_ lines: inout [String], keeping: Int) -> [String] {
+    var start = lines.count
+    while start > keeping && lines[start - 1].isBlankLine { start -= 1 }
+    guard start < lines.count else { return [] }
+    let taken = Array(lines[start...])
+    lines.removeSubrange(start...)
+    return taken
+  }
+
+  /// Rule 4: Obsidian's archive (`***`) or its settings block.
+  static func startsTail(_ line: String) -> Bool {
+    line.utf8.starts(with: "%% kanban:settings".utf8) || line.trimmedLineEnd == "***"
+  }
+
+  /// Rule 1: the title of a `## ` heading (trimmed), or nil for any other line.
+  static func headingTitle(_ line: String) -> Substring? {
+    let u = line.utf8
+    var i = u.startIndex
+    for _ in 0..<2 {
+      guard i != u.endIndex, u[i] == UInt8(ascii: "#") else { return nil }
+      i = u.index(after: i)
+    }
+    if i == u.endIndex { return line[i...] }
+    guard u[i] == 0x20 || u[i] == 0x09 else { return nil }
+    return line[i...].trimmedLine
+  }
+
+  /// The heading's `##` and the blanks after it, for a renamed section: `## ` when there are none.
+  static func headingPrefix(_ heading: String) -> Substring {
+    let u = heading.utf8
+    var i = u.index(u.startIndex, offsetBy: 2, limitedBy: u.endIndex) ?? u.endIndex
+    let hashes = i
+    while i != u.endIndex && (u[i] == 0x20 || u[i] == 0x09) { i = u.index(after: i) }
+    return i == hashes ? "## " : heading[..<i]
+  }
+
+  // MARK: - Writing
+
+  /// How new sections look, taken from the first section with a heading: a blank line under the
+  /// heading, a blank line at the end.
+  private struct SectionStyle {
+    var blankAfterHeading = false
+    var blankAtEnd = false
+
+    init(_ arrangement: Arrangement) {
+      for section in arrangement.sections {
+        guard let md = section.formatObject(key), md["heading"] != nil else { continue }
+        blankAfterHeading = md["lines"]?.array?.first?.string?.isBlankLine ?? false
+        blankAtEnd = !(md["trailing"]?.array?.isEmpty ?? true)
+        return
+      }
+    }
+  }
+
+  static func checkWritable(_ arrangement: Arrangement) throws(FormatError) {
+    for (s, section) in arrangement.sections.enumerated() where section.displayTitle.utf8.contains(where: isBreak) {
+      throw .cannotWrite(.markdown, place: "sections[\(s)].title", reason: "a Markdown heading cannot hold a line break")
+    }
+  }
+
+  static func isBreak(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
+
+  static func write<E: Error>(
+    _ arrangement: Arrangement, chunkSize: Int, _ emit: ([UInt8]) throws(E) -> Void
+  ) throws(E) -> LostFields {
+    let file = arrangement.formatObject(key)
+    var lost = LostFields(format: .markdown)
+    lost.checkFile(arrangement, keeping: [])
+    var w = LineWriter(
+      TextStyle(file ?? borrowedStyle(arrangement)), chunkSize: chunkSize, expectedBytes: arrangement.tileCount * 40)
+    let itemStyle = file?["item"]?.string ?? "- "
+    let indent = file?["indent"]?.string ?? "    "
+    let sectionStyle = SectionStyle(arrangement)
+    let tileKeys: Set<String> = [ExtrasKey.checked]
+
+    w.lines(file?["frontMatter"])
+    w.lines(file?["preamble"])
+    for (s, section) in arrangement.sections.enumerated() {
+      lost.checkSection(section, keeping: [])
+      let md = section.formatObject(key)
+      if let heading = md?["heading"]?.string {
+        if headingTitle(heading).map({ $0 == section.displayTitle }) == true {
+          w.line(heading)
+        } else {
+          w.line(headingPrefix(heading), section.displayTitle)
+        }
+      } else if !(s == 0 && section.isUntitled) {
+        w.line("## ", section.displayTitle)
+      }
+      let isNew = md == nil && !section.isUntitled
+      if isNew && sectionStyle.blankAfterHeading { w.line("") }
+      w.lines(md?["lines"])
+      for ref in section.items {
+        let tile = arrangement[ref]
+        lost.checkTile(tile, keeping: tileKeys)
+        writeItem(tile, into: &w, itemStyle: itemStyle, indent: indent, lost: &lost)
+        try w.flushIfFull(emit)
+      }
+      w.lines(md?["trailing"])
+      if isNew && sectionStyle.blankAtEnd { w.line("") }
+    }
+    w.lines(file?["tail"])
+    if file == nil {
+      lost.checkIDs(arrangement, untitledFirst: arrangement.sections.first?.isUntitled == true)
+    }
+    try w.finish(emit)
+    return lost
+  }
+
+  /// Another text format's newline style, for an arrangement converted from it.
+  static func borrowedStyle(_ arrangement: Arrangement) -> [JSONField]? {
+    for key in [ExtrasKey.markdown, ExtrasKey.lines, ExtrasKey.csv, ExtrasKey.tsv] {
+      if let object = arrangement.formatObject(key) { return object }
+    }
+    return nil
+  }
+
+  /// A tile's chunk: as it was, when its title and checkbox are; its line written again in its own
+  /// style (marker, checkbox, spacing) with the rest after it, when renamed or (un)checked; a new item
+  /// in the board's style when it has no lines (added, or from another format).
+  private static func writeItem(
+    _ tile: Tile, into w: inout LineWriter, itemStyle: String, indent: String, lost: inout LostFields
+  ) {
+    let title = tile.displayTitle
+    let checked = tile.checkbox
+    let stored = tile.formatObject(key)?["lines"]
+    let item = stored?.array?.first?.string.flatMap { ItemLine($0) }
+    if let stored, let item, item.title == title && item.checked == checked {
+      w.lines(stored)
+      return
+    }
+    // A title with line breaks: its first line on the item, the others under it, indented.
+    var titleLines = title.utf8.contains(where: isBreak) ? Self.titleLines(title) : []
+    let firstTitle = titleLines.isEmpty ? title : titleLines.removeFirst()
+    if !titleLines.isEmpty { lost.tile("line breaks in titles") }
+
+    if let stored, let item, case .string(let first)? = stored.array?.first {
+      w.line(item.prefix(of: first, checked: checked), firstTitle)
+      for line in titleLines { w.line(Substring(indent), line) }
+      w.lines(stored, from: 1)
+      return
+    }
+    w.line(ItemLine.newPrefix(style: itemStyle, checked: checked), firstTitle)
+    for line in titleLines { w.line(Substring(indent), line) }
+  }
+
+  /// A title's lines, split at LF, CR LF or CR.
+  static func titleLines(_ title: String) -> [String] {
+    title.replacingCRLF().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  }
+}
+
+extension String {
+  /// CR LF and lone CRs as LF.
+  func replacingCRLF() -> String {
+    var out = ""
+    var previousCR = false
+    for scalar in unicodeScalars {
+      if scalar == "\r" {
+        out.unicodeScalars.append("\n")
+        previousCR = true
+        continue
+      }
+      if scalar == "\n" && previousCR {
+        previousCR = false
+        continue
+      }
+      previousCR = false
+      out.unicodeScalars.append(scalar)
+    }
+    return out
+  }
+}
+
+// MARK: - Items and fences
+
+/// A top-level list item's line (rule 2): where its title starts, its checkbox, its title.
+struct ItemLine {
+  /// Where the title starts (after the marker, the checkbox and the blanks after them).
+  var titleStart: String.Index
+  /// Where the checkbox's `[` is, if there is one.
+  var checkboxStart: String.Index?
+  /// `true` for `[x]`/`[X]`, `false` for `[ ]`, nil without a checkbox.
+  var checked: Bool?
+  /// The rest of the line, its trailing blanks dropped.
+  var title: Substring
+
+  /// Reads `line` as an item, or nil when it is none: a marker `-`, `*` or `+` at column 0 followed
+  /// by a blank or the end of the line, and not a thematic break (`* * *`, `- - -`).
+  init?(_ line: String) {
+    let u = line.utf8
+    guard let marker = u.first, marker == UInt8(ascii: "-") || marker == UInt8(ascii: "*") || marker == UInt8(ascii: "+")
+    else { return nil }
+    var i = u.index(after: u.startIndex)
+    if i != u.endIndex {
+      guard u[i] == 0x20 || u[i] == 0x09 else { return nil }
+      if Self.isThematicBreak(line) { return nil }
+    }
+    func skipBlanks() { while i != u.endIndex && (u[i] == 0x20 || u[i] == 0x09) { i = u.index(after: i) } }
+    skipBlanks()
+    // `[ ]`, `[x]` or `[X]`, then a blank or the end.
+    if let inner = u.index(i, offsetBy: 1, limitedBy: u.endIndex), inner != u.endIndex,
+      let close = u.index(inner, offsetBy: 1, limitedBy: u.endIndex), close != u.endIndex,
+      u[i] == UInt8(ascii: "["), u[close] == UInt8(ascii: "]"),
+      u[inner] == 0x20 || u[inner] == UInt8(ascii: "x") || u[inner] == UInt8(ascii: "X")
+    {
+      let after = u.index(after: close)
+      if after == u.endIndex || u[after] == 0x20 || u[after] == 0x09 {
+        checkboxStart = i
+        checked = u[inner] != 0x20
+        i = after
+        skipBlanks()
+      }
+    }
+    titleStart = i
+    title = line[i...].trimmedLineEnd
+  }
+
+  /// `* * *`, `- - -`, `***`: three or more of one of `*`, `-`, `_`, with only blanks besides.
+  static func isThematicBreak(_ line: String) -> Bool {
+    var mark: UInt8?
+    var count = 0
+    for b in line.utf8 {
+      if b == 0x20 || b == 0x09 || b == 0x0D { continue }
+      guard b == UInt8(ascii: "*") || b == UInt8(ascii: "-") || b == UInt8(ascii: "_") else { return false }
+      if let m = mark, m != b { return false }
+      mark = b
+      count += 1
+    }
+    return count >= 3
+  }
+
+  /// The board's style for new items, from its first item: the marker, a blank, `[ ] ` if it had a
+  /// checkbox.
+  func style(of line: String) -> String {
+    String(line.prefix(1)) + " " + (checked != nil ? "[ ] " : "")
+  }
+
+  /// The line's marker, blanks and checkbox for a new title: the checkbox set to `checked` (its own
+  /// spelling kept when it already says so), added after the marker when there was none, removed
+  /// when `checked` is nil; a blank before the title.
+  func prefix(of line: String, checked newState: Bool?) -> Substring {
+    var prefix: Substring
+    if let box = checkboxStart {
+      if let newState {
+        let inner = line.utf8.index(after: box)
+        let keep = newState == checked
+        prefix = line[..<inner] + (keep ? line[inner..<line.utf8.index(after: inner)] : (newState ? "x" : " "))
+          + line[line.utf8.index(after: inner)..<titleStart]
+      } else {
+        prefix = line[..<box]
+      }
+    } else {
+      prefix = line[..<titleStart]
+      if let newState {
+        if let last = prefix.utf8.last, last != 0x20 && last != 0x09 { prefix += " " }
+        prefix += newState ? "[x] " : "[ ] "
+      }
+    }
+    if let last = prefix.utf8.last, last != 0x20 && last != 0x09 { prefix += " " }
+    return prefix
+  }
+
+  /// A new item's marker and checkbox in the board's `style` (`- `, `- [ ] `, `* `…), with the
+  /// checkbox set to `checked`, or added when the style has none and the tile has one.
+  static func newPrefix(style: String, checked: Bool?) -> Substring {
+    switch (style.hasSuffix("[ ] "), checked) {
+    case (true, true?): return style.dropLast(4) + "[x] "
+    case (true, _): return Substring(style)
+    case (false, let state?): return Substring(style) + (state ? "[x] " : "[ ] ")
+    case (false, nil): return Substring(style)
+    }
+  }
+}
+
+/// A fenced code block's opening line: its character (`` ` `` or `~`) and how many.
+struct Fence {
+  var character: UInt8
+  var count: Int
+
+  /// Reads a fence opening: three or more backticks or tildes after any blanks; a backtick fence's
+  /// info string holds no backtick.
+  init?(opening line: String) {
+    let u = line.utf8
+    var i = u.startIndex
+    while i != u.endIndex && (u[i] == 0x20 || u[i] == 0x09) { i = u.index(after: i) }
+    guard i != u.endIndex, u[i] == UInt8(ascii: "`") || u[i] == UInt8(ascii: "~") else { return nil }
+    let c = u[i]
+    var n = 0
+    while i != u.endIndex && u[i] == c {
+      n += 1
+      i = u.index(after: i)
+    }
+    guard n >= 3 else { return nil }
+    if c == UInt8(ascii: "`") && u[i...].contains(UInt8(ascii: "`")) { return nil }
+    character = c
+    count = n
+  }
+
+  /// Whether `line` closes the fence: at least as many of its character, after any blanks, and only
+  /// blanks after them.
+  func isClosed(by line: String) -> Bool {
+    let u = line.utf8
+    var i = u.startIndex
+    while i != u.endIndex && (u[i] == 0x20 || u[i] == 0x09) { i = u.index(after: i) }
+    var n = 0
+    while i != u.endIndex && u[i] == character {
+      n += 1
+      i = u.index(after: i)
+    }
+    return n >= count && u[i...].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+  }
+
+  /// How the fence is written: ```` ``` ````, `~~~~`.
+  var spelling: String { String(repeating: Character(Unicode.Scalar(character)), count: count) }
+}
