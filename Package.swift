@@ -44,7 +44,9 @@ let package = Package(
     .target(name: "Canvas", dependencies: ["Geometry"]),
     // Terminal bytes to keys, mouse reports, resizes and focus changes: a pure decoder, table-tested.
     .target(name: "TerminalInput", dependencies: ["Geometry"]),
-    .target(name: "Editor", dependencies: ["TileModel", "GridLayout", "Document", "Reorder", "Canvas", "TerminalInput"]),
+    .target(
+      name: "Editor",
+      dependencies: ["TileModel", "TileGridJSON", "GridLayout", "Document", "Reorder", "Canvas", "TerminalInput"]),
 
     // The only code that touches ncursesw. Swift 5 mode: stdscr/LINES/COLS are C globals.
     .target(

@@ -37,6 +37,9 @@ public struct Document: Sendable {
   public var saveTarget: SaveTarget
   /// The history's state when last saved (or opened).
   private var savedStateID: Int
+  /// The arrangement as last saved, once the history can no longer lead back to it (it was undone,
+  /// then other steps were recorded).
+  private var savedSnapshot: Arrangement?
   /// The tile ids, once an edit that adds tiles needs them (building them costs a pass over every
   /// tile, which opening a file should not pay).
   private var tileIDs: TileIDSet?
@@ -58,6 +61,40 @@ public struct Document: Sendable {
   /// The document was saved as it is now.
   public mutating func markSaved() {
     savedStateID = history.stateID
+    savedSnapshot = nil
+  }
+
+  /// The arrangement as it was when the document was opened or last saved (what the file on disk
+  /// held then): for a three-way merge with the file as it is now, and to show what changed since.
+  /// - Complexity: the edits between here and the saved point, on a copy (whose storage is shared
+  ///   until the copy changes).
+  public func arrangementAtSavedPoint() -> Arrangement {
+    if let savedSnapshot { return savedSnapshot }
+    var copy = arrangement
+    guard let target = history.position(ofState: savedStateID) else { return copy }
+    walk(&copy, from: history.position, to: target)
+    return copy
+  }
+
+  /// Applies the history's steps to `arrangement` to bring it from position `from` to `to`.
+  private func walk(_ arrangement: inout Arrangement, from: Int, to: Int) {
+    if to < from {
+      for step in history.steps[to..<from].reversed() { for edit in step.inverses { _ = arrangement.applyChecked(edit) } }
+    } else {
+      for step in history.steps[from..<to] { for edit in step.edits { _ = arrangement.applyChecked(edit) } }
+    }
+  }
+
+  /// Before a step is recorded: when the saved point is among the steps that recording drops (they
+  /// were undone), the saved arrangement is kept as it is, since the history will not lead to it.
+  /// `applied` are the inverses of what was applied to the arrangement since the history's position.
+  private mutating func keepSavedPoint(undoing applied: [Edit]) {
+    guard savedSnapshot == nil, let target = history.position(ofState: savedStateID), target > history.position
+    else { return }
+    var copy = arrangement
+    for edit in applied { _ = copy.applyChecked(edit) }
+    walk(&copy, from: history.position, to: target)
+    savedSnapshot = copy
   }
 
   /// Lays the arrangement out again for another viewport size. - Complexity: O(n) at worst.
@@ -96,6 +133,7 @@ public struct Document: Sendable {
       inverses.append(applyChecked(edit))
     }
     let step = Step(edits: edits, inverses: inverses.reversed())
+    keepSavedPoint(undoing: step.inverses)
     history.record(step)
     return step
   }
@@ -111,6 +149,7 @@ public struct Document: Sendable {
   /// Records as one undo step `edits` that are already applied (a gesture's whole change), undone by
   /// `inverses`.
   public mutating func record(_ edits: [Edit], undoneBy inverses: [Edit]) {
+    keepSavedPoint(undoing: inverses)
     history.record(Step(edits: edits, inverses: inverses))
   }
 

@@ -40,6 +40,13 @@ public struct History: Equatable, Hashable, Sendable {
   /// document compares it with the id it saved to know whether there are unsaved changes.
   public var stateID: Int { position == 0 ? 0 : serials[position - 1] }
 
+  /// Where the state `id` (a `stateID`) is in the history: the number of steps applied to reach it;
+  /// nil when it is no longer in the history (it was undone, then other steps were recorded).
+  public func position(ofState id: Int) -> Int? {
+    if id == 0 { return 0 }
+    return serials.firstIndex(of: id).map { $0 + 1 }
+  }
+
   /// The step `undo` would undo, if any.
   public var stepToUndo: Step? { position > 0 ? steps[position - 1] : nil }
   /// The step `redo` would redo, if any.

@@ -121,6 +121,14 @@ public enum Announcement: Equatable, Sendable {
   case notDiscarded(name: String, reason: String)
   /// A file left behind was kept where it is (`k`, or any other key); it is asked about next time.
   case keptLeftBehind(name: String)
+  /// The file on disk is being read, to merge with it.
+  case merging
+  /// A merge with the file on disk made this many edits, with this many conflicts (ours kept).
+  case merged(changes: Int, conflicts: Int)
+  /// The merge could not be made; the words say why.
+  case notMerged(String)
+  /// `D` with nothing changed since the file was saved.
+  case noChanges
 }
 
 extension Announcement {
@@ -163,6 +171,13 @@ extension Announcement {
     case .discarded(let name): return "Removed \(name)"
     case .notDiscarded(let name, let reason): return "Not removed: \(name): \(reason)"
     case .keptLeftBehind(let name): return "Kept \(name); asked again next time"
+    case .merging: return "Reading the file on disk to merge…"
+    case .merged(let changes, let conflicts):
+      let edits = changes == 1 ? "1 edit" : "\(changes) edits"
+      if conflicts == 0 { return "Merged with the file on disk: \(edits); s saves" }
+      return "Merged: \(edits), \(conflicts) conflict\(conflicts == 1 ? "" : "s") (ours kept); s saves"
+    case .notMerged(let problem): return "Not merged: \(problem)"
+    case .noChanges: return "No changes since the file was saved"
     }
   }
 
@@ -299,7 +314,7 @@ extension Question {
   public var text: String {
     switch self {
     case .quitWithUnsavedChanges: return "Unsaved changes: y quit · s save and quit · other keys stay"
-    case .fileChangedOnDisk: return "Changed on disk: o overwrite · a save as… · other keys cancel"
+    case .fileChangedOnDisk: return "Changed on disk: m merge, o overwrite, a save as, else cancel"
     case .fileReadOnly: return "Read-only file: o write anyway · a save as… · other keys cancel"
     case .fileExists: return "That file exists: o replace it · a another name… · other keys cancel"
     case .deleteTiles(let paths): return "Delete \(paths.count) tiles? y delete · other keys keep them"
@@ -321,7 +336,7 @@ extension Question {
   var compactLines: [String] {
     switch self {
     case .quitWithUnsavedChanges: return ["Unsaved", "y quit", "s save"]
-    case .fileChangedOnDisk: return ["Changed", "o overwrite", "a save as"]
+    case .fileChangedOnDisk: return ["Changed", "m merge", "o overwrite", "a save as"]
     case .fileReadOnly: return ["Read-only", "o write", "a save as"]
     case .fileExists: return ["Exists", "o replace", "a rename"]
     case .deleteTiles, .deleteSection: return ["Delete?", "y delete"]

@@ -22,6 +22,10 @@ public enum EditorMessage: Equatable, Sendable {
   /// Where `s` saves from now on: the command line's decision (pipe mode saves to standard output), so
   /// that a recording replays it.
   case saving(SaveTarget)
+  /// The file as it is on disk now, read because the editor asked (`m`: merge with it).
+  case diskVersion(Arrangement)
+  /// The file on disk could not be read (or is not an arrangement); the message says why.
+  case diskUnreadable(String)
   /// Files an earlier session left beside the file being opened (recovery files, the backup of a save
   /// cut short), found by the command line: the editor asks about each in turn, on its first screen.
   case leftBehind([LeftBehind])
@@ -95,7 +99,8 @@ public enum SaveFailure: Equatable, Sendable {
 public enum Question: Equatable, Sendable {
   /// `q` with unsaved changes: y quits, s saves and quits, anything else stays.
   case quitWithUnsavedChanges
-  /// The file changed on disk since it was opened: o overwrites, a saves as another file.
+  /// The file changed on disk since it was opened: m merges with it, o overwrites, a saves as another
+  /// file.
   case fileChangedOnDisk
   /// The file is read-only: o writes it anyway, a saves as another file.
   case fileReadOnly
@@ -170,5 +175,7 @@ public enum EditorEffect: Equatable, Sendable {
   /// Remove a file left behind (`d`, answering `.leftBehind`); `name` is how the screen calls it. The
   /// caller reports back with `.discarded`.
   case discard(path: String, name: String)
+  /// Read the document's file as it is on disk now and report it (`.diskVersion`), to merge with it.
+  case readDisk
   case quit
 }

@@ -150,6 +150,7 @@ extension EditorState {
       }
       return place(after: edit).map { .did(.placed, $0) }
     case .edited(let verb, let subject): return place(of: subject).map { .did(.edited(verb), $0) }
+    case .merged(let changes, let conflicts): return .merged(changes: changes, conflicts: conflicts)
     case .undone(let step): return step.inverses.last.flatMap(place(after:)).map { .did(.undone, $0) }
     case .redone(let step): return step.edits.last.flatMap(place(after:)).map { .did(.redone, $0) }
     case .scrolled: return nil

@@ -243,41 +243,39 @@ extension EditorState {
         return stay("“\(spelling)” is not a color (Tab: names)")
       }
       overlay = nil
-      let edits = paths.map { path -> Edit in
-        var tile = arrangement[path]
-        tile.color = color
-        return .setTile(at: path, to: tile)
-      }
-      return perform(edits, verb: .recolored, paths.map(Subject.tile))
+      return perform(changing(paths) { $0.color = color }, verb: .recolored, paths.map(Subject.tile))
     case .width(let paths):
-      let digits = text.trimmingSpaces
-      var width: Int?
-      if !digits.isEmpty {
-        guard let value = Int(digits), value >= 1, value <= Arrangement.maximumDimension else {
-          return stay("a width is 1 to \(Arrangement.maximumDimension), or empty")
-        }
-        width = value
+      guard let width = Self.number(text, in: 1...Arrangement.maximumDimension) else {
+        return stay("a width is 1 to \(Arrangement.maximumDimension), or empty")
       }
       overlay = nil
-      let edits = paths.map { path -> Edit in
-        var tile = arrangement[path]
-        tile.width = width
-        return .setTile(at: path, to: tile)
-      }
-      return perform(edits, verb: .resized, paths.map(Subject.tile))
+      return perform(changing(paths) { $0.width = width }, verb: .resized, paths.map(Subject.tile))
     case .maxItems(let s):
-      let digits = text.trimmingSpaces
-      var limit: Int?
-      if !digits.isEmpty {
-        guard let value = Int(digits), value >= 0, value <= Int(Int32.max) else {
-          return stay("a limit is 0 or more, or empty")
-        }
-        limit = value
+      guard let limit = Self.number(text, in: 0...Int(Int32.max)) else {
+        return stay("a limit is 0 or more, or empty")
       }
       overlay = nil
       var section = arrangement.sections[s].fields
       section.maxItems = limit
       return perform([.setSection(at: s, to: section)], verb: .limited(limit), [.section(s)])
+    }
+  }
+
+  /// A whole number typed into a prompt: `.some(nil)` for an empty field (the key is removed),
+  /// `.some(n)` for a number in `range`, nil for anything else.
+  static func number(_ text: String, in range: ClosedRange<Int>) -> Int?? {
+    let digits = text.trimmingSpaces
+    if digits.isEmpty { return .some(nil) }
+    guard let value = Int(digits), range.contains(value) else { return nil }
+    return .some(value)
+  }
+
+  /// One `setTile` edit per tile at `paths`, each tile changed by `change`.
+  func changing(_ paths: [ItemPath], _ change: (inout Tile) -> Void) -> [Edit] {
+    paths.map { path in
+      var tile = arrangement[path]
+      change(&tile)
+      return .setTile(at: path, to: tile)
     }
   }
 

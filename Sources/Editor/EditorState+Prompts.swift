@@ -17,6 +17,8 @@ extension EditorState {
       return promptKey(key, open)
     case .question(let asked):
       return answer(asked, key)
+    case .text(let panel):
+      return panelKey(key, panel)
     case nil:
       break
     }
@@ -32,6 +34,9 @@ extension EditorState {
     case .character("?"):
       overlay = .help
       return []
+    case .character("D"):
+      guard !isDragging else { return [] }
+      return showChanges()
     case .character("u"), .character("U"), .control("r"):
       guard !isDragging else { return [] }  // other keys wait for the drag to end
       return key == .character("u") ? undo() : redo()
@@ -96,7 +101,7 @@ extension EditorState {
     switch overlay {
     case .question?: return editorKey(key)
     case .prompt(let open)? where open.purpose.isSaveAs: return editorKey(key)
-    case .prompt?, .help?, nil: break
+    case .prompt?, .help?, .text?, nil: break
     }
     switch key {
     case .character("q"), .control("c"):
@@ -127,6 +132,11 @@ extension EditorState {
       return [.quit]
     case (.quitWithUnsavedChanges, .character("s")):
       return save(thenQuit: true)
+    case (.fileChangedOnDisk, .character("m")):
+      // Merge with the file as it is on disk now; saving is the person's next step.
+      pendingSave = nil
+      announcement = .merging
+      return [.readDisk]
     case (.fileChangedOnDisk, .character("o")), (.fileReadOnly, .character("o")), (.fileExists, .character("o")):
       let retry = pendingSave ?? (nil, false)
       return requestSave(to: retry.to, force: true, thenQuit: retry.thenQuit)
@@ -231,7 +241,7 @@ extension EditorState {
       }
     case .question(let asked):
       dismissed(asked)
-    case .help, nil:
+    case .help, .text, nil:
       break
     }
   }

@@ -30,6 +30,8 @@ public struct EditorState: Sendable {
   var finding = FindSession()
   /// Files left behind by an earlier session, still to be asked about (the one asked is the question).
   var leftBehindQueue: [LeftBehind] = []
+  /// The file as it was on disk at the last merge with it: the base of the next merge (until a save).
+  var diskBase: Arrangement?
 
   public init(
     arrangement: Arrangement, screen: Size, fileName: String? = nil, config: ReorderConfig = ReorderConfig()
@@ -111,6 +113,7 @@ public struct EditorState: Sendable {
     case .saved(let name):
       var effects = engine(.tick, at: time)
       document.markSaved()
+      diskBase = nil
       if let name {
         document.name = name
         document.saveTarget = .file
@@ -147,6 +150,12 @@ public struct EditorState: Sendable {
       let effects = engine(.tick, at: time)
       announcement = failure.map { .notDiscarded(name: name, reason: $0) } ?? .discarded(name: name)
       askAboutLeftBehind()
+      return effects
+    case .diskVersion(let theirs):
+      return engine(.tick, at: time) + mergeWithDisk(theirs)
+    case .diskUnreadable(let problem):
+      let effects = engine(.tick, at: time)
+      announcement = .notMerged(problem)
       return effects
     case .signal(.interrupt):
       let effects = engine(.tick, at: time)
@@ -279,4 +288,21 @@ public enum Overlay: Equatable, Sendable {
   case prompt(Prompt)
   /// A question waiting for a one-key answer.
   case question(Question)
+  /// Lines to read (`D`: what changed since the file was saved; a merge's conflicts), scrolled with
+  /// the arrows and pages; Esc, Enter, `q` or `D` close it.
+  case text(TextPanel)
+}
+
+/// A scrollable panel of lines, above the editor.
+public struct TextPanel: Equatable, Sendable {
+  /// The panel's title, on its frame.
+  public var title: String
+  public var lines: [String]
+  /// The first line shown.
+  public var offset = 0
+
+  public init(title: String, lines: [String]) {
+    self.title = title
+    self.lines = lines
+  }
 }

@@ -193,6 +193,7 @@ extension Painter {
   /// The keys that matter now.
   var hintText: String {
     if state.showingHelp { return "any key closes" }
+    if case .text = state.overlay { return "↑↓ PgUp PgDn scroll · Esc closes" }
     if state.question != nil { return "" }
     switch reorder.gesture {
     case .dragging(let session):

@@ -56,6 +56,7 @@ extension EditorState {
   /// The mode the status line's badge names.
   var modeName: (text: String, color: RGB) {
     if showingHelp { return ("HELP", Theme.accent) }
+    if case .text = overlay { return ("READ", Theme.accent) }
     switch prompt?.purpose {
     case .saveAs: return ("SAVE AS", Theme.accent)
     case .find: return ("FIND", Theme.accent)
@@ -117,6 +118,7 @@ struct Painter {
     drawTitleBar(into: &buffer)
     drawStatusLine(into: &buffer)
     if state.showingHelp { drawHelp(into: &buffer) }
+    if case .text(let panel) = state.overlay { drawPanel(panel, into: &buffer) }
   }
 
   // MARK: - Too small

@@ -181,6 +181,8 @@ public enum Happening: Equatable, Hashable, Sendable {
   case edited(EditVerb, Subject)
   /// A policy (or a value) refused an edit of the subject; nothing changed.
   case editRefused(EditVerb, Subject, EditError)
+  /// A merge with the file on disk made this many edits (one undo step), with this many conflicts.
+  case merged(changes: Int, conflicts: Int)
   /// Undo applied the inverses of this step.
   case undone(Step)
   /// Redo applied this step again.

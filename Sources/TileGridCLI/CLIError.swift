@@ -20,6 +20,9 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
   /// 128 + the signal's number (143 for SIGTERM, 129 for SIGHUP), as a shell reports a program killed
   /// by it: the editor was ended by the signal, after keeping unsaved changes.
   case terminated(signal: Int32, String)
+  /// Not a failure: the command did its work, and its status says what it found — `diff` 1 when the
+  /// arrangements differ, `merge` 1 when there were conflicts (one line each, printed like errors).
+  case outcome(Int32, lines: [String])
   /// Several failures, one line each (`tilegrid check` on several files). The status is the first of
   /// 65, 66, 74 that any of them has: a verdict on the data comes before a file that could not be read.
   case several([CLIError])
@@ -34,6 +37,7 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
     case .io: return 74
     case .nothingSaved: return 1
     case .terminated(let signal, _): return 128 + signal
+    case .outcome(let status, _): return status
     case .several(let errors):
       let statuses = errors.map(\.exitStatus)
       return [65, 66, 74].first(where: statuses.contains) ?? statuses.max() ?? 0
@@ -43,6 +47,7 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
   /// The lines `TileGridCommand.main` prints, each after `tilegrid: `.
   public var lines: [String] {
     if case .several(let errors) = self { return errors.flatMap(\.lines) }
+    if case .outcome(_, let lines) = self { return lines.map(Self.oneLine) }
     return [description]
   }
 
@@ -65,6 +70,8 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
       return Self.oneLine(message)
     case .several(let errors):
       return errors.map(\.description).joined(separator: "; ")
+    case .outcome(let status, let lines):
+      return lines.isEmpty ? "exit status \(status)" : Self.oneLine(lines.joined(separator: "; "))
     }
   }
 

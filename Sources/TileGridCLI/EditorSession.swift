@@ -218,6 +218,23 @@ struct EditorSession {
     }
   }
 
+  // MARK: - The file as it is on disk now
+
+  /// Reads the document's file (in its own format) to merge with it; the stamp becomes the disk's, so
+  /// that saving the merged arrangement writes over the version it was merged with without asking.
+  mutating func readDisk(_ document: Document) -> EditorMessage {
+    guard document.saveTarget == .file, let file = document.name else {
+      return .diskUnreadable("the arrangement has no file on disk")
+    }
+    do {
+      let (theirs, _, stamp) = try TileGridCommand.load(file, format: format)
+      self.stamp = stamp
+      return .diskVersion(theirs)
+    } catch {
+      return .diskUnreadable(error.description)
+    }
+  }
+
   // MARK: - Recovery
 
   /// Writes the arrangement to a new recovery file beside its file (SIGTERM or SIGHUP with unsaved
@@ -302,6 +319,7 @@ struct CursesPort: TerminalPort {
   }
 
   mutating func writeRecovery(_ document: Document) { session.writeRecovery(document) }
+  mutating func readDisk(_ document: Document) -> EditorMessage { session.readDisk(document) }
   mutating func suspend() { terminal.suspend() }
   mutating func repaint() { terminal.repaintAll() }
   mutating func discard(_ path: String) -> String? { Platform.remove(path) }

@@ -20,6 +20,9 @@ protocol TerminalPort {
   mutating func save(_ document: Document, to path: String?, force: Bool, at time: Int) -> EditorMessage
   /// Keeps the document's unsaved changes in a recovery file (the session is ending on SIGTERM or SIGHUP).
   mutating func writeRecovery(_ document: Document)
+  /// Reads the document's file as it is on disk now (to merge with it) and returns the message that
+  /// reports it.
+  mutating func readDisk(_ document: Document) -> EditorMessage
   /// Stops the program until it is continued (Ctrl-Z), leaving the terminal as it was found.
   mutating func suspend()
   /// Draws the whole screen again at the next `present` (Ctrl-L).
@@ -50,6 +53,8 @@ enum Program {
             effects += editor.update(port.save(editor.document, to: path, force: force, at: time), at: time)
           case .writeRecovery:
             port.writeRecovery(editor.document)
+          case .readDisk:
+            effects += editor.update(port.readDisk(editor.document), at: time)
           case .suspend:
             port.suspend()
           case .redraw:

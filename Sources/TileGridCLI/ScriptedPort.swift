@@ -63,6 +63,7 @@ struct ScriptedPort: TerminalPort {
 
   mutating func present(_ editor: EditorState) {}
   mutating func writeRecovery(_ document: Document) {}  // nothing to recover in a replay
+  mutating func readDisk(_ document: Document) -> EditorMessage { .diskUnreadable("a replay reads no file") }
   mutating func suspend() {}
   mutating func repaint() {}
   mutating func discard(_ path: String) -> String? { nil }  // nothing is removed in a replay

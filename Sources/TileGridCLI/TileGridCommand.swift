@@ -31,8 +31,8 @@ public enum TileGridCommand {
 
   /// Every command, in the order the overview lists them.
   static let commands: [Command] = [
-    demoCommand, exportCommand, moveCommand, moveSectionCommand, layoutCommand, playCommand, renderCommand,
-    checkCommand,
+    demoCommand, exportCommand, moveCommand, moveSectionCommand, applyCommand, diffCommand, mergeCommand,
+    gitSetupCommand, layoutCommand, playCommand, renderCommand, checkCommand,
   ]
 
   static var overview: String {
@@ -64,10 +64,11 @@ public enum TileGridCommand {
       "--format json|markdown|lines|csv|tsv reads FILE in that format (default: by its extension);",
       "--to FORMAT writes the result in another (default: the input's format, or OUT's extension).",
       "Options: --help or -h (also after a command, or 'tilegrid help COMMAND'), --version.",
-      "Exit status: 0 ok, 1 the editor in a pipe quit without saving, 64 usage, 65 bad data or a refused",
-      "move, 66 missing input, 69 no terminal for the editor, 73 cannot write the output (read-only,",
-      "changed on disk, no such directory), 74 read or write error, 129/143 the editor ended by SIGHUP or",
-      "SIGTERM (unsaved changes in a recovery file).",
+      "Exit status: 0 ok, 1 diff found differences, merge found conflicts, or the editor in a pipe quit",
+      "without saving, 64 usage, 65 bad data or a refused move or script, 66 missing input, 69 no terminal",
+      "for the editor (or no git repository for git-setup), 73 cannot write the output (read-only, changed",
+      "on disk, no such directory), 74 read or write error, 129/143 the editor ended by SIGHUP or SIGTERM",
+      "(unsaved changes in a recovery file).",
     ]
     return lines.joined(separator: "\n") + "\n"
   }

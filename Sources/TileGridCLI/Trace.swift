@@ -33,6 +33,7 @@ public enum Trace {
     case .placeRefused(let place, let reason): return "refused place \(place): \(reason)"
     case .edited(let verb, let subject): return edited(verb, subject)
     case .editRefused(let verb, let subject, let reason): return "refused \(edited(verb, subject)): \(reason)"
+    case .merged(let changes, let conflicts): return "merge (\(changes) edits, \(conflicts) conflicts)"
     case .undone: return "undo"
     case .redone: return "redo"
     case .scrolled(let delta): return "scroll \(delta)"

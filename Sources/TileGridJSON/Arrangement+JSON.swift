@@ -137,26 +137,38 @@ extension LayoutSpec {
     w.member("direction", direction?.rawValue)
     if let itemSize {
       w.key("itemSize")
-      w.beginObject()
-      w.member("width", itemSize.width)
-      w.member("height", itemSize.height)
-      w.members(itemSize.extras)
-      w.endObject()
+      itemSize.write(to: &w)
     }
     w.member("lineSpacing", lineSpacing)
     w.member("interitemSpacing", interitemSpacing)
     if let inset = sectionInset {
       w.key("sectionInset")
-      w.beginObject()
-      w.member("top", inset.top)
-      w.member("left", inset.left)
-      w.member("bottom", inset.bottom)
-      w.member("right", inset.right)
-      w.members(inset.extras)
-      w.endObject()
+      inset.write(to: &w)
     }
     w.member("headerHeight", headerHeight)
     w.member("alignment", alignment?.rawValue)
+    w.members(extras)
+    w.endObject()
+  }
+}
+
+extension LayoutSpec.SizeSpec {
+  func write(to w: inout JSONWriter) {
+    w.beginObject()
+    w.member("width", width)
+    w.member("height", height)
+    w.members(extras)
+    w.endObject()
+  }
+}
+
+extension LayoutSpec.InsetsSpec {
+  func write(to w: inout JSONWriter) {
+    w.beginObject()
+    w.member("top", top)
+    w.member("left", left)
+    w.member("bottom", bottom)
+    w.member("right", right)
     w.members(extras)
     w.endObject()
   }
@@ -229,7 +241,7 @@ private struct MemberSet {
 
 extension JSONScanner {
   /// The kinds of value the schema expects, told apart by a value's first byte.
-  fileprivate enum Kind {
+  enum Kind {
     case string, wholeNumber, boolean, object, array
 
     var words: String {
@@ -255,7 +267,7 @@ extension JSONScanner {
 
   /// Fails with a type error unless the next value is of `kind`; with a syntax error (line and column)
   /// when no JSON value starts there at all, as in truncated input.
-  fileprivate mutating func expectKind(_ kind: Kind, at path: @autoclosure () -> JSONPath) throws {
+  mutating func expectKind(_ kind: Kind, at path: @autoclosure () -> JSONPath) throws {
     guard let c = peek(), kind.starts(with: c) else {
       guard let c = peek(), Self.startsValue(c) else { throw notAValue(expected: kind.words) }
       throw LoadError.wrongType(path(), expected: kind.words, found: nextKind())
@@ -264,7 +276,7 @@ extension JSONScanner {
 
   /// Reads a number that must be whole and within bounds. Any spelling of an integral value counts
   /// (`1e0`, `10E-1`); the canonical writer then writes it as plain digits.
-  fileprivate mutating func readWholeNumber(at path: @autoclosure () -> JSONPath, minimum: Int, maximum: Int) throws -> Int {
+  mutating func readWholeNumber(at path: @autoclosure () -> JSONPath, minimum: Int, maximum: Int) throws -> Int {
     try expectKind(.wholeNumber, at: path())
     let range = try readNumberRange()
     func text() -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
@@ -282,7 +294,7 @@ extension JSONScanner {
     }
   }
 
-  fileprivate mutating func readStringValue(at path: @autoclosure () -> JSONPath) throws -> String {
+  mutating func readStringValue(at path: @autoclosure () -> JSONPath) throws -> String {
     try expectKind(.string, at: path())
     return try readString()
   }
@@ -293,12 +305,12 @@ extension JSONScanner {
     return id
   }
 
-  fileprivate mutating func readBoolValue(at path: @autoclosure () -> JSONPath) throws -> Bool {
+  mutating func readBoolValue(at path: @autoclosure () -> JSONPath) throws -> Bool {
     try expectKind(.boolean, at: path())
     return try readBool()
   }
 
-  fileprivate mutating func readEnum<E: RawRepresentable & CaseIterable>(_: E.Type, at path: JSONPath) throws -> E
+  mutating func readEnum<E: RawRepresentable & CaseIterable>(_: E.Type, at path: JSONPath) throws -> E
   where E.RawValue == String {
     let text = try readStringValue(at: path)
     guard let value = E(rawValue: text) else {
@@ -382,7 +394,7 @@ extension JSONScanner {
     fatalError("duplicateTileError called without a duplicate")
   }
 
-  private mutating func readLayout(at path: JSONPath) throws -> LayoutSpec {
+  mutating func readLayout(at path: JSONPath) throws -> LayoutSpec {
     var spec = LayoutSpec()
     let limit = Arrangement.maximumDimension
     spec.extras = try readMembers(LayoutKey.self, at: { path }) { s, key in
@@ -393,31 +405,39 @@ extension JSONScanner {
       case .lineSpacing: spec.lineSpacing = try s.readWholeNumber(at: p, minimum: 0, maximum: limit)
       case .interitemSpacing: spec.interitemSpacing = try s.readWholeNumber(at: p, minimum: 0, maximum: limit)
       case .headerHeight: spec.headerHeight = try s.readWholeNumber(at: p, minimum: 0, maximum: limit)
-      case .itemSize:
-        var size = LayoutSpec.SizeSpec()
-        size.extras = try s.readMembers(SizeKey.self, at: { p }) { s, key in
-          let value = try s.readWholeNumber(at: p.key(key.rawValue), minimum: 1, maximum: limit)
-          switch key {
-          case .width: size.width = value
-          case .height: size.height = value
-          }
-        }
-        spec.itemSize = size
-      case .sectionInset:
-        var inset = LayoutSpec.InsetsSpec()
-        inset.extras = try s.readMembers(InsetKey.self, at: { p }) { s, key in
-          let value = try s.readWholeNumber(at: p.key(key.rawValue), minimum: 0, maximum: limit)
-          switch key {
-          case .top: inset.top = value
-          case .left: inset.left = value
-          case .bottom: inset.bottom = value
-          case .right: inset.right = value
-          }
-        }
-        spec.sectionInset = inset
+      case .itemSize: spec.itemSize = try s.readItemSize(at: p)
+      case .sectionInset: spec.sectionInset = try s.readInsets(at: p)
       }
     }
     return spec
+  }
+
+  /// Reads the `itemSize` object at `path`.
+  mutating func readItemSize(at p: JSONPath) throws -> LayoutSpec.SizeSpec {
+    var size = LayoutSpec.SizeSpec()
+    size.extras = try readMembers(SizeKey.self, at: { p }) { s, key in
+      let value = try s.readWholeNumber(at: p.key(key.rawValue), minimum: 1, maximum: Arrangement.maximumDimension)
+      switch key {
+      case .width: size.width = value
+      case .height: size.height = value
+      }
+    }
+    return size
+  }
+
+  /// Reads the `sectionInset` object at `path`.
+  mutating func readInsets(at p: JSONPath) throws -> LayoutSpec.InsetsSpec {
+    var inset = LayoutSpec.InsetsSpec()
+    inset.extras = try readMembers(InsetKey.self, at: { p }) { s, key in
+      let value = try s.readWholeNumber(at: p.key(key.rawValue), minimum: 0, maximum: Arrangement.maximumDimension)
+      switch key {
+      case .top: inset.top = value
+      case .left: inset.left = value
+      case .bottom: inset.bottom = value
+      case .right: inset.right = value
+      }
+    }
+    return inset
   }
 
   private mutating func readSections(at path: JSONPath, _ context: inout TileContext) throws -> [Section] {
@@ -425,15 +445,16 @@ extension JSONScanner {
     var sections: [Section] = []
     if try beginArray() {
       repeat {
-        let section = try readSection(index: sections.count, &context)
+        let section = try readSection(at: JSONPath([.key("sections"), .index(sections.count)]), &context)
         sections.append(section)
       } while try endElement()
     }
     return sections
   }
 
-  private mutating func readSection(index: Int, _ context: inout TileContext) throws -> Section {
-    let path = JSONPath([.key("sections"), .index(index)])
+  /// Reads a section at `path` (`sections[2]`, or the top level of a script's `add-section`), its
+  /// tiles into `context`.
+  mutating func readSection(at path: JSONPath, _ context: inout TileContext) throws -> Section {
     var id: String?
     var title: String?
     var maxItems: Int?
@@ -478,7 +499,7 @@ extension JSONScanner {
   /// Reads any tile, or the error in it (`readCommonTile` reads most tiles before this is asked to).
   /// `path` is a closure so that no path is built unless there is an error. Returns the tile and the
   /// hash of its id (for `TileIDIndex`).
-  private mutating func readTile(at path: () -> JSONPath, _ colors: inout ColorCache) throws -> (Tile, UInt64) {
+  mutating func readTile(at path: () -> JSONPath, _ colors: inout ColorCache) throws -> (Tile, UInt64) {
     var id: String?
     var idHash: UInt64 = 0
     var title: String?

@@ -18,6 +18,14 @@ struct JSONWriter {
     bytes.reserveCapacity(capacity)
   }
 
+  /// A writer that writes everything on one line, `{"id": "teal", "items": []}`, as edit scripts hold
+  /// their values.
+  static func oneLine() -> JSONWriter {
+    var w = JSONWriter()
+    w.inlineDepth = 1
+    return w
+  }
+
   /// Hands over what has been written so far and starts an empty buffer (of the same capacity);
   /// the structure being written carries on.
   mutating func takeBytes() -> [UInt8] {

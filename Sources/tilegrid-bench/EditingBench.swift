@@ -111,3 +111,4 @@ func benchEditorRename(repeats: Int = 200) {
     "  the editor's r, Ctrl-U, a title, Enter (find index kept), CPU p99",
     String(format: "%.3f ms", percentile(times, 0.99) * 1000), "< 1 ms")
 }
+

@@ -53,6 +53,15 @@ func report(_ name: String, _ value: String, _ target: String) {
   print(name.padding(toLength: 64, withPad: " ", startingAt: 0) + value.padding(toLength: 22, withPad: " ", startingAt: 0) + target)
 }
 
+/// The processor time this process has used, user and system, all threads: on a machine shared with
+/// other work, wall-clock time grows with the others' load while this does not (much).
+func processorSeconds() -> Double {
+  var usage = rusage()
+  getrusage(RUSAGE_SELF.rawValue, &usage)
+  func s(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+  return s(usage.ru_utime) + s(usage.ru_stime)
+}
+
 func peakMemoryMB() -> Double {
   var usage = rusage()
   getrusage(RUSAGE_SELF.rawValue, &usage)
@@ -642,6 +651,77 @@ func benchFormats(directory: String) throws {
   }
 }
 
+// MARK: - Diff and merge
+
+/// `arrangement` after `count` random single-tile moves, half of them to another section.
+func randomlyMoved(_ arrangement: Arrangement, moves count: Int, seed: UInt64) -> Arrangement {
+  var rng = SplitMix64(seed: seed)
+  var moved = arrangement
+  for k in 0..<count {
+    let s = rng.int(0...(moved.sections.count - 1))
+    let from = ItemPath(s, rng.int(0...(moved.sections[s].count - 1)))
+    let t = k % 2 == 0 ? s : rng.int(0...(moved.sections.count - 1))
+    let places = moved.sections[t].count - (t == s ? 1 : 0)
+    try! moved.move(from: from, to: ItemPath(t, rng.int(0...places)), force: true)
+  }
+  return moved
+}
+
+/// `tilegrid diff` of two 1,000,000-tile files a thousand moves apart and `tilegrid merge` of three
+/// (each side a thousand moves from the base), whole commands run in process as the command line runs
+/// them: reading the files, the diff or merge, writing the result.
+func benchVersions(directory: String) throws {
+  let base = directory + "/million.json"
+  if !FileManager.default.fileExists(atPath: base) {
+    try Data(makeArrangement(tiles: 1_000_000, sections: 10, mixed: true).jsonBytes()).write(to: URL(fileURLWithPath: base))
+  }
+  let paths = ["moved", "ours", "theirs"].map { directory + "/million-\($0).json" }
+  if paths.contains(where: { !FileManager.default.fileExists(atPath: $0) }) {
+    let arrangement = try Arrangement(json: try Platform.read(base).bytes)
+    for (path, seed) in zip(paths, [UInt64(1), 2, 3]) {
+      try Data(randomlyMoved(arrangement, moves: 1000, seed: seed).jsonBytes()).write(to: URL(fileURLWithPath: path))
+    }
+  }
+  let out = directory + "/million-result"
+  // Wall-clock and processor time of each run: the second is what the machine's other load does not
+  // inflate (the files are read on two cores at once, so on an idle machine the wall time is less).
+  func timed(_ body: () -> Void) -> (wall: Double, processor: Double) {
+    let before = processorSeconds()
+    let wall = seconds(body)
+    return (wall, processorSeconds() - before)
+  }
+  var diffs: [(wall: Double, processor: Double)] = []
+  for _ in 0..<3 {
+    diffs.append(timed {
+      if TileGridCommand.main(["diff", base, paths[0], "-o", out]) != 1 { fatalError("tilegrid diff found no difference") }
+    })
+  }
+  let lines = (try String(contentsOfFile: out, encoding: .utf8)).split(separator: "\n").count
+  report(
+    "tilegrid diff, 1,000,000 tiles 1,000 moves apart (\(lines) lines)",
+    String(format: "%.2f s (%.2f s CPU)", percentile(diffs.map(\.wall), 0.5), percentile(diffs.map(\.processor), 0.5)),
+    "< 1 s")
+  var merges: [(wall: Double, processor: Double)] = []
+  for _ in 0..<3 {
+    merges.append(timed {
+      if TileGridCommand.main(["merge", base, paths[1], paths[2], "-o", out]) > 1 { fatalError("tilegrid merge failed") }
+    })
+  }
+  report(
+    "tilegrid merge, 1,000,000 tiles, 1,000 moves on each side",
+    String(format: "%.2f s (%.2f s CPU)", percentile(merges.map(\.wall), 0.5), percentile(merges.map(\.processor), 0.5)),
+    "< 2 s")
+  // The parts: reading the three files, then the merge and the diff alone.
+  var arrangements: [Arrangement] = []
+  let reading = timed { for path in [base] + paths { arrangements.append(try! Arrangement(json: try! Platform.read(path).bytes)) } }
+  let diffOnly = timed { _ = Arrangement.diff(arrangements[0], arrangements[1]) }
+  let mergeOnly = timed { _ = Arrangement.merge(base: arrangements[0], ours: arrangements[2], theirs: arrangements[3]) }
+  report(
+    "  of which: reading one file / diff alone / merge alone (CPU)",
+    String(format: "%.2f / %.2f / %.2f s", reading.processor / 4, diffOnly.processor, mergeOnly.processor), "")
+  report("peak memory (four 1,000,000-tile arrangements)", String(format: "%.0f MB", peakMemoryMB()), "")
+}
+
 // MARK: - The editor on a pseudo-terminal
 
 /// Milliseconds, fractional, on the monotonic clock.
@@ -775,8 +855,8 @@ if arguments.first == "--parse", arguments.count == 2 {
   print(arrangement.jsonBytes().count)
 } else {
   // Parts: --layout, --drag, --frame, --find, --organize, --edit (the layout), --editing (the document
-  // and the editor), --files, --formats, --terminal (default: all). The first
-  // other argument is the data directory.
+  // and the editor), --files, --formats, --versions (diff and merge), --terminal (default: all). The
+  // first other argument is the data directory.
   let directory = arguments.first { !$0.hasPrefix("--") } ?? FileManager.default.temporaryDirectory.path + "/tilegrid-bench"
   try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
   let parts = Set(arguments.filter { $0.hasPrefix("--") })
@@ -794,5 +874,6 @@ if arguments.first == "--parse", arguments.count == 2 {
   }
   if all || parts.contains("--files") { try benchFiles(directory: directory) }
   if all || parts.contains("--formats") { try benchFormats(directory: directory) }
+  if all || parts.contains("--versions") { try benchVersions(directory: directory) }
   if all || parts.contains("--terminal") { try benchTerminal(directory: directory) }
 }

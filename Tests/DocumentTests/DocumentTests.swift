@@ -100,4 +100,27 @@ struct DocumentTests {
     while document.redo() != nil {}
     #expect(document.arrangement.jsonBytes() == end)
   }
+
+  /// The saved arrangement is found again through undo, redo and new steps that drop the saved
+  /// point from the history.
+  @Test(arguments: 0..<25)
+  func theSavedArrangementIsAlwaysThere(seed: Int) throws {
+    var rng = SplitMix64(seed: SplitMix64.seed(0x5A7E, UInt64(seed)))
+    var document = Document(arrangement: RandomArrangements.arrangement(&rng), viewport: Self.viewport)
+    var saved = document.arrangement.jsonBytes()
+    var fresh = 0
+    for _ in 0..<40 {
+      switch rng.int(0...9) {
+      case 0...4:
+        _ = try? document.perform([RandomArrangements.edit(&rng, on: document.arrangement, fresh: &fresh)])
+      case 5, 6: document.undo()
+      case 7: document.redo()
+      default:
+        document.markSaved()
+        saved = document.arrangement.jsonBytes()
+      }
+      #expect(document.arrangementAtSavedPoint().jsonBytes() == saved)
+      if !document.isDirty { #expect(document.arrangement.jsonBytes() == saved, "not dirty, so as saved") }
+    }
+  }
 }

@@ -52,9 +52,13 @@ struct MessageFitTests {
     case .discarded: return 29
     case .notDiscarded: return 30
     case .keptLeftBehind: return 31
+    case .merging: return 32
+    case .merged: return 33
+    case .notMerged: return 34
+    case .noChanges: return 35
     }
   }
-  static let kinds = 32
+  static let kinds = 36
 
   static var refusals: [EditError] {
     [
@@ -115,6 +119,11 @@ struct MessageFitTests {
       .restored(name: "demo.json.recovery-2.json"), .discarded(name: ".demo.json.tilegrid-81234-0.bak"),
       .notDiscarded(name: "demo.json.recovery.json", reason: "Permission denied"),
       .keptLeftBehind(name: "demo.json.recovery.json"),
+    ]
+    all += [
+      .merging, .merged(changes: 1, conflicts: 0), .merged(changes: 12, conflicts: 3),
+      .notMerged("the file on disk is not an arrangement (line 3, column 27: expected ',' or '}' after an object member)"),
+      .noChanges,
     ]
     return all
   }

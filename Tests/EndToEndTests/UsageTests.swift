@@ -88,7 +88,9 @@ struct UsageTests {
   }
 
   /// Every command, as the overview must list them.
-  static let commands = ["demo", "export", "move", "move-section", "layout", "play", "render", "check"]
+  static let commands = [
+    "demo", "export", "move", "move-section", "apply", "diff", "merge", "git-setup", "layout", "play", "render", "check",
+  ]
 
   /// The command names the overview's usage lines give (`  tilegrid NAME …`).
   static func commandNames(inOverview text: String) -> [String] {

@@ -87,7 +87,7 @@ enum PropertyTrace: Equatable {
     case .placeRefused(let place, let reason): self = .placeRefused(place, reason)
     case .edited(let verb, let subject): self = .edit(verb, subject)
     case .editRefused(let verb, let subject, _): self = .editRefused(verb, subject)
-    case .lifted, .moved, .focused, .nothingToLift, .blocked: return nil
+    case .lifted, .moved, .focused, .nothingToLift, .blocked, .merged: return nil
     }
   }
 

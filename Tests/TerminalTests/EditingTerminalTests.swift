@@ -67,4 +67,30 @@ struct EditingTerminalTests {
     umask(mask)
     #expect(mode == 0o666 & ~Int(mask))
   }
+
+  @Test("the file changed on disk while editing: s asks, m merges both sides' moves, s saves them; D showed ours")
+  func mergeWithTheDisk() async throws {
+    try writeDemo(in: directory)
+    let tmux = try await TmuxSession.editor(["demo.json"], in: directory)
+    defer { tmux.close() }
+    try await tmux.moveBlueRightWithKeys()
+    try tmux.send("D")
+    let changes = try await tmux.waitUntil("the changes panel") { $0.rows.contains { $0.contains("move blue to favorites:1") } }
+    #expect(changes.badge == "READ", "\(changes)")
+    try tmux.sendKey("Escape")
+    try await tmux.waitForStatus("READY")
+    // Someone else moves brown to the end of Others in the file itself.
+    _ = try tilegrid(["move", "demo.json", "1.0", "1.9", "-i"], in: directory)
+    try tmux.send("s")
+    try await tmux.waitForStatus("SAVE?", "m merge")
+    try tmux.send("m")
+    try await tmux.waitForStatus("READY", "Merged with the file on disk: 1 edit")
+    try tmux.send("s")
+    try await tmux.waitForStatus("READY", "Saved demo.json")
+    try await tmux.quitCleanly()
+    let original = try tilegrid(["demo"], in: directory)
+    try directory.write("original.json", original)
+    try directory.write("step.json", try tilegrid(["move", "original.json", "0.0", "0.1"], in: directory))
+    #expect(try directory.readText("demo.json") == (try tilegrid(["move", "step.json", "1.0", "1.9"], in: directory)))
+  }
 }

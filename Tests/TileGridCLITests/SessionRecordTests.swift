@@ -123,6 +123,7 @@ struct SessionRecordTests {
     }
     mutating func present(_ editor: EditorState) {}
     mutating func writeRecovery(_ document: Document) {}
+    mutating func readDisk(_ document: Document) -> EditorMessage { .diskUnreadable("no disk") }
     mutating func suspend() {}
     mutating func repaint() {}
     mutating func discard(_ path: String) -> String? { nil }

@@ -1,0 +1,91 @@
+import Canvas
+import Document
+import Reorder
+import TerminalInput
+import TileGridJSON
+import TileModel
+
+// MARK: - The file changed on disk: merge with it (`m`); what changed since the file was saved (`D`)
+
+extension EditorState {
+  /// The three-way merge of the editor's arrangement (ours) with the file as it is on disk now
+  /// (theirs), the file as it was opened or last saved being the base (docs/version-control.md,
+  /// "Merge"). The result becomes the editor's arrangement as one undo step; conflicts, resolved
+  /// toward ours, are listed in a panel.
+  mutating func mergeWithDisk(_ theirs: Arrangement) -> [EditorEffect] {
+    let base = diskBase ?? document.arrangementAtSavedPoint()
+    let ours = document.arrangement
+    let merged = Arrangement.merge(base: base, ours: ours, theirs: theirs)
+    diskBase = theirs
+    let script = Arrangement.diff(ours, merged.arrangement)
+    let conflicts = merged.conflicts.map(\.description)
+    guard !script.isEmpty else {
+      announcement = .merged(changes: 0, conflicts: conflicts.count)
+      if !conflicts.isEmpty { overlay = .text(TextPanel(title: "Conflicts (ours kept)", lines: conflicts)) }
+      return []
+    }
+    do {
+      // The merge decided everything: its edits are not the person's, so the policies do not apply.
+      let edits = try ours.resolve(script, force: true)
+      try document.perform(edits, force: true)
+      followEdits(edits, removed: nil)
+    } catch {
+      announcement = .notMerged("\(error)")
+      return []
+    }
+    var effects = report([.merged(changes: script.count, conflicts: conflicts.count)])
+    let target = reorder.focus.tile.flatMap { arrangement.contains($0) ? Focus.tile($0) : nil }
+    effects += engineEffects(.focus(target ?? firstFocus))
+    announcement = .merged(changes: script.count, conflicts: conflicts.count)
+    if !conflicts.isEmpty { overlay = .text(TextPanel(title: "Conflicts (ours kept)", lines: conflicts)) }
+    return effects
+  }
+
+  /// The first tile, else the first header, else nothing.
+  var firstFocus: Focus {
+    if let s = arrangement.sections.firstIndex(where: { $0.count > 0 }) { return .tile(ItemPath(s, 0)) }
+    return arrangement.sections.isEmpty ? Focus.none : .header(0)
+  }
+
+  /// `D`: the edit script from the file as opened or last saved to the arrangement now, in a panel.
+  mutating func showChanges() -> [EditorEffect] {
+    let script = Arrangement.diff(document.arrangementAtSavedPoint(), document.arrangement)
+    guard !script.isEmpty else {
+      announcement = .noChanges
+      return []
+    }
+    let lines = script.map(EditScript.line)
+    overlay = .text(TextPanel(title: "Changes since the file was saved (\(lines.count))", lines: lines))
+    return []
+  }
+
+  /// A key while a panel is shown: the arrows, PgUp/PgDn, Home/End scroll; Esc, Enter, `q` and `D`
+  /// close it.
+  mutating func panelKey(_ key: Key, _ panel: TextPanel) -> [EditorEffect] {
+    var panel = panel
+    let page = max(1, TextPanel.rows(onScreen: screen) - 1)
+    let last = max(0, panel.lines.count - TextPanel.rows(onScreen: screen))
+    switch key {
+    case .escape, .enter, .character("q"), .character("D"):
+      overlay = nil
+      return []
+    case .up: panel.offset -= 1
+    case .down: panel.offset += 1
+    case .pageUp: panel.offset -= page
+    case .pageDown, .space: panel.offset += page
+    case .home: panel.offset = 0
+    case .end: panel.offset = last
+    default: return []
+    }
+    panel.offset = min(max(0, panel.offset), last)
+    overlay = .text(panel)
+    return []
+  }
+}
+
+extension TextPanel {
+  /// How many of a panel's lines a screen shows: all rows but the frame's two and the bars'.
+  static func rows(onScreen screen: Size) -> Int {
+    max(1, screen.height - 4)
+  }
+}

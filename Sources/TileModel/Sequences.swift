@@ -1,0 +1,74 @@
+// Two small tools of `diff` and `merge`: the longest increasing subsequence (the tiles that need not
+// move) and a Fenwick tree (counting the tiles still waiting to move before a place).
+
+enum Sequences {
+  /// The indexes (ascending) of a longest strictly increasing subsequence of `values`. Among several
+  /// of the same length it is the one patience sorting finds, so the choice is the same every run.
+  /// - Complexity: O(n log n).
+  static func longestIncreasing(_ values: [Int32]) -> [Int] {
+    guard !values.isEmpty else { return [] }
+    // tails[k]: the index of the smallest last value of an increasing run of length k + 1.
+    var tails: [Int32] = []
+    var previous = [Int32](repeating: -1, count: values.count)
+    tails.reserveCapacity(64)
+    for (i, v) in values.enumerated() {
+      // Mostly the values already increase: then each one just extends the longest run.
+      if let last = tails.last, values[Int(last)] < v {
+        previous[i] = last
+        tails.append(Int32(i))
+        continue
+      }
+      var lo = 0
+      var hi = tails.count
+      while lo < hi {
+        let mid = (lo + hi) / 2
+        if values[Int(tails[mid])] < v { lo = mid + 1 } else { hi = mid }
+      }
+      if lo > 0 { previous[i] = tails[lo - 1] }
+      if lo == tails.count { tails.append(Int32(i)) } else { tails[lo] = Int32(i) }
+    }
+    var result = [Int](repeating: 0, count: tails.count)
+    var k = Int(tails[tails.count - 1])
+    for slot in stride(from: tails.count - 1, through: 0, by: -1) {
+      result[slot] = k
+      k = Int(previous[k])
+    }
+    return result
+  }
+}
+
+/// Counts of marked positions `0..<count` with prefix sums in O(log n): which tiles of a section are
+/// still where they were, before a place.
+struct FenwickTree {
+  private var tree: [Int32]
+
+  /// A tree with the positions where `marked` is true marked. - Complexity: O(n).
+  init(marked: [Bool]) {
+    tree = [Int32](repeating: 0, count: marked.count + 1)
+    for (i, m) in marked.enumerated() where m { tree[i + 1] += 1 }
+    for i in 1..<max(1, tree.count) {
+      let parent = i + (i & -i)
+      if parent < tree.count { tree[parent] += tree[i] }
+    }
+  }
+
+  /// Unmarks position `i` (which must be marked).
+  mutating func remove(_ i: Int) {
+    var k = i + 1
+    while k < tree.count {
+      tree[k] -= 1
+      k += k & -k
+    }
+  }
+
+  /// How many marked positions are below `end`.
+  func count(below end: Int) -> Int {
+    var k = end
+    var sum: Int32 = 0
+    while k > 0 {
+      sum += tree[k]
+      k -= k & -k
+    }
+    return Int(sum)
+  }
+}

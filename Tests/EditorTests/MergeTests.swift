@@ -1,0 +1,105 @@
+import Canvas
+import Document
+import Editor
+import Foundation
+import Reorder
+import TerminalInput
+import Testing
+import TileGridJSON
+import TileModel
+
+/// The file changed on disk: `m` merges with it (the file as opened is the base, the disk's version
+/// theirs, the editor's ours), one undo step; `D` shows what changed since the file was saved.
+@Suite("Merging with the file on disk, and the changes since saving")
+struct MergeTests {
+  static func editor() -> EditorState {
+    EditorState(arrangement: .demo, screen: Size(width: 80, height: 24), fileName: "demo.json")
+  }
+
+  static func key(_ key: Key, _ editor: inout EditorState) -> [EditorEffect] {
+    editor.update(.input(.key(key)), at: editor.now)
+  }
+
+  /// blue moved after red in the editor; the save finds the file changed on disk.
+  static func changedOnDisk() -> EditorState {
+    var e = editor()
+    _ = key(.space, &e)
+    _ = key(.right, &e)
+    _ = key(.enter, &e)
+    #expect(e.arrangement.tiles(inSection: 0).map(\.id).prefix(2) == ["red", "blue"])
+    _ = key(.character("s"), &e)
+    _ = e.update(.saveFailed(.changedOnDisk), at: e.now)
+    #expect(e.question == .fileChangedOnDisk)
+    return e
+  }
+
+  @Test func mergeTakesBothSidesChangesAsOneStep() throws {
+    var e = Self.changedOnDisk()
+    let effects = Self.key(.character("m"), &e)
+    #expect(effects.contains(.readDisk))
+    // Someone else moved brown to the end of Others and renamed gray.
+    var theirs = Arrangement.demo
+    try theirs.move(from: ItemPath(1, 0), to: ItemPath(1, 8))
+    var gray = theirs[ItemPath(1, 1)]
+    gray.title = "Grey"
+    try theirs.apply(.setTile(at: ItemPath(1, 1), to: gray))
+    let before = e.arrangement
+    _ = e.update(.diskVersion(theirs), at: e.now)
+    #expect(e.announcement == .merged(changes: 2, conflicts: 0), "\(e.announcement)")
+    #expect(e.overlay == nil)
+    let ids = e.arrangement.tiles(inSection: 1).map(\.id)
+    #expect(e.arrangement.tiles(inSection: 0).map(\.id).prefix(2) == ["red", "blue"], "ours kept")
+    #expect(ids.last == "brown" && e.arrangement[ItemPath(1, 1)].title == "Grey", "theirs taken: \(ids)")
+    #expect(e.isDirty)
+    _ = Self.key(.character("u"), &e)
+    #expect(e.arrangement == before, "the merge is one undo step")
+  }
+
+  @Test func conflictsAreListedAndOursKept() throws {
+    var e = Self.changedOnDisk()
+    _ = Self.key(.character("m"), &e)
+    // Theirs moved blue elsewhere: both moved it, differently.
+    var theirs = Arrangement.demo
+    try theirs.move(from: ItemPath(0, 0), to: ItemPath(0, 4))
+    _ = e.update(.diskVersion(theirs), at: e.now)
+    guard case .text(let panel) = e.overlay else {
+      Issue.record("no conflicts panel: \(String(describing: e.overlay))")
+      return
+    }
+    #expect(panel.lines.count == 1 && panel.lines[0].contains("blue"), "\(panel.lines)")
+    #expect(e.arrangement.tiles(inSection: 0).map(\.id).prefix(2) == ["red", "blue"])
+    _ = Self.key(.escape, &e)
+    #expect(e.overlay == nil)
+  }
+
+  @Test func anUnreadableDiskSaysWhyAndChangesNothing() {
+    var e = Self.changedOnDisk()
+    _ = Self.key(.character("m"), &e)
+    let before = e.arrangement
+    _ = e.update(.diskUnreadable("demo.json: line 3, column 1: not JSON"), at: e.now)
+    #expect(e.announcement == .notMerged("demo.json: line 3, column 1: not JSON"))
+    #expect(e.arrangement == before)
+  }
+
+  @Test func showsTheChangesSinceSavingAsAScript() {
+    var e = Self.editor()
+    _ = Self.key(.character("D"), &e)
+    #expect(e.announcement == .noChanges && e.overlay == nil)
+    _ = Self.key(.space, &e)
+    _ = Self.key(.right, &e)
+    _ = Self.key(.enter, &e)
+    _ = Self.key(.character("D"), &e)
+    guard case .text(let panel) = e.overlay else {
+      Issue.record("no panel")
+      return
+    }
+    #expect(panel.lines == ["move blue to favorites:1"], "\(panel.lines)")
+    let screen = e.view(scheme: .monochrome).rendered(.plain).split(separator: "\n")
+    #expect(screen[2].contains("move blue to favorites:1"), "\(screen[2])")
+    _ = Self.key(.character("q"), &e)
+    #expect(e.overlay == nil)
+    _ = e.update(.saved(name: nil), at: e.now)
+    _ = Self.key(.character("D"), &e)
+    #expect(e.announcement == .noChanges)
+  }
+}
