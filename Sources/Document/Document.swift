@@ -119,11 +119,13 @@ public struct Document: Sendable {
   }
 
   /// Checks and applies `edits` in order as one undo step: all of them, or none when one is refused.
-  /// Returns the step recorded (nil when `edits` is empty).
+  /// Returns the step recorded (nil when `edits` is empty). Refused while a gesture is open (its moves
+  /// are applied but not recorded yet: a step now would be recorded in the wrong order).
   /// - Throws: the first refused edit's index and reason; nothing changed.
   @discardableResult
   public mutating func perform(_ edits: [Edit], force: Bool = false) throws(IndexedEditError) -> Step? {
     guard !edits.isEmpty else { return nil }
+    guard !gestureOpen else { throw IndexedEditError(index: 0, error: .gestureInProgress) }
     var inverses: [Edit] = []
     for (index, edit) in edits.enumerated() {
       if let error = check(edit, force: force) {
@@ -139,32 +141,63 @@ public struct Document: Sendable {
   }
 
   /// Applies an edit of a gesture in progress, which the caller has checked (a precondition), without
-  /// recording it; returns its inverse. The gesture records its whole change with `record` when it
-  /// ends, or puts everything back with the inverses when it is cancelled.
+  /// recording it; returns its inverse. The gesture is open from its first `apply` until it records
+  /// its whole change with `record`, or ends with `endGesture` (cancelled: everything put back with
+  /// the inverses, or nothing changed); meanwhile `perform`, `undo` and `redo` refuse.
   @discardableResult
-  public mutating func apply(_ edit: Edit) -> Edit {
-    applyChecked(edit)
+  package mutating func apply(_ edit: Edit) -> Edit {
+    gestureOpen = true
+    return applyChecked(edit)
   }
 
   /// Records as one undo step `edits` that are already applied (a gesture's whole change), undone by
-  /// `inverses`.
-  public mutating func record(_ edits: [Edit], undoneBy inverses: [Edit]) {
+  /// `inverses`, and closes the gesture.
+  package mutating func record(_ edits: [Edit], undoneBy inverses: [Edit]) {
     keepSavedPoint(undoing: inverses)
     history.record(Step(edits: edits, inverses: inverses))
+    gestureOpen = false
   }
 
-  /// Undoes the last step and returns it; nil when there is nothing to undo.
+  /// A gesture ended without a change to record (cancelled and put back, or dropped where it began).
+  package mutating func endGesture() {
+    gestureOpen = false
+  }
+
+  /// Whether a gesture's moves are applied but not recorded yet.
+  public private(set) var gestureOpen = false
+
+  /// What the edits applied since the last `takeChanges` did to tiles, by reference: for indexes kept
+  /// beside the arrangement (a find's, marks), which follow them without a pass over every tile.
+  public struct Changes: Equatable, Sendable {
+    /// Tiles taken out (their slots stay, unreferenced).
+    public var removed: [TileRef] = []
+    /// Tiles whose fields were replaced in their slots.
+    public var replaced: [TileRef] = []
+    /// Tiles put in (new slots).
+    public var added: [TileRef] = []
+  }
+
+  private var changes = Changes()
+
+  /// The tiles changed since the last call, and forgets them.
+  public mutating func takeChanges() -> Changes {
+    defer { changes = Changes() }
+    return changes
+  }
+
+  /// Undoes the last step and returns it; nil when there is nothing to undo (or a gesture is open).
   @discardableResult
   public mutating func undo() -> Step? {
-    guard let step = history.undo() else { return nil }
+    guard !gestureOpen, let step = history.undo() else { return nil }
     for inverse in step.inverses { _ = applyChecked(inverse) }
     return step
   }
 
-  /// Redoes the next undone step and returns it; nil when there is nothing to redo.
+  /// Redoes the next undone step and returns it; nil when there is nothing to redo (or a gesture is
+  /// open).
   @discardableResult
   public mutating func redo() -> Step? {
-    guard let step = history.redo() else { return nil }
+    guard !gestureOpen, let step = history.redo() else { return nil }
     for edit in step.edits { _ = applyChecked(edit) }
     return step
   }
@@ -193,15 +226,18 @@ public struct Document: Sendable {
 
   /// Applies a checked edit to the arrangement, the layout and the id index, and returns its inverse.
   private mutating func applyChecked(_ edit: Edit) -> Edit {
-    // Ids of tiles taken out leave the index while their tiles are still there to confirm them.
+    // Tiles taken out or replaced, by reference, before the references change; ids of tiles taken out
+    // leave the index while their tiles are still there to confirm them.
+    var removed: [TileRef] = []
+    switch edit {
+    case .deleteTiles(let paths): removed = paths.map { arrangement.ref(at: $0) }
+    case .deleteSection(let s): removed = arrangement.sections[s].items
+    case .setTile(let path, _): changes.replaced.append(arrangement.ref(at: path))
+    default: break
+    }
+    changes.removed += removed
     if tileIDs != nil {
-      switch edit {
-      case .deleteTiles(let paths):
-        for path in paths { tileIDs!.remove(arrangement[path].id, in: arrangement) }
-      case .deleteSection(let s):
-        for ref in arrangement.sections[s].items { tileIDs!.remove(arrangement[ref].id, in: arrangement) }
-      default: break
-      }
+      for ref in removed { tileIDs!.remove(arrangement[ref].id, in: arrangement) }
     }
     let inverse = arrangement.applyChecked(edit)
     switch edit {
@@ -227,14 +263,15 @@ public struct Document: Sendable {
     case .setSection, .setFileExtras:
       break
     }
+    var added: [TileRef] = []
+    switch edit {
+    case .insertTiles(_, let places): added = places.map { arrangement.ref(at: $0) }
+    case .insertSection(_, _, let index): added = arrangement.sections[index].items
+    default: break
+    }
+    changes.added += added
     if tileIDs != nil {
-      switch edit {
-      case .insertTiles(_, let places):
-        for place in places { tileIDs!.insert(arrangement[place].id, arrangement.ref(at: place)) }
-      case .insertSection(_, _, let index):
-        for ref in arrangement.sections[index].items { tileIDs!.insert(arrangement[ref].id, ref) }
-      default: break
-      }
+      for ref in added { tileIDs!.insert(arrangement[ref].id, ref) }
     }
     return inverse
   }

@@ -42,9 +42,16 @@ public struct History: Equatable, Hashable, Sendable {
 
   /// Where the state `id` (a `stateID`) is in the history: the number of steps applied to reach it;
   /// nil when it is no longer in the history (it was undone, then other steps were recorded).
+  /// - Complexity: O(log steps): serials only grow along the history.
   public func position(ofState id: Int) -> Int? {
     if id == 0 { return 0 }
-    return serials.firstIndex(of: id).map { $0 + 1 }
+    var low = 0
+    var high = serials.count
+    while low < high {
+      let mid = (low + high) / 2
+      if serials[mid] < id { low = mid + 1 } else { high = mid }
+    }
+    return low < serials.count && serials[low] == id ? low + 1 : nil
   }
 
   /// The step `undo` would undo, if any.

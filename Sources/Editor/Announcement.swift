@@ -304,6 +304,7 @@ public struct Refusal: Equatable, Sendable {
       return id.isEmpty ? "a section's id cannot be empty" : "there is already a section \(quoted(id))"
     case .invalidValue(let field, let message): return "\(field): \(message)"
     case .idChanged(let from, let to): return "an edit cannot change the id \(quoted(from)) to \(quoted(to))"
+    case .gestureInProgress: return "drop or cancel the tile first"
     }
   }
 }

@@ -22,8 +22,9 @@ public enum EditorMessage: Equatable, Sendable {
   /// Where `s` saves from now on: the command line's decision (pipe mode saves to standard output), so
   /// that a recording replays it.
   case saving(SaveTarget)
-  /// The file as it is on disk now, read because the editor asked (`m`: merge with it).
-  case diskVersion(Arrangement)
+  /// The file as it is on disk now, read because the editor asked (`m`: merge with it); `token` names
+  /// this version, for the save that may then write over it.
+  case diskVersion(Arrangement, token: Int)
   /// The file on disk could not be read (or is not an arrangement); the message says why.
   case diskUnreadable(String)
   /// Files an earlier session left beside the file being opened (recovery files, the backup of a save

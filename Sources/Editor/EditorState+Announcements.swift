@@ -91,7 +91,8 @@ extension EditorState {
       if path.section >= 0 && path.section < arrangement.sections.count {
         refusal.section = sectionName(arrangement.sections[path.section])
       }
-    case .noSuchSection, .noSuchSectionDestination, .tileIDTaken, .sectionIDTaken, .invalidValue, .idChanged:
+    case .noSuchSection, .noSuchSectionDestination, .tileIDTaken, .sectionIDTaken, .invalidValue, .idChanged,
+      .gestureInProgress:
       break
     }
     return refusal

@@ -325,14 +325,6 @@ extension EditorState {
   /// find and the marks follow, each subject's happening is reported, the focus goes to what changed,
   /// and the status line names it (a deleted one as it was, the others as they are now).
   mutating func perform(_ edits: [Edit], verb: EditVerb, _ subjects: [Subject]) -> [EditorEffect] {
-    var removed: [TileRef] = []
-    for edit in edits {
-      switch edit {
-      case .deleteTiles(let paths): removed += paths.map { arrangement.ref(at: $0) }
-      case .deleteSection(let s): removed += arrangement.sections[s].items
-      default: break
-      }
-    }
     let before = verb == .deleted ? subjects.first.flatMap(place(of:)) : nil
     do {
       try document.perform(edits)
@@ -340,7 +332,7 @@ extension EditorState {
       let subject = error.index < subjects.count ? subjects[error.index] : subjects.first ?? .section(0)
       return report([.editRefused(verb, subject, error.error)])
     }
-    followEdits(edits, removed: removed)
+    followChanges()
     var effects = subjects.map { EditorEffect.happened(.edited(verb, $0)) }
     if let last = edits.last, let target = focusTarget(after: last) {
       effects += engineEffects(.focus(target))

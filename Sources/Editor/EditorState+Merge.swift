@@ -12,14 +12,15 @@ extension EditorState {
   /// (theirs), the file as it was opened or last saved being the base (docs/version-control.md,
   /// "Merge"). The result becomes the editor's arrangement as one undo step; conflicts, resolved
   /// toward ours, are listed in a panel.
-  mutating func mergeWithDisk(_ theirs: Arrangement) -> [EditorEffect] {
-    let base = diskBase ?? document.arrangementAtSavedPoint()
+  mutating func mergeWithDisk(_ theirs: Arrangement, token: Int) -> [EditorEffect] {
+    let base = activeDisk?.base ?? document.arrangementAtSavedPoint()
     let ours = document.arrangement
     let merged = Arrangement.merge(base: base, ours: ours, theirs: theirs)
-    diskBase = theirs
     let script = Arrangement.diff(ours, merged.arrangement)
     let conflicts = merged.conflicts.map(\.description)
     guard !script.isEmpty else {
+      // Nothing to change: the arrangement is the merge already, and it rests on this disk version.
+      disk = DiskVersion(base: theirs, token: token, stateID: document.history.stateID)
       announcement = .merged(changes: 0, conflicts: conflicts.count)
       if !conflicts.isEmpty { overlay = .text(TextPanel(title: "Conflicts (ours kept)", lines: conflicts)) }
       return []
@@ -28,11 +29,14 @@ extension EditorState {
       // The merge decided everything: its edits are not the person's, so the policies do not apply.
       let edits = try ours.resolve(script, force: true)
       try document.perform(edits, force: true)
-      followEdits(edits, removed: nil)
+      followChanges()
     } catch {
       announcement = .notMerged("\(error)")
       return []
     }
+    // The merged arrangement rests on this disk version while the merge is applied (undo takes it
+    // back to the base before, and saving then asks again).
+    disk = DiskVersion(base: theirs, token: token, stateID: document.history.stateID)
     var effects = report([.merged(changes: script.count, conflicts: conflicts.count)])
     let target = reorder.focus.tile.flatMap { arrangement.contains($0) ? Focus.tile($0) : nil }
     effects += engineEffects(.focus(target ?? firstFocus))
@@ -81,6 +85,27 @@ extension EditorState {
     overlay = .text(panel)
     return []
   }
+}
+
+/// A version of the file on disk that a merge was made with: the base of the next merge, and the version
+/// a save may write over, while the history is at or past the merge (`stateID`).
+struct DiskVersion: Sendable {
+  var base: Arrangement
+  var token: Int
+  var stateID: Int
+}
+
+extension EditorState {
+  /// The disk version the arrangement rests on: the last merge's, while that merge is applied.
+  var activeDisk: DiskVersion? {
+    guard let disk, let position = document.history.position(ofState: disk.stateID),
+      position <= document.history.position
+    else { return nil }
+    return disk
+  }
+
+  /// The token of the disk version a save may write over without asking (see `activeDisk`).
+  public var diskToken: Int? { activeDisk?.token }
 }
 
 extension TextPanel {

@@ -119,14 +119,14 @@ extension EditorState {
   /// A one-key answer to the question on the status line.
   mutating func answer(_ asked: Question, _ key: Key) -> [EditorEffect] {
     overlay = nil
-    if case .deleteTiles = asked { return answerDelete(asked, key) }
-    if case .deleteSection = asked { return answerDelete(asked, key) }
-    if case .leftBehind(let found) = asked { return answerLeftBehind(found, key) }
     // A drag that began after the question was asked must end (drop or cancel) first.
     guard !isDragging else {
       announcement = .finishDragFirst
       return []
     }
+    if case .deleteTiles = asked { return answerDelete(asked, key) }
+    if case .deleteSection = asked { return answerDelete(asked, key) }
+    if case .leftBehind(let found) = asked { return answerLeftBehind(found, key) }
     switch (asked, key) {
     case (.quitWithUnsavedChanges, .character("y")), (.quitWithUnsavedChanges, .character("Y")):
       return [.quit]

@@ -30,8 +30,8 @@ public struct EditorState: Sendable {
   var finding = FindSession()
   /// Files left behind by an earlier session, still to be asked about (the one asked is the question).
   var leftBehindQueue: [LeftBehind] = []
-  /// The file as it was on disk at the last merge with it: the base of the next merge (until a save).
-  var diskBase: Arrangement?
+  /// The disk's version the last merge was made with, and the history's state right after it.
+  var disk: DiskVersion?
 
   public init(
     arrangement: Arrangement, screen: Size, fileName: String? = nil, config: ReorderConfig = ReorderConfig()
@@ -113,7 +113,7 @@ public struct EditorState: Sendable {
     case .saved(let name):
       var effects = engine(.tick, at: time)
       document.markSaved()
-      diskBase = nil
+      disk = nil
       if let name {
         document.name = name
         document.saveTarget = .file
@@ -151,8 +151,8 @@ public struct EditorState: Sendable {
       announcement = failure.map { .notDiscarded(name: name, reason: $0) } ?? .discarded(name: name)
       askAboutLeftBehind()
       return effects
-    case .diskVersion(let theirs):
-      return engine(.tick, at: time) + mergeWithDisk(theirs)
+    case .diskVersion(let theirs, let token):
+      return engine(.tick, at: time) + mergeWithDisk(theirs, token: token)
     case .diskUnreadable(let problem):
       let effects = engine(.tick, at: time)
       announcement = .notMerged(problem)
@@ -266,9 +266,12 @@ public struct EditorState: Sendable {
     engine(input, at: now)
   }
 
-  /// Enters the engine once and turns what happened into effects and the announcement.
+  /// Enters the engine once and turns what happened into effects and the announcement. While an
+  /// overlay (a prompt, a question, the help) takes the keys, a press still held does not become a
+  /// drag: the edit the overlay is for must not meet a drag half done.
   mutating func engine(_ input: ReorderInput, at time: Int) -> [EditorEffect] {
-    report(reorder.handle(input, at: time, in: &document))
+    if overlay != nil { reorder.failPendingPress() }
+    return report(reorder.handle(input, at: time, in: &document))
   }
 
   /// What happened, as effects, with the status line's words for the last happening that has any.

@@ -184,18 +184,18 @@ extension ReorderState {
     switch session.lifted {
     case .section(let drag):
       let moved = drag.current != drag.origin
-      if moved { record(.moveSection(SectionMove(from: drag.origin, to: drag.current)), &document) }
+      if moved { record(.moveSection(SectionMove(from: drag.origin, to: drag.current)), &document) } else { document.endGesture() }
       happenings.append(.dropped(.section(drag.current), moved: moved))
       focus = .header(drag.current)
     case .tiles(let drag):
       if let block = drag.block {
         let move = BlockMove(from: block.origins, to: drag.run.places)
         let moved = !move.isIdentity
-        if moved { record(.moveBlock(move), &document) }
+        if moved { record(.moveBlock(move), &document) } else { document.endGesture() }
         happenings.append(.dropped(.block(block.start, count: block.count), moved: moved))
       } else {
         let moved = drag.current != drag.origin
-        if moved { record(.moveTile(from: drag.origin, to: drag.current), &document) }
+        if moved { record(.moveTile(from: drag.origin, to: drag.current), &document) } else { document.endGesture() }
         happenings.append(.dropped(.tile(drag.current), moved: moved))
       }
       focus = .tile(drag.current)
@@ -220,6 +220,7 @@ extension ReorderState {
   mutating func cancelDrag(_ document: inout Document) {
     guard let session = gesture.session else { return }
     gesture = .idle
+    defer { document.endGesture() }
     switch session.lifted {
     case .section(let drag):
       let back = Happening.cancelled(.section(drag.origin))

@@ -41,7 +41,8 @@ public struct ReorderState: Sendable {
   /// What has the keyboard focus (a view draws its ring).
   public internal(set) var focus: Focus = .none
   /// The marked tiles (`x`, a modifier click). References follow their tiles through every move, so
-  /// marks survive drags, undo and redo. Lifting a marked tile lifts them all as one block.
+  /// marks survive drags, and the undo and redo of moves; a tile deleted (and put back by undo, as a
+  /// new tile) is no longer marked. Lifting a marked tile lifts them all as one block.
   public internal(set) var marks: Set<TileRef> = []
   /// The tunable numbers this state was made with.
   public let config: ReorderConfig
@@ -256,17 +257,14 @@ public struct ReorderState: Sendable {
     }
   }
 
-  /// Marks of these tiles (deleted ones) are dropped.
-  public mutating func forgetMarks(_ refs: [TileRef]) {
-    for ref in refs { marks.remove(ref) }
+  /// A press still held, not yet a drag, fails: nothing lifts until the button is pressed again (an
+  /// editor opening a prompt or a question over it).
+  public mutating func failPendingPress() {
+    if case .pressing = gesture { gesture = .failed }
   }
 
-  /// Marks of tiles no longer in `arrangement` are dropped. - Complexity: O(n), for changes too large to
-  /// follow tile by tile (a merge).
-  public mutating func keepMarks(in arrangement: Arrangement) {
-    guard !marks.isEmpty else { return }
-    var present = Set<TileRef>()
-    for section in arrangement.sections { for ref in section.items where marks.contains(ref) { present.insert(ref) } }
-    marks = present
+  /// Marks of these tiles (deleted ones) are dropped.
+  package mutating func forgetMarks(_ refs: [TileRef]) {
+    for ref in refs { marks.remove(ref) }
   }
 }

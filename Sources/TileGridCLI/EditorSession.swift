@@ -30,6 +30,8 @@ struct EditorSession {
   let source: Source
   /// The file's stamp as read or last saved, so a file changed by someone else meanwhile is noticed.
   var stamp: Platform.FileStamp?
+  /// The stamps of the disk versions read to merge with, by the token the editor was given.
+  private var diskStamps: [Platform.FileStamp?] = []
   /// Pipe mode with standard output not a terminal: saving keeps the arrangement for standard output,
   /// written when the editor ends (as `vipe` and `fzf` hand back their result).
   let savesToStandardOutput: Bool
@@ -106,13 +108,19 @@ struct EditorSession {
 
   /// Saves the document's arrangement: to a new file `path`, to its own file, or in pipe mode for
   /// standard output. Returns the message that reports the outcome to the editor.
-  mutating func save(_ document: Document, to path: String?, force: Bool, at time: Int) -> EditorMessage {
-    let outcome = save(document, to: path, force: force)
+  mutating func save(
+    _ document: Document, to path: String?, force: Bool, basedOnDisk token: Int? = nil, at time: Int
+  ) -> EditorMessage {
+    // Merged with a version read from disk (and still so): that version may be written over.
+    let expected = token.flatMap { diskStamps[$0] } ?? stamp
+    let outcome = save(document, to: path, force: force, expected: expected)
     if case .saveFailed(let failure) = outcome { recorder?.saveFailed(failure, at: time) }
     return outcome
   }
 
-  private mutating func save(_ document: Document, to typed: String?, force: Bool) -> EditorMessage {
+  private mutating func save(
+    _ document: Document, to typed: String?, force: Bool, expected: Platform.FileStamp?
+  ) -> EditorMessage {
     if let typed {
       // `~/grid.json` and `~user/grid.json` as a shell reads them; the name stays as typed.
       let path: String
@@ -147,7 +155,7 @@ struct EditorSession {
       // A new file is created; something that appeared there meanwhile is not written over unasked.
       if creating && !force && Platform.exists(file) { return .saveFailed(.exists) }
       // With `force` the person said "overwrite": whatever is on disk now, and read-only too.
-      switch Self.write(document.arrangement, to: file, as: format, expected: force ? nil : stamp, force: force) {
+      switch Self.write(document.arrangement, to: file, as: format, expected: force ? nil : expected, force: force) {
       case .success(let stamp, let lost):
         self.stamp = stamp
         self.lost = lost.isEmpty ? nil : (file, lost)
@@ -220,17 +228,23 @@ struct EditorSession {
 
   // MARK: - The file as it is on disk now
 
-  /// Reads the document's file (in its own format) to merge with it; the stamp becomes the disk's, so
-  /// that saving the merged arrangement writes over the version it was merged with without asking.
-  mutating func readDisk(_ document: Document) -> EditorMessage {
-    guard document.saveTarget == .file, let file = document.name else {
+  /// Reads the document's file (in its own format) to merge with it, numbering the version read: a save
+  /// that says it rests on that version (the merge is still applied) writes over it without asking.
+  /// A recording keeps the version beside the events file, so that `play` merges with the same one.
+  mutating func readDisk(_ document: Document, at time: Int) -> EditorMessage {
+    guard document.saveTarget == .file, let name = document.name else {
+      recorder?.diskVersion(nil, at: time)
       return .diskUnreadable("the arrangement has no file on disk")
     }
+    // A name given by save as may begin with `~`.
+    let file = (try? Platform.expandingTilde(name).get()) ?? name
     do {
       let (theirs, _, stamp) = try TileGridCommand.load(file, format: format)
-      self.stamp = stamp
-      return .diskVersion(theirs)
+      diskStamps.append(stamp)
+      recorder?.diskVersion(theirs, at: time)
+      return .diskVersion(theirs, token: diskStamps.count - 1)
     } catch {
+      recorder?.diskVersion(nil, at: time)
       return .diskUnreadable(error.description)
     }
   }
@@ -314,12 +328,14 @@ struct CursesPort: TerminalPort {
     terminal.present(&frame)
   }
 
-  mutating func save(_ document: Document, to path: String?, force: Bool, at time: Int) -> EditorMessage {
-    session.save(document, to: path, force: force, at: time)
+  mutating func save(
+    _ document: Document, to path: String?, force: Bool, basedOnDisk: Int?, at time: Int
+  ) -> EditorMessage {
+    session.save(document, to: path, force: force, basedOnDisk: basedOnDisk, at: time)
   }
 
   mutating func writeRecovery(_ document: Document) { session.writeRecovery(document) }
-  mutating func readDisk(_ document: Document) -> EditorMessage { session.readDisk(document) }
+  mutating func readDisk(_ document: Document, at time: Int) -> EditorMessage { session.readDisk(document, at: time) }
   mutating func suspend() { terminal.suspend() }
   mutating func repaint() { terminal.repaintAll() }
   mutating func discard(_ path: String) -> String? { Platform.remove(path) }

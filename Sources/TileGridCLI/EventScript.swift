@@ -37,6 +37,9 @@ public enum ScriptEvent: Equatable, Sendable {
   /// A file an earlier session left beside FILE, which the editor asks about (`LeftBehind`); a replay
   /// reads it from beside FILE.
   case leftBehind(LeftBehind.Kind, name: String)
+  /// The file as it was on disk when the previous event asked for it (`m`, merge): an arrangement file
+  /// beside the events file (a path relative to it), or nil when it could not be read.
+  case diskVersion(String?)
 }
 
 /// A line of an events file that is not an event; `description` is `LINE: MESSAGE`.
@@ -273,6 +276,13 @@ public enum EventScript {
       }
       let name = String(decoding: try unescape(text, line: line), as: UTF8.self)
       return .leftBehind(word == "recovery" ? .recovery : .backup, name: name)
+    case "disk-version":
+      guard arguments.count == 1 else { throw fail("'disk-version' takes a FILE (quoted) or unreadable") }
+      switch arguments[0] {
+      case .quoted(let path): return .diskVersion(path)
+      case .plain("unreadable"): return .diskVersion(nil)
+      case .plain(let word): throw fail("'disk-version' takes a quoted FILE or unreadable, not '\(word)'")
+      }
     case "input":
       guard arguments.count == 1, case .quoted(let text) = arguments[0] else {
         throw fail(#"'input' takes one quoted string of bytes, like "\e[<0;3;4M""#)
@@ -280,7 +290,8 @@ public enum EventScript {
       return .bytes(try unescape(text, line: line))
     default:
       throw fail(
-        "unknown event '\(verb)' (press, move, release, wait, wheel, key, resize, input, signal, saving, save-result or left-behind)")
+        "unknown event '\(verb)' (press, move, release, wait, wheel, key, resize, input, signal, saving, save-result, "
+          + "disk-version or left-behind)")
     }
   }
 
@@ -360,6 +371,9 @@ extension EventScript {
       }
     case .leftBehind(let kind, let name):
       return "left-behind \(kind == .recovery ? "recovery" : "backup") " + inputLine(Array(name.utf8)).dropFirst("input ".count)
+    case .diskVersion(let path):
+      // Quoted as an `input` string is, with the events file's own escapes.
+      return path.map { "disk-version " + inputLine(Array($0.utf8)).dropFirst("input ".count) } ?? "disk-version unreadable"
     case .input(.key(let key)): return "key " + name(of: key)
     case .input(.resize(let w, let h)): return "resize \(w) \(h)"
     case .input(.focus(let gained)): return inputLine(Array((gained ? "\u{1B}[I" : "\u{1B}[O").utf8))
@@ -418,7 +432,7 @@ extension EditorState {
     case .bytes(let bytes): return update(.bytes(bytes), at: now)
     case .signal(let signal): return update(.signal(signal), at: now)
     case .saving(let target): return update(.saving(target), at: now)
-    case .saveResult: return []
+    case .saveResult, .diskVersion: return []
     case .leftBehind(let kind, let name):
       // Played without files: what it held is not known here (`tilegrid play` reads it beside FILE).
       return update(.leftBehind([LeftBehind(kind: kind, path: name, name: name, content: .unreadable("not read"))]), at: now)

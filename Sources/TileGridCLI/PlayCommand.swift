@@ -23,6 +23,7 @@ extension TileGridCommand {
                            pgup pgdn home end hash, ctrl-X, alt-X, f1-f24, or one character
         input "BYTES"      raw terminal input (\\e, \\xNN, \\\\, \\"), decoded as the editor decodes it
         signal interrupt|terminate, saving file|ask|stdout, save-result ok|changed-on-disk|...,
+        disk-version "FILE"|unreadable
         left-behind recovery|backup "NAME"
                            what --record writes so that a session replays exactly
 
@@ -85,7 +86,9 @@ extension TileGridCommand {
     var editor = EditorState(
       arrangement: arrangement, screen: options.screen, fileName: name,
       config: ReorderConfig(minimumPressDuration: options.pressMilliseconds))
-    replay(script, on: &editor, trace: options.trace, besideFile: options.path, format: format)
+    replay(
+      script, on: &editor, trace: options.trace, eventsPath: options.events == "-" ? nil : options.events,
+      besideFile: options.path, format: format)
     try options.output.write(editor.arrangement, as: options.formats.writing(to: options.output, input: format))
   }
 }

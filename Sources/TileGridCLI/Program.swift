@@ -17,12 +17,16 @@ protocol TerminalPort {
   mutating func present(_ editor: EditorState)
   /// Saves the document's arrangement as the editor asked (`to`: a new file name, or nil for where the
   /// document saves) and returns the message that reports how it went.
-  mutating func save(_ document: Document, to path: String?, force: Bool, at time: Int) -> EditorMessage
+  /// `basedOnDisk` is the disk version (as `readDisk` numbered it) the arrangement was merged with, if
+  /// the merge is still applied: the file may be written over that version without asking.
+  mutating func save(
+    _ document: Document, to path: String?, force: Bool, basedOnDisk: Int?, at time: Int
+  ) -> EditorMessage
   /// Keeps the document's unsaved changes in a recovery file (the session is ending on SIGTERM or SIGHUP).
   mutating func writeRecovery(_ document: Document)
   /// Reads the document's file as it is on disk now (to merge with it) and returns the message that
   /// reports it.
-  mutating func readDisk(_ document: Document) -> EditorMessage
+  mutating func readDisk(_ document: Document, at time: Int) -> EditorMessage
   /// Stops the program until it is continued (Ctrl-Z), leaving the terminal as it was found.
   mutating func suspend()
   /// Draws the whole screen again at the next `present` (Ctrl-L).
@@ -50,11 +54,12 @@ enum Program {
           case .happened(let happening):
             observe(happening)
           case .save(let path, let force, _):
-            effects += editor.update(port.save(editor.document, to: path, force: force, at: time), at: time)
+            let reply = port.save(editor.document, to: path, force: force, basedOnDisk: editor.diskToken, at: time)
+            effects += editor.update(reply, at: time)
           case .writeRecovery:
             port.writeRecovery(editor.document)
           case .readDisk:
-            effects += editor.update(port.readDisk(editor.document), at: time)
+            effects += editor.update(port.readDisk(editor.document, at: time), at: time)
           case .suspend:
             port.suspend()
           case .redraw:

@@ -90,7 +90,9 @@ extension TileGridCommand {
       arrangement: arrangement, screen: options.screen, fileName: name,
       config: ReorderConfig(minimumPressDuration: options.pressMilliseconds))
     if let recorded {
-      replay(recorded.script, on: &editor, trace: false, besideFile: options.path, format: options.formats.reading(options.path))
+      replay(
+        recorded.script, on: &editor, trace: false, eventsPath: options.events == "-" ? nil : options.events,
+        besideFile: options.path, format: options.formats.reading(options.path))
     }
     let buffer = editor.view(scheme: colored ? .color : .monochrome)
     let mode: RenderMode = colored ? .colored(choice.forcedDepth ?? colorDepthFromEnvironment) : .plain

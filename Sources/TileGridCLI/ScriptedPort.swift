@@ -14,16 +14,20 @@ struct ScriptedPort: TerminalPort {
   private var index = 0
   /// The script's clock: the time of the last message given.
   private(set) var now = 0
+  /// Where the events file is, for the files its `disk-version` lines name (nil: the current directory).
+  private let directory: String?
+  private var disks = 0
   /// What a file left behind holds, read when a `left-behind` line names it.
   private let leftBehind: (LeftBehind.Kind, String) -> LeftBehind
 
   init(
-    _ script: [(line: Int, event: ScriptEvent)],
+    _ script: [(line: Int, event: ScriptEvent)], directory: String? = nil,
     leftBehind: @escaping (LeftBehind.Kind, String) -> LeftBehind = { kind, name in
       LeftBehind(kind: kind, path: name, name: name, content: .unreadable("not read"))
     }
   ) {
     self.script = script
+    self.directory = directory
     self.leftBehind = leftBehind
   }
 
@@ -46,14 +50,16 @@ struct ScriptedPort: TerminalPort {
     case .bytes(let bytes): return .bytes(bytes)
     case .signal(let signal): return .signal(signal)
     case .saving(let target): return .saving(target)
-    case .saveResult: return nil  // read by `save`, right after the event that asked for one
+    case .saveResult, .diskVersion: return nil  // read by `save` and `readDisk`, right after the event that asked
     case .leftBehind(let kind, let name): return .leftBehind([leftBehind(kind, name)])
     }
   }
 
   /// Nothing is written. A save as a new file names it, as a real one reports, so a later `s` does not
   /// ask again.
-  mutating func save(_ document: Document, to path: String?, force: Bool, at time: Int) -> EditorMessage {
+  mutating func save(
+    _ document: Document, to path: String?, force: Bool, basedOnDisk token: Int?, at time: Int
+  ) -> EditorMessage {
     if index < script.count, case .saveResult(let result) = script[index].event {
       index += 1
       if let result { return .saveFailed(result) }
@@ -63,7 +69,23 @@ struct ScriptedPort: TerminalPort {
 
   mutating func present(_ editor: EditorState) {}
   mutating func writeRecovery(_ document: Document) {}  // nothing to recover in a replay
-  mutating func readDisk(_ document: Document) -> EditorMessage { .diskUnreadable("a replay reads no file") }
+  /// The disk's version as the recording kept it (a `disk-version` line right after the event that
+  /// asked), read from beside the events file; without one, the disk could not be read.
+  mutating func readDisk(_ document: Document, at time: Int) -> EditorMessage {
+    guard index < script.count, case .diskVersion(let path) = script[index].event else {
+      return .diskUnreadable("the recording has no disk-version here")
+    }
+    index += 1
+    guard let path else { return .diskUnreadable("the file on disk could not be read when it was recorded") }
+    let full = path.hasPrefix("/") || directory == nil ? path : directory! + "/" + path
+    do {
+      let (theirs, _, _) = try TileGridCommand.load(full)
+      disks += 1
+      return .diskVersion(theirs, token: disks)
+    } catch {
+      return .diskUnreadable(error.description)
+    }
+  }
   mutating func suspend() {}
   mutating func repaint() {}
   mutating func discard(_ path: String) -> String? { nil }  // nothing is removed in a replay
@@ -92,11 +114,11 @@ extension TileGridCommand {
   /// A file a `left-behind` line names is read beside `file` (the current directory for standard
   /// input), as the editor read it when the session was recorded.
   static func replay(
-    _ script: [(line: Int, event: ScriptEvent)], on editor: inout EditorState, trace: Bool, besideFile file: String = "-",
-    format: ArrangementFormat = .json
+    _ script: [(line: Int, event: ScriptEvent)], on editor: inout EditorState, trace: Bool, eventsPath: String? = nil,
+    besideFile file: String = "-", format: ArrangementFormat = .json
   ) {
     let opened = editor.arrangement
-    var port = ScriptedPort(script) { kind, name in
+    var port = ScriptedPort(script, directory: eventsPath.map(Self.directory(of:))) { kind, name in
       let directory = file == "-" ? "." : Platform.split(file).directory
       let path = directory == "." ? name : directory + "/" + name
       return leftBehind(kind, path: path, name: name, opened: opened, format: format)
@@ -105,5 +127,13 @@ extension TileGridCommand {
       // Titles may hold control characters; they never reach the terminal raw.
       if trace, let line = Trace.line(happening) { Platform.writeStandardError(CLIError.oneLine(line) + "\n") }
     }
+  }
+}
+
+extension TileGridCommand {
+  /// The directory a path is in (`.` for a bare name).
+  static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return path[..<slash].isEmpty ? "/" : String(path[..<slash])
   }
 }

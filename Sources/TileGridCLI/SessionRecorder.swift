@@ -3,6 +3,7 @@ import Files
 import Canvas
 import TerminalInput
 import Editor
+import TileGridJSON
 import TileModel
 
 #if canImport(Glibc)
@@ -25,6 +26,8 @@ struct SessionRecorder {
   private var lastTime = 0
   /// The first write that failed; the rest of the session is not recorded.
   private(set) var failure: String?
+  /// How many disk versions were kept beside the events file.
+  private var disks = 0
 
   /// Creates (or empties) the events file. Nothing is written until `start`.
   init(path: String) throws(CLIError) {
@@ -91,6 +94,26 @@ struct SessionRecorder {
     case .readOnly: write("save-result read-only")
     case .exists: write("save-result exists")
     case .failed, .cancelled: write("save-result failed")
+    }
+  }
+
+  /// The file as it was on disk when the editor read it to merge (nil: it could not be read): written
+  /// as canonical JSON beside the events file (`EVENTS.disk-N.json`), named by a `disk-version` line,
+  /// so that `play` merges with the same version.
+  mutating func diskVersion(_ arrangement: Arrangement?, at time: Int) {
+    advance(to: time)
+    guard let arrangement else {
+      write(EventScript.line(.diskVersion(nil)))
+      return
+    }
+    disks += 1
+    let file = "\(path).disk-\(disks).json"
+    do {
+      _ = try Platform.writeFile(file) { (write) throws(Platform.WriteFailure) in try arrangement.writeJSON(write) }
+      let name = file.lastIndex(of: "/").map { String(file[file.index(after: $0)...]) } ?? file
+      write(EventScript.line(.diskVersion(name)))
+    } catch {
+      failure = failure ?? "cannot write '\(file)': \(error); the recording stops there"
     }
   }
 

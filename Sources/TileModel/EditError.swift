@@ -31,6 +31,9 @@ public enum EditError: Error, Equatable, Hashable, Sendable, CustomStringConvert
   case invalidValue(field: String, String)
   /// An edit would change a tile's or a section's id, which edits never do.
   case idChanged(from: String, to: String)
+  /// A drag is in progress: its moves are applied but not recorded, so nothing else may change the
+  /// arrangement until it ends.
+  case gestureInProgress
 
   /// Whether a policy refused (a locked tile, a locked or full section, a section without room for a
   /// block, a locked section that would move), which `force` overrides, as
@@ -40,7 +43,7 @@ public enum EditError: Error, Equatable, Hashable, Sendable, CustomStringConvert
     case .tileLocked, .sectionLocked, .sectionFull, .sectionLacksRoom, .sectionLockedInPlace, .sectionHoldsLockedTile:
       return true
     case .noSuchSection, .noSuchItem, .noSuchDestination, .noSuchSectionDestination, .tileIDTaken, .sectionIDTaken,
-      .invalidValue, .idChanged:
+      .invalidValue, .idChanged, .gestureInProgress:
       return false
     }
   }
@@ -81,6 +84,8 @@ public enum EditError: Error, Equatable, Hashable, Sendable, CustomStringConvert
       return "\(field): \(message)"
     case .idChanged(let from, let to):
       return "an edit cannot change the id \(JSONString.quoted(from)) to \(JSONString.quoted(to))"
+    case .gestureInProgress:
+      return "something is lifted: drop or cancel it first"
     }
   }
 }

@@ -1,7 +1,8 @@
 /// Where an arrangement keeps its tiles: one slot per tile ever added, named by `TileRef`. Moves never
 /// touch it (sections hold references); edits replace a tile in its slot, and an added tile gets a new
-/// slot. A deleted tile keeps its slot, unreferenced, so that undo puts the same tile back under the same
-/// reference (marks and other references to it stay valid).
+/// slot. A deleted tile keeps its slot, unreferenced, so that no reference held elsewhere (marks, a
+/// find's index) ever names another tile; undo puts a deleted tile back whole, in a new slot (the
+/// store grows by the tiles deleted and put back, not by moves or changes).
 ///
 /// The storage is this type's own business: the arrangement, the layout and the edits only ask for a
 /// tile by reference, replace one, or add one.

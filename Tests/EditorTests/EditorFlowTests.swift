@@ -174,6 +174,46 @@ struct EditorFlowTests {
     #expect(!e.showingHelp)
     #expect(Self.press(.character("q"), &e) == [.quit])
   }
+
+  /// A press held while a key opens a prompt never becomes a drag: the prompt's edit and a drag would
+  /// otherwise meet half done (the drag's moves applied, not yet recorded), and a tile would be lost.
+  @Test func aPressHeldUnderAPromptNeverLifts() {
+    var e = EditorState(arrangement: .demo, screen: Size(width: 80, height: 24), fileName: "demo.json")
+    _ = e.update(.input(.mouse(MouseEvent(.press(.left), x: 5, y: 3))), at: 0)
+    _ = e.update(.input(.key(.character("a"))), at: 10)
+    _ = e.wait(400)
+    #expect(!e.reorder.gesture.isDragging)
+    _ = e.update(.input(.mouse(MouseEvent(.motion, x: 20, y: 3))), at: e.now)
+    _ = e.update(.bytes(Array("x".utf8)), at: e.now)
+    _ = e.update(.input(.key(.enter)), at: e.now)
+    _ = e.update(.input(.mouse(MouseEvent(.release(.left), x: 20, y: 3))), at: e.now)
+    #expect(e.arrangement.tileCount == 19)
+    _ = e.update(.input(.key(.character("u"))), at: e.now)
+    #expect(e.arrangement == Arrangement.demo)
+  }
+
+  /// Undo and redo of an edit of several tiles keep the find, as the edit itself did.
+  @Test func undoOfARecolorKeepsTheFind() {
+    var e = EditorState(arrangement: .demo, screen: Size(width: 80, height: 24), fileName: "demo.json")
+    func key(_ k: Key) { _ = e.update(.input(.key(k)), at: e.now) }
+    key(.character("/"))
+    _ = e.update(.bytes(Array("gray".utf8)), at: e.now)
+    key(.enter)
+    let matches = e.find?.matchCount
+    #expect(matches == 7)
+    key(.character("x"))
+    key(.right)
+    key(.character("x"))
+    key(.character("c"))
+    key(.control("u"))
+    _ = e.update(.bytes(Array("red".utf8)), at: e.now)
+    key(.enter)
+    #expect(e.find?.matchCount == matches)
+    key(.character("u"))
+    #expect(e.find?.matchCount == matches, "undo kept the find")
+    key(.character("U"))
+    #expect(e.find?.matchCount == matches)
+  }
 }
 
 @Suite("LineEditor: the prompts' text field")

@@ -44,7 +44,7 @@ struct MergeTests {
     gray.title = "Grey"
     try theirs.apply(.setTile(at: ItemPath(1, 1), to: gray))
     let before = e.arrangement
-    _ = e.update(.diskVersion(theirs), at: e.now)
+    _ = e.update(.diskVersion(theirs, token: 1), at: e.now)
     #expect(e.announcement == .merged(changes: 2, conflicts: 0), "\(e.announcement)")
     #expect(e.overlay == nil)
     let ids = e.arrangement.tiles(inSection: 1).map(\.id)
@@ -61,7 +61,7 @@ struct MergeTests {
     // Theirs moved blue elsewhere: both moved it, differently.
     var theirs = Arrangement.demo
     try theirs.move(from: ItemPath(0, 0), to: ItemPath(0, 4))
-    _ = e.update(.diskVersion(theirs), at: e.now)
+    _ = e.update(.diskVersion(theirs, token: 1), at: e.now)
     guard case .text(let panel) = e.overlay else {
       Issue.record("no conflicts panel: \(String(describing: e.overlay))")
       return
@@ -101,5 +101,25 @@ struct MergeTests {
     _ = e.update(.saved(name: nil), at: e.now)
     _ = Self.key(.character("D"), &e)
     #expect(e.announcement == .noChanges)
+  }
+
+  @Test func undoingAMergeTakesBackItsDiskVersionToo() throws {
+    var e = Self.changedOnDisk()
+    _ = Self.key(.character("m"), &e)
+    var theirs = Arrangement.demo
+    try theirs.move(from: ItemPath(1, 0), to: ItemPath(1, 8))
+    _ = e.update(.diskVersion(theirs, token: 7), at: e.now)
+    #expect(e.diskToken == 7, "a save now may write over the version merged with")
+    _ = Self.key(.character("u"), &e)
+    #expect(e.diskToken == nil, "undone, the merge no longer rests on it: saving asks again")
+    // The same disk version merges again, from the file as opened.
+    _ = Self.key(.character("s"), &e)
+    _ = e.update(.saveFailed(.changedOnDisk), at: e.now)
+    _ = Self.key(.character("m"), &e)
+    _ = e.update(.diskVersion(theirs, token: 8), at: e.now)
+    #expect(e.announcement == .merged(changes: 1, conflicts: 0), "\(e.announcement)")
+    _ = Self.key(.character("u"), &e)
+    _ = Self.key(.character("U"), &e)
+    #expect(e.diskToken == 8, "redone, it rests on it again")
   }
 }

@@ -77,6 +77,7 @@ struct MessageFitTests {
       .sectionIDTaken("favorites"),
       .invalidValue(field: "width", "0 is not a whole number from 1 to 100000"),
       .idChanged(from: "blue", to: "navy"),
+      .gestureInProgress,
     ]
   }
 

@@ -118,12 +118,14 @@ struct SessionRecordTests {
       return [(session.message(for: event, at: now), now)]
     }
 
-    mutating func save(_ document: Document, to path: String?, force: Bool, at time: Int) -> EditorMessage {
+    mutating func save(
+      _ document: Document, to path: String?, force: Bool, basedOnDisk: Int?, at time: Int
+    ) -> EditorMessage {
       .saved(name: path)
     }
     mutating func present(_ editor: EditorState) {}
     mutating func writeRecovery(_ document: Document) {}
-    mutating func readDisk(_ document: Document) -> EditorMessage { .diskUnreadable("no disk") }
+    mutating func readDisk(_ document: Document, at time: Int) -> EditorMessage { .diskUnreadable("no disk") }
     mutating func suspend() {}
     mutating func repaint() {}
     mutating func discard(_ path: String) -> String? { nil }
@@ -196,5 +198,34 @@ struct SessionRecordTests {
     #expect(replayed.arrangement == editor.arrangement, "seed \(seed)")
     #expect(
       replayed.view(scheme: .monochrome) == editor.view(scheme: .monochrome), "seed \(seed): the screens differ")
+  }
+}
+
+/// A session that merged with the file on disk replays with the same disk version: the recording keeps
+/// it beside the events file, and `play` merges with it.
+@Suite("Recorded merges replay")
+struct RecordedMergeTests {
+  @Test func theDiskVersionIsKeptAndMergedWithAgain() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.file("session.events")
+    var theirs = Arrangement.demo
+    try theirs.move(from: ItemPath(1, 0), to: ItemPath(1, 8))
+    var recorder = try SessionRecorder(path: path)
+    recorder.start(file: .demo, digest: nil, screen: Size(width: 80, height: 24), pressMilliseconds: 300, saving: .file)
+    for (k, bytes) in [" ", "\u{1B}[C", "\r", "s"].enumerated() { recorder.input(Array(bytes.utf8), at: k) }
+    recorder.saveFailed(.changedOnDisk, at: 3)
+    recorder.input(Array("m".utf8), at: 6)
+    recorder.diskVersion(theirs, at: 6)
+    recorder.close()
+    let text = try directory.readText("session.events")
+    #expect(text.contains(#"disk-version "session.events.disk-1.json""#), "\(text)")
+    #expect(try Arrangement(json: directory.read("session.events.disk-1.json")) == theirs)
+
+    let script = try EventScript.parse(Array(text.utf8))
+    var editor = EditorState(arrangement: .demo, screen: Size(width: 80, height: 24), fileName: "demo.json")
+    TileGridCommand.replay(script, on: &editor, trace: false, eventsPath: path)
+    #expect(editor.announcement == .merged(changes: 1, conflicts: 0), "\(editor.announcement)")
+    #expect(editor.arrangement.tiles(inSection: 0).map(\.id).prefix(2) == ["red", "blue"])
+    #expect(editor.arrangement.tiles(inSection: 1).last?.id == "brown")
   }
 }
