@@ -68,7 +68,8 @@ public enum Announcement: Equatable, Sendable {
   case welcome
   /// Something happened to a tile, a block or a section.
   case did(Verb, Place)
-  case refused(EditError)
+  /// A policy or a place said no: the reason, with the names a person knows its tile and section by.
+  case refused(Refusal)
   case nothingToLift
   case blocked(BlockReason)
   case saving
@@ -112,6 +113,14 @@ public enum Announcement: Equatable, Sendable {
   case badValue(String)
   /// A delete question was answered with another key than y.
   case kept
+  /// A file left behind was restored: it is the arrangement now, unsaved (one undo step back).
+  case restored(name: String)
+  /// A file left behind was removed (`d`).
+  case discarded(name: String)
+  /// A file left behind could not be removed; why.
+  case notDiscarded(name: String, reason: String)
+  /// A file left behind was kept where it is (`k`, or any other key); it is asked about next time.
+  case keptLeftBehind(name: String)
   /// The file on disk is being read, to merge with it.
   case merging
   /// A merge with the file on disk made this many edits, with this many conflicts (ours kept).
@@ -129,7 +138,7 @@ extension Announcement {
     case .welcome:
       return "Hold a tile, or Space, to lift it"
     case .did(let verb, let place): return Self.text(verb, place)
-    case .refused(let reason): return "Refused: \(reason.shortText)"
+    case .refused(let refusal): return "Refused: \(refusal.text)"
     case .nothingToLift: return "Nothing to lift here: long-press a tile"
     case .blocked(let reason): return reason.text
     case .saving: return "Saving…"
@@ -139,7 +148,8 @@ extension Announcement {
     case .badDestination(let problem): return problem.text
     case .completed(let title, let index, let count):
       return "“\(title)”" + (count > 1 ? " · \(index) of \(count), Tab: next" : "")
-    case .typeDestination(let what): return "Move \(what) to S.I, SECTION_ID:I, a section (Tab completes); Enter moves"
+    case .typeDestination(let what):
+      return "Move \(what) to a section, or a section and a place (Others 3); Tab completes"
     case .typeFileName: return "Type a file name; Enter saves, Esc cancels"
     case .saved(let name): return "Saved" + (name.map { " \($0)" } ?? "")
     case .notSaved(let failure): return "Not saved: \(failure.text)"
@@ -157,6 +167,10 @@ extension Announcement {
     case .typeMaxItems: return "Type the most tiles the section takes (empty: no limit)"
     case .badValue(let problem): return problem.prefix(1).uppercased() + problem.dropFirst()
     case .kept: return "Nothing deleted"
+    case .restored(let name): return "Restored \(name): s saves it, u undoes"
+    case .discarded(let name): return "Removed \(name)"
+    case .notDiscarded(let name, let reason): return "Not removed: \(name): \(reason)"
+    case .keptLeftBehind(let name): return "Kept \(name); asked again next time"
     case .merging: return "Reading the file on disk to merge…"
     case .merged(let changes, let conflicts):
       let edits = changes == 1 ? "1 edit" : "\(changes) edits"
@@ -243,28 +257,61 @@ extension SaveFailure {
   }
 }
 
-extension EditError {
-  /// The reason in a few words, for the status line (the full sentence is `description`).
-  public var shortText: String {
-    switch self {
-    case .tileLocked(let id, _): return "“\(id)” is locked"
+/// A refusal as the status line says it: the reason, and the names a person knows its tile and its
+/// section by: their titles, with the id where another tile (section) has the same title. Places and
+/// counts are one-based, as everywhere on the screen ("“Favorites” has places 1 to 6").
+public struct Refusal: Equatable, Sendable {
+  public var reason: EditError
+  /// The tile the reason is about: `“gray 44”`, or `“gray” (id gray-2)` where titles repeat.
+  public var tile: String?
+  /// The section the reason is about, or the section of the place it names, named the same way.
+  public var section: String?
+
+  public init(_ reason: EditError, tile: String? = nil, section: String? = nil) {
+    self.reason = reason
+    self.tile = tile
+    self.section = section
+  }
+
+  /// The reason in a few words, for the status line (the full sentence, with ids and zero-based
+  /// places, is `reason.description`, for the trace and the command line).
+  public var text: String {
+    func quoted(_ name: String) -> String { "“\(name)”" }
+    switch reason {
+    case .tileLocked(let id, _): return "\(tile ?? quoted(id)) is locked"
     case .sectionLocked(_, let title, _, let leaving):
-      return "“\(title)” is locked: nothing \(leaving ? "leaves" : "enters") it"
-    case .sectionFull(_, let title, _, let maxItems): return "“\(title)” is full (\(maxItems) of \(maxItems))"
+      return "\(section ?? quoted(title)) is locked: nothing \(leaving ? "leaves" : "enters") it"
+    case .sectionFull(_, let title, _, let maxItems): return "\(section ?? quoted(title)) is full (\(maxItems) of \(maxItems))"
     case .sectionLacksRoom(_, let title, _, _, let room, let entering):
-      return "“\(title)” has room for \(room), not \(entering)"
-    case .sectionLockedInPlace(_, let title, _): return "“\(title)” is locked in place"
-    case .sectionHoldsLockedTile(_, let title, _, let tileID): return "“\(title)” holds the locked “\(tileID)”"
+      return "\(section ?? quoted(title)) has room for \(room), not \(entering)"
+    case .sectionLockedInPlace(_, let title, _): return "\(section ?? quoted(title)) is locked in place"
+    case .sectionHoldsLockedTile(_, let title, _, let tileID):
+      return "\(section ?? quoted(title)) holds the locked \(tile ?? quoted(tileID))"
+    case .noSuchSection(let s, let count):
+      return count == 0 ? "there are no sections" : "there is no section \(s + 1) (there are \(count))"
+    case .noSuchItem(let path, let count):
+      let name = section ?? "section \(path.section + 1)"
+      return "\(name) has no tile \(path.item + 1) (" + (count == 0 ? "it is empty)" : "it has \(count))")
+    case .noSuchDestination(let path, let valid):
+      let name = section ?? "section \(path.section + 1)"
+      return valid.lowerBound == valid.upperBound
+        ? "\(name) has one place: \(valid.lowerBound + 1)"
+        : "\(name) has places \(valid.lowerBound + 1) to \(valid.upperBound + 1)"
+    case .noSuchSectionDestination(_, let valid):
+      return "sections go in places \(valid.lowerBound + 1) to \(valid.upperBound + 1)"
+    case .tileIDTaken(let id): return id.isEmpty ? "a tile's id cannot be empty" : "there is already a tile \(quoted(id))"
+    case .sectionIDTaken(let id):
+      return id.isEmpty ? "a section's id cannot be empty" : "there is already a section \(quoted(id))"
+    case .invalidValue(let field, let message): return "\(field): \(message)"
+    case .idChanged(let from, let to): return "an edit cannot change the id \(quoted(from)) to \(quoted(to))"
     case .gestureInProgress: return "drop or cancel the tile first"
-    case .noSuchSection, .noSuchItem, .noSuchDestination, .noSuchSectionDestination, .tileIDTaken, .sectionIDTaken,
-      .invalidValue, .idChanged:
-      return description
     }
   }
 }
 
 extension Question {
-  /// The question and its answers, as the status line asks it.
+  /// The question and its answers, as the status line asks it: first what it is about, then the keys
+  /// that do something, so that a cut line keeps them.
   public var text: String {
     switch self {
     case .quitWithUnsavedChanges: return "Unsaved changes: y quit · s save and quit · other keys stay"
@@ -273,6 +320,30 @@ extension Question {
     case .fileExists: return "That file exists: o replace it · a another name… · other keys cancel"
     case .deleteTiles(let paths): return "Delete \(paths.count) tiles? y delete · other keys keep them"
     case .deleteSection: return "Delete the section and its tiles? y delete · other keys keep it"
+    case .leftBehind(let found):
+      let what: String
+      switch (found.kind, found.content) {
+      case (_, .sameAsFile): what = "\(found.name) was left behind, the same as the file"
+      case (_, .unreadable): what = "\(found.name) was left behind, and it cannot be read"
+      case (.recovery, .arrangement): what = "\(found.name) holds unsaved changes"
+      case (.backup, .arrangement): what = "\(found.name) holds the file before a save cut short"
+      }
+      return what + ":" + (found.canRestore ? " r restore ·" : "") + " d discard · k keep"
+    }
+  }
+
+  /// The question in a few short lines, longest words first, for a screen too small for the grid
+  /// (down to 10 x 3): what it is about, then its keys.
+  var compactLines: [String] {
+    switch self {
+    case .quitWithUnsavedChanges: return ["Unsaved", "y quit", "s save"]
+    case .fileChangedOnDisk: return ["Changed", "m merge", "o overwrite", "a save as"]
+    case .fileReadOnly: return ["Read-only", "o write", "a save as"]
+    case .fileExists: return ["Exists", "o replace", "a rename"]
+    case .deleteTiles, .deleteSection: return ["Delete?", "y delete"]
+    case .leftBehind(let found):
+      return [found.kind == .recovery ? "Recovery" : "Backup"] + (found.canRestore ? ["r restore"] : [])
+        + ["d discard", "k keep"]
     }
   }
 }

@@ -27,6 +27,52 @@ public enum EditorMessage: Equatable, Sendable {
   case diskVersion(Arrangement, token: Int)
   /// The file on disk could not be read (or is not an arrangement); the message says why.
   case diskUnreadable(String)
+  /// Files an earlier session left beside the file being opened (recovery files, the backup of a save
+  /// cut short), found by the command line: the editor asks about each in turn, on its first screen.
+  case leftBehind([LeftBehind])
+  /// The file left behind that the editor asked to remove (`d`) is gone (`failure` nil), or why not.
+  case discarded(name: String, failure: String?)
+}
+
+/// A file an earlier session left beside the one being opened: a recovery file (written when SIGTERM
+/// or SIGHUP ended a session with unsaved changes), or the backup an in-place save makes, left by a
+/// save that never finished. The editor offers `r` restore (it becomes the arrangement, unsaved), `d`
+/// discard (the file is removed) and `k` keep.
+public struct LeftBehind: Equatable, Sendable {
+  public enum Kind: Equatable, Sendable {
+    case recovery
+    case backup
+  }
+
+  /// What the file holds.
+  public enum Content: Equatable, Sendable {
+    /// An arrangement that can be restored.
+    case arrangement(Arrangement)
+    /// The very arrangement the file opened holds: nothing to restore.
+    case sameAsFile
+    /// Not an arrangement TileGrid can read; why.
+    case unreadable(String)
+  }
+
+  public var kind: Kind
+  /// Where it is, for removing it.
+  public var path: String
+  /// Its name as the screen shows it (the file name alone: it is beside the file opened).
+  public var name: String
+  public var content: Content
+
+  public init(kind: Kind, path: String, name: String, content: Content) {
+    self.kind = kind
+    self.path = path
+    self.name = name
+    self.content = content
+  }
+
+  /// Whether `r` has something to restore.
+  public var canRestore: Bool {
+    if case .arrangement = content { return true }
+    return false
+  }
 }
 
 public enum EditorSignal: Equatable, Sendable {
@@ -65,6 +111,8 @@ public enum Question: Equatable, Sendable {
   case deleteTiles([ItemPath])
   /// `d` on a header: y deletes the section with its tiles, anything else keeps it.
   case deleteSection(Int)
+  /// A file left behind by an earlier session: r restores it, d discards it, anything else keeps it.
+  case leftBehind(LeftBehind)
 }
 
 /// A line being typed on the status line, and what it is for.
@@ -125,6 +173,9 @@ public enum EditorEffect: Equatable, Sendable {
   case suspend
   /// Repaint the whole screen (Ctrl-L), in case something else wrote over it.
   case redraw
+  /// Remove a file left behind (`d`, answering `.leftBehind`); `name` is how the screen calls it. The
+  /// caller reports back with `.discarded`.
+  case discard(path: String, name: String)
   /// Read the document's file as it is on disk now and report it (`.diskVersion`), to merge with it.
   case readDisk
   case quit

@@ -52,6 +52,16 @@ extension EditorState {
     }
   }
 
+  /// Whether the status line's words are a hint or a passing note that may be cut with `…` on a narrow
+  /// screen rather than take rows from the content: how to lift, how to add, where the focus went.
+  /// Everything else wraps when it does not fit: refusals, questions, what a save did.
+  var announcementMayBeCut: Bool {
+    switch announcement {
+    case .welcome, .did(.focused, _): return true
+    default: return false
+    }
+  }
+
   /// The status line's words: the announcement; at rest in an arrangement without tiles or sections,
   /// how to add them rather than how to lift one.
   public var statusText: String {
@@ -59,6 +69,67 @@ extension EditorState {
     if arrangement.sections.isEmpty { return Announcement.noSections.text }
     if arrangement.tileCount == 0 { return "No tiles yet: a adds one, A a section" }
     return announcement.text
+  }
+
+  /// A refusal with its tile and section named as the screen names them.
+  func refusal(_ reason: EditError) -> Refusal {
+    var refusal = Refusal(reason)
+    switch reason {
+    case .tileLocked(let id, let path):
+      if arrangement.contains(path), arrangement[path].id == id { refusal.tile = tileName(arrangement[path]) }
+    case .sectionHoldsLockedTile(let id, _, let s, let tileID):
+      refusal.section = sectionName(id: id, near: s)
+      if let index = sectionIndex(id: id, near: s),
+        let tile = arrangement.tiles(inSection: index).first(where: { $0.id == tileID })
+      {
+        refusal.tile = tileName(tile)
+      }
+    case .sectionLocked(let id, _, let s, _), .sectionFull(let id, _, let s, _),
+      .sectionLacksRoom(let id, _, let s, _, _, _), .sectionLockedInPlace(let id, _, let s):
+      refusal.section = sectionName(id: id, near: s)
+    case .noSuchItem(let path, _), .noSuchDestination(let path, _):
+      if path.section >= 0 && path.section < arrangement.sections.count {
+        refusal.section = sectionName(arrangement.sections[path.section])
+      }
+    case .noSuchSection, .noSuchSectionDestination, .tileIDTaken, .sectionIDTaken, .invalidValue, .idChanged,
+      .gestureInProgress:
+      break
+    }
+    return refusal
+  }
+
+  /// The index of the section with this id: `s` when it is that one (as it is when the reason was
+  /// just given), else found by id.
+  func sectionIndex(id: String, near s: Int) -> Int? {
+    if s >= 0 && s < arrangement.sections.count && arrangement.sections[s].id == id { return s }
+    return arrangement.sectionIndex(ofID: id)
+  }
+
+  func sectionName(id: String, near s: Int) -> String? {
+    sectionIndex(id: id, near: s).map { sectionName(arrangement.sections[$0]) }
+  }
+
+  /// `“gray 44”`: a tile by its title, with its id where another tile has the same title
+  /// (`“gray” (id gray-2)`).
+  /// - Complexity: O(n) for n tiles, stopping at the first other tile with the title; only refusals
+  ///   naming a tile (a locked one lifted or edited) ask.
+  func tileName(_ tile: Tile) -> String {
+    let title = tile.displayTitle
+    let repeated = arrangement.sections.contains { section in
+      section.items.contains { ref in
+        let other = arrangement[ref]
+        return other.displayTitle == title && other.id != tile.id
+      }
+    }
+    return repeated ? "“\(title)” (id \(tile.id))" : "“\(title)”"
+  }
+
+  /// `“Favorites”`: a section by its title, with its id where another section has the same title.
+  /// - Complexity: O(sections).
+  func sectionName(_ section: Section) -> String {
+    let title = section.displayTitle
+    let repeated = arrangement.sections.contains { $0.displayTitle == title && $0.id != section.id }
+    return repeated ? "“\(title)” (id \(section.id))" : "“\(title)”"
   }
 
   /// The status line's announcement for a happening, or nil to keep the current one.
@@ -72,7 +143,8 @@ extension EditorState {
     case .moved(_, let to): return place(of: to).map { .did(.moved, $0) }
     case .dropped(let subject, _): return place(of: subject).map { .did(.dropped, $0) }
     case .cancelled(let subject): return place(of: subject).map { .did(.cancelled, $0) }
-    case .refused(_, let reason), .placeRefused(_, let reason), .editRefused(_, _, let reason): return .refused(reason)
+    case .refused(_, let reason), .placeRefused(_, let reason), .editRefused(_, _, let reason):
+      return .refused(refusal(reason))
     case .placed(let edit):
       if case .moveBlock(let move) = edit, let start = move.to.first {
         return runPlace(start, count: move.count).map { .did(.placed, .run($0)) }

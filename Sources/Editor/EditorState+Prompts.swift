@@ -93,6 +93,29 @@ extension EditorState {
     return [.save(to: path, force: force, thenQuit: thenQuit)]
   }
 
+  /// A key while the screen is too small for the grid (`isTooSmall`): it acts on nothing hidden. A
+  /// question, or the save-as prompt, takes it (both are drawn on that screen); otherwise `q` and
+  /// Ctrl-C quit (asking first about unsaved changes), `s` saves, Ctrl-Z suspends, Ctrl-L repaints,
+  /// and every other key does nothing. A prompt or the help left open waits for a larger screen.
+  mutating func tooSmallKey(_ key: Key) -> [EditorEffect] {
+    switch overlay {
+    case .question?: return editorKey(key)
+    case .prompt(let open)? where open.purpose.isSaveAs: return editorKey(key)
+    case .prompt?, .help?, .text?, nil: break
+    }
+    switch key {
+    case .character("q"), .control("c"):
+      dismiss()
+      return askToQuit()
+    case .character("s"):
+      dismiss()
+      return save(thenQuit: false)
+    case .control("z"): return [.suspend]
+    case .control("l"): return [.redraw]
+    default: return []
+    }
+  }
+
   /// A one-key answer to the question on the status line.
   mutating func answer(_ asked: Question, _ key: Key) -> [EditorEffect] {
     overlay = nil
@@ -103,6 +126,7 @@ extension EditorState {
     }
     if case .deleteTiles = asked { return answerDelete(asked, key) }
     if case .deleteSection = asked { return answerDelete(asked, key) }
+    if case .leftBehind(let found) = asked { return answerLeftBehind(found, key) }
     switch (asked, key) {
     case (.quitWithUnsavedChanges, .character("y")), (.quitWithUnsavedChanges, .character("Y")):
       return [.quit]
@@ -117,7 +141,9 @@ extension EditorState {
       let retry = pendingSave ?? (nil, false)
       return requestSave(to: retry.to, force: true, thenQuit: retry.thenQuit)
     case (.fileChangedOnDisk, .character("a")), (.fileReadOnly, .character("a")), (.fileExists, .character("a")):
-      overlay = .prompt(Prompt(purpose: .saveAs(thenQuit: pendingSave?.thenQuit ?? false), field: LineEditor()))
+      // The name typed last (or the file's own) is in the field, to change rather than to type anew.
+      let name = pendingSave?.to ?? (saveTarget == .file ? fileName : nil) ?? ""
+      overlay = .prompt(Prompt(purpose: .saveAs(thenQuit: pendingSave?.thenQuit ?? false), field: LineEditor(name)))
       announcement = .typeFileName
       return []
     default:
@@ -139,9 +165,10 @@ extension EditorState {
     return promptChanged(outcome, open)
   }
 
-  /// Text pasted (bracketed paste) into the open prompt: typed at the cursor, in one go.
+  /// Text pasted (bracketed paste) into the open prompt: typed at the cursor, in one go (on a screen
+  /// too small for the grid, only into the save-as prompt, the one shown there).
   mutating func pasted(_ text: String) -> [EditorEffect] {
-    guard case .prompt(var open) = overlay else { return [] }
+    guard case .prompt(var open) = overlay, !isTooSmall || open.purpose.isSaveAs else { return [] }
     let outcome = open.field.insert(text)
     return promptChanged(outcome, open)
   }
@@ -226,6 +253,9 @@ extension EditorState {
     case .fileChangedOnDisk, .fileReadOnly, .fileExists:
       pendingSave = nil
       announcement = .notSaved(.cancelled)
+    case .leftBehind(let found):
+      announcement = .keptLeftBehind(name: found.name)
+      askAboutLeftBehind()
     }
   }
 

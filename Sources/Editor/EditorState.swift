@@ -28,6 +28,8 @@ public struct EditorState: Sendable {
   var pendingSave: (to: String?, thenQuit: Bool)?
   /// The last find and the index it searches.
   var finding = FindSession()
+  /// Files left behind by an earlier session, still to be asked about (the one asked is the question).
+  var leftBehindQueue: [LeftBehind] = []
   /// The disk's version the last merge was made with, and the history's state right after it.
   var disk: DiskVersion?
 
@@ -127,12 +129,28 @@ public struct EditorState: Sendable {
       case .changedOnDisk: overlay = .question(.fileChangedOnDisk)
       case .readOnly: overlay = .question(.fileReadOnly)
       case .exists: overlay = .question(.fileExists)
-      case .failed, .cancelled: pendingSave = nil
+      case .failed:
+        // A name typed for save as stays in the prompt, to correct it; the reason shows above it.
+        if let retry = pendingSave, let path = retry.to {
+          overlay = .prompt(Prompt(purpose: .saveAs(thenQuit: retry.thenQuit), field: LineEditor(path)))
+        }
+        pendingSave = nil
+      case .cancelled: pendingSave = nil
       }
       return effects
     case .saving(let target):
       document.saveTarget = target
       return []
+    case .leftBehind(let found):
+      let effects = engine(.tick, at: time)
+      leftBehindQueue += found
+      askAboutLeftBehind()
+      return effects
+    case .discarded(let name, let failure):
+      let effects = engine(.tick, at: time)
+      announcement = failure.map { .notDiscarded(name: name, reason: $0) } ?? .discarded(name: name)
+      askAboutLeftBehind()
+      return effects
     case .diskVersion(let theirs, let token):
       return engine(.tick, at: time) + mergeWithDisk(theirs, token: token)
     case .diskUnreadable(let problem):
@@ -171,8 +189,15 @@ public struct EditorState: Sendable {
   mutating func handle(_ event: InputEvent, at time: Int) -> [EditorEffect] {
     switch event {
     case .resize(let width, let height):
+      let wasTooSmall = isTooSmall
       screen = Size(width: max(0, width), height: max(0, height))
-      return engine(.resize(screen: screen, viewport: Screen.viewport(forScreen: screen)), at: time)
+      // What is lifted (or about to be, by a long press) would go on out of sight: it is cancelled
+      // exactly when the screen becomes too small, as on a focus loss.
+      let cancelled = isTooSmall && !wasTooSmall ? engine(.focusLost, at: time) : []
+      return cancelled + engine(.resize(screen: screen, viewport: Screen.viewport(forScreen: screen)), at: time)
+    case .mouse where isTooSmall:
+      // Nothing of the grid is shown to point at.
+      return engine(.tick, at: time)
     case .focus(let gained):
       return engine(gained ? .tick : .focusLost, at: time)
     case .mouse(let mouse):
@@ -202,6 +227,7 @@ public struct EditorState: Sendable {
   }
 
   mutating func keyPressed(_ key: Key, at time: Int) -> [EditorEffect] {
+    if isTooSmall { return engine(.tick, at: time) + tooSmallKey(key) }
     // Keys that are the editor's own: the engine only lets its timers fire.
     guard overlay == nil, let command = Self.reorderKey(key) else {
       let effects = engine(.tick, at: time)

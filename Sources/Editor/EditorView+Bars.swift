@@ -55,81 +55,129 @@ extension Painter {
 
   // MARK: - Status line
 
-  /// ` READY  0.1  red — Favorites 2 of 5          ? help · s save · q quit  Top `: the mode, the focused
-  /// or lifted tile's place (`S.I`), the announcement, key hints when there is room, and where the
-  /// viewport is in the content.
+  /// ` READY  red — Favorites 2 of 5              ? help · s save · q quit  Top `: the mode, the
+  /// announcement (or the question asked, or the prompt), key hints when there is room, and where the
+  /// viewport is in the content. Places on it count from 1, as a person counts.
+  ///
+  /// What does not fit gives way in order: the hints first; then the announcement or question wraps
+  /// onto the rows above the status line (at most `maximumStatusRows` in all, drawn over the content's
+  /// last rows), and only then is it cut with `…`. A prompt keeps the last row; a reason about what was
+  /// typed (or a failed save's) goes on the rows above it when it does not fit beside the field.
   func drawStatusLine(into buffer: inout Buffer) {
     let width = state.screen.width
     let y = state.screen.height - Screen.statusRows
     guard y > 0 else { return }
-    buffer.fill(Rect(x: 0, y: y, width: width, height: Screen.statusRows), with: " ", style: barStyle)
-
+    // Rows above the status line that long words may take: never the title bar.
+    let spare = max(0, min(Self.maximumStatusRows - 1, y - 1))
     let mode = state.modeName
-    var x = buffer.write(
-      " \(mode.text) ", at: Point(x: 0, y: y),
-      style: color ? style(Theme.barBackground, mode.color, .bold) : Style(attributes: .bold))
-    if let place = currentPlace {
-      x = buffer.write(" \(place)", at: Point(x: x, y: y), style: barDimStyle, maxWidth: max(0, width - x))
-    }
-    x += 2
+    let badge = " \(mode.text) "
+    let badgeStyle = color ? style(Theme.barBackground, mode.color, .bold) : Style(attributes: .bold)
+    // The words start one cell after the badge: ` READY  Hold a tile…`.
+    let indent = DisplayText.width(of: badge) + 1
+    let position = " \(positionText) "
+    let positionWidth = DisplayText.width(of: position)
+    let full = max(1, width - indent - 1)
 
     if let prompt = state.prompt {
-      var room = width - x - 2
-      // On the right: how many tiles a find matches, or the keys of the prompt, when there is room.
-      var note: String
-      switch (prompt.purpose, state.announcement) {
-      case (.find, .notFound): note = "no match"
-      case (.find, _): note = state.find.map { "\($0.matchCount) match\($0.matchCount == 1 ? "" : "es")" } ?? "Enter stays · Esc goes back"
-      // What was wrong with the place typed, or which section Tab completed.
-      case (.moveTo, .badDestination), (.moveTo, .completed): note = state.announcement.text
-      case (.moveTo, _): note = "Tab completes · Enter moves · Esc cancels"
-      case (.saveAs, _): note = "Enter saves · Esc cancels"
-      // What was wrong with the value, or which color Tab completed.
-      case (.edit, .badValue), (.edit(.recolor), .completed): note = state.announcement.text
-      case (.edit(.recolor), _): note = "Tab completes · Enter sets"
-      case (.edit(.addTile), _), (.edit(.addSection), _): note = "Enter adds · Esc cancels"
-      case (.edit, _): note = "Enter sets · Esc cancels"
+      var room = width - indent - 1
+      let (note, essential) = promptNote(prompt)
+      let noteText = " \(note) "
+      let noteWidth = DisplayText.width(of: noteText)
+      let beside = noteWidth + 20 <= room
+      let above = !beside && essential ? clipped(wrap(note, width: full), to: spare, width: full) : []
+      let top = y - above.count
+      buffer.fill(Rect(x: 0, y: top, width: width, height: above.count + 1), with: " ", style: barStyle)
+      for (k, line) in above.enumerated() {
+        buffer.write(line, at: Point(x: indent, y: top + k), style: noteStyle, maxWidth: full)
       }
-      note = " \(note) "
-      let noteWidth = DisplayText.width(of: note)
-      if noteWidth + 20 <= room {
-        buffer.write(note, at: Point(x: width - noteWidth, y: y), style: barDimStyle)
+      if beside {
+        buffer.write(noteText, at: Point(x: width - noteWidth, y: y), style: essential ? noteStyle : barDimStyle)
         room -= noteWidth
       }
-      drawPrompt(prompt, at: Point(x: x + 1, y: y), width: room, into: &buffer)
+      buffer.write(badge, at: Point(x: 0, y: y), style: badgeStyle)
+      drawPrompt(prompt, at: Point(x: indent, y: y), width: room, into: &buffer)
       return
     }
-    let position = " \(positionText) "
-    let hints = hintText
-    let positionWidth = DisplayText.width(of: position)
+
     let announcement = state.question?.text ?? state.statusText
-    let announcementWidth = DisplayText.width(of: announcement)
+    let hints = hintText
     let hintsWidth = DisplayText.width(of: hints) + 2
-    let room = width - x - positionWidth
-    // The announcement comes first; the hints show only when both fit.
-    let showHints = announcementWidth + hintsWidth <= room
-    buffer.write(
-      announcement, at: Point(x: x, y: y), style: announcementStyle, maxWidth: max(0, room - (showHints ? hintsWidth : 0)),
-      overflow: .ellipsis)
+    let room = max(0, width - indent - positionWidth)
+    var lines: [String]
+    var showHints = false
+    if DisplayText.width(of: announcement) <= room || (state.question == nil && state.announcementMayBeCut) {
+      lines = [announcement]
+      // The announcement comes first; the hints show only when both fit.
+      showHints = !hints.isEmpty && DisplayText.width(of: announcement) + hintsWidth <= room
+    } else {
+      // Wrapped: every row is as wide as the line allows, the last leaving room for the position.
+      let wrapped = wrap(announcement, width: full)
+      lines = clipped(wrapped, to: spare + 1, width: full)
+      if lines.count == wrapped.count, let last = lines.last, DisplayText.width(of: last) > room {
+        // The last row is cut by the position: wrap it again, narrower.
+        let head = Array(wrapped.dropLast())
+        let tail = wrap(last, width: max(1, room))
+        lines = clipped(head + tail, to: spare + 1, width: full)
+      }
+    }
+    let top = y - (lines.count - 1)
+    buffer.fill(Rect(x: 0, y: top, width: width, height: lines.count), with: " ", style: barStyle)
+    buffer.write(badge, at: Point(x: 0, y: top), style: badgeStyle)
+    for (k, line) in lines.enumerated() {
+      let last = k == lines.count - 1
+      buffer.write(
+        line, at: Point(x: indent, y: top + k), style: announcementStyle,
+        maxWidth: max(0, last ? room - (showHints ? hintsWidth : 0) : full), overflow: .ellipsis)
+    }
     if showHints {
       buffer.write(hints, at: Point(x: width - positionWidth - hintsWidth + 2, y: y), style: barDimStyle)
     }
-    if positionWidth <= width - x {
+    if positionWidth <= width - indent {
       buffer.write(position, at: Point(x: width - positionWidth, y: y), style: barStyle)
     }
   }
 
-  /// The focused tile's place, or the lifted tile's, as `S.I`.
-  var currentPlace: String? {
-    switch reorder.gesture.session?.lifted {
-    case .tiles(let drag)?: return "\(drag.current)"
-    case .section(let drag)?: return "§\(drag.current)"
-    case nil: break
+  /// The most rows the status line takes, itself included, when its words need more than one (a
+  /// prompt's reason takes up to three above the field).
+  static let maximumStatusRows = 4
+
+  /// `lines` cut to `count` rows, the last ending in `…` when some were left out.
+  func clipped(_ lines: [String], to count: Int, width: Int) -> [String] {
+    guard lines.count > count else { return lines }
+    guard count > 0 else { return [] }
+    var kept = Array(lines.prefix(count))
+    var last = kept[count - 1] + " " + lines[count...].joined(separator: " ")
+    while DisplayText.width(of: last) > max(0, width - 1), !last.isEmpty { last.removeLast() }
+    kept[count - 1] = last + "…"
+    return kept
+  }
+
+  /// What the prompt shows beside its field, and whether it is essential (a reason the value will not
+  /// do, a failed save, which section or color Tab completed) or a hint that may give way.
+  func promptNote(_ prompt: Prompt) -> (String, essential: Bool) {
+    switch (prompt.purpose, state.announcement) {
+    case (.find, .notFound): return ("no match", false)
+    case (.find, _):
+      return (state.find.map { "\($0.matchCount) match\($0.matchCount == 1 ? "" : "es")" } ?? "Enter stays · Esc goes back", false)
+    // What was wrong with the place typed, or which section Tab completed.
+    case (.moveTo, .badDestination), (.moveTo, .completed): return (state.announcement.text, true)
+    case (.moveTo, _): return ("Tab completes · Enter moves · Esc cancels", false)
+    // Why the name typed could not be written: it stays in the field to correct.
+    case (.saveAs, .notSaved(.failed)): return (state.announcement.text, true)
+    case (.saveAs, _): return ("Enter saves · Esc cancels", false)
+    // What was wrong with the value, or which color Tab completed.
+    case (.edit, .badValue), (.edit(.recolor), .completed): return (state.announcement.text, true)
+    case (.edit(.recolor), _): return ("Tab completes · Enter sets", false)
+    case (.edit(.addTile), _), (.edit(.addSection), _): return ("Enter adds · Esc cancels", false)
+    case (.edit, _): return ("Enter sets · Esc cancels", false)
     }
-    switch reorder.focus {
-    case .header(let s): return "§\(s)"
-    case .tile(let path) where state.arrangement.contains(path): return "\(path)"
-    case .tile, .none: return nil
+  }
+
+  /// A reason beside or above a prompt: the refusal color; a completion: dim.
+  var noteStyle: Style {
+    switch state.announcement {
+    case .completed: return barDimStyle
+    default: return style(Theme.refusal, Theme.barBackground, .bold).barred(color)
     }
   }
 
@@ -183,7 +231,7 @@ extension Painter {
   var announcementStyle: Style {
     if state.question != nil { return style(Theme.refusal, Theme.barBackground, .bold).barred(color) }
     switch state.announcement {
-    case .refused, .notSaved, .confirmQuit: return style(Theme.refusal, Theme.barBackground, .bold).barred(color)
+    case .refused, .notSaved, .confirmQuit, .notDiscarded: return style(Theme.refusal, Theme.barBackground, .bold).barred(color)
     case .saved: return style(RGB(0x7E, 0xE0, 0x87), Theme.barBackground).barred(color)
     default: return barStyle
     }

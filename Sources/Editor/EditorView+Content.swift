@@ -235,7 +235,11 @@ extension Painter {
     buffer.drawBox(rect, .dashed, style: style(Theme.placeholder, nil, color ? [] : .dim), clip: clip)
   }
 
-  /// A shadow one cell right of and below the lifted tile: darker cells (color), or a light shade.
+  /// A shadow one cell right of and below the lifted tile. In color, a cell whose background is known
+  /// (a tile's, a bar's) is darkened, enough to see on that color; a cell on the terminal's own
+  /// background, which may be dark or light and is not known, gets the `░` shade in a mid gray that
+  /// stands out from black and from white alike (`Theme.shadowShade`), as does a cell too dark to
+  /// darken. Without color, the shade alone.
   func drawShadow(of rect: Rect, into buffer: inout Buffer) {
     let clip = viewport.frame
     let strips = [
@@ -243,22 +247,44 @@ extension Painter {
       Rect(x: rect.minX + 1, y: rect.maxY, width: rect.width - 1, height: 1),
     ]
     for strip in strips {
-      if color {
-        buffer.restyle(strip, clip: clip) { style in
-          style.background = .rgb(Self.darker(style.background, fallback: Theme.shadow))
-          style.foreground = .rgb(Self.darker(style.foreground, fallback: Theme.placeholder))
-        }
-      } else {
+      guard color else {
         buffer.fill(strip, with: "░", style: Style(attributes: .dim), clip: clip)
+        continue
+      }
+      let bounds = buffer.bounds
+      let (minX, maxX) = (max(strip.minX, clip.minX, bounds.minX), min(strip.maxX, clip.maxX, bounds.maxX))
+      let (minY, maxY) = (max(strip.minY, clip.minY, bounds.minY), min(strip.maxY, clip.maxY, bounds.maxY))
+      guard minX < maxX, minY < maxY else { continue }
+      for y in minY..<maxY {
+        for x in minX..<maxX {
+          let cell = Rect(x: x, y: y, width: 1, height: 1)
+          let under = buffer[x, y].style
+          if case .rgb(let background) = under.background, let darker = Self.shadowed(background) {
+            buffer.restyle(cell, clip: clip) { style in
+              style.background = .rgb(darker)
+              if case .rgb(let text) = style.foreground { style.foreground = .rgb(Theme.mix(text, Theme.black, 0.6)) }
+            }
+          } else {
+            let ground: CellColor = under.background
+            buffer.fill(cell, with: "░", style: Style(foreground: .rgb(Self.shade(on: ground)), background: ground), clip: clip)
+          }
+        }
       }
     }
   }
 
-  static func darker(_ color: CellColor, fallback: RGB) -> RGB {
-    switch color {
-    case .rgb(let rgb): return Theme.mix(rgb, Theme.black, 0.6)
-    case .default: return fallback
-    }
+  /// A known background darkened for the shadow, or nil when darkening would not show (too dark).
+  static func shadowed(_ background: RGB) -> RGB? {
+    let darker = Theme.mix(background, Theme.black, 0.6)
+    return Contrast.ratio(darker, background) >= Theme.shadowContrast ? darker : nil
+  }
+
+  /// The shade's color: the mid gray on the terminal's background, else whichever of it and a light
+  /// gray stands out more from the known background.
+  static func shade(on background: CellColor) -> RGB {
+    guard case .rgb(let rgb) = background else { return Theme.shadowShade }
+    let light = Theme.mix(Theme.shadowShade, Theme.white, 0.5)
+    return Contrast.ratio(Theme.shadowShade, rgb) >= Contrast.ratio(light, rgb) ? Theme.shadowShade : light
   }
 
   // MARK: - Scroll indicator

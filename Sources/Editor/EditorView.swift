@@ -49,6 +49,10 @@ extension EditorState {
     }
   }
 
+  /// Whether the screen is smaller than `minimumScreen`: it shows what is wrong instead of the grid, and
+  /// keys act on nothing hidden (`tooSmallKey`).
+  public var isTooSmall: Bool { screen.width < minimumScreen.width || screen.height < minimumScreen.height }
+
   /// The mode the status line's badge names.
   var modeName: (text: String, color: RGB) {
     if showingHelp { return ("HELP", Theme.accent) }
@@ -68,6 +72,7 @@ extension EditorState {
     case .quitWithUnsavedChanges: return ("QUIT?", Theme.refusal)
     case .fileChangedOnDisk, .fileReadOnly, .fileExists: return ("SAVE?", Theme.refusal)
     case .deleteTiles, .deleteSection: return ("DELETE?", Theme.refusal)
+    case .leftBehind: return ("FOUND", Theme.refusal)
     case nil: break
     }
     switch reorder.gesture {
@@ -118,27 +123,106 @@ struct Painter {
 
   // MARK: - Too small
 
-  /// A screen too small for one tile: what is wrong and what is needed, in the longest words that fit.
+  /// A screen too small for one tile: what is wrong and what is needed, then what the keys do there,
+  /// in the longest words that fit. A question asked there (quitting with unsaved changes, a save's)
+  /// takes the screen, and so does the save-as prompt, so that what the keys answer is in view.
   func drawTooSmall(into buffer: inout Buffer, minimum: Size) {
     let screen = state.screen
     let size = "\(screen.width)x\(screen.height)"
     let needed = "\(minimum.width)x\(minimum.height)"
-    let choices: [[String]] = [
-      ["Terminal too small", "\(size); needs \(needed)", "q quits"],
-      ["Too small", "needs \(needed)", "q quits"],
-      ["Too small", "needs \(needed)"],
-      ["Too small"],
-      ["small"],
-    ]
+    var choices: [[String]]
+    if let question = state.question {
+      let text = question.text
+      choices = [
+        ["Terminal too small"] + wrap(text, width: screen.width),
+        wrap(text, width: screen.width),
+        question.compactLines,
+        Array(question.compactLines.prefix(2)),
+        Array(question.compactLines.prefix(1)),
+      ]
+    } else if let prompt = state.prompt, prompt.purpose.isSaveAs {
+      // The field's end, where typing happens, with the cursor after it.
+      let field = Self.tail(prompt.field.text, width: max(1, screen.width - 1)) + "▏"
+      var reason: [String] = []
+      if case .notSaved(.failed(let why)) = state.announcement { reason = wrap("Not saved: " + why, width: screen.width) }
+      choices = [
+        ["Terminal too small"] + reason + ["Save as:", field, "Enter saves · Esc cancels"],
+        reason + ["Save as:", field, "Enter saves"],
+        ["Save as:", field, "Enter saves"],
+        ["Save as:", field],
+        [field],
+      ]
+    } else {
+      // What a key did there: saving, and a quit not done.
+      var said: [String] = []
+      switch state.announcement {
+      case .saving, .saved, .notSaved, .notQuitting, .finishDragFirst: said = wrap(state.statusText, width: screen.width)
+      default: break
+      }
+      choices = [
+        ["Terminal too small", "\(size); needs \(needed)"] + said + ["q quits · s saves"],
+        ["Too small", "needs \(needed)"] + said + ["q quits · s saves"],
+        ["Too small", "needs \(needed)"] + said + ["q quits"],
+      ]
+      // What the key did comes before what is needed, when not both fit.
+      if !said.isEmpty { choices += [["Too small"] + said + ["q quits"], said + ["q quits"], said] }
+      choices += [["Too small", "needs \(needed)", "q quits"], ["Too small", "needs \(needed)"], ["Too small"], ["small"]]
+    }
     let lines =
       choices.first { lines in
         lines.count <= screen.height && lines.allSatisfy { DisplayText.width(of: $0) <= screen.width }
       } ?? ["…"]
     let top = max(0, (screen.height - lines.count) / 2)
+    let alarm = state.question != nil
     for (k, line) in lines.enumerated() where top + k < screen.height {
+      let first = k == 0
       buffer.write(
         line, centeredIn: Rect(x: 0, y: top + k, width: screen.width, height: 1),
-        style: style(k == 0 ? Theme.refusal : nil, nil, k == 0 ? .bold : []))
+        style: style(first || alarm ? Theme.refusal : nil, nil, first ? .bold : []))
     }
+  }
+
+  /// The end of `text` that fits in `width` cells, with `…` before it when it was cut.
+  static func tail(_ text: String, width: Int) -> String {
+    guard DisplayText.width(of: text) > width else { return text }
+    var characters = Array(text)
+    while !characters.isEmpty && DisplayText.width(of: String(characters)) > max(0, width - 1) {
+      characters.removeFirst()
+    }
+    return "…" + String(characters)
+  }
+
+  /// `text` broken into lines at most `width` cells wide, at spaces; a word longer than a line is cut
+  /// into pieces. `firstWidth` is the first line's width when it differs.
+  func wrap(_ text: String, width: Int, firstWidth: Int? = nil) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    func limit() -> Int { max(1, lines.isEmpty ? firstWidth ?? width : width) }
+    for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+      var word = String(word)
+      let candidate = line.isEmpty ? word : line + " " + word
+      if DisplayText.width(of: candidate) <= limit() {
+        line = candidate
+        continue
+      }
+      if !line.isEmpty {
+        lines.append(line)
+        line = ""
+      }
+      // A word wider than a whole line is cut where the line ends.
+      while DisplayText.width(of: word) > limit() {
+        var piece = ""
+        for character in word {
+          if DisplayText.width(of: piece + String(character)) > limit() { break }
+          piece.append(character)
+        }
+        if piece.isEmpty { piece = String(word.first!) }
+        lines.append(piece)
+        word.removeFirst(piece.count)
+      }
+      line = word
+    }
+    if !line.isEmpty || lines.isEmpty { lines.append(line) }
+    return lines
   }
 }

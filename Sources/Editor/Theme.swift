@@ -21,7 +21,12 @@ enum Theme {
   static let dragAccent = RGB(0xFF, 0x9F, 0x0A)
   static let refusal = RGB(0xFF, 0x45, 0x3A)
   static let placeholder = RGB(0x80, 0x86, 0x94)
-  static let shadow = RGB(0x12, 0x14, 0x18)
+  /// The lifted tile's shadow where the terminal's own background shows: the `░` shade in a gray that
+  /// contrasts about 4:1 with black and with white, so it shows on dark and light themes alike (the
+  /// terminal's background color is not known). A shadow on a tile darkens the tile instead.
+  static let shadowShade = RGB(0x80, 0x80, 0x80)
+  /// The least contrast a darkened cell must have with the cell it darkens to count as a shadow.
+  static let shadowContrast = 1.6
   static let rule = RGB(0x5C, 0x63, 0x70)
   static let helpBackground = RGB(0x1F, 0x23, 0x2B)
   /// The highlight of a find's matches.

@@ -86,7 +86,13 @@ public struct ReorderState: Sendable {
     case .wheel(let notches, _): wheel(notches, document)
     case .key(let key): self.key(key, &document)
     case .resize(let screen, let viewport): resize(screen: screen, viewport: viewport, &document)
-    case .focusLost: if gesture.isDragging { cancelDrag(&document) }
+    case .focusLost:
+      // The button's state is unknown from now on: a drag is cancelled, and a press never lifts.
+      if gesture.isDragging {
+        cancelDrag(&document)
+      } else if case .pressing = gesture {
+        gesture = .failed
+      }
     case .focus(let target): if !gesture.isDragging { focus(on: target, document) }
     case .moveTyped(let place): moveTyped(to: place, &document)
     case .markClick(let point): markClick(at: point, document)

@@ -50,7 +50,8 @@ public enum ReorderInput: Equatable, Hashable, Sendable {
   case key(ReorderKey)
   /// The screen changed size; `viewport` is where the content now sits on it.
   case resize(screen: Size, viewport: Rect)
-  /// The terminal lost focus: a drag in progress is cancelled.
+  /// The terminal lost focus (or the screen became too small for the grid): a drag in progress is
+  /// cancelled, and a press in progress fails.
   case focusLost
   /// Focus this tile or header and scroll it into view (a find jumps to a match; undo shows what it
   /// changed); ignored during a drag.

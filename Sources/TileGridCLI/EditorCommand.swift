@@ -116,11 +116,52 @@ extension TileGridCommand {
       editor = EditorState(arrangement: arrangement, screen: terminal.size, fileName: session.displayName, config: config)
     }
     editor.saveTarget = session.saveTarget
+    // What an earlier session left beside the file is asked about on the first screen.
+    switch session.source {
+    case .file(let path), .newFile(let path):
+      let found = leftBehind(beside: path, opened: editor.arrangement, format: options.formats.reading(path))
+      if !found.isEmpty {
+        port(found, to: &editor, recorder: &session.recorder)
+      }
+    case .standardInput, .demo:
+      break
+    }
     var port = CursesPort(terminal: terminal, session: session)
     Program.run(&editor, on: &port)
     terminal.restore()
     port.session.recorder?.close()
     try port.session.finish()
+  }
+
+  /// The files an earlier session left beside `path` (`Platform.leftBehind`), each read: an arrangement
+  /// to restore, the same one as `opened`, or why it cannot be read. A backup is a copy of the file, in
+  /// its `format`; a recovery file is always JSON.
+  static func leftBehind(beside path: String, opened: Arrangement, format: ArrangementFormat) -> [LeftBehind] {
+    Platform.leftBehind(besideFile: path).map { file in
+      leftBehind(
+        file.kind == .recovery ? .recovery : .backup, path: file.path, name: file.name, opened: opened, format: format)
+    }
+  }
+
+  /// The file at `path`, read as a file left behind beside a file in `format`.
+  static func leftBehind(
+    _ kind: LeftBehind.Kind, path: String, name: String, opened: Arrangement, format: ArrangementFormat
+  ) -> LeftBehind {
+    let content: LeftBehind.Content
+    do throws(CLIError) {
+      let (arrangement, _, _) = try load(path, format: kind == .recovery ? .json : format, hintingBackups: false)
+      content = arrangement == opened ? .sameAsFile : .arrangement(arrangement)
+    } catch {
+      content = .unreadable(error.description)
+    }
+    return LeftBehind(kind: kind, path: path, name: name, content: content)
+  }
+
+  /// Hands the files left behind to the editor before its first frame, and writes them in a recording
+  /// (its replay reads them beside the file it replays).
+  static func port(_ found: [LeftBehind], to editor: inout EditorState, recorder: inout SessionRecorder?) {
+    _ = editor.update(.leftBehind(found), at: 0)
+    recorder?.leftBehind(found)
   }
 
   static let noTerminalHint =

@@ -119,9 +119,15 @@ struct EditorSession {
   }
 
   private mutating func save(
-    _ document: Document, to path: String?, force: Bool, expected: Platform.FileStamp?
+    _ document: Document, to typed: String?, force: Bool, expected: Platform.FileStamp?
   ) -> EditorMessage {
-    if let path {
+    if let typed {
+      // `~/grid.json` and `~user/grid.json` as a shell reads them; the name stays as typed.
+      let path: String
+      switch Platform.expandingTilde(typed) {
+      case .success(let expanded): path = expanded
+      case .failure(let problem): return .saveFailed(.failed(problem.description))
+      }
       // A new name that is taken is not written over without the person's word.
       if !force && Platform.exists(path) { return .saveFailed(.exists) }
       // A name with a format's extension is saved in that format (board.md as Markdown).
@@ -132,14 +138,20 @@ struct EditorSession {
         self.format = format
         self.lost = lost.isEmpty ? nil : (path, lost)
         creating = false
-        return .saved(name: path)
+        return .saved(name: typed)
       case .failure(let failure):
         return .saveFailed(failure)
       }
     }
     switch document.saveTarget {
     case .file:
-      guard let file = document.name else { return .saveFailed(.failed("the arrangement has no file yet")) }
+      guard let name = document.name else { return .saveFailed(.failed("the arrangement has no file yet")) }
+      // A name given by save as may begin with `~`.
+      let file: String
+      switch Platform.expandingTilde(name) {
+      case .success(let expanded): file = expanded
+      case .failure(let problem): return .saveFailed(.failed(problem.description))
+      }
       // A new file is created; something that appeared there meanwhile is not written over unasked.
       if creating && !force && Platform.exists(file) { return .saveFailed(.exists) }
       // With `force` the person said "overwrite": whatever is on disk now, and read-only too.
@@ -195,15 +207,22 @@ struct EditorSession {
       }
       return .success(stamp, lost)
     } catch {
-      return .failure(Self.failure(error))
+      return .failure(Self.failure(error, writing: path))
     }
   }
 
-  static func failure(_ error: Platform.WriteFailure) -> SaveFailure {
+  /// What the editor is told: the cause, without `cannot write 'PATH': ` when it names the file being
+  /// saved (the title bar or the save-as prompt shows it), so the cause fits on the status line.
+  static func failure(_ error: Platform.WriteFailure, writing path: String? = nil) -> SaveFailure {
     switch error {
     case .changedOnDisk: return .changedOnDisk
     case .readOnly: return .readOnly
-    case .failed(let message, _): return .failed(message)
+    case .failed(let message, _):
+      if let path {
+        let prefix = "cannot write '\(path)': "
+        if message.hasPrefix(prefix) { return .failed(String(message.dropFirst(prefix.count))) }
+      }
+      return .failed(message)
     }
   }
 
@@ -213,10 +232,12 @@ struct EditorSession {
   /// that says it rests on that version (the merge is still applied) writes over it without asking.
   /// A recording keeps the version beside the events file, so that `play` merges with the same one.
   mutating func readDisk(_ document: Document, at time: Int) -> EditorMessage {
-    guard document.saveTarget == .file, let file = document.name else {
+    guard document.saveTarget == .file, let name = document.name else {
       recorder?.diskVersion(nil, at: time)
       return .diskUnreadable("the arrangement has no file on disk")
     }
+    // A name given by save as may begin with `~`.
+    let file = (try? Platform.expandingTilde(name).get()) ?? name
     do {
       let (theirs, _, stamp) = try TileGridCommand.load(file, format: format)
       diskStamps.append(stamp)
@@ -233,7 +254,7 @@ struct EditorSession {
   /// Writes the arrangement to a new recovery file beside its file (SIGTERM or SIGHUP with unsaved
   /// changes).
   mutating func writeRecovery(_ document: Document) {
-    let file = document.saveTarget == .file ? document.name : nil
+    let file = document.saveTarget == .file ? document.name.map { (try? Platform.expandingTilde($0).get()) ?? $0 } : nil
     let unnamed = source == .standardInput ? "tilegrid-stdin" : "tilegrid-demo"
     let arrangement = document.arrangement
     switch Platform.writeRecovery(forFile: file, unnamed: unnamed, { (write) throws(Platform.WriteFailure) in
@@ -317,4 +338,5 @@ struct CursesPort: TerminalPort {
   mutating func readDisk(_ document: Document, at time: Int) -> EditorMessage { session.readDisk(document, at: time) }
   mutating func suspend() { terminal.suspend() }
   mutating func repaint() { terminal.repaintAll() }
+  mutating func discard(_ path: String) -> String? { Platform.remove(path) }
 }

@@ -22,8 +22,10 @@ import TerminalInput
 ///                        standard output (pipe mode); `play` saves nothing either way
 ///     save-result ok|changed-on-disk|read-only|exists|failed
 ///                        how the save asked for by the event before it ended (default: ok)
+///     left-behind recovery|backup "NAME"
+///                        the editor found this file beside FILE when it opened it, and asks about it
 ///
-/// The last three let `--record` write a session that replays exactly, questions included.
+/// The last four let `--record` write a session that replays exactly, questions included.
 public enum ScriptEvent: Equatable, Sendable {
   case input(InputEvent)
   case bytes([UInt8])
@@ -32,6 +34,9 @@ public enum ScriptEvent: Equatable, Sendable {
   case saving(SaveTarget)
   /// The outcome of the save the previous event asked for: nil for success.
   case saveResult(SaveFailure?)
+  /// A file an earlier session left beside FILE, which the editor asks about (`LeftBehind`); a replay
+  /// reads it from beside FILE.
+  case leftBehind(LeftBehind.Kind, name: String)
   /// The file as it was on disk when the previous event asked for it (`m`, merge): an arrangement file
   /// beside the events file (a path relative to it), or nil when it could not be read.
   case diskVersion(String?)
@@ -263,6 +268,14 @@ public enum EventScript {
                      "save-result": "ok, changed-on-disk, read-only, exists or failed"][verb]!
         throw fail("'\(verb)' takes \(words), not '\(word)'")
       }
+    case "left-behind":
+      guard arguments.count == 2, let word = arguments[0].plainText, word == "recovery" || word == "backup",
+        case .quoted(let text) = arguments[1]
+      else {
+        throw fail(#"'left-behind' takes recovery or backup and a quoted file name, like "grid.json.recovery.json""#)
+      }
+      let name = String(decoding: try unescape(text, line: line), as: UTF8.self)
+      return .leftBehind(word == "recovery" ? .recovery : .backup, name: name)
     case "disk-version":
       guard arguments.count == 1 else { throw fail("'disk-version' takes a FILE (quoted) or unreadable") }
       switch arguments[0] {
@@ -277,8 +290,8 @@ public enum EventScript {
       return .bytes(try unescape(text, line: line))
     default:
       throw fail(
-        "unknown event '\(verb)' (press, move, release, wait, wheel, key, resize, input, signal, saving, save-result or "
-          + "disk-version)")
+        "unknown event '\(verb)' (press, move, release, wait, wheel, key, resize, input, signal, saving, save-result, "
+          + "disk-version or left-behind)")
     }
   }
 
@@ -356,6 +369,8 @@ extension EventScript {
       case .exists: return "save-result exists"
       case .failed, .cancelled: return "save-result failed"
       }
+    case .leftBehind(let kind, let name):
+      return "left-behind \(kind == .recovery ? "recovery" : "backup") " + inputLine(Array(name.utf8)).dropFirst("input ".count)
     case .diskVersion(let path):
       // Quoted as an `input` string is, with the events file's own escapes.
       return path.map { "disk-version " + inputLine(Array($0.utf8)).dropFirst("input ".count) } ?? "disk-version unreadable"
@@ -418,6 +433,9 @@ extension EditorState {
     case .signal(let signal): return update(.signal(signal), at: now)
     case .saving(let target): return update(.saving(target), at: now)
     case .saveResult, .diskVersion: return []
+    case .leftBehind(let kind, let name):
+      // Played without files: what it held is not known here (`tilegrid play` reads it beside FILE).
+      return update(.leftBehind([LeftBehind(kind: kind, path: name, name: name, content: .unreadable("not read"))]), at: now)
     }
   }
 }

@@ -5,7 +5,7 @@ import TileModel
 
 extension TileGridCommand {
   static let layoutCommand = Command(
-    name: "layout", synopsis: "[FILE|-] --width W --height H [--format FORMAT] [-o OUT]",
+    name: "layout", synopsis: "[FILE|-] --width W --height H [--format FORMAT] [-o OUT] [--force]",
     summary: "print the flow layout on a W x H terminal as JSON",
     details: """
       Prints the flow layout of an arrangement on a W x H terminal as JSON: where the content viewport

@@ -6,7 +6,7 @@ extension TileGridCommand {
   static let playCommand = Command(
     name: "play",
     synopsis:
-      "[FILE|-] --width W --height H --events EVENTS [--trace] [--press-ms N] [--format FORMAT] [--to FORMAT] [-o OUT]",
+      "[FILE|-] --width W --height H --events EVENTS [--trace] [--press-ms N] [--format FORMAT] [--to FORMAT] [-o OUT] [--force]",
     summary: "replay input headlessly; print the arrangement",
     details: """
       Replays input headlessly through the same code as the interactive editor, on a W x H screen (each
@@ -24,6 +24,7 @@ extension TileGridCommand {
         input "BYTES"      raw terminal input (\\e, \\xNN, \\\\, \\"), decoded as the editor decodes it
         signal interrupt|terminate, saving file|ask|stdout, save-result ok|changed-on-disk|...,
         disk-version "FILE"|unreadable
+        left-behind recovery|backup "NAME"
                            what --record writes so that a session replays exactly
 
       --trace           print each happening on standard error: lift S.I, move S.I -> S.I,
@@ -85,7 +86,9 @@ extension TileGridCommand {
     var editor = EditorState(
       arrangement: arrangement, screen: options.screen, fileName: name,
       config: ReorderConfig(minimumPressDuration: options.pressMilliseconds))
-    replay(script, on: &editor, trace: options.trace, eventsPath: options.events == "-" ? nil : options.events)
+    replay(
+      script, on: &editor, trace: options.trace, eventsPath: options.events == "-" ? nil : options.events,
+      besideFile: options.path, format: format)
     try options.output.write(editor.arrangement, as: options.formats.writing(to: options.output, input: format))
   }
 }

@@ -31,6 +31,9 @@ protocol TerminalPort {
   mutating func suspend()
   /// Draws the whole screen again at the next `present` (Ctrl-L).
   mutating func repaint()
+  /// Removes a file left behind by an earlier session, as the person asked (`d`); nil when it is gone,
+  /// else why not.
+  mutating func discard(_ path: String) -> String?
 }
 
 /// The program loop (the Elm architecture's runtime): show the screen, wait for the next message or
@@ -61,6 +64,8 @@ enum Program {
             port.suspend()
           case .redraw:
             port.repaint()
+          case .discard(let path, let name):
+            effects += editor.update(.discarded(name: name, failure: port.discard(path)), at: time)
           case .quit:
             return
           }

@@ -11,7 +11,7 @@ extension TileGridCommand {
   static let renderCommand = Command(
     name: "render",
     synopsis:
-      "[FILE|-] --width W --height H [--events EVENTS] [--press-ms N] [--color auto|always|never|truecolor|256|16|8] [--format FORMAT] [-o OUT]",
+      "[FILE|-] --width W --height H [--events EVENTS] [--press-ms N] [--color auto|always|never|truecolor|256|16|8] [--format FORMAT] [-o OUT] [--force]",
     summary: "print one screen of the editor",
     details: """
       Prints one screen of the interactive editor on a W x H terminal (each side from 1 to
@@ -35,7 +35,8 @@ extension TileGridCommand {
 
       """,
     syntax: Syntax(
-      valued: ["--width", "--height", "--events", "--press-ms", "--color"] + Output.valued, flags: Output.flags,
+      valued: ["--width", "--height", "--events", "--press-ms", "--color"] + FormatOptions.reading + Output.valued,
+      flags: Output.flags,
       maximumOperands: 1, operands: "at most one FILE"),
     run: runRender)
 
@@ -89,7 +90,9 @@ extension TileGridCommand {
       arrangement: arrangement, screen: options.screen, fileName: name,
       config: ReorderConfig(minimumPressDuration: options.pressMilliseconds))
     if let recorded {
-      replay(recorded.script, on: &editor, trace: false, eventsPath: options.events == "-" ? nil : options.events)
+      replay(
+        recorded.script, on: &editor, trace: false, eventsPath: options.events == "-" ? nil : options.events,
+        besideFile: options.path, format: options.formats.reading(options.path))
     }
     let buffer = editor.view(scheme: colored ? .color : .monochrome)
     let mode: RenderMode = colored ? .colored(choice.forcedDepth ?? colorDepthFromEnvironment) : .plain

@@ -1,6 +1,7 @@
 import Document
 import Editor
 import Files
+import Formats
 import Reorder
 import TileModel
 
@@ -16,10 +17,18 @@ struct ScriptedPort: TerminalPort {
   /// Where the events file is, for the files its `disk-version` lines name (nil: the current directory).
   private let directory: String?
   private var disks = 0
+  /// What a file left behind holds, read when a `left-behind` line names it.
+  private let leftBehind: (LeftBehind.Kind, String) -> LeftBehind
 
-  init(_ script: [(line: Int, event: ScriptEvent)], directory: String? = nil) {
+  init(
+    _ script: [(line: Int, event: ScriptEvent)], directory: String? = nil,
+    leftBehind: @escaping (LeftBehind.Kind, String) -> LeftBehind = { kind, name in
+      LeftBehind(kind: kind, path: name, name: name, content: .unreadable("not read"))
+    }
+  ) {
     self.script = script
     self.directory = directory
+    self.leftBehind = leftBehind
   }
 
   mutating func next(deadline: Int?) -> [(message: EditorMessage, time: Int)]? {
@@ -42,6 +51,7 @@ struct ScriptedPort: TerminalPort {
     case .signal(let signal): return .signal(signal)
     case .saving(let target): return .saving(target)
     case .saveResult, .diskVersion: return nil  // read by `save` and `readDisk`, right after the event that asked
+    case .leftBehind(let kind, let name): return .leftBehind([leftBehind(kind, name)])
     }
   }
 
@@ -78,6 +88,7 @@ struct ScriptedPort: TerminalPort {
   }
   mutating func suspend() {}
   mutating func repaint() {}
+  mutating func discard(_ path: String) -> String? { nil }  // nothing is removed in a replay
 }
 
 extension TileGridCommand {
@@ -100,10 +111,18 @@ extension TileGridCommand {
 
   /// Plays events through the editor as the interactive loop would (`Program` on a `ScriptedPort`). With
   /// `trace`, each traced happening goes to standard error.
+  /// A file a `left-behind` line names is read beside `file` (the current directory for standard
+  /// input), as the editor read it when the session was recorded.
   static func replay(
-    _ script: [(line: Int, event: ScriptEvent)], on editor: inout EditorState, trace: Bool, eventsPath: String? = nil
+    _ script: [(line: Int, event: ScriptEvent)], on editor: inout EditorState, trace: Bool, eventsPath: String? = nil,
+    besideFile file: String = "-", format: ArrangementFormat = .json
   ) {
-    var port = ScriptedPort(script, directory: eventsPath.map(Self.directory(of:)))
+    let opened = editor.arrangement
+    var port = ScriptedPort(script, directory: eventsPath.map(Self.directory(of:))) { kind, name in
+      let directory = file == "-" ? "." : Platform.split(file).directory
+      let path = directory == "." ? name : directory + "/" + name
+      return leftBehind(kind, path: path, name: name, opened: opened, format: format)
+    }
     Program.run(&editor, on: &port) { happening in
       // Titles may hold control characters; they never reach the terminal raw.
       if trace, let line = Trace.line(happening) { Platform.writeStandardError(CLIError.oneLine(line) + "\n") }

@@ -82,6 +82,11 @@ struct SessionRecorder {
   }
 
   /// How the save just asked for ended (written only when it failed: success is the default).
+  /// The files left behind that the editor asks about first (before any input).
+  mutating func leftBehind(_ found: [LeftBehind]) {
+    for file in found { write(EventScript.line(.leftBehind(file.kind, name: file.name))) }
+  }
+
   mutating func saveFailed(_ failure: SaveFailure, at time: Int) {
     advance(to: time)
     switch failure {

@@ -52,6 +52,12 @@ public enum TileGridCommand {
     }
     lines += [
       "",
+      "In the editor: the arrows move the focus, Space lifts and drops a tile (or hold the mouse button",
+      "on it and drag), Esc cancels, x marks, / finds, m moves to a typed place, a r c w d L M edit, u and",
+      "U undo and redo, s saves, q quits; ? lists every key. In TileGrid's source, docs/editor.md",
+      "describes the screen and the keys, docs/editing.md the editing keys, docs/command-line.md every",
+      "command.",
+      "",
       "FILE '-' (or no FILE, when standard input is not a terminal) reads standard input.",
       "FROM and TO are SECTION.ITEM (zero-based, like 1.3) or SECTION_ID:ITEM (like favorites:0).",
       "-o OUT writes OUT atomically instead of printing; --force writes it even if it is read-only.",
@@ -173,19 +179,25 @@ public enum TileGridCommand {
   /// `FormatOptions.reading` decides); a bad file is a data error naming the file and the place (a
   /// JSON path, or a line and column). Returns the name to show for it and its stamp on disk.
   static func load(
-    _ path: String, format: ArrangementFormat? = nil
+    _ path: String, format: ArrangementFormat? = nil, hintingBackups: Bool = true
   ) throws(CLIError) -> (Arrangement, name: String, stamp: Platform.FileStamp?) {
-    let (arrangement, name, stamp, _) = try load(path, format: format, digest: false)
+    let (arrangement, name, stamp, _) = try load(path, format: format, digest: false, hintingBackups: hintingBackups)
     return (arrangement, name, stamp)
   }
 
   /// `load`, and with `digest` the size and SHA-256 of the bytes read (for `--record` and `play`).
   /// A JSON file is mapped and its pages let go as reading passes them (the arrangement keeps its own
   /// copy of what it needs); other formats, and a file whose digest is wanted, are read whole.
+  ///
+  /// A file that is not valid because a save into it was cut short (an in-place save leaves a backup of
+  /// the old content beside it until it is done) gets the backup named in the message.
   static func load(
-    _ path: String, format: ArrangementFormat? = nil, digest: Bool
+    _ path: String, format: ArrangementFormat? = nil, digest: Bool, hintingBackups: Bool = true
   ) throws(CLIError) -> (Arrangement, name: String, stamp: Platform.FileStamp?, digest: FileDigest?) {
     let format = format ?? FormatOptions().reading(path)
+    func invalid(_ name: String, _ error: some Error) -> CLIError {
+      invalidFile(path, name: name, error, hintingBackups: hintingBackups)
+    }
     if format == .json && !digest {
       let input = try Platform.mappedInput(path)
       do {
@@ -194,7 +206,7 @@ public enum TileGridCommand {
         }
         return (arrangement, input.name, input.stamp, nil)
       } catch {
-        throw .data("\(input.name): \(FormatError.json(error))")
+        throw invalid(input.name, FormatError.json(error))
       }
     }
     let input = try Platform.input(path)
@@ -202,8 +214,17 @@ public enum TileGridCommand {
       let arrangement = try format.read(input.bytes)
       return (arrangement, input.name, input.stamp, digest ? FileDigest(of: input.bytes) : nil)
     } catch {
-      throw .data("\(input.name): \(error)")
+      throw invalid(input.name, error)
     }
+  }
+
+  /// The one-line data error for a file that is not valid, naming a backup left beside it.
+  static func invalidFile(_ path: String, name: String, _ error: some Error, hintingBackups: Bool = true) -> CLIError {
+    var message = "\(name): \(error)"
+    if hintingBackups && path != "-", let backup = Platform.leftBehind(besideFile: path).first(where: { $0.kind == .backup }) {
+      message += "; '\(backup.path)' holds the file as it was before a save that did not finish"
+    }
+    return .data(message)
   }
 
   /// Checks an arrangement as `load` reads it, with the same errors. A JSON file is read by the same
@@ -217,7 +238,7 @@ public enum TileGridCommand {
     do {
       try input.withBytes { (bytes, release) throws(LoadError) in try Arrangement.validate(json: bytes, releasing: release) }
     } catch {
-      throw .data("\(input.name): \(FormatError.json(error))")
+      throw invalidFile(path, name: input.name, FormatError.json(error))
     }
   }
 
@@ -235,7 +256,7 @@ public enum TileGridCommand {
   // MARK: - demo
 
   static let demoCommand = Command(
-    name: "demo", synopsis: "[--to FORMAT] [-o OUT]", summary: "print the built-in demo arrangement (JSON)",
+    name: "demo", synopsis: "[--to FORMAT] [-o OUT] [--force]", summary: "print the built-in demo arrangement (JSON)",
     details: """
       Prints the built-in demo arrangement as canonical JSON: 18 colors (UIKit's named colors and four
       grays) in four sections, one with a maximum of 8 tiles, one with a locked tile, and one empty.
@@ -266,7 +287,7 @@ public enum TileGridCommand {
   // MARK: - export
 
   static let exportCommand = Command(
-    name: "export", synopsis: "[FILE|-] [--format FORMAT] [--to FORMAT] [-o OUT]",
+    name: "export", synopsis: "[FILE|-] [--format FORMAT] [--to FORMAT] [-o OUT] [--force]",
     summary: "validate a file, print it (canonical JSON, or --to)",
     details: """
       Validates an arrangement and prints it as canonical JSON: two-space indentation, known keys in the

@@ -41,7 +41,7 @@ extension Arrangement {
 
 /// A tile's place as people write it: `S.I` (section index and item index, zero-based, like `1.3`) or
 /// `SECTION_ID:I` (like `favorites:0`; the id is everything before the last colon). The command line's
-/// FROM and TO and the editor's typed moves read places this way.
+/// FROM and TO read places this way (the editor's typed moves count from 1 instead, as its screen does).
 public enum WrittenPlace: Equatable, Hashable, Sendable {
   case index(section: Int, item: Int)
   case id(String, item: Int)

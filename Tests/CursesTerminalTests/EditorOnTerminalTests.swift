@@ -246,7 +246,10 @@ struct EditorOnTerminalTests {
     let file = try demoFile()
     try directory.write("tiles.json.recovery.json", "earlier")
     let process = try start([file])
-    #expect(process.wait(for: "READY"))
+    // The earlier one is asked about first (it is not an arrangement); k keeps it.
+    #expect(process.wait(for: "behind"))
+    process.write("k")
+    #expect(process.wait(for: "Kept"))
     process.write(" \(Self.esc)[B\r")
     #expect(process.wait(for: "unsaved"))
     process.signal(SIGHUP)

@@ -95,6 +95,9 @@ struct EditorFlowTests {
     #expect(e.question == .fileReadOnly)
     _ = Self.press(.character("a"), &e)
     #expect(e.prompt?.purpose == .saveAs(thenQuit: false))
+    // The field holds the file's own name, to change into another.
+    #expect(e.prompt?.field.text == "grid.json")
+    _ = Self.press(.control("u"), &e)
     Self.type("copy.json", &e)
     #expect(Self.press(.enter, &e) == [.save(to: "copy.json", force: false, thenQuit: false)])
     _ = e.update(.saveFailed(.readOnly), at: e.now)

@@ -24,6 +24,8 @@ struct ScreenCase: CustomTestStringConvertible, Sendable {
   var messages: [EditorMessage] = []
   /// A file that does not exist: the editor opens an empty arrangement (`fixture` is its name).
   var newFile = false
+  /// The name on the title bar, when it is not the fixture's (`<stdin>`).
+  var fileName: String?
 
   var testDescription: String { name }
 
@@ -48,7 +50,8 @@ struct ScreenCase: CustomTestStringConvertible, Sendable {
     var editor =
       newFile
       ? EditorState.newFile(named: fixture ?? "new.json", screen: screen)
-      : EditorState(arrangement: try arrangement(), screen: screen, fileName: unnamed ? nil : fixture ?? "demo.json")
+      : EditorState(
+        arrangement: try arrangement(), screen: screen, fileName: unnamed ? nil : fileName ?? fixture ?? "demo.json")
     for (_, event) in try EventScript.parse(Array(events.utf8)) {
       var effects = editor.play(event)
       while let effect = effects.first {
@@ -137,6 +140,28 @@ struct ScreenCase: CustomTestStringConvertible, Sendable {
     ScreenCase(
       name: "edit-delete-question", fixture: nil, width: 80, height: 24, events: "key x\nkey right\nkey x\nkey d\n"),
     ScreenCase(name: "edit-refused", fixture: nil, width: 80, height: 24, events: "key tab\nkey tab\nkey d\n"),
+    // The edges: a question on a screen too small for the grid, a question wrapped at 60 columns, a
+    // locked tile named by its title, a failed save as keeping its name, a file left behind, the
+    // title for standard input.
+    ScreenCase(
+      name: "demo-too-small-question", fixture: nil, width: 10, height: 3,
+      events: "resize 80 24\nkey space\nkey right\nkey enter\nresize 10 3\nkey q\n"),
+    ScreenCase(
+      name: "demo-question-narrow", fixture: nil, width: 60, height: 16,
+      events: "key space\nkey right\nkey enter\nkey q\n"),
+    ScreenCase(
+      name: "demo-refused-by-title", fixture: nil, width: 60, height: 24,
+      events: String(repeating: "key right\n", count: 15) + "key r\n"),
+    ScreenCase(
+      name: "demo-save-as-failed", fixture: nil, width: 80, height: 24, unnamed: true,
+      messages: [
+        .input(.key(.character("s"))), .bytes(Array("~/nodir/grid.json".utf8)), .input(.key(.enter)),
+        .saveFailed(.failed("the directory '/home/someone/nodir' does not exist")),
+      ]),
+    ScreenCase(
+      name: "demo-left-behind", fixture: nil, width: 80, height: 24,
+      messages: [.leftBehind([LeftBehind(kind: .recovery, path: "demo.json.recovery.json", name: "demo.json.recovery.json", content: .arrangement(.demo))])]),
+    ScreenCase(name: "stdin-title", fixture: nil, width: 60, height: 12, fileName: "<stdin>"),
   ]
 }
 

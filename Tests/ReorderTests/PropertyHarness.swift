@@ -257,10 +257,16 @@ enum PropertyHarness {
       }
     }
 
-    /// `u` and `U` outside a drag undo and redo exactly when the history has a step for it.
+    /// `u` and `U` outside a drag undo and redo exactly when the history has a step for it; on a screen
+    /// too small for the grid they do nothing.
     func checkKeyCommands(before: EditorState, event: ScriptEvent, traces: [PropertyTrace]) throws(PropertyFailure) {
       guard !before.reorder.gesture.isDragging, before.overlay == nil, case .input(.key(.character(let c))) = event
       else { return }
+      if before.isTooSmall {
+        try propertyRequire(
+          !traces.contains(.undo) && !traces.contains(.redo), "undo", "\(c) on a screen too small gives \(traces)")
+        return
+      }
       if c == "u" {
         try propertyRequire(
           traces.contains(.undo) == (model.undoable > 0), "undo",
@@ -273,6 +279,12 @@ enum PropertyHarness {
     }
 
     func finale() throws(PropertyFailure) {
+      // A screen too small for the grid takes only quitting and saving: the terminal is made larger.
+      if state.isTooSmall {
+        let least = state.minimumScreen
+        _ = try play(
+          .input(.resize(width: max(state.screen.width, least.width), height: max(state.screen.height, least.height))))
+      }
       // A prompt or a question left open takes every key: Esc closes it first.
       if state.overlay != nil { _ = try play(.input(.key(.escape))) }
       switch state.reorder.gesture {

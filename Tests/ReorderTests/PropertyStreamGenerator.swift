@@ -178,11 +178,12 @@ struct PropertyStreamGenerator {
         let count = section?.count ?? 0
         let text: String
         switch rng.int(0...4) {
-        case 0: text = "\(rng.int(0...arrangement.sections.count)).\(rng.int(0...(count + 1)))"
-        case 1: text = "\(section?.id ?? "s9"):\(rng.int(0...(count + 1)))"
+        // Places from 1, as the screen counts (0 and one past the end are refused).
+        case 0: text = "\(section?.id ?? "s9") \(rng.int(0...(count + 2)))"
+        case 1: text = "\(section?.displayTitle ?? "S") \(rng.int(0...(count + 2)))"
         case 2: text = section?.id ?? "nosuch"
         case 3: text = String((section?.displayTitle ?? "S").prefix(rng.int(1...3)))
-        default: text = rng.element(["", "x", "9.9", ":", "."])
+        default: text = rng.element(["", "x", "9.9", "0.0", ":", ".", " 1"])
         }
         return .bytes(Array(text.utf8))
       }

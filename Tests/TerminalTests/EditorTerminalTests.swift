@@ -32,7 +32,9 @@ struct EditorTerminalTests {
     #expect(screen.titleBar.hasSuffix("18 tiles · 4 sections"), "\(screen)")
     #expect(!screen.titleBar.contains("unsaved"))
     #expect(screen.statusLine.hasPrefix(" READY "), "\(screen)")
-    #expect(screen.statusLine.contains(" 0.0"), "the focused tile's place: \(screen)")
+    // One numbering on screen: places count from 1, in words; no zero-based S.I beside them.
+    #expect(screen.statusLine.contains("Hold a tile, or Space, to lift it"), "\(screen)")
+    #expect(!screen.statusLine.contains("0.0"), "\(screen)")
 
     // Headers where the layout puts them (the content is not scrolled).
     let headers = ["favorites": "Favorites 5/8", "others": "Others 9", "grays": "Grays 4", "archive": "Archive 0"]

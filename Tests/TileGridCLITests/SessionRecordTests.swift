@@ -128,6 +128,7 @@ struct SessionRecordTests {
     mutating func readDisk(_ document: Document, at time: Int) -> EditorMessage { .diskUnreadable("no disk") }
     mutating func suspend() {}
     mutating func repaint() {}
+    mutating func discard(_ path: String) -> String? { nil }
   }
 
   static func randomInput(_ rng: inout SplitMix64, screen: Size) -> [UInt8] {

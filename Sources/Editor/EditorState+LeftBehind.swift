@@ -1,0 +1,69 @@
+import Document
+import GridLayout
+import Reorder
+import TerminalInput
+import TileModel
+
+// MARK: - Files left behind by an earlier session: restore, discard, keep (docs/editor.md, "Files left
+// behind")
+//
+// The command line finds them when it opens a file (`EditorMessage.leftBehind`); the editor asks about
+// each in turn, on its first screen, one question at a time.
+
+extension Prompt.Purpose {
+  var isSaveAs: Bool {
+    if case .saveAs = self { return true }
+    return false
+  }
+}
+
+extension EditorState {
+  /// Asks about the next file left behind, when nothing else is being asked or typed.
+  mutating func askAboutLeftBehind() {
+    guard overlay == nil, !leftBehindQueue.isEmpty else { return }
+    overlay = .question(.leftBehind(leftBehindQueue.removeFirst()))
+  }
+
+  /// `r` restores, `d` discards (the caller removes the file and reports back), any other key keeps.
+  mutating func answerLeftBehind(_ found: LeftBehind, _ key: Key) -> [EditorEffect] {
+    switch (key, found.content) {
+    case (.character("r"), .arrangement(let recovered)):
+      restore(recovered)
+      announcement = .restored(name: found.name)
+      askAboutLeftBehind()
+      return []
+    case (.character("d"), _):
+      return [.discard(path: found.path, name: found.name)]
+    default:
+      dismissed(.leftBehind(found))
+      return []
+    }
+  }
+
+  /// Makes `recovered` the arrangement, unsaved, as one undo step back to what was opened: the
+  /// document starts again from it with one step recorded (the file's sections replaced by the
+  /// recovered ones, its layout and top-level keys too), so `u` gives the file as opened and the saved
+  /// point is there. Focus, marks and the find start afresh.
+  ///
+  /// - Complexity: O(n) for n tiles (one layout); undoing it re-lays out once per section.
+  mutating func restore(_ recovered: Arrangement) {
+    let opened = arrangement
+    func replacing(_ old: Arrangement, with new: Arrangement) -> [Edit] {
+      var edits: [Edit] = [.setLayout(new.layoutSpec), .setFileExtras(new.extras)]
+      for s in old.sections.indices.reversed() { edits.append(.deleteSection(at: s)) }
+      for (s, section) in new.sections.enumerated() {
+        edits.append(.insertSection(section.fields, tiles: new.tiles(inSection: s), at: s))
+      }
+      return edits
+    }
+    let viewport = Screen.viewport(forScreen: screen)
+    var restored = Document(
+      arrangement: recovered, viewport: viewport.size, name: document.name, saveTarget: document.saveTarget)
+    restored.record(replacing(opened, with: recovered), undoneBy: replacing(recovered, with: opened))
+    let time = now
+    document = restored
+    reorder = ReorderState(document: document, screen: screen, viewport: viewport, config: reorder.config)
+    _ = engine(.tick, at: time)
+    finding = FindSession()
+  }
+}
