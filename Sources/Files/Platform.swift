@@ -74,21 +74,35 @@ public enum Platform {
 
   /// Reads a whole file, or standard input for `-`. `role` names the file in messages ("events file").
   public static func read(_ path: String, role: String = "") throws(ReadError) -> Input {
-    let what = role.isEmpty ? "" : role + " "
     if path == "-" {
       return Input(bytes: try readAll(fd: 0, name: "standard input"), name: "<stdin>", stamp: nil)
     }
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw .noInput("cannot open \(what)'\(path)': \(errorText(errno))") }
+    let (fd, st) = try openForReading(path, role: role)
     defer { close(fd) }
-    var st = stat()
-    guard fstat(fd, &st) == 0 else { throw .noInput("cannot read \(what)'\(path)': \(errorText(errno))") }
-    if (st.st_mode & S_IFMT) == S_IFDIR { throw .noInput("cannot read \(what)'\(path)': it is a directory") }
-    if Int(st.st_size) > maximumInputBytes {
-      throw .tooLarge("\(path): the file is too large (\(st.st_size) bytes; the most is \(maximumInputBytes))")
-    }
     let bytes = try readAll(fd: fd, name: "'\(path)'", sizeHint: Int(st.st_size))
     return Input(bytes: bytes, name: path, stamp: FileStamp(st))
+  }
+
+  /// Opens `path` to read it and looks at what it is: not a directory, not larger than
+  /// `maximumInputBytes`. The caller closes the descriptor.
+  private static func openForReading(_ path: String, role: String) throws(ReadError) -> (Int32, stat) {
+    let what = role.isEmpty ? "" : role + " "
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw .noInput("cannot open \(what)'\(path)': \(errorText(errno))") }
+    var st = stat()
+    var failure: ReadError?
+    if fstat(fd, &st) != 0 {
+      failure = .noInput("cannot read \(what)'\(path)': \(errorText(errno))")
+    } else if (st.st_mode & S_IFMT) == S_IFDIR {
+      failure = .noInput("cannot read \(what)'\(path)': it is a directory")
+    } else if Int(st.st_size) > maximumInputBytes {
+      failure = .tooLarge("\(path): the file is too large (\(st.st_size) bytes; the most is \(maximumInputBytes))")
+    }
+    if let failure {
+      close(fd)
+      throw failure
+    }
+    return (fd, st)
   }
 
   /// Reads to the end of `fd`. A file of known size is read straight into the array (one `read` call
@@ -192,17 +206,9 @@ public enum Platform {
   /// `read(_:role:)`'s input for reading once: a regular file mapped (`MappedInput`), standard
   /// input (`-`) and anything that cannot be mapped read whole. The same errors as `read`.
   public static func mapped(_ path: String, role: String = "") throws(ReadError) -> MappedInput {
-    let what = role.isEmpty ? "" : role + " "
     if path == "-" { return MappedInput(try read(path, role: role)) }
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw .noInput("cannot open \(what)'\(path)': \(errorText(errno))") }
+    let (fd, st) = try openForReading(path, role: role)
     defer { close(fd) }
-    var st = stat()
-    guard fstat(fd, &st) == 0 else { throw .noInput("cannot read \(what)'\(path)': \(errorText(errno))") }
-    if (st.st_mode & S_IFMT) == S_IFDIR { throw .noInput("cannot read \(what)'\(path)': it is a directory") }
-    if Int(st.st_size) > maximumInputBytes {
-      throw .tooLarge("\(path): the file is too large (\(st.st_size) bytes; the most is \(maximumInputBytes))")
-    }
     let size = Int(st.st_size)
     if (st.st_mode & S_IFMT) == S_IFREG && size > 0,
       let mapping = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), mapping != MAP_FAILED
