@@ -574,9 +574,12 @@ extension JSONScanner {
         if let duplicate = context.duplicate { throw duplicate }
       } while try endElement()
     }
-    guard context.keepsTiles else { return [] }
-    // The section refers to the slots its tiles were read into, in order.
+    // The section refers to the slots its tiles were read into, in order. An empty section's are the
+    // empty array itself: built with no capacity, the array would store its count of 0 into the one
+    // storage every empty array shares, a write racing with the second reader's reads of its own
+    // empty arrays (ThreadSanitizer reports it).
     let end = context.count
+    guard context.keepsTiles, end > first else { return [] }
     return [TileRef](unsafeUninitializedCapacity: end - first) { refs, count in
       for k in 0..<refs.count { refs[k] = TileRef(first + k) }
       count = refs.count
