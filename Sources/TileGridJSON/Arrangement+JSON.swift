@@ -35,7 +35,9 @@ extension Arrangement {
   /// of each range of the input the reader is done with (a few megabytes at a time, in order), so
   /// that a mapped file's pages can be let go as reading passes them; nothing in the arrangement
   /// refers to the input once this returns. The reader may read a released range again (to report an
-  /// error's line or find a repeated id), so releasing must keep the bytes readable.
+  /// error's line or find a repeated id), so releasing must keep the bytes readable. In a large file
+  /// the second reader (`ReadAhead`) tells of the ranges it passed from its own thread, ahead of the
+  /// reader's, so `release` must be safe to call from two threads at once.
   package init(json bytes: UnsafeBufferPointer<UInt8>, releasing release: ((Range<Int>) -> Void)?) throws(LoadError) {
     var context = TileContext(mode: .keep, inputCount: bytes.count, release: release)
     let file = try Self.read(bytes, &context)
