@@ -35,7 +35,9 @@ extension Arrangement {
   /// of each range of the input the reader is done with (a few megabytes at a time, in order), so
   /// that a mapped file's pages can be let go as reading passes them; nothing in the arrangement
   /// refers to the input once this returns. The reader may read a released range again (to report an
-  /// error's line or find a repeated id), so releasing must keep the bytes readable.
+  /// error's line or find a repeated id), so releasing must keep the bytes readable. In a large file
+  /// the second reader (`ReadAhead`) tells of the ranges it passed from its own thread, ahead of the
+  /// reader's, so `release` must be safe to call from two threads at once.
   package init(json bytes: UnsafeBufferPointer<UInt8>, releasing release: ((Range<Int>) -> Void)?) throws(LoadError) {
     var context = TileContext(mode: .keep, inputCount: bytes.count, release: release)
     let file = try Self.read(bytes, &context)
@@ -574,9 +576,12 @@ extension JSONScanner {
         if let duplicate = context.duplicate { throw duplicate }
       } while try endElement()
     }
-    guard context.keepsTiles else { return [] }
-    // The section refers to the slots its tiles were read into, in order.
+    // The section refers to the slots its tiles were read into, in order. An empty section's are the
+    // empty array itself: built with no capacity, the array would store its count of 0 into the one
+    // storage every empty array shares, a write racing with the second reader's reads of its own
+    // empty arrays (ThreadSanitizer reports it).
     let end = context.count
+    guard context.keepsTiles, end > first else { return [] }
     return [TileRef](unsafeUninitializedCapacity: end - first) { refs, count in
       for k in 0..<refs.count { refs[k] = TileRef(first + k) }
       count = refs.count

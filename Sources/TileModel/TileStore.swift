@@ -71,6 +71,10 @@ public struct TileStore: Sendable {
     guard let source, replacedSlots.isEmpty, added.isEmpty else {
       return refs.map { Int32(truncatingIfNeeded: width(of: $0) ?? 0) }
     }
+    // No widths are the empty array itself: built with no capacity, an array stores its count into
+    // the storage every empty array shares (a write that races with other threads' empty arrays, as
+    // when diff and merge read files side by side).
+    guard !refs.isEmpty else { return [] }
     return [Int32](unsafeUninitializedCapacity: refs.count) { widths, count in
       refs.withUnsafeBufferPointer { source.widths(of: $0, into: widths.baseAddress!) }
       count = refs.count
