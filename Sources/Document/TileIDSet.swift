@@ -29,7 +29,8 @@ struct TileIDSet: Sendable {
     var k = 0
     for section in arrangement.sections {
       for ref in section.items {
-        pending[k] = Self.hash(arrangement[ref].id)
+        // The id's bytes where the store keeps them (a tile read from a file is not built).
+        arrangement.tiles.withText(of: ref) { _, id in pending[k] = Self.hash(id) }
         pendingRefs[k] = ref.index
         k += 1
       }
@@ -62,6 +63,12 @@ struct TileIDSet: Sendable {
     let h =
       id.utf8.withContiguousStorageIfAvailable(hash(bytes:))
       ?? Array(id.utf8).withUnsafeBufferPointer(hash(bytes:))
+    return h < 2 ? h + 2 : h
+  }
+
+  /// `hash(_:)` of the id whose UTF-8 bytes these are.
+  static func hash(_ id: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    let h = hash(bytes: id)
     return h < 2 ? h + 2 : h
   }
 

@@ -7,6 +7,20 @@ import TileModel
 
 // MARK: - Editing at 1,000,000 tiles: each edit, and its undo and redo, through the document
 
+/// The id index built at the first add for an arrangement read from its file (its ids hashed from
+/// the bytes the reader keeps, no tile built), medians of 5 CPU times.
+func benchIDIndex(ofFile path: String) throws {
+  let arrangement = try open(path)
+  var times: [Double] = []
+  for _ in 0..<5 {
+    var document = Document(arrangement: arrangement, viewport: Size(width: 200, height: 58))
+    times.append(cpuSeconds { _ = document.newTileID(forTitle: "warm up") })
+  }
+  report(
+    "editing 1,000,000 tiles read from their file: the id index, once, at the first add",
+    String(format: "%.0f ms", percentile(times, 0.5) * 1000), "")
+}
+
 /// Each kind of edit on a 1,000,000-tile arrangement (10 sections of 100,000), applied through the
 /// `Document` as the editor does it (checked, applied to the arrangement and the layout, recorded),
 /// then undone and redone; `repeats` times each, at places spread over the sections. The first tile

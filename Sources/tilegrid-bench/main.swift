@@ -588,11 +588,17 @@ func paired(_ ours: [String], _ theirs: [String], pairs: Int) -> (ours: [Process
   return (a, b, percentile(ratios, 0.5), percentile(cpuRatios, 0.5))
 }
 
-func benchFiles(directory: String) throws {
+/// The generated 1,000,000-tile file in `directory`, written the first time.
+func millionFile(in directory: String) throws -> String {
   let path = directory + "/million.json"
   if !FileManager.default.fileExists(atPath: path) {
     try Data(makeArrangement(tiles: 1_000_000, sections: 10, mixed: true).jsonBytes()).write(to: URL(fileURLWithPath: path))
   }
+  return path
+}
+
+func benchFiles(directory: String) throws {
+  let path = try millionFile(in: directory)
   let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
   let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tilegrid").path
   guard FileManager.default.isExecutableFile(atPath: binary) else {
@@ -1039,6 +1045,7 @@ if arguments.first == "--breakdown", arguments.count == 2 {
   if all || parts.contains("--editing") {
     benchEditing(mixed: false)
     benchEditing(mixed: true)
+    try benchIDIndex(ofFile: millionFile(in: directory))
     benchEditorRename()
   }
   if all || parts.contains("--files") { try benchFiles(directory: directory) }

@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+import TileGridJSON
 import TileModel
 
 @testable import Document
@@ -36,5 +37,23 @@ struct TileIDSetTests {
     }
     let rebuilt = TileIDSet(arrangement)
     for id in ids { #expect(rebuilt.contains(id, in: arrangement)) }
+  }
+
+  /// Built over a file's tiles (their id bytes read where the reader keeps them, not built), the index
+  /// finds every id as one built from `Tile`s does: plain ids, escaped ones (kept as JSON text), other
+  /// scripts, composed and precomposed forms, ids one byte apart.
+  @Test func findsTheIdsOfAFile() throws {
+    let ids = ["a", "ab", "abcdefgh", "abcdefghi", "회의", "e\u{301}", "\u{E9}", "quote\"d", "tab\tx", "slash/"]
+      + (0..<200).map { "t\($0)" }
+    let built = Arrangement(sections: [(Section(id: "s"), ids.map { Tile(id: $0, title: "x") })])
+    let read = try Arrangement(json: built.jsonBytes())
+    let (fromFile, fromTiles) = (TileIDSet(read), TileIDSet(built))
+    for id in ids {
+      #expect(fromFile.contains(id, in: read), "\(id)")
+      #expect(fromTiles.contains(id, in: built), "\(id)")
+    }
+    for missing in ["", "A", "abcdefg", "e", "\u{E9}\u{301}", "t200", "quote", "t1 "] {
+      #expect(!fromFile.contains(missing, in: read), "\(missing)")
+    }
   }
 }
