@@ -1,3 +1,4 @@
+import TileGridJSON
 import TileModel
 
 /// How a text file's lines end, and how the file begins and ends: what a writer needs, beside the
@@ -122,19 +123,7 @@ enum UTF8Check {
         i += 1
         continue
       }
-      let length: Int
-      var low: UInt8 = 0x80
-      var high: UInt8 = 0xBF
-      switch c {
-      case 0xC2...0xDF: length = 2
-      case 0xE0: length = 3; low = 0xA0
-      case 0xE1...0xEC, 0xEE...0xEF: length = 3
-      case 0xED: length = 3; high = 0x9F
-      case 0xF0: length = 4; low = 0x90
-      case 0xF1...0xF3: length = 4
-      case 0xF4: length = 4; high = 0x8F
-      default: return i
-      }
+      guard let (length, low, high) = UTF8Lead.sequence(c) else { return i }
       guard i + length <= n else { return i }
       let second = b[i + 1]
       guard second >= low && second <= high else { return i }

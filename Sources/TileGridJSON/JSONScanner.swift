@@ -661,18 +661,8 @@ struct JSONScanner {
   /// and returns the offset after it.
   private func skipUTF8Sequence(at j: Int) throws -> Int {
     let lead = bytes[j]
-    let length: Int
-    var low: UInt8 = 0x80
-    var high: UInt8 = 0xBF
-    switch lead {
-    case 0xC2...0xDF: length = 2
-    case 0xE0: length = 3; low = 0xA0
-    case 0xE1...0xEC, 0xEE...0xEF: length = 3
-    case 0xED: length = 3; high = 0x9F
-    case 0xF0: length = 4; low = 0x90
-    case 0xF1...0xF3: length = 4
-    case 0xF4: length = 4; high = 0x8F
-    default: throw error("invalid UTF-8 (byte 0x\(String(lead, radix: 16, uppercase: true)))", at: j)
+    guard let (length, low, high) = UTF8Lead.sequence(lead) else {
+      throw error("invalid UTF-8 (byte 0x\(String(lead, radix: 16, uppercase: true)))", at: j)
     }
     guard j + length <= bytes.count else { throw error("invalid UTF-8: truncated sequence", at: j) }
     let second = bytes[j + 1]
@@ -736,4 +726,23 @@ struct DuplicateKey: Error {
   var path: JSONPath
   var key: String
   var offset: Int
+}
+
+/// What a UTF-8 lead byte starts (RFC 3629: no overlongs, no surrogates, at most U+10FFFF): the
+/// sequence's length and the range its second byte must be in (the others are 0x80...0xBF).
+package enum UTF8Lead {
+  /// nil for a byte that starts no multi-byte sequence (ASCII included).
+  @inline(__always)
+  package static func sequence(_ lead: UInt8) -> (length: Int, low: UInt8, high: UInt8)? {
+    switch lead {
+    case 0xC2...0xDF: return (2, 0x80, 0xBF)
+    case 0xE0: return (3, 0xA0, 0xBF)
+    case 0xE1...0xEC, 0xEE...0xEF: return (3, 0x80, 0xBF)
+    case 0xED: return (3, 0x80, 0x9F)
+    case 0xF0: return (4, 0x90, 0xBF)
+    case 0xF1...0xF3: return (4, 0x80, 0xBF)
+    case 0xF4: return (4, 0x80, 0x8F)
+    default: return nil
+    }
+  }
 }
