@@ -6,7 +6,7 @@ import TileModel
 
 extension TileGridCommand {
   static let applyCommand = Command(
-    name: "apply", synopsis: "FILE SCRIPT|- [-o OUT | -i] [--force]",
+    name: "apply", operands: "FILE SCRIPT|-",
     summary: "apply an edit script, all of it or nothing",
     details: """
       Applies an edit script to FILE as one step, then prints the result, or writes it to OUT or back to
@@ -23,16 +23,14 @@ extension TileGridCommand {
 
       FILE              the arrangement; /dev/null is one with no sections
       SCRIPT            the script's file, or '-' for standard input (FILE may then not be '-')
-      -i, --in-place    write the result back to FILE, unless FILE changed on disk since it was read
-      \(Output.outputHelp)
-      --force           apply what a policy refuses (a locked tile, a locked or full section), and
-                        write FILE or OUT even if it is read-only (it stays read-only)
+      {options}
 
       'tilegrid diff A B | tilegrid apply A - --force' prints B exactly.
 
       """,
     syntax: Syntax(
-      valued: Output.valued, flags: Output.flags + ["--in-place"], maximumOperands: 2, operands: "FILE and SCRIPT"),
+      options: [Options.output.spec, Options.inPlace.spec, Options.forcePolicies.spec], maximumOperands: 2,
+      operands: "FILE and SCRIPT"),
     run: runApply)
 
   static func runApply(_ args: Arguments) throws(CLIError) {

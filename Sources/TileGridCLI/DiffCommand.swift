@@ -8,7 +8,7 @@ import TileModel
 
 extension TileGridCommand {
   static let diffCommand = Command(
-    name: "diff", synopsis: "OLD NEW [--json] [-o OUT]", summary: "print the edit script that turns OLD into NEW",
+    name: "diff", operands: "OLD NEW", summary: "print the edit script that turns OLD into NEW",
     details: """
       Prints the edit script that turns OLD into NEW (docs/version-control.md): one edit per line, tiles
       and sections by id, with the fewest moves (within a section only the tiles outside a longest
@@ -17,9 +17,7 @@ extension TileGridCommand {
 
       OLD, NEW          arrangement files; '-' reads one of them from standard input; /dev/null is an
                         arrangement with no sections
-      --json            the same edits as a JSON array, for tools ('[]' when they are equal)
-      \(Output.outputHelp)
-      \(Output.forceHelp)
+      {options}
 
       Exit status: 0 when OLD and NEW are the same arrangement (their canonical forms are equal; nothing
       is printed), 1 when they differ, 64 for a wrong command line, 65 for a file that is not a valid
@@ -31,14 +29,14 @@ extension TileGridCommand {
 
       """,
     syntax: Syntax(
-      valued: Output.valued, flags: Output.flags + ["--json"], maximumOperands: 7,
+      options: [Options.json.spec, Options.output.spec, Options.force.spec], maximumOperands: 7,
       operands: "OLD and NEW (or git's seven arguments)"),
     run: runDiff)
 
   static func runDiff(_ args: Arguments) throws(CLIError) {
     let operands = args.operands
     if operands.count == 7 {
-      try runGitDiff(operands, json: args.flags.contains("--json"))
+      try runGitDiff(operands, json: args.has(Options.json))
       return
     }
     // Git calls an external diff with the path alone for an unmerged file.
@@ -53,10 +51,10 @@ extension TileGridCommand {
     if operands[0] == "-" && operands[1] == "-" {
       throw .usage("standard input ('-') can be read only once", command: "diff")
     }
-    let output = Output(args)
+    let output = try Output(args)
     let both = try loadArrangements(operands)
     let script = Arrangement.diff(both[0], both[1])
-    let json = args.flags.contains("--json")
+    let json = args.has(Options.json)
     if script.isEmpty && !json && output.isStandardOutput { return }
     try output.write(json ? EditScript.json(script) : Array(EditScript.text(script).utf8))
     if !script.isEmpty { throw .outcome(1, lines: []) }

@@ -4,7 +4,7 @@ import Files
 
 extension TileGridCommand {
   static let gitSetupCommand = Command(
-    name: "git-setup", synopsis: "[PATTERN]", summary: "make git diff and merge arrangements with tilegrid",
+    name: "git-setup", operands: "[PATTERN]", summary: "make git diff and merge arrangements with tilegrid",
     details: """
       In a git repository, makes git diff and merge arrangement files with tilegrid
       (docs/version-control.md, "Git"):

@@ -6,7 +6,7 @@ import TileModel
 
 extension TileGridCommand {
   static let mergeCommand = Command(
-    name: "merge", synopsis: "BASE OURS THEIRS [-o OUT] [--prefer ours|theirs]",
+    name: "merge", operands: "BASE OURS THEIRS",
     summary: "join two edits of one arrangement by ids",
     details: """
       Joins OURS and THEIRS, two edits of BASE, by ids (docs/version-control.md): what only one side
@@ -17,9 +17,7 @@ extension TileGridCommand {
       or changed on the other — is a conflict: it is resolved toward OURS (or THEIRS), and listed on
       standard error, one line each. The result is always a valid arrangement.
 
-      \(Output.outputHelp)
-      --prefer SIDE     'ours' (the default) or 'theirs': the side conflicts are resolved toward
-      \(Output.forceHelp)
+      {options}
 
       Exit status: 0 merged cleanly, 1 merged with conflicts, 64/65/66 as the other commands.
 
@@ -27,7 +25,8 @@ extension TileGridCommand {
 
       """,
     syntax: Syntax(
-      valued: Output.valued + ["--prefer"], flags: Output.flags, maximumOperands: 3, operands: "BASE, OURS and THEIRS"),
+      options: [Options.output.spec, Options.prefer.spec, Options.force.spec], maximumOperands: 3,
+      operands: "BASE, OURS and THEIRS"),
     run: runMerge)
 
   static func runMerge(_ args: Arguments) throws(CLIError) {
@@ -38,13 +37,8 @@ extension TileGridCommand {
     if args.operands.filter({ $0 == "-" }).count > 1 {
       throw .usage("standard input ('-') can be read only once", command: command)
     }
-    let prefer: MergeSide
-    switch args.values["--prefer"] {
-    case nil, "ours": prefer = .ours
-    case "theirs": prefer = .theirs
-    case let other?: throw .usage("--prefer is 'ours' or 'theirs', not '\(other)'", command: command)
-    }
-    let output = Output(args)
+    let prefer = try args.value(Options.prefer, command: command)
+    let output = try Output(args)
     let sides = try loadArrangements(args.operands)
     let result = Arrangement.merge(base: sides[0], ours: sides[1], theirs: sides[2], prefer: prefer)
     try output.write(result.arrangement)
