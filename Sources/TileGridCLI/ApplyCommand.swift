@@ -1,3 +1,4 @@
+import Formats
 import Files
 import TileGridJSON
 import TileModel
@@ -10,7 +11,7 @@ extension TileGridCommand {
     summary: "apply an edit script, all of it or nothing",
     details: """
       Applies an edit script to FILE as one step, then prints the result, or writes it to OUT or back to
-      FILE. The script names tiles and sections by id, one edit per line (docs/version-control.md):
+      FILE, in FILE's format unless --to (or OUT's extension) names another. The script names tiles and sections by id, one edit per line (docs/version-control.md):
 
         move ID to SECTION_ID:I           add ID to SECTION_ID:I {…}      delete ID
         move-section ID to I              add-section ID at I {…}         delete-section ID
@@ -29,7 +30,9 @@ extension TileGridCommand {
 
       """,
     syntax: Syntax(
-      options: [Options.output.spec, Options.inPlace.spec, Options.forcePolicies.spec], maximumOperands: 2,
+      options: [
+        Options.output.spec, Options.inPlace.spec, Options.forcePolicies.spec, Options.format.spec, Options.to.spec,
+      ], maximumOperands: 2,
       operands: "FILE and SCRIPT"),
     run: runApply)
 
@@ -44,6 +47,7 @@ extension TileGridCommand {
       throw .usage("standard input ('-') can be read only once", command: command)
     }
     var (output, inPlace) = try Output.editing(args, file: path, command: command)
+    let formats = try FormatOptions(args, command: command)
     let input = try Platform.input(scriptPath, role: "script")
     let lines: [ScriptLine]
     do {
@@ -51,7 +55,9 @@ extension TileGridCommand {
     } catch {
       throw .data("\(input.name): \(error)")
     }
-    var (arrangement, _, stamp) = path == "/dev/null" ? (Arrangement(sections: []), "", nil) : try load(path)
+    let format = formats.reading(path)
+    var (arrangement, _, stamp) =
+      path == "/dev/null" ? (Arrangement(sections: []), "", nil) : try load(path, format: format)
     do {
       try arrangement.apply(lines.map(\.edit), force: output.force)
     } catch {
@@ -60,6 +66,6 @@ extension TileGridCommand {
       throw .data("\(input.name): line \(line.line): \(error.error)\(hint)")
     }
     if inPlace { output.replacing(path, readAs: stamp) }
-    try output.write(arrangement)
+    try output.write(arrangement, as: formats.writing(to: output, input: format))
   }
 }

@@ -1,3 +1,4 @@
+import Formats
 import Dispatch
 import Files
 import Synchronization
@@ -15,8 +16,8 @@ extension TileGridCommand {
       increasing subsequence of the common order move; a tile that changed section moves once), in an
       order that applies cleanly. 'tilegrid apply OLD SCRIPT --force' gives NEW exactly.
 
-      OLD, NEW          arrangement files; '-' reads one of them from standard input; /dev/null is an
-                        arrangement with no sections
+      OLD, NEW          arrangement files, each read in its own format; '-' reads one of them from
+                        standard input; /dev/null is an arrangement with no sections
       {options}
 
       Exit status: 0 when OLD and NEW are the same arrangement (their canonical forms are equal; nothing
@@ -29,14 +30,16 @@ extension TileGridCommand {
 
       """,
     syntax: Syntax(
-      options: [Options.json.spec, Options.output.spec, Options.force.spec], maximumOperands: 7,
+      options: [Options.json.spec, Options.output.spec, Options.force.spec, Options.name.spec, Options.format.spec],
+      maximumOperands: 7,
       operands: "OLD and NEW (or git's seven arguments)"),
     run: runDiff)
 
   static func runDiff(_ args: Arguments) throws(CLIError) {
     let operands = args.operands
+    let formats = try FormatOptions(args, command: "diff")
     if operands.count == 7 {
-      try runGitDiff(operands, json: args.has(Options.json))
+      try runGitDiff(operands, json: args.has(Options.json), formats: formats)
       return
     }
     // Git calls an external diff with the path alone for an unmerged file.
@@ -52,7 +55,7 @@ extension TileGridCommand {
       throw .usage("standard input ('-') can be read only once", command: "diff")
     }
     let output = try Output(args)
-    let both = try loadArrangements(operands)
+    let both = try loadArrangements(operands, formats: operands.map(formats.reading))
     let script = Arrangement.diff(both[0], both[1])
     let json = args.has(Options.json)
     if script.isEmpty && !json && output.isStandardOutput { return }
@@ -62,18 +65,18 @@ extension TileGridCommand {
 
   /// An arrangement read as the commands read one, `/dev/null` (git's name for a file that is not
   /// there) as one with no sections.
-  static func loadArrangement(_ path: String) throws(CLIError) -> Arrangement {
+  static func loadArrangement(_ path: String, format: ArrangementFormat? = nil) throws(CLIError) -> Arrangement {
     if path == "/dev/null" { return Arrangement(sections: []) }
-    return try load(path).0
+    return try load(path, format: format).0
   }
 
   /// Several arrangements read at once, each on a core of its own (`diff` and `merge` read two and
   /// three files of possibly a million tiles, and reading is most of their time). The first failure in
   /// the order of `paths` is the one reported.
-  static func loadArrangements(_ paths: [String]) throws(CLIError) -> [Arrangement] {
+  static func loadArrangements(_ paths: [String], formats: [ArrangementFormat]) throws(CLIError) -> [Arrangement] {
     let results = Mutex<[Result<Arrangement, CLIError>?]>(Array(repeating: nil, count: paths.count))
     DispatchQueue.concurrentPerform(iterations: paths.count) { k in
-      let result = Result { () throws(CLIError) in try loadArrangement(paths[k]) }
+      let result = Result { () throws(CLIError) in try loadArrangement(paths[k], format: formats[k]) }
       results.withLock { $0[k] = result }
     }
     var arrangements: [Arrangement] = []
@@ -86,13 +89,16 @@ extension TileGridCommand {
   /// `diff` as git's external diff: `PATH OLD-FILE OLD-HEX OLD-MODE NEW-FILE NEW-HEX NEW-MODE`. Git
   /// stops at the first external diff that fails, so this one always exits 0; a file that is not an
   /// arrangement (any JSON file matches `*.json`) gets git's own text diff instead of a script.
-  static func runGitDiff(_ operands: [String], json: Bool) throws(CLIError) {
+  static func runGitDiff(_ operands: [String], json: Bool, formats: FormatOptions) throws(CLIError) {
     let (path, oldFile, newFile) = (operands[0], operands[1], operands[4])
+    // The path in the repository names the format; the files may be git's temporary ones.
+    var formats = formats
+    formats.name = formats.name ?? path
     let oldName = oldFile == "/dev/null" ? "/dev/null" : "a/\(path)"
     let newName = newFile == "/dev/null" ? "/dev/null" : "b/\(path)"
     var header = "# tilegrid diff \(oldName) \(newName)\n"
     do throws(CLIError) {
-      let both = try loadArrangements([oldFile, newFile])
+      let both = try loadArrangements([oldFile, newFile], formats: [formats.reading(oldFile), formats.reading(newFile)])
       let script = Arrangement.diff(both[0], both[1])
       try Platform.standardOutput(Array(header.utf8) + (json ? EditScript.json(script) : Array(EditScript.text(script).utf8)))
     } catch {

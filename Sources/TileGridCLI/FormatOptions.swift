@@ -10,20 +10,36 @@ struct FormatOptions: Equatable {
   var input: ArrangementFormat?
   /// `--to`, if given.
   var output: ArrangementFormat?
+  /// `--name PATH` (`merge`, `diff`): the file's path in the repository, whose extension names the
+  /// format of inputs that git hands over under names of its own.
+  var name: String?
 
   init(_ args: Arguments, command: String?) throws(CLIError) {
     input = try args.value(Options.format, command: command)
     output = try args.value(Options.to, command: command)
+    name = try args.value(Options.name, command: command)
   }
 
-  init(input: ArrangementFormat? = nil, output: ArrangementFormat? = nil) {
+  init(input: ArrangementFormat? = nil, output: ArrangementFormat? = nil, name: String? = nil) {
     self.input = input
     self.output = output
+    self.name = name
   }
 
-  /// The format to read `path` in: `--format`, else the extension's, else JSON (standard input too).
+  /// The format to read `path` in: `--format`; else the extension of `--name`'s path, or of `path`;
+  /// else, for a name that says nothing (git's `.merge_file_FdKKsZ`, a file without an extension),
+  /// what its content shows (`ArrangementFormat(content:)`). Standard input and `/dev/null` are JSON
+  /// unless `--format` says otherwise.
   func reading(_ path: String) -> ArrangementFormat {
-    input ?? Self.byExtension(path) ?? .json
+    if let format = input ?? name.flatMap(Self.byExtension) ?? Self.byExtension(path) { return format }
+    if path == "-" || path == "/dev/null" { return .json }
+    return Self.byContent(path)
+  }
+
+  /// The format `path`'s content shows; JSON when it cannot be opened (reading it then says why).
+  static func byContent(_ path: String) -> ArrangementFormat {
+    guard let input = try? Platform.mappedInput(path) else { return .json }
+    return input.withBytes { (bytes, _) throws(Never) in ArrangementFormat(content: bytes) }
   }
 
   /// The format to write in: `--to`, else OUT's extension (with `-o OUT`), else the input's.

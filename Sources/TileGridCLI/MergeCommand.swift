@@ -1,3 +1,4 @@
+import Formats
 import Files
 import TileGridJSON
 import TileModel
@@ -15,17 +16,22 @@ extension TileGridCommand {
       the file's keys); what both changed alike is taken once. What both changed differently — a tile
       moved to different places, a key set to different values, a tile deleted on one side and moved
       or changed on the other — is a conflict: it is resolved toward OURS (or THEIRS), and listed on
-      standard error, one line each. The result is always a valid arrangement.
+      standard error, one line each. The result is always a valid arrangement, written in OURS's
+      format (or --to's, or OUT's extension's).
 
       {options}
 
       Exit status: 0 merged cleanly, 1 merged with conflicts, 64/65/66 as the other commands.
 
-      As git's merge driver: 'tilegrid merge %O %A %B -o %A' (tilegrid git-setup writes it).
+      As git's merge driver: 'tilegrid merge %O %A %B -o %A --name %P' (tilegrid git-setup writes it):
+      git's temporary files have no extension, so the path in the repository names the format.
 
       """,
     syntax: Syntax(
-      options: [Options.output.spec, Options.prefer.spec, Options.force.spec], maximumOperands: 3,
+      options: [
+        Options.output.spec, Options.prefer.spec, Options.force.spec, Options.name.spec, Options.format.spec,
+        Options.to.spec,
+      ], maximumOperands: 3,
       operands: "BASE, OURS and THEIRS"),
     run: runMerge)
 
@@ -39,9 +45,12 @@ extension TileGridCommand {
     }
     let prefer = try args.value(Options.prefer, command: command)
     let output = try Output(args)
-    let sides = try loadArrangements(args.operands)
+    let formats = try FormatOptions(args, command: command)
+    let read = args.operands.map(formats.reading)
+    let sides = try loadArrangements(args.operands, formats: read)
     let result = Arrangement.merge(base: sides[0], ours: sides[1], theirs: sides[2], prefer: prefer)
-    try output.write(result.arrangement)
+    // OURS's format (git's %A is written over): nothing changes format unless --to says so.
+    try output.write(result.arrangement, as: formats.writing(to: output, input: read[1]))
     if !result.conflicts.isEmpty {
       throw .outcome(1, lines: result.conflicts.map { "conflict: \($0)" })
     }

@@ -84,8 +84,8 @@ enum Options {
   static let format = Option<ArrangementFormat?>(
     spec: OptionSpec(
       name: "--format", placeholder: "FORMAT",
-      help: "read FILE as json, markdown, lines, csv or tsv (default: by its extension, .md, .markdown, .txt, "
-        + ".csv or .tsv, else JSON; standard input is JSON)"),
+      help: "read FILE as json, markdown, lines, csv or tsv (default: by its extension, .json, .md, .markdown, "
+        + ".txt, .csv or .tsv; a name without one by its content; standard input is JSON)"),
     defaultValue: nil, parse: formatName("--format"))
 
   static let to = Option<ArrangementFormat?>(
@@ -177,6 +177,13 @@ enum Options {
 
   // MARK: Diff and merge
 
+  static let name = Option<String?>(
+    spec: OptionSpec(
+      name: "--name", placeholder: "PATH",
+      help: "the file's path in the repository (git's %P): its extension names the format of the files "
+        + "read, whatever their own names (git's temporary files have none)"),
+    defaultValue: nil, parse: { text, _ in text })
+
   static let json = Flag(
     spec: OptionSpec(name: "--json", help: "the same edits as a JSON array, for tools ('[]' when they are equal)"))
 
@@ -194,7 +201,7 @@ enum Options {
   /// Every option, in the order the docs' table lists them.
   static let all: [OptionSpec] = [
     format.spec, to.spec, output.spec, inPlace.spec, force.spec, forcePolicies.spec, width.spec, height.spec,
-    events.spec, pressMilliseconds.spec, color.spec, trace.spec, record.spec, json.spec, prefer.spec,
+    events.spec, pressMilliseconds.spec, color.spec, trace.spec, record.spec, name.spec, json.spec, prefer.spec,
   ]
 
   // MARK: Parsers
