@@ -4,11 +4,11 @@ extension ArrangementFormat {
   /// and blanks:
   ///
   /// - `{` (or `[`) first, or nothing at all: JSON (so an empty or broken file gets JSON's error);
-  /// - front matter (a first line `---`) or a `## ` heading on any line: a Markdown board;
+  /// - front matter (a first line `---`) or a `## ` heading on a line of the first MiB: a Markdown board;
   /// - a first line that is a header naming a `title` column, split by tabs: TSV; by commas: CSV;
   /// - anything else: lines, one tile per line (every text is a list of lines).
   ///
-  /// - Complexity: O(1) for JSON; otherwise up to one pass over the bytes, looking for a heading.
+  /// - Complexity: O(1) for JSON; otherwise one pass over at most `headingSearchLimit` bytes.
   public init(content bytes: UnsafeBufferPointer<UInt8>) {
     var start = 0
     if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
@@ -27,7 +27,8 @@ extension ArrangementFormat {
       return
     }
     var lineStart = start
-    for k in start...bytes.count where k == bytes.count || bytes[k] == 0x0A || bytes[k] == 0x0D {
+    let limit = min(bytes.count, start + Self.headingSearchLimit)
+    for k in start...limit where k == limit || bytes[k] == 0x0A || bytes[k] == 0x0D {
       if k - lineStart >= 3 && bytes[lineStart] == 0x23 && bytes[lineStart + 1] == 0x23 && bytes[lineStart + 2] == 0x20 {
         self = .markdown
         return
@@ -42,6 +43,10 @@ extension ArrangementFormat {
       self = .lines
     }
   }
+
+  /// How far a `## ` heading is looked for: a board has one long before, and a large list of lines
+  /// or garbage is not read twice to find out.
+  public static let headingSearchLimit = 1 << 20
 
   /// `init(content:)` over an array.
   public init(content bytes: [UInt8]) {

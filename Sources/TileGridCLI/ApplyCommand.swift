@@ -11,7 +11,8 @@ extension TileGridCommand {
     summary: "apply an edit script, all of it or nothing",
     details: """
       Applies an edit script to FILE as one step, then prints the result, or writes it to OUT or back to
-      FILE, in FILE's format unless --to (or OUT's extension) names another. The script names tiles and sections by id, one edit per line (docs/version-control.md):
+      FILE, in FILE's format unless --to (or OUT's extension) names another. The script names tiles
+      and sections by id, one edit per line (docs/version-control.md):
 
         move ID to SECTION_ID:I           add ID to SECTION_ID:I {…}      delete ID
         move-section ID to I              add-section ID at I {…}         delete-section ID
