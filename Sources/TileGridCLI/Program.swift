@@ -43,7 +43,7 @@ protocol TerminalPort {
 enum Program {
   /// Runs `editor` on `port`; `observe` sees every happening in order (`play --trace` prints them).
   static func run<Port: TerminalPort>(
-    _ editor: inout EditorState, on port: inout Port, observe: (Happening) -> Void = { _ in }
+    _ editor: inout EditorState, on port: inout Port, observe: (EditorHappening) -> Void = { _ in }
   ) {
     port.present(editor)
     while let messages = port.next(deadline: editor.nextDeadline) {
