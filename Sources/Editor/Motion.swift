@@ -45,6 +45,9 @@ public struct Motion: Equatable, Sendable {
   /// Set when the document is replaced (a restored file): the next message starts over, at rest.
   var startOver = false
 
+  /// How many tiles are followed now (at most those near the screen).
+  public var glideCount: Int { glides.count }
+
   public init(isOn: Bool = false) {
     self.isOn = isOn
   }

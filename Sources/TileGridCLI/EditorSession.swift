@@ -306,8 +306,7 @@ struct CursesPort: TerminalPort {
   private let start = Monotonic.milliseconds()
   private let scheme: ColorScheme
   private var frame: Buffer
-  /// When the next frame of a glide is due (`Motion.frameInterval` after the last), while one lasts.
-  private(set) var nextFrame: Int?
+  private var pacer = FramePacer()
 
   init(terminal: CursesTerminal, session: EditorSession) {
     self.terminal = terminal
@@ -325,15 +324,14 @@ struct CursesPort: TerminalPort {
     return events.map { (session.message(for: $0, at: time), time) }
   }
 
-  /// Draws the screen as it is now. While something glides, the next frame is due a frame's interval
-  /// after this one; a frame that comes late (the terminal was slow) is drawn at the time it is drawn,
-  /// so frames are dropped, never queued, and the last is the resting screen.
+  /// Draws the screen as it is now; while something glides, the next frame is due a frame's interval
+  /// later (`FramePacer`).
   mutating func present(_ editor: EditorState) {
-    let time = now
-    editor.view(into: &frame, scheme: scheme, at: time)
+    pacer.draw(editor, into: &frame, scheme: scheme, at: now)
     terminal.present(&frame)
-    nextFrame = editor.isMoving(at: time) ? time + Motion.frameInterval : nil
   }
+
+  var nextFrame: Int? { pacer.nextFrame }
 
   mutating func save(
     _ document: Document, to path: String?, force: Bool, basedOnDisk: Int?, at time: Int
