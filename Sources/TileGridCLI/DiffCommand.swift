@@ -1,6 +1,6 @@
-import Formats
 import Dispatch
 import Files
+import Formats
 import Synchronization
 import TileGridJSON
 import TileModel
@@ -55,8 +55,9 @@ extension TileGridCommand {
       throw .usage("standard input ('-') can be read only once", command: "diff")
     }
     let output = try Output(args)
-    let both = try loadArrangements(operands, formats: operands.map(formats.reading))
-    let script = Arrangement.diff(both[0], both[1])
+    let read = operands.map(formats.reading)
+    let both = try loadArrangements(operands, formats: read)
+    let script = BoardVersions.diff(both[0], as: read[0], both[1], as: read[1])
     let json = args.has(Options.json)
     if script.isEmpty && !json && output.isStandardOutput { return }
     try output.write(json ? EditScript.json(script) : Array(EditScript.text(script).utf8))
@@ -98,8 +99,9 @@ extension TileGridCommand {
     let newName = newFile == "/dev/null" ? "/dev/null" : "b/\(path)"
     var header = "# tilegrid diff \(oldName) \(newName)\n"
     do throws(CLIError) {
-      let both = try loadArrangements([oldFile, newFile], formats: [formats.reading(oldFile), formats.reading(newFile)])
-      let script = Arrangement.diff(both[0], both[1])
+      let read = [formats.reading(oldFile), formats.reading(newFile)]
+      let both = try loadArrangements([oldFile, newFile], formats: read)
+      let script = BoardVersions.diff(both[0], as: read[0], both[1], as: read[1])
       try Platform.standardOutput(Array(header.utf8) + (json ? EditScript.json(script) : Array(EditScript.text(script).utf8)))
     } catch {
       header += "# \(error.description): the text differences instead\n"

@@ -19,7 +19,8 @@ extension TileGridCommand {
     summary: "the editor (no FILE: the demo; '-': a pipe)", details: "",
     syntax: Syntax(
       options: [
-        Options.pressMilliseconds.spec, Options.color.spec, Options.record.spec, Options.format.spec, Options.to.spec,
+        Options.pressMilliseconds.spec, Options.color.spec, Options.motion.spec, Options.record.spec,
+        Options.format.spec, Options.to.spec,
       ], maximumOperands: 1,
       operands: "at most one FILE"),
     run: runEditor)
@@ -30,6 +31,8 @@ extension TileGridCommand {
     var pressMilliseconds = 300
     var color: ColorChoice = .auto
     var record: String?
+    /// `--motion` as given (nil: on where the terminal can show it).
+    var motion: Bool?
     /// The format FILE is read in and saved in (`--format`, `--to`).
     var formats = FormatOptions()
 
@@ -38,6 +41,7 @@ extension TileGridCommand {
       pressMilliseconds = try args.value(Options.pressMilliseconds, command: nil)
       color = try args.value(Options.color, command: nil)
       record = try args.value(Options.record, command: nil)
+      motion = try args.value(Options.motion, command: nil)
       formats = try FormatOptions(args, command: nil)
     }
   }
@@ -107,6 +111,9 @@ extension TileGridCommand {
       editor = EditorState(arrangement: arrangement, screen: terminal.size, fileName: session.displayName, config: config)
     }
     editor.saveTarget = session.saveTarget
+    // Motion where the terminal can show it, unless asked not to; a pipeline's editor stays still.
+    editor.setMotion(
+      options.motion ?? (!motionOffInEnvironment && terminal.motionAvailable && !pipeMode && isatty(1) == 1))
     // What an earlier session left beside the file is asked about on the first screen.
     switch session.source {
     case .file(let path), .newFile(let path):

@@ -1,5 +1,5 @@
-import Formats
 import Files
+import Formats
 import TileGridJSON
 import TileModel
 
@@ -48,7 +48,7 @@ extension TileGridCommand {
     let formats = try FormatOptions(args, command: command)
     let read = args.operands.map(formats.reading)
     let sides = try loadArrangements(args.operands, formats: read)
-    let result = Arrangement.merge(base: sides[0], ours: sides[1], theirs: sides[2], prefer: prefer)
+    let result = BoardVersions.merge(base: sides[0], ours: sides[1], theirs: sides[2], formats: read, prefer: prefer)
     // OURS's format (git's %A is written over): nothing changes format unless --to says so.
     try output.write(result.arrangement, as: formats.writing(to: output, input: read[1]))
     if !result.conflicts.isEmpty {

@@ -162,6 +162,27 @@ enum Options {
       return choice
     })
 
+  static let motion = Option<Bool?>(
+    spec: OptionSpec(
+      name: "--motion", placeholder: "WHEN", choices: "on|off",
+      help: "on: tiles glide to their places over 0.25 s; off: they jump there at once (the editor: on "
+        + "where the terminal can show it, off with TILEGRID_MOTION=off, a console or vt100-like TERM, and "
+        + "in pipe mode; play: off; render: on with --at); the arrangement is the same either way"),
+    defaultValue: nil, parse: { text, command throws(CLIError) in
+      switch text {
+      case "on": return true
+      case "off": return false
+      default: throw .usage("--motion takes on or off, not '\(text)'", command: command)
+      }
+    })
+
+  static let at = Option<Int?>(
+    spec: OptionSpec(
+      name: "--at", placeholder: "MS",
+      help: "the frame MS milliseconds after the last event (0 to 60000), while what the events moved "
+        + "glides to its place"),
+    defaultValue: nil, parse: wholeNumber("--at", in: 0...60_000))
+
   static let trace = Flag(
     spec: OptionSpec(
       name: "--trace",
@@ -201,7 +222,8 @@ enum Options {
   /// Every option, in the order the docs' table lists them.
   static let all: [OptionSpec] = [
     format.spec, to.spec, output.spec, inPlace.spec, force.spec, forcePolicies.spec, width.spec, height.spec,
-    events.spec, pressMilliseconds.spec, color.spec, trace.spec, record.spec, name.spec, json.spec, prefer.spec,
+    events.spec, at.spec, pressMilliseconds.spec, color.spec, motion.spec, trace.spec, record.spec, name.spec,
+    json.spec, prefer.spec,
   ]
 
   // MARK: Parsers

@@ -39,8 +39,8 @@ extension TileGridCommand {
       """,
     syntax: Syntax(
       options: screenOptions + [
-        Options.events.spec, Options.trace.spec, Options.pressMilliseconds.spec, Options.format.spec, Options.to.spec,
-        Options.output.spec, Options.force.spec,
+        Options.events.spec, Options.trace.spec, Options.pressMilliseconds.spec, Options.motion.spec,
+        Options.format.spec, Options.to.spec, Options.output.spec, Options.force.spec,
       ],
       required: screenRequired + [Options.events.spec.name], maximumOperands: 1, operands: "at most one FILE"),
     run: runPlay)
@@ -54,6 +54,7 @@ extension TileGridCommand {
     var path: String
     var trace: Bool
     var formats: FormatOptions
+    var motion: Bool
 
     init(_ args: Arguments) throws(CLIError) {
       let command = "play"
@@ -67,6 +68,7 @@ extension TileGridCommand {
       }
       trace = args.has(Options.trace)
       formats = try FormatOptions(args, command: command)
+      motion = try args.value(Options.motion, command: command) ?? false
     }
   }
 
@@ -79,6 +81,7 @@ extension TileGridCommand {
     var editor = EditorState(
       arrangement: arrangement, screen: options.screen, fileName: name,
       config: ReorderConfig(minimumPressDuration: options.pressMilliseconds))
+    editor.setMotion(options.motion)
     replay(
       script, on: &editor, trace: options.trace, eventsPath: options.events == "-" ? nil : options.events,
       besideFile: options.path, format: format)

@@ -16,20 +16,22 @@ extension TileGridCommand {
       Prints one screen of the interactive editor on a W x H terminal (each side from 1 to
       \(Screen.maximumSide)): exactly H lines of exactly W cells. With --events, the events are replayed
       first, as 'tilegrid play' does, so the screen in the middle of a drag (the placeholder, the
-      floating tile, a refusal) can be printed.
+      floating tile, a refusal) can be printed. With --at, the screen MS milliseconds after the last
+      event, while what the events moved glides to its place (0.25 s: --at 250 and later is the
+      resting screen, the one printed without --at).
 
       {options}
 
       Here --color always writes SGR sequences only (no terminal is set up): 24-bit colors when the
       terminal says it shows them, else xterm's 256 colors; never is plain text, where borders and
       marks tell tiles, focus and drags apart; auto is always when standard output is a terminal and
-      NO_COLOR is not set, else never.
+      NO_COLOR is not set, else never. --motion off with --at draws the resting screen at once.
 
       """,
     syntax: Syntax(
       options: screenOptions + [
-        Options.events.spec, Options.pressMilliseconds.spec, Options.color.spec, Options.format.spec,
-        Options.output.spec, Options.force.spec,
+        Options.events.spec, Options.at.spec, Options.motion.spec, Options.pressMilliseconds.spec, Options.color.spec,
+        Options.format.spec, Options.output.spec, Options.force.spec,
       ],
       required: screenRequired, maximumOperands: 1, operands: "at most one FILE"),
     run: runRender)
@@ -46,6 +48,10 @@ extension TileGridCommand {
     var path: String
     var events: String?
     var formats: FormatOptions
+    /// `--at`: the frame this many milliseconds after the last event.
+    var at: Int?
+    /// `--motion` as given.
+    var motion: Bool?
 
     init(_ args: Arguments) throws(CLIError) {
       let command = "render"
@@ -67,6 +73,8 @@ extension TileGridCommand {
         throw .usage("FILE and EVENTS cannot both be standard input", command: command)
       }
       formats = try FormatOptions(args, command: command)
+      at = try args.value(Options.at, command: command)
+      motion = try args.value(Options.motion, command: command)
     }
   }
 
@@ -80,12 +88,14 @@ extension TileGridCommand {
     var editor = EditorState(
       arrangement: arrangement, screen: options.screen, fileName: name,
       config: ReorderConfig(minimumPressDuration: options.pressMilliseconds))
+    // A frame of motion needs the motion followed through the events.
+    if options.at != nil && options.motion != false { editor.setMotion(true) }
     if let recorded {
       replay(
         recorded.script, on: &editor, trace: false, eventsPath: options.events == "-" ? nil : options.events,
         besideFile: options.path, format: options.formats.reading(options.path))
     }
-    let buffer = editor.view(scheme: colored ? .color : .monochrome)
+    let buffer = editor.view(scheme: colored ? .color : .monochrome, at: options.at.map { editor.now + $0 })
     let mode: RenderMode = colored ? .colored(choice.forcedDepth ?? colorDepthFromEnvironment) : .plain
     try options.output.write(Array(buffer.rendered(mode).utf8))
   }

@@ -40,10 +40,14 @@ struct OptionDeclarationTests {
     }
   }
 
-  @Test("the page's synopsis is the overview's usage lines")
-  func theSynopsisIsTheOverviews() throws {
-    let lines = try Self.pageLines()
-    let heading = try #require(lines.firstIndex(of: "## Synopsis"))
+  @Test("the page's synopsis and README's list of commands are the overview's usage lines", arguments: [
+    ("docs/command-line.md", "## Synopsis"), ("README.md", "## Commands"),
+  ])
+  func theSynopsisIsTheOverviews(_ file: String, _ title: String) throws {
+    let url = Self.page.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(file)
+    let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+      .map(String.init)
+    let heading = try #require(lines.firstIndex(of: title))
     let open = try #require(lines[heading...].firstIndex(of: "```"))
     let close = try #require(lines[(open + 1)...].firstIndex(of: "```"))
     let shown = Array(lines[(open + 1)..<close])
