@@ -27,7 +27,9 @@ extension TileGridCommand {
       SCRIPT            the script's file, or '-' for standard input (FILE may then not be '-')
       {options}
 
-      'tilegrid diff A B | tilegrid apply A - --force' prints B exactly.
+      'tilegrid diff A B | tilegrid apply A - --force' prints B exactly. What git show and git log -p
+      print before the first edit (the commit, its author, date and message) is skipped, so
+      'git show --ext-diff FIRST -- board.json | tilegrid apply /dev/null -' rebuilds the file.
 
       """,
     syntax: Syntax(
@@ -52,7 +54,7 @@ extension TileGridCommand {
     let input = try Platform.input(scriptPath, role: "script")
     let lines: [ScriptLine]
     do {
-      lines = try EditScript.read(input.bytes)
+      lines = try EditScript.read(GitHeader.blanked(input.bytes))
     } catch {
       throw .data("\(input.name): \(error)")
     }
@@ -68,5 +70,51 @@ extension TileGridCommand {
     }
     if inPlace { output.replacing(path, readAs: stamp) }
     try output.write(arrangement, as: formats.writing(to: output, input: format))
+  }
+}
+
+/// What `git show` and `git log -p` print before a commit's diff: `commit HEX` (or `HEX subject` with
+/// `--oneline`), header lines (`Author: …`, `Merge: …`, `Notes (x):`), the message indented by four
+/// spaces, blank lines. `apply` reads a script that starts so from its first edit on.
+enum GitHeader {
+  /// `bytes` with the lines git's header takes before the first edit made blank (so that errors still
+  /// name the lines as they were); any other script unchanged.
+  static func blanked(_ bytes: [UInt8]) -> [UInt8] {
+    var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+    guard let first = lines.firstIndex(where: { !isBlank($0) }), isCommitLine(lines[first]) else { return bytes }
+    var k = 0
+    while k < lines.count && (isBlank(lines[k]) || isCommitLine(lines[k]) || isHeader(lines[k]) || lines[k].starts(with: Array("    ".utf8))) {
+      lines[k] = []
+      k += 1
+    }
+    return Array(lines.joined(separator: [0x0A]))
+  }
+
+  static func isBlank(_ line: ArraySlice<UInt8>) -> Bool { line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D } }
+
+  static func isHex(_ byte: UInt8) -> Bool {
+    (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x66)
+  }
+
+  /// `commit HEX…`, or at least 7 hexadecimal digits and then a space or the end (`--oneline`).
+  static func isCommitLine(_ line: ArraySlice<UInt8>) -> Bool {
+    var rest = line
+    if rest.starts(with: Array("commit ".utf8)) { rest = rest.dropFirst(7) }
+    let digits = rest.prefix(while: isHex)
+    guard digits.count >= 7 else { return false }
+    return digits.count == rest.count || [0x20, 0x0D].contains(rest[rest.startIndex + digits.count])
+  }
+
+  /// `Key: …` or `Key (x): …` (a word of letters and dashes, then a colon and a space or the end).
+  static func isHeader(_ line: ArraySlice<UInt8>) -> Bool {
+    let isLetter = { (b: UInt8) in (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x2D }
+    var rest = line.drop(while: isLetter)
+    guard rest.count < line.count, line.first.map({ $0 != 0x2D }) == true else { return false }
+    if rest.first == 0x20 && rest.dropFirst().first == 0x28 {
+      guard let close = rest.firstIndex(of: 0x29) else { return false }
+      rest = rest[(close + 1)...]
+    }
+    guard rest.first == 0x3A else { return false }
+    return rest.count == 1 || rest[rest.startIndex + 1] == 0x20 || rest[rest.startIndex + 1] == 0x0D
   }
 }
