@@ -1,4 +1,5 @@
 import Files
+import EditScripts
 import TileGridJSON
 import TileModel
 

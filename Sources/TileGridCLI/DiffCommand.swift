@@ -1,6 +1,7 @@
 import Dispatch
 import Files
 import Synchronization
+import EditScripts
 import TileGridJSON
 import TileModel
 
