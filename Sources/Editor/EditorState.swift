@@ -33,6 +33,8 @@ public struct EditorState: Sendable {
   var leftBehindQueue: [LeftBehind] = []
   /// The disk's version the last merge was made with, and the history's state right after it.
   var disk: DiskVersion?
+  /// What glides where, when motion is on (`+Motion`).
+  public internal(set) var motion = Motion()
 
   public init(
     arrangement: Arrangement, screen: Size, fileName: String? = nil, config: ReorderConfig = ReorderConfig()
@@ -94,11 +96,8 @@ public struct EditorState: Sendable {
     }
   }
 
-  /// Handles one message at `time` (milliseconds on a monotonic clock; an earlier time than the last
-  /// counts as the last) and returns the effects for the caller to carry out. The engine is entered
-  /// once: its timers due by `time` fire first, whatever the message (also one it ignores, such as
-  /// a save key), so every message sees the same state of the drag.
-  public mutating func update(_ message: EditorMessage, at time: Int) -> [EditorEffect] {
+  /// Handles one message at `time` without motion (`update`, in `+Motion`, wraps it).
+  mutating func process(_ message: EditorMessage, at time: Int) -> [EditorEffect] {
     switch message {
     case .tick:
       return flushDecoder(before: time) + engine(.tick, at: time)
