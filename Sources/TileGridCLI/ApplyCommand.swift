@@ -1,5 +1,6 @@
 import Formats
 import Files
+import EditScripts
 import TileGridJSON
 import TileModel
 

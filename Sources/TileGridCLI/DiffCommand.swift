@@ -2,6 +2,7 @@ import Dispatch
 import Files
 import Formats
 import Synchronization
+import EditScripts
 import TileGridJSON
 import TileModel
 

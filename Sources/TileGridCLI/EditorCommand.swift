@@ -114,18 +114,21 @@ extension TileGridCommand {
     // Motion where the terminal can show it, unless asked not to; a pipeline's editor stays still.
     editor.setMotion(
       options.motion ?? (!motionOffInEnvironment && terminal.motionAvailable && !pipeMode && isatty(1) == 1))
-    // What an earlier session left beside the file is asked about on the first screen.
+    // What an earlier session left beside the file is asked about on the first screen: the loop's
+    // first message, written in a recording (its replay reads the files beside the file it replays).
+    var opening: [EditorMessage] = []
     switch session.source {
     case .file(let path), .newFile(let path):
       let found = leftBehind(beside: path, opened: editor.arrangement, format: options.formats.reading(path))
       if !found.isEmpty {
-        port(found, to: &editor, recorder: &session.recorder)
+        opening.append(.leftBehind(found))
+        session.recorder?.leftBehind(found)
       }
     case .standardInput, .demo:
       break
     }
     var port = CursesPort(terminal: terminal, session: session)
-    Program.run(&editor, on: &port)
+    Program.run(&editor, on: &port, opening: opening)
     terminal.restore()
     port.session.recorder?.close()
     try port.session.finish()
@@ -153,13 +156,6 @@ extension TileGridCommand {
       content = .unreadable(error.description)
     }
     return LeftBehind(kind: kind, path: path, name: name, content: content)
-  }
-
-  /// Hands the files left behind to the editor before its first frame, and writes them in a recording
-  /// (its replay reads them beside the file it replays).
-  static func port(_ found: [LeftBehind], to editor: inout EditorState, recorder: inout SessionRecorder?) {
-    _ = editor.update(.leftBehind(found), at: 0)
-    recorder?.leftBehind(found)
   }
 
   static let noTerminalHint =
