@@ -65,3 +65,26 @@ struct MotionCommandTests {
     #expect(outputs[0] == outputs[1])
   }
 }
+
+extension MotionCommandTests {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  @Test("the README's first picture is what Scripts/motion-strip makes from render --at")
+  func readmeStrip() throws {
+    let script = Self.root.appendingPathComponent("Scripts/motion-strip").path
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = [script]
+    process.environment = ProcessInfo.processInfo.environment.merging(["TILEGRID": try TileGrid.binary()]) { $1 }
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let strip = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(strip.contains("250 ms after the release") && strip.contains("┏━━━━"))
+    let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+    #expect(readme.contains("```\n" + strip + "```\n"), "README.md's first picture differs from Scripts/motion-strip's output")
+  }
+}
