@@ -69,11 +69,7 @@ extension EditorState {
     case .saveAs: return ("SAVE AS", Theme.accent)
     case .find: return ("FIND", Theme.accent)
     case .moveTo: return ("MOVE TO", Theme.accent)
-    case .edit(.addTile), .edit(.addSection): return ("ADD", Theme.accent)
-    case .edit(.renameTile), .edit(.renameSection): return ("RENAME", Theme.accent)
-    case .edit(.recolor): return ("COLOR", Theme.accent)
-    case .edit(.width): return ("WIDTH", Theme.accent)
-    case .edit(.maxItems): return ("LIMIT", Theme.accent)
+    case .edit(let kind): return (kind.command.prompt?.badge ?? "EDIT", Theme.accent)
     case nil: break
     }
     switch question {

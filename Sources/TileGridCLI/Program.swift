@@ -51,7 +51,7 @@ extension TerminalPort {
 enum Program {
   /// Runs `editor` on `port`; `observe` sees every happening in order (`play --trace` prints them).
   static func run<Port: TerminalPort>(
-    _ editor: inout EditorState, on port: inout Port, observe: (Happening) -> Void = { _ in }
+    _ editor: inout EditorState, on port: inout Port, observe: (EditorHappening) -> Void = { _ in }
   ) {
     port.present(editor)
     // Input first: a frame of motion is only a deadline, met when no message came sooner; all that is
