@@ -12,14 +12,13 @@ import TileModel
 ///    diff takes it), and the same again between each two anchors; where no text is unique, a
 ///    longest common subsequence of the stretch. Equal titles are so told apart by their neighbours.
 /// 2. **Moved cards**: the cards left over with equal text, in order of occurrence.
-/// 3. **Moved and changed**: the cards left over with equal titles, in order of occurrence (a card
-///    checked and moved to Done).
+/// 3. **Moved and changed**: a card left over whose lines are at least half the same as one's on the
+///    other side (2 × common / (lines + lines) ≥ ½, git's rename similarity), best pairs first; then
+///    the cards left over with equal titles, in order of occurrence (a card checked and moved to Done).
 /// 4. **Sections** by title (aligned likewise), then a section left over is the one holding most of its
 ///    cards, or in place among the paired ones: a renamed lane.
 /// 5. **Renamed in place**: between two cards paired in step 1, as many cards left over on each side,
 ///    paired in order where their sections are paired.
-/// 6. **Mostly the same**: a card left over whose lines are at least half the same as one's on the
-///    other side (2 × common / (lines + lines) ≥ ½, git's rename similarity), best pairs first.
 ///
 /// The result re-keys the other version: each paired card takes the base's id (and, when its color is
 /// the one its old id made up, the one the base's id makes up), each paired section likewise, and a
@@ -141,16 +140,39 @@ struct CardMatching {
     let fb = b.map { Self.fingerprint(of: otherTiles[$0]) }
     var baseUsed = [Bool](repeating: false, count: baseTiles.count)
 
-    // 1. Unchanged cards in place.
-    let aligned = Self.align(fa, fb)
+    // 1. Unchanged cards in place: the sequences hold each section's heading too, so that a card is
+    // in place only under the same heading.
+    func sequence(_ arrangement: Arrangement, _ taking: [Int], _ prints: [UInt64]) -> ([UInt64], [Int32]) {
+      var keys: [UInt64] = []
+      var card: [Int32] = []  // the index into `taking`, or -1 for a heading
+      keys.reserveCapacity(taking.count + arrangement.sections.count)
+      card.reserveCapacity(taking.count + arrangement.sections.count)
+      var k = 0
+      var first = 0
+      for section in arrangement.sections {
+        keys.append(Self.fingerprint(of: "\u{1}" + section.displayTitle) ^ 0x5EC7)
+        card.append(-1)
+        first += section.count
+        while k < taking.count && taking[k] < first {
+          keys.append(prints[k])
+          card.append(Int32(k))
+          k += 1
+        }
+      }
+      return (keys, card)
+    }
+    let (sa, ca) = sequence(base, a, fa)
+    let (sb, cb) = sequence(other, b, fb)
+    let aligned = Self.align(sa, sb)
     var inPlace: [(Int, Int)] = []  // (base, other) reading-order indexes, increasing in both
-    for (j, i) in aligned.enumerated() where i >= 0 {
-      tileMatch[b[j]] = Int32(a[Int(i)])
-      baseUsed[a[Int(i)]] = true
-      inPlace.append((a[Int(i)], b[j]))
+    for (q, p) in aligned.enumerated() where p >= 0 && cb[q] >= 0 && ca[Int(p)] >= 0 {
+      let (i, j) = (a[Int(ca[Int(p)])], b[Int(cb[q])])
+      tileMatch[j] = Int32(i)
+      baseUsed[i] = true
+      inPlace.append((i, j))
     }
 
-    // 2. and 3. Moved cards: equal text, then equal titles, in order of occurrence.
+    // 2. Moved cards: equal text, in order of occurrence.
     func pairLeftovers(by key: (Tile) -> UInt64, _ keyA: [UInt64]?, _ keyB: [UInt64]?) {
       var queues: [UInt64: [Int]] = [:]
       for (k, i) in a.enumerated() where !baseUsed[i] { queues[keyA?[k] ?? key(baseTiles[i]), default: []].append(i) }
@@ -167,6 +189,8 @@ struct CardMatching {
       }
     }
     pairLeftovers(by: Self.fingerprint(of:), fa, fb)
+    // 3. Mostly the same lines, then equal titles.
+    matchSimilar(a.filter { !baseUsed[$0] }, baseTiles, b.filter { tileMatch[$0] < 0 }, otherTiles, &baseUsed)
     pairLeftovers(by: { Self.fingerprint(of: $0.displayTitle) }, nil, nil)
 
     // 4. Sections.
@@ -192,8 +216,6 @@ struct CardMatching {
       }
     }
 
-    // 6. Mostly the same lines.
-    matchSimilar(a.filter { !baseUsed[$0] }, baseTiles, b.filter { tileMatch[$0] < 0 }, otherTiles, &baseUsed)
   }
 
   static func sectionOfEachTile(_ arrangement: Arrangement) -> [Int] {
@@ -248,7 +270,7 @@ struct CardMatching {
     }
   }
 
-  /// Step 6: the leftovers of two lines or more whose lines are at least half the same, best pairs
+  /// Step 3: the leftovers of two lines or more whose lines are at least half the same, best pairs
   /// first. Lines found in many cards (a template's) say nothing and are left out.
   mutating func matchSimilar(_ a: [Int], _ baseTiles: [Tile], _ b: [Int], _ otherTiles: [Tile], _ baseUsed: inout [Bool]) {
     guard !a.isEmpty && !b.isEmpty else { return }
@@ -336,7 +358,7 @@ struct CardMatching {
         continue
       }
       var (pa, pb) = (lo, lb)
-      for k in Sequences.longestIncreasing(anchorsB) {
+      for k in Sequences.earliestLongestIncreasing(anchorsB) {
         let (i, j) = (Int(anchorsA[k]), Int(anchorsB[k]))
         match[j] = Int32(i)
         if i > pa && j > pb { stack.append((pa, i, pb, j)) }
