@@ -157,38 +157,40 @@ struct Rekeying {
   }
 
   var arrangement: Arrangement
-  var ids: Set<String> = []
+  /// The ids of the cards left unpaired (added), as they are now; the paired ones have the base's.
+  var ids: Set<ExactString> = []
   var adds: [AddKey: [String]] = [:]
 
   init(
     base: Arrangement, _ baseKind: CardMatching.Kind, other: Arrangement, _ otherKind: CardMatching.Kind,
-    avoiding: Set<String> = [], sharing: [AddKey: [String]] = [:]
+    avoiding: Set<ExactString> = [], sharing: [AddKey: [String]] = [:]
   ) {
     let matching = CardMatching(base: base, baseKind, other: other, otherKind)
-    let baseTiles = base.allTiles()
-    var taken = avoiding
-    taken.reserveCapacity(avoiding.count + 2 * baseTiles.count + other.tileCount)
-    for tile in baseTiles { taken.insert(tile.id) }
-    var otherIDs: [String] = []
-    otherIDs.reserveCapacity(other.tileCount)
-    for section in other.sections { for ref in section.items { otherIDs.append(other.tiles[ref].id) } }
-    for id in otherIDs { taken.insert(id) }
-    var baseIDs: Set<String> = []
-    baseIDs.reserveCapacity(baseTiles.count)
-    for tile in baseTiles { baseIDs.insert(tile.id) }
-
+    let baseTiles = matching.baseTiles
+    // The base's ids, and every id a fresh one must not be: made only when an unpaired card needs
+    // them (with no card added, a million ids are never hashed).
+    var baseIDs: Set<ExactString>?
+    func isBaseID(_ id: String) -> Bool {
+      if baseIDs == nil { baseIDs = Set(baseTiles.lazy.map { ExactString($0.id) }) }
+      return baseIDs!.contains(ExactString(id))
+    }
+    var taken: Set<ExactString>?
     func fresh(_ id: String) -> String {
+      if taken == nil {
+        var all = avoiding
+        for tile in baseTiles { all.insert(ExactString(tile.id)) }
+        for tile in matching.otherTiles { all.insert(ExactString(tile.id)) }
+        taken = all
+      }
       var n = 2
-      while taken.contains("\(id)-\(n)") { n += 1 }
-      taken.insert("\(id)-\(n)")
+      while taken!.contains(ExactString("\(id)-\(n)")) { n += 1 }
+      taken!.insert(ExactString("\(id)-\(n)"))
       return "\(id)-\(n)"
     }
 
     // Sections.
-    var baseSectionIDs: Set<String> = []
-    for section in base.sections { baseSectionIDs.insert(section.id) }
-    var sectionIDs: Set<String> = []
-    for section in other.sections { sectionIDs.insert(section.id) }
+    let baseSectionIDs = Set(base.sections.map { ExactString($0.id) })
+    var sectionIDs = Set(other.sections.map { ExactString($0.id) })
     var used = sharing
     var built: [(Section, [Tile])] = []
     built.reserveCapacity(other.sections.count)
@@ -199,23 +201,25 @@ struct Rekeying {
         let like = base.sections[matching.sectionMatch[t]]
         fields.id = like.id
         fields = Self.normalized(fields, like: like)
-      } else if baseSectionIDs.contains(section.id) {
+      } else if baseSectionIDs.contains(ExactString(section.id)) {
         var n = 2
-        while baseSectionIDs.contains("\(section.id)-\(n)") || sectionIDs.contains("\(section.id)-\(n)") { n += 1 }
+        while baseSectionIDs.contains(ExactString("\(section.id)-\(n)")) || sectionIDs.contains(ExactString("\(section.id)-\(n)")) {
+          n += 1
+        }
         fields.id = "\(section.id)-\(n)"
-        sectionIDs.insert(fields.id)
+        sectionIDs.insert(ExactString(fields.id))
       }
       var tiles: [Tile] = []
       tiles.reserveCapacity(section.count)
       var after = "\n" + fields.id
-      for ref in section.items {
+      for _ in section.items {
         defer { j += 1 }
-        var tile = other.tiles[ref]
+        var tile = matching.otherTiles[j]
         let oldID = tile.id
         let k = matching.tileMatch[j]
         if k >= 0 {
           let like = baseTiles[Int(k)]
-          tile.id = like.id
+          if !tile.id.isExactly(like.id) { tile.id = like.id }
           tile = Self.normalized(tile, like: like)
           after = like.id
         } else if otherKind.covers(tile) {
@@ -223,15 +227,17 @@ struct Rekeying {
           if var shared = used[key], !shared.isEmpty {
             tile.id = shared.removeFirst()
             used[key] = shared
-          } else if baseIDs.contains(tile.id) || avoiding.contains(tile.id) {
+          } else if isBaseID(tile.id) || avoiding.contains(ExactString(tile.id)) {
             tile.id = fresh(tile.id)
           }
           adds[key, default: []].append(tile.id)
+          ids.insert(ExactString(tile.id))
+        } else {
+          ids.insert(ExactString(tile.id))
         }
-        if tile.id != oldID, tile.color == DefaultColors.color(forTileID: oldID) {
+        if !tile.id.isExactly(oldID), tile.color == DefaultColors.color(forTileID: oldID) {
           tile.color = DefaultColors.color(forTileID: tile.id)
         }
-        ids.insert(tile.id)
         tiles.append(tile)
       }
       built.append((fields, tiles))

@@ -64,6 +64,9 @@ struct CardMatching {
   var tileMatch: [Int32]
   /// For each of the other version's sections, the index of the base's section it is (-1: none).
   var sectionMatch: [Int]
+  /// The two versions' tiles in reading order.
+  let baseTiles: [Tile]
+  let otherTiles: [Tile]
 
   // MARK: - Fingerprints
 
@@ -126,8 +129,9 @@ struct CardMatching {
 
   /// Pairs `other`'s tiles (those `otherKind` covers) with `base`'s (those `baseKind` covers).
   init(base: Arrangement, _ baseKind: Kind, other: Arrangement, _ otherKind: Kind) {
-    let baseTiles = base.allTiles()
-    let otherTiles = other.allTiles()
+    baseTiles = base.allTiles()
+    otherTiles = other.allTiles()
+    let (baseTiles, otherTiles) = (self.baseTiles, self.otherTiles)
     let baseSection = Self.sectionOfEachTile(base)
     let otherSection = Self.sectionOfEachTile(other)
     tileMatch = [Int32](repeating: -1, count: otherTiles.count)
