@@ -20,7 +20,7 @@ public enum BoardVersions {
   ) -> [ScriptEdit] {
     let (k0, k1) = (CardMatching.Kind(old, format: oldFormat), CardMatching.Kind(new, format: newFormat))
     guard k0 != .none && k1 != .none else { return Arrangement.diff(old, new) }
-    return Arrangement.diff(old, Rekeying(base: old, k0, other: new, k1).arrangement)
+    return Arrangement.diff(old, Rekeying(base: CardMatching.Version(old, k0), other: new, k1).arrangement)
   }
 
   /// `Arrangement.merge` of three versions read in `formats` (base's, ours', theirs'): when all three
@@ -33,8 +33,9 @@ public enum BoardVersions {
     precondition(formats.count == 3, "a format for each of base, ours and theirs")
     let kinds = zip([base, ours, theirs], formats).map { CardMatching.Kind($0, format: $1) }
     guard !kinds.contains(.none) else { return Arrangement.merge(base: base, ours: ours, theirs: theirs, prefer: prefer) }
-    let x = Rekeying(base: base, kinds[0], other: ours, kinds[1])
-    let y = Rekeying(base: base, kinds[0], other: theirs, kinds[2], avoiding: x.ids, sharing: x.adds)
+    let version = CardMatching.Version(base, kinds[0])
+    let x = Rekeying(base: version, other: ours, kinds[1])
+    let y = Rekeying(base: version, other: theirs, kinds[2], avoiding: x.ids, sharing: x.adds)
     return Arrangement.merge(base: base, ours: x.arrangement, theirs: y.arrangement, prefer: prefer, join: joinFormatObjects)
   }
 
@@ -162,10 +163,11 @@ struct Rekeying {
   var adds: [AddKey: [String]] = [:]
 
   init(
-    base: Arrangement, _ baseKind: CardMatching.Kind, other: Arrangement, _ otherKind: CardMatching.Kind,
+    base version: CardMatching.Version, other: Arrangement, _ otherKind: CardMatching.Kind,
     avoiding: Set<ExactString> = [], sharing: [AddKey: [String]] = [:]
   ) {
-    let matching = CardMatching(base: base, baseKind, other: other, otherKind)
+    let base = version.arrangement
+    let matching = CardMatching(base: version, other: CardMatching.Version(other, otherKind))
     let baseTiles = matching.baseTiles
     // The base's ids, and every id a fresh one must not be: made only when an unpaired card needs
     // them (with no card added, a million ids are never hashed).
@@ -192,8 +194,8 @@ struct Rekeying {
     let baseSectionIDs = Set(base.sections.map { ExactString($0.id) })
     var sectionIDs = Set(other.sections.map { ExactString($0.id) })
     var used = sharing
-    var built: [(Section, [Tile])] = []
-    built.reserveCapacity(other.sections.count)
+    // Only what changes is replaced, in a copy: a version that is mostly the base's is not rebuilt.
+    var result = other
     var j = 0
     for (t, section) in other.sections.enumerated() {
       var fields = section
@@ -209,40 +211,50 @@ struct Rekeying {
         fields.id = "\(section.id)-\(n)"
         sectionIDs.insert(ExactString(fields.id))
       }
-      var tiles: [Tile] = []
-      tiles.reserveCapacity(section.count)
+      if !fields.id.isExactly(section.id) || !fields.extras.isExactly(section.extras) {
+        _ = result.applyChecked(.setSection(at: t, to: fields))
+      }
       var after = "\n" + fields.id
-      for _ in section.items {
+      for i in 0..<section.count {
         defer { j += 1 }
         var tile = matching.otherTiles[j]
         let oldID = tile.id
         let k = matching.tileMatch[j]
+        var changed = false
         if k >= 0 {
           let like = baseTiles[Int(k)]
-          if !tile.id.isExactly(like.id) { tile.id = like.id }
-          tile = Self.normalized(tile, like: like)
+          if !tile.id.isExactly(like.id) {
+            tile.id = like.id
+            changed = true
+          }
+          if tile.displayTitle != like.displayTitle || tile.checkbox != like.checkbox {
+            tile = Self.normalized(tile, like: like)
+            changed = true
+          }
           after = like.id
         } else if otherKind.covers(tile) {
           let key = AddKey(text: CardMatching.fingerprint(of: tile), after: after)
           if var shared = used[key], !shared.isEmpty {
             tile.id = shared.removeFirst()
             used[key] = shared
+            changed = true
           } else if isBaseID(tile.id) || avoiding.contains(ExactString(tile.id)) {
             tile.id = fresh(tile.id)
+            changed = true
           }
           adds[key, default: []].append(tile.id)
           ids.insert(ExactString(tile.id))
         } else {
           ids.insert(ExactString(tile.id))
         }
+        guard changed else { continue }
         if !tile.id.isExactly(oldID), tile.color == DefaultColors.color(forTileID: oldID) {
           tile.color = DefaultColors.color(forTileID: tile.id)
         }
-        tiles.append(tile)
+        _ = result.applyChecked(.setTile(at: ItemPath(t, i), to: tile))
       }
-      built.append((fields, tiles))
     }
-    arrangement = Arrangement(version: other.version, layout: other.layoutSpec, sections: built, extras: other.extras)
+    arrangement = result
   }
 
   /// A paired card's item line written as the base's when it differs from it only by the title or the

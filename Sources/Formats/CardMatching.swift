@@ -127,46 +127,69 @@ struct CardMatching {
 
   // MARK: - Pairing
 
-  /// Pairs `other`'s tiles (those `otherKind` covers) with `base`'s (those `baseKind` covers).
-  init(base: Arrangement, _ baseKind: Kind, other: Arrangement, _ otherKind: Kind) {
-    baseTiles = base.allTiles()
-    otherTiles = other.allTiles()
-    let (baseTiles, otherTiles) = (self.baseTiles, self.otherTiles)
-    let baseSection = Self.sectionOfEachTile(base)
-    let otherSection = Self.sectionOfEachTile(other)
-    tileMatch = [Int32](repeating: -1, count: otherTiles.count)
-    sectionMatch = [Int](repeating: -1, count: other.sections.count)
+  /// One version as the pairing reads it, made once (a merge pairs both sides with one base).
+  struct Version {
+    let arrangement: Arrangement
+    let kind: Kind
+    /// The tiles in reading order, and the section of each.
+    let tiles: [Tile]
+    let section: [Int]
+    /// The tiles taking part (those `kind` covers), by their index in reading order, and their texts'
+    /// fingerprints.
+    let covered: [Int]
+    let prints: [UInt64]
+    /// The sequence step 1 aligns: each section's heading, then its covered cards; for each element
+    /// the index into `covered`, or -1 for a heading.
+    let keys: [UInt64]
+    let card: [Int32]
 
-    // The tiles taking part, by their index in reading order.
-    let a = baseTiles.indices.filter { baseKind.covers(baseTiles[$0]) }
-    let b = otherTiles.indices.filter { otherKind.covers(otherTiles[$0]) }
-    let fa = a.map { Self.fingerprint(of: baseTiles[$0]) }
-    let fb = b.map { Self.fingerprint(of: otherTiles[$0]) }
-    var baseUsed = [Bool](repeating: false, count: baseTiles.count)
-
-    // 1. Unchanged cards in place: the sequences hold each section's heading too, so that a card is
-    // in place only under the same heading.
-    func sequence(_ arrangement: Arrangement, _ taking: [Int], _ prints: [UInt64]) -> ([UInt64], [Int32]) {
+    init(_ arrangement: Arrangement, _ kind: Kind) {
+      self.arrangement = arrangement
+      self.kind = kind
+      tiles = arrangement.allTiles()
+      section = CardMatching.sectionOfEachTile(arrangement)
+      let tiles = self.tiles
+      covered = kind == .all ? Array(tiles.indices) : tiles.indices.filter { kind.covers(tiles[$0]) }
+      prints = covered.map { CardMatching.fingerprint(of: tiles[$0]) }
       var keys: [UInt64] = []
-      var card: [Int32] = []  // the index into `taking`, or -1 for a heading
-      keys.reserveCapacity(taking.count + arrangement.sections.count)
-      card.reserveCapacity(taking.count + arrangement.sections.count)
+      var card: [Int32] = []
+      keys.reserveCapacity(covered.count + arrangement.sections.count)
+      card.reserveCapacity(covered.count + arrangement.sections.count)
       var k = 0
       var first = 0
       for section in arrangement.sections {
-        keys.append(Self.fingerprint(of: "\u{1}" + section.displayTitle) ^ 0x5EC7)
+        keys.append(CardMatching.fingerprint(of: "\u{1}" + section.displayTitle) ^ 0x5EC7)
         card.append(-1)
         first += section.count
-        while k < taking.count && taking[k] < first {
+        while k < covered.count && covered[k] < first {
           keys.append(prints[k])
           card.append(Int32(k))
           k += 1
         }
       }
-      return (keys, card)
+      self.keys = keys
+      self.card = card
     }
-    let (sa, ca) = sequence(base, a, fa)
-    let (sb, cb) = sequence(other, b, fb)
+  }
+
+  /// Pairs `other`'s tiles (those its kind covers) with `base`'s.
+  init(base baseVersion: Version, other otherVersion: Version) {
+    let (base, other) = (baseVersion.arrangement, otherVersion.arrangement)
+    baseTiles = baseVersion.tiles
+    otherTiles = otherVersion.tiles
+    let (baseTiles, otherTiles) = (self.baseTiles, self.otherTiles)
+    let baseSection = baseVersion.section
+    let otherSection = otherVersion.section
+    tileMatch = [Int32](repeating: -1, count: otherTiles.count)
+    sectionMatch = [Int](repeating: -1, count: other.sections.count)
+    let (a, b) = (baseVersion.covered, otherVersion.covered)
+    let (fa, fb) = (baseVersion.prints, otherVersion.prints)
+    var baseUsed = [Bool](repeating: false, count: baseTiles.count)
+
+    // 1. Unchanged cards in place: the sequences hold each section's heading too, so that a card is
+    // in place only under the same heading.
+    let (sa, ca) = (baseVersion.keys, baseVersion.card)
+    let (sb, cb) = (otherVersion.keys, otherVersion.card)
     let aligned = Self.align(sa, sb)
     var inPlace: [(Int, Int)] = []  // (base, other) reading-order indexes, increasing in both
     for (q, p) in aligned.enumerated() where p >= 0 && cb[q] >= 0 && ca[Int(p)] >= 0 {
