@@ -16,11 +16,13 @@ extension TileGridCommand {
   /// `tilegrid [FILE|-]`: the editor has no command word; `tilegrid --help` shows it first.
   static let editorCommand = Command(
     name: "",
-    synopsis:
-      "[FILE|-] [--press-ms N] [--color auto|always|never|truecolor|256|16|8] [--motion on|off] [--record EVENTS] [--format FORMAT] [--to FORMAT]",
+    operands: "[FILE|-]",
     summary: "the editor (no FILE: the demo; '-': a pipe)", details: "",
     syntax: Syntax(
-      valued: ["--press-ms", "--color", "--motion", "--record"] + FormatOptions.writing, maximumOperands: 1,
+      options: [
+        Options.pressMilliseconds.spec, Options.color.spec, Options.motion.spec, Options.record.spec,
+        Options.format.spec, Options.to.spec,
+      ], maximumOperands: 1,
       operands: "at most one FILE"),
     run: runEditor)
 
@@ -37,20 +39,10 @@ extension TileGridCommand {
 
     init(_ args: Arguments) throws(CLIError) {
       path = args.operands.first
-      if let text = args.values["--press-ms"] {
-        guard let value = Int(text), (0...60_000).contains(value) else {
-          throw .usage("--press-ms must be a whole number from 0 to 60000, not '\(text)'", command: nil)
-        }
-        pressMilliseconds = value
-      }
-      if let text = args.values["--color"] {
-        guard let choice = ColorChoice(rawValue: text) else {
-          throw .usage("--color takes \(ColorChoice.spelled), not '\(text)'", command: nil)
-        }
-        color = choice
-      }
-      record = args.values["--record"]
-      motion = try motionOption(args, command: nil)
+      pressMilliseconds = try args.value(Options.pressMilliseconds, command: nil)
+      color = try args.value(Options.color, command: nil)
+      record = try args.value(Options.record, command: nil)
+      motion = try args.value(Options.motion, command: nil)
       formats = try FormatOptions(args, command: nil)
     }
   }
