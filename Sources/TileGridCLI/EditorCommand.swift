@@ -5,6 +5,7 @@ import CursesTerminal
 import Editor
 import Formats
 import Reorder
+import Runtime
 import TileModel
 
 #if canImport(Glibc)

@@ -2,6 +2,7 @@ import Canvas
 import CursesTerminal
 import Document
 import Editor
+import Runtime
 import Files
 import Formats
 import TerminalInput
