@@ -6,6 +6,8 @@ struct Syntax: Sendable {
   var valued: [String] = []
   /// Options that take none.
   var flags: [String] = []
+  /// Valued options that may be given more than once, up to the number each says (`merge -L`).
+  var repeatable: [String: Int] = [:]
   /// The most operands (FILE, FROM, TO…) the command takes; nil for any number.
   var maximumOperands: Int? = 0
   /// The operands in words, for the message about too many: "no arguments", "at most one FILE".
@@ -13,7 +15,7 @@ struct Syntax: Sendable {
 
   /// Short spellings, the same in every command that has the long option. There are deliberately no
   /// short forms for sizes: `-h` is help everywhere, so `-w`/`-h` for width and height cannot be.
-  static let shortForms: [String: String] = ["-o": "--output", "-i": "--in-place", "-h": "--help"]
+  static let shortForms: [String: String] = ["-o": "--output", "-i": "--in-place", "-h": "--help", "-L": "--label"]
 
   /// Every long option the command knows, `--help` included.
   var longOptions: [String] { valued + flags + ["--help"] }
@@ -30,6 +32,8 @@ struct Syntax: Sendable {
 struct Arguments {
   var operands: [String] = []
   var values: [String: String] = [:]
+  /// Every value of a repeatable option, in order (its last is also in `values`).
+  var repeated: [String: [String]] = [:]
   var flags: Set<String> = []
   /// How help was asked for (`-h` or `--help`), if it was.
   var helpSpelling: String?
@@ -62,7 +66,14 @@ struct Arguments {
         guard let value = inlineValue ?? rest.popFirst() else {
           throw .usage("\(Self.spelling(name)) needs a value", command: helpCommand)
         }
-        if values[name] != nil { throw .usage("\(Self.spelling(name)) is given twice", command: helpCommand) }
+        if let most = syntax.repeatable[name] {
+          repeated[name, default: []].append(value)
+          if repeated[name]!.count > most {
+            throw .usage("\(Self.spelling(name)) is given more than \(most) times", command: helpCommand)
+          }
+        } else if values[name] != nil {
+          throw .usage("\(Self.spelling(name)) is given twice", command: helpCommand)
+        }
         values[name] = value
       } else if known.contains(name) {
         if inlineValue != nil { throw .usage("\(name) takes no value", command: helpCommand) }

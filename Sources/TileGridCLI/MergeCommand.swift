@@ -1,4 +1,5 @@
 import Files
+import Formats
 import TileGridJSON
 import TileModel
 
@@ -6,7 +7,7 @@ import TileModel
 
 extension TileGridCommand {
   static let mergeCommand = Command(
-    name: "merge", synopsis: "BASE OURS THEIRS [-o OUT] [--prefer ours|theirs]",
+    name: "merge", synopsis: "BASE OURS THEIRS [-o OUT] [--prefer ours|theirs] [-L LABEL]...",
     summary: "join two edits of one arrangement by ids",
     details: """
       Joins OURS and THEIRS, two edits of BASE, by ids (docs/version-control.md): what only one side
@@ -15,10 +16,18 @@ extension TileGridCommand {
       the file's keys); what both changed alike is taken once. What both changed differently — a tile
       moved to different places, a key set to different values, a tile deleted on one side and moved
       or changed on the other — is a conflict: it is resolved toward OURS (or THEIRS), and listed on
-      standard error, one line each. The result is always a valid arrangement.
+      standard error, one line each. The result is written in OURS's format.
+
+      With conflicts, the file says so until they are resolved: a Markdown board, lines or CSV file
+      has git's markers ('<<<<<<< ours', '=======', '>>>>>>> theirs') around the two versions of the
+      conflicting cards; a JSON file stays a valid arrangement and records them under its top-level
+      "conflicts" key. Commands that write refuse such a file; 'tilegrid FILE' resolves it in the
+      editor's Conflicts panel ('git mergetool --tool=tilegrid' opens it there).
 
       \(Output.outputHelp)
       --prefer SIDE     'ours' (the default) or 'theirs': the side conflicts are resolved toward
+      -L, --label LABEL the markers' labels, as git merge-file takes them: the first for ours, the
+                        second for the base, the third for theirs (default 'ours' and 'theirs')
       \(Output.forceHelp)
 
       Exit status: 0 merged cleanly, 1 merged with conflicts, 64/65/66 as the other commands.
@@ -27,7 +36,8 @@ extension TileGridCommand {
 
       """,
     syntax: Syntax(
-      valued: Output.valued + ["--prefer"], flags: Output.flags, maximumOperands: 3, operands: "BASE, OURS and THEIRS"),
+      valued: Output.valued + ["--prefer", "--label"], flags: Output.flags, repeatable: ["--label": 3],
+      maximumOperands: 3, operands: "BASE, OURS and THEIRS"),
     run: runMerge)
 
   static func runMerge(_ args: Arguments) throws(CLIError) {
@@ -45,11 +55,27 @@ extension TileGridCommand {
     case let other?: throw .usage("--prefer is 'ours' or 'theirs', not '\(other)'", command: command)
     }
     let output = Output(args)
+    let labels = ConflictLabels(args.repeated["--label"] ?? [])
+    let format = FormatOptions().reading(args.operands[1])
     let sides = try loadArrangements(args.operands)
     let result = Arrangement.merge(base: sides[0], ours: sides[1], theirs: sides[2], prefer: prefer)
-    try output.write(result.arrangement)
-    if !result.conflicts.isEmpty {
-      throw .outcome(1, lines: result.conflicts.map { "conflict: \($0)" })
+    guard !result.conflicts.isEmpty else {
+      try output.write(result.arrangement, as: format)
+      return
     }
+    // The file records the conflicts: the other side's outcome is the same merge toward it.
+    let other = Arrangement.merge(base: sides[0], ours: sides[1], theirs: sides[2], prefer: prefer.other)
+    let file = ConflictedArrangement.merged(result, other: other, took: prefer)
+    let (ours, theirs) = prefer == .ours ? (result.arrangement, other.arrangement) : (other.arrangement, result.arrangement)
+    do {
+      try format.checkWritable(ours)
+      try format.checkWritable(theirs)
+    } catch {
+      throw .data("\(output.name): cannot write \(format): \(error)")
+    }
+    let (bytes, lost) = file.write(as: format, ours: ours, theirs: theirs, labels: labels)
+    try output.write(bytes)
+    report(lost, writing: output.name)
+    throw .outcome(1, lines: result.conflicts.map { "conflict: \($0)" })
   }
 }

@@ -196,6 +196,12 @@ struct GitTests {
     let board = try Arrangement(json: bob.read("board.json"))
     #expect(board.tiles(inSection: 1).first?.id == "blue")
     #expect(try git(["status", "--porcelain"], in: bob).stdoutText.contains("UU board.json"))
+    // The file says so until resolved: `git add` cannot drop theirs's side unseen.
+    #expect(board.extras.last?.key == "conflicts")
+    let check = try tilegrid(["check", "board.json"], in: bob)
+    #expect(check.status == 1 && check.stderrText.contains("1 unresolved merge conflict"), "\(check)")
+    let move = try tilegrid(["move", "board.json", "0.0", "0.1", "-i"], in: bob)
+    #expect(move.status == 65 && move.stderrText.contains("unresolved merge conflict"), "\(move)")
   }
 
   /// Two clones of `origin`, set up, the first having pushed the demo board.
