@@ -32,6 +32,8 @@ public struct EditorState: Sendable {
   var leftBehindQueue: [LeftBehind] = []
   /// The disk's version the last merge was made with, and the history's state right after it.
   var disk: DiskVersion?
+  /// A conflicted file's merge conflicts, and which are resolved (the Conflicts panel).
+  var conflictList = ConflictList()
 
   public init(
     arrangement: Arrangement, screen: Size, fileName: String? = nil, config: ReorderConfig = ReorderConfig()
@@ -294,6 +296,8 @@ public enum Overlay: Equatable, Sendable {
   /// Lines to read (`D`: what changed since the file was saved; a merge's conflicts), scrolled with
   /// the arrows and pages; Esc, Enter, `q` or `D` close it.
   case text(TextPanel)
+  /// A conflicted file's merge conflicts: ↑/↓ choose one, `o` `t` `b` resolve it; Esc closes.
+  case conflicts(ConflictsPanel)
 }
 
 /// A scrollable panel of lines, above the editor.

@@ -66,6 +66,7 @@ extension TileGridCommand {
 
     var session: EditorSession
     let arrangement: Arrangement
+    var conflicts: [FileConflict] = []
     // What was opened, byte for byte, for the recording's header.
     var digest: FileDigest?
     let recording = options.record != nil
@@ -82,8 +83,9 @@ extension TileGridCommand {
       session.format = options.formats.output ?? options.formats.reading(path)
     } else if let path = options.path {
       let format = options.formats.reading(path)
-      let (loaded, name, stamp, opened) = try load(path, format: format, digest: recording)
-      (arrangement, digest) = (loaded, opened)
+      // A file with merge conflicts opens with them, in the Conflicts panel.
+      let (loaded, name, stamp, opened) = try loadConflicted(path, format: format, digest: recording)
+      (arrangement, digest, conflicts) = (loaded.arrangement, opened, loaded.conflicts)
       session = EditorSession(source: .file(name), stamp: stamp, savesToStandardOutput: false)
       session.format = options.formats.output ?? format
     } else {
@@ -116,6 +118,7 @@ extension TileGridCommand {
       editor = EditorState(arrangement: arrangement, screen: terminal.size, fileName: session.displayName, config: config)
     }
     editor.saveTarget = session.saveTarget
+    if !conflicts.isEmpty { editor.open(conflicts: conflicts) }
     // What an earlier session left beside the file is asked about on the first screen.
     switch session.source {
     case .file(let path), .newFile(let path):

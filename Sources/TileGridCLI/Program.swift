@@ -19,8 +19,10 @@ protocol TerminalPort {
   /// document saves) and returns the message that reports how it went.
   /// `basedOnDisk` is the disk version (as `readDisk` numbered it) the arrangement was merged with, if
   /// the merge is still applied: the file may be written over that version without asking.
+  /// `conflicts` are the merge conflicts still unresolved, written into the file again (markers, or
+  /// the JSON record); none for a plain file.
   mutating func save(
-    _ document: Document, to path: String?, force: Bool, basedOnDisk: Int?, at time: Int
+    _ document: Document, conflicts: [FileConflict], to path: String?, force: Bool, basedOnDisk: Int?, at time: Int
   ) -> EditorMessage
   /// Keeps the document's unsaved changes in a recovery file (the session is ending on SIGTERM or SIGHUP).
   mutating func writeRecovery(_ document: Document)
@@ -54,7 +56,9 @@ enum Program {
           case .happened(let happening):
             observe(happening)
           case .save(let path, let force, _):
-            let reply = port.save(editor.document, to: path, force: force, basedOnDisk: editor.diskToken, at: time)
+            let reply = port.save(
+              editor.document, conflicts: editor.unresolvedConflicts, to: path, force: force,
+              basedOnDisk: editor.diskToken, at: time)
             effects += editor.update(reply, at: time)
           case .writeRecovery:
             port.writeRecovery(editor.document)
