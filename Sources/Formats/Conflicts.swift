@@ -275,7 +275,8 @@ public struct ConflictedArrangement: Sendable {
       conflicts.append(
         FileConflict(
           subject: "lines \(lines)", message: ConflictMarkers.File.Block.summary(group.map { file.blocks[$0] }), line: first.line,
-          theirs: Arrangement.diff(base, theirs), both: both.map { Arrangement.diff(base, $0) }))
+          theirs: BoardVersions.diff(base, as: format, theirs, as: format),
+          both: both.map { BoardVersions.diff(base, as: format, $0, as: format) }))
     }
     let recordedToo = format == .json ? try recorded(base, bytes: file.bytes(allOurs)) : ConflictedArrangement(arrangement: base, conflicts: [])
     return ConflictedArrangement(arrangement: recordedToo.arrangement, conflicts: conflicts + recordedToo.conflicts)

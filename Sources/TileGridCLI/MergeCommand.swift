@@ -56,15 +56,17 @@ extension TileGridCommand {
     }
     let output = Output(args)
     let labels = ConflictLabels(args.repeated["--label"] ?? [])
-    let format = FormatOptions().reading(args.operands[1])
     let sides = try loadArrangements(args.operands)
-    let result = Arrangement.merge(base: sides[0], ours: sides[1], theirs: sides[2], prefer: prefer)
+    let formats = readingFormats(args.operands)
+    // OURS's format: a merge of boards is a board.
+    let format = FormatOptions().writing(to: output, input: formats[1])
+    let result = BoardVersions.merge(base: sides[0], ours: sides[1], theirs: sides[2], formats: formats, prefer: prefer)
     guard !result.conflicts.isEmpty else {
       try output.write(result.arrangement, as: format)
       return
     }
     // The file records the conflicts: the other side's outcome is the same merge toward it.
-    let other = Arrangement.merge(base: sides[0], ours: sides[1], theirs: sides[2], prefer: prefer.other)
+    let other = BoardVersions.merge(base: sides[0], ours: sides[1], theirs: sides[2], formats: formats, prefer: prefer.other)
     let file = ConflictedArrangement.merged(result, other: other, took: prefer)
     let (ours, theirs) = prefer == .ours ? (result.arrangement, other.arrangement) : (other.arrangement, result.arrangement)
     do {

@@ -19,8 +19,11 @@ protocol TerminalPort {
   /// document saves) and returns the message that reports how it went.
   /// `basedOnDisk` is the disk version (as `readDisk` numbered it) the arrangement was merged with, if
   /// the merge is still applied: the file may be written over that version without asking.
-  /// `conflicts` are the merge conflicts still unresolved, written into the file again (markers, or
-  /// the JSON record); none for a plain file.
+  mutating func save(
+    _ document: Document, to path: String?, force: Bool, basedOnDisk: Int?, at time: Int
+  ) -> EditorMessage
+  /// `save`, with the merge conflicts still unresolved, which are written into the file again
+  /// (markers, or the JSON record). A port that writes no file (a replay) need not have it.
   mutating func save(
     _ document: Document, conflicts: [FileConflict], to path: String?, force: Bool, basedOnDisk: Int?, at time: Int
   ) -> EditorMessage
@@ -36,19 +39,37 @@ protocol TerminalPort {
   /// Removes a file left behind by an earlier session, as the person asked (`d`); nil when it is gone,
   /// else why not.
   mutating func discard(_ path: String) -> String?
+  /// When the next frame of motion is due, on the program's clock (nil: nothing moves on this port's
+  /// screen). A port that draws keeps it from `present`.
+  var nextFrame: Int? { get }
+}
+
+extension TerminalPort {
+  /// A port without a screen draws no frames of motion.
+  var nextFrame: Int? { nil }
 }
 
 /// The program loop (the Elm architecture's runtime): show the screen, wait for the next message or
 /// the editor's next timer, hand it to `EditorState.update`, carry out the effects it asks for — saves
 /// report back with a message whose effects are carried out too — and show the screen again, until the
 /// editor quits or the input ends.
+extension TerminalPort {
+  mutating func save(
+    _ document: Document, conflicts: [FileConflict], to path: String?, force: Bool, basedOnDisk: Int?, at time: Int
+  ) -> EditorMessage {
+    save(document, to: path, force: force, basedOnDisk: basedOnDisk, at: time)
+  }
+}
+
 enum Program {
   /// Runs `editor` on `port`; `observe` sees every happening in order (`play --trace` prints them).
   static func run<Port: TerminalPort>(
-    _ editor: inout EditorState, on port: inout Port, observe: (Happening) -> Void = { _ in }
+    _ editor: inout EditorState, on port: inout Port, observe: (EditorHappening) -> Void = { _ in }
   ) {
     port.present(editor)
-    while let messages = port.next(deadline: editor.nextDeadline) {
+    // Input first: a frame of motion is only a deadline, met when no message came sooner; all that is
+    // readable is handled before the next frame is drawn.
+    while let messages = port.next(deadline: [editor.nextDeadline, port.nextFrame].compactMap { $0 }.min()) {
       for (message, time) in messages {
         var effects = editor.update(message, at: time)
         while !effects.isEmpty {

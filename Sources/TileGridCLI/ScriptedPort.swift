@@ -58,8 +58,7 @@ struct ScriptedPort: TerminalPort {
   /// Nothing is written. A save as a new file names it, as a real one reports, so a later `s` does not
   /// ask again.
   mutating func save(
-    _ document: Document, conflicts: [FileConflict], to path: String?, force: Bool, basedOnDisk token: Int?,
-    at time: Int
+    _ document: Document, to path: String?, force: Bool, basedOnDisk token: Int?, at time: Int
   ) -> EditorMessage {
     if index < script.count, case .saveResult(let result) = script[index].event {
       index += 1

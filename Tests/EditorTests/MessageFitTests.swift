@@ -56,9 +56,15 @@ struct MessageFitTests {
     case .merged: return 33
     case .notMerged: return 34
     case .noChanges: return 35
+    case .nothingToUndo: return 36
+    case .nothingToRedo: return 37
+    case .conflictResolved: return 38
+    case .conflictNotResolved: return 39
+    case .conflictsLeft: return 40
+    case .noConflicts: return 41
     }
   }
-  static let kinds = 36
+  static let kinds = 42
 
   static var refusals: [EditError] {
     [
@@ -85,10 +91,10 @@ struct MessageFitTests {
     let places: [Place] = [.tile(tile), .run(run), .lead(tile, count: 3), .section(section)]
     let verbs: [Verb] =
       [.lifted, .moved, .dropped, .cancelled, .undone, .redone, .focused, .placed, .marked(marks: 4), .unmarked(marks: 3)]
-      + [EditVerb.added(id: "x"), .deleted, .renamed, .recolored, .resized, .locked, .unlocked, .limited(12), .limited(nil)]
+      + [EditCommand.Outcome.added(id: "x"), .deleted, .renamed, .recolored, .resized, .locked, .unlocked, .limited(12), .limited(nil)]
       .map(Verb.edited)
     let blocked: [BlockReason] = [
-      .noTileThatWay, .atEdge, .noSectionAfter, .noSectionBefore, .nothingToUndo, .nothingToRedo, .nothingToMark,
+      .noTileThatWay, .atEdge, .noSectionAfter, .noSectionBefore, .nothingToMark,
       .sectionAtEdge, .alreadyThere,
     ]
     let problems: [TypedDestination.Problem] = [
@@ -105,7 +111,7 @@ struct MessageFitTests {
     var all: [Announcement] = [.welcome]
     for verb in verbs { for place in places { all.append(.did(verb, place)) } }
     all += refusals.map { .refused(demo.refusal($0)) }
-    all += [.nothingToLift] + blocked.map(Announcement.blocked) + [.saving]
+    all += [.nothingToLift] + blocked.map(Announcement.blocked) + [.nothingToUndo, .nothingToRedo, .saving]
     all += [.found(tile, matches: 1), .found(tile, matches: 12), .notFound("something nobody has")]
     all += problems.map(Announcement.badDestination)
     all += [.typeDestination(what: "the tile"), .typeDestination(what: "the 12 marked tiles")]
@@ -125,6 +131,11 @@ struct MessageFitTests {
       .merging, .merged(changes: 1, conflicts: 0), .merged(changes: 12, conflicts: 3),
       .notMerged("the file on disk is not an arrangement (line 3, column 27: expected ',' or '}' after an object member)"),
       .noChanges,
+    ]
+    all += [
+      .conflictResolved(.ours, left: 0), .conflictResolved(.theirs, left: 1), .conflictResolved(.both, left: 12),
+      .conflictNotResolved("both cannot be kept here (two versions of one card only): o or t"),
+      .conflictNotResolved("edit 1: there is no tile \"blue\""), .conflictsLeft(1), .conflictsLeft(12), .noConflicts,
     ]
     return all
   }
