@@ -88,8 +88,10 @@ extension EditorState {
     case .character("u"), .character("U"), .control("r"):
       let effects = key == .character("u") ? undo() : redo()
       let now = unresolvedConflictIndexes
+      // A conflict an undo brought back is the one chosen.
+      let back = now.first { !open.contains($0) }
       if let first = now.first {
-        overlay = .conflicts(ConflictsPanel(chosen: now.contains(panel.chosen) ? panel.chosen : first))
+        overlay = .conflicts(ConflictsPanel(chosen: back ?? (now.contains(panel.chosen) ? panel.chosen : first)))
       } else {
         overlay = nil
       }

@@ -12,6 +12,8 @@ extension TileGridCommand {
         git config diff.tilegrid.command 'tilegrid diff'
         git config merge.tilegrid.name 'tilegrid merge: arrangements joined by ids'
         git config merge.tilegrid.driver 'tilegrid merge %O %A %B -o %A'
+        git config mergetool.tilegrid.cmd 'tilegrid mergetool "$BASE" "$LOCAL" "$REMOTE" "$MERGED"'
+        git config mergetool.tilegrid.trustExitCode true
 
       and adds 'PATTERN diff=tilegrid merge=tilegrid' to the repository's .gitattributes (PATTERN is
       '*.json' unless given; a line already there is not added again). It says what it did. When the
@@ -47,6 +49,8 @@ extension TileGridCommand {
       ("diff.tilegrid.command", "\(program) diff"),
       ("merge.tilegrid.name", "tilegrid merge: arrangements joined by ids"),
       ("merge.tilegrid.driver", "\(program) merge %O %A %B -o %A"),
+      ("mergetool.tilegrid.cmd", "\(program) mergetool \"$BASE\" \"$LOCAL\" \"$REMOTE\" \"$MERGED\""),
+      ("mergetool.tilegrid.trustExitCode", "true"),
     ]
     var report = ["In \(root):"]
     for (key, value) in settings {
@@ -71,7 +75,8 @@ extension TileGridCommand {
       report.append("  .gitattributes: added '\(line)'")
     }
     report.append(
-      "git diff, git log -p --ext-diff, git show --ext-diff and git merge now use tilegrid for \(pattern).")
+      "git diff, git log -p --ext-diff, git show --ext-diff and git merge now use tilegrid for \(pattern); "
+        + "git mergetool --tool=tilegrid resolves conflicts in its editor.")
     try Platform.standardOutput(Array((report.joined(separator: "\n") + "\n").utf8))
   }
 
