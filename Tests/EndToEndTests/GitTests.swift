@@ -204,6 +204,42 @@ struct GitTests {
     #expect(move.status == 65 && move.stderrText.contains("unresolved merge conflict"), "\(move)")
   }
 
+  @Test(
+    "git's own merge of a text board leaves its markers; tilegrid reads them as conflicts: check exits 1, the rest refuse",
+    arguments: [
+      ("board.md", "## Todo\n\n- [ ] Buy milk\n- [ ] Call Ann\n", "- [ ] Buy oat milk", "- [ ] Buy soy milk", "- [ ] Buy milk"),
+      ("list.txt", "# Todo\nBuy milk\nCall Ann\n", "Buy oat milk", "Buy soy milk", "Buy milk"),
+      ("board.csv", "section,title,owner\nTodo,Buy milk,ann\nTodo,Call Ann,bob\n", "Todo,Buy milk,dan", "Todo,Buy milk,carl", "Todo,Buy milk,ann"),
+    ])
+  func textMarkers(_ file: String, _ base: String, _ alice: String, _ bob: String, _ line: String) throws {
+    let origin = try TemporaryDirectory()
+    try git(["init", "-q", "--bare", "-b", "main"], in: origin)
+    let a = try TemporaryDirectory()
+    try git(["clone", "-q", origin.path, "."], in: a, expect: nil)
+    try a.write(file, base)
+    try git(["add", "-A"], in: a)
+    try git(["commit", "-q", "-m", "the board"], in: a)
+    try git(["push", "-q", "origin", "main"], in: a)
+    let b = try TemporaryDirectory()
+    try git(["clone", "-q", origin.path, "."], in: b)
+    try a.write(file, base.replacingOccurrences(of: line, with: alice))
+    try git(["commit", "-q", "-a", "-m", "alice"], in: a)
+    try git(["push", "-q", "origin", "main"], in: a)
+    try b.write(file, base.replacingOccurrences(of: line, with: bob))
+    try git(["commit", "-q", "-a", "-m", "bob"], in: b)
+    try git(["pull", "-q", "--no-rebase", "--no-edit", "origin", "main"], in: b, expect: 1)
+    let text = try b.readText(file)
+    #expect(text.contains("<<<<<<< HEAD\n\(bob)\n=======\n\(alice)\n>>>>>>> "), "\(text)")
+    let markerLine = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("<<<<<<<") }! + 1
+    let check = try tilegrid(["check", file], in: b)
+    #expect(check.status == 1, "\(check)")
+    #expect(check.stderrText.contains("\(file): line \(markerLine): 1 unresolved merge conflict"), "\(check)")
+    #expect(check.stderrText.contains("theirs: \(alice)"), "both sides are named: \(check)")
+    let export = try tilegrid(["export", file], in: b)
+    #expect(export.status == 65 && export.stderrText.contains("\(file): line \(markerLine): "), "\(export)")
+    #expect(try b.readText(file) == text, "nothing rewrote the file")
+  }
+
   /// Two clones of `origin`, set up, the first having pushed the demo board.
   func clonesOf(_ origin: TemporaryDirectory) throws -> (TemporaryDirectory, TemporaryDirectory) {
     let first = try TemporaryDirectory()
