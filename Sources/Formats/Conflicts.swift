@@ -327,7 +327,7 @@ public enum ConflictMarkers {
     var found: Int?
     var i = bytes.count - needle.count
     while i >= 0 {
-      if bytes[i] == needle[0] && Array(bytes[i..<(i + needle.count)]) == needle {
+      if bytes[i] == needle[0] && bytes[i..<(i + needle.count)].elementsEqual(needle) {
         var j = i + needle.count
         while j < bytes.count && (bytes[j] == 0x20 || bytes[j] == 0x09 || bytes[j] == 0x0A || bytes[j] == 0x0D) { j += 1 }
         if j < bytes.count && bytes[j] == UInt8(ascii: ":") {

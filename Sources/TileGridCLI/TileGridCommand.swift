@@ -275,8 +275,9 @@ public enum TileGridCommand {
     var mayRecord = false
     do {
       try input.withBytes { (bytes, release) throws(LoadError) in
-        // A file that records conflicts names the key; one that does not is never read twice.
-        mayRecord = contains(bytes, Array("\"\(ConflictedArrangement.key)\"".utf8))
+        // A file that records conflicts names the key; one that does not is never read twice. The
+        // scan lets go of the pages it has passed, as the reader does.
+        mayRecord = contains(bytes, Array("\"\(ConflictedArrangement.key)\"".utf8), releasing: release)
         try Arrangement.validate(json: bytes, releasing: release)
       }
     } catch {
@@ -297,17 +298,27 @@ public enum TileGridCommand {
     throw .outcome(1, lines: ["\(name): line \(first.line): \(what) (\(first.subject): \(first.message))"])
   }
 
-  /// Whether `needle` occurs in `bytes`. - Complexity: O(bytes).
-  static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
+  /// Whether `needle` occurs in `bytes`, looked for a megabyte at a time; `release` is told each
+  /// stretch passed (a mapped file's pages, let go). - Complexity: O(bytes).
+  static func contains(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ needle: [UInt8], releasing release: ((Range<Int>) -> Void)? = nil
+  ) -> Bool {
     guard !needle.isEmpty, bytes.count >= needle.count, let base = bytes.baseAddress else { return false }
+    let window = 1 << 20
     return needle.withUnsafeBufferPointer { n in
-      var at = 0
-      let last = bytes.count - n.count
-      while at <= last {
-        guard let hit = memchr(base + at, Int32(n[0]), last - at + 1) else { return false }
-        at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-        if memcmp(base + at, n.baseAddress!, n.count) == 0 { return true }
-        at += 1
+      var start = 0
+      while start <= bytes.count - n.count {
+        // Matches that begin in this window (and may end in the next).
+        let end = min(bytes.count - n.count + 1, start + window)
+        var at = start
+        while at < end {
+          guard let hit = memchr(base + at, Int32(n[0]), end - at) else { break }
+          at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+          if memcmp(base + at, n.baseAddress!, n.count) == 0 { return true }
+          at += 1
+        }
+        release?(start..<end)
+        start = end
       }
       return false
     }
