@@ -1,3 +1,4 @@
+import EditScripts
 import TileGridJSON
 import TileModel
 

@@ -1,6 +1,6 @@
 extension TileGridCommand {
   static let checkCommand = Command(
-    name: "check", synopsis: "[FILE|-]... [--format FORMAT]",
+    name: "check", operands: "[FILE|-]...",
     summary: "validate arrangement files; print nothing if all are valid",
     details: """
       Validates arrangement files and prints nothing when every one is valid. For each file that is
@@ -9,7 +9,7 @@ extension TileGridCommand {
       terminal) reads standard input; it may be given once. Each file is read in the format its
       extension names (a Markdown board, lines, CSV, TSV; JSON otherwise), or all in --format's.
 
-      \(FormatOptions.formatHelp)
+      {options}
 
       A file that records unresolved merge conflicts (git's markers, or JSON's "conflicts" key, as
       'tilegrid merge' writes them) is named with how many and the first one's line.
@@ -20,7 +20,7 @@ extension TileGridCommand {
       line is 64, and then no file is read.
 
       """,
-    syntax: Syntax(valued: FormatOptions.reading, maximumOperands: nil), run: runCheck)
+    syntax: Syntax(options: [Options.format.spec], maximumOperands: nil), run: runCheck)
 
   /// `check`'s command line: the files, standard input at most once.
   struct CheckOptions {

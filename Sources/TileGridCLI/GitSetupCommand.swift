@@ -4,14 +4,14 @@ import Files
 
 extension TileGridCommand {
   static let gitSetupCommand = Command(
-    name: "git-setup", synopsis: "[PATTERN]", summary: "make git diff and merge arrangements with tilegrid",
+    name: "git-setup", operands: "[PATTERN]", summary: "make git diff and merge arrangements with tilegrid",
     details: """
       In a git repository, makes git diff and merge arrangement files with tilegrid
       (docs/version-control.md, "Git"):
 
         git config diff.tilegrid.command 'tilegrid diff'
         git config merge.tilegrid.name 'tilegrid merge: arrangements joined by ids'
-        git config merge.tilegrid.driver 'tilegrid merge %O %A %B -o %A'
+        git config merge.tilegrid.driver 'tilegrid merge %O %A %B -o %A --name %P'
         git config mergetool.tilegrid.cmd 'tilegrid mergetool "$BASE" "$LOCAL" "$REMOTE" "$MERGED"'
         git config mergetool.tilegrid.trustExitCode true
 
@@ -48,7 +48,8 @@ extension TileGridCommand {
     let settings = [
       ("diff.tilegrid.command", "\(program) diff"),
       ("merge.tilegrid.name", "tilegrid merge: arrangements joined by ids"),
-      ("merge.tilegrid.driver", "\(program) merge %O %A %B -o %A"),
+      // %P: the path in the repository, whose extension names the format (%O %A %B have none).
+      ("merge.tilegrid.driver", "\(program) merge %O %A %B -o %A --name %P"),
       ("mergetool.tilegrid.cmd", "\(program) mergetool \"$BASE\" \"$LOCAL\" \"$REMOTE\" \"$MERGED\""),
       ("mergetool.tilegrid.trustExitCode", "true"),
     ]

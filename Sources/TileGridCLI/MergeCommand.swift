@@ -7,7 +7,7 @@ import TileModel
 
 extension TileGridCommand {
   static let mergeCommand = Command(
-    name: "merge", synopsis: "BASE OURS THEIRS [-o OUT] [--prefer ours|theirs] [-L LABEL]...",
+    name: "merge", operands: "BASE OURS THEIRS",
     summary: "join two edits of one arrangement by ids",
     details: """
       Joins OURS and THEIRS, two edits of BASE, by ids (docs/version-control.md): what only one side
@@ -16,7 +16,8 @@ extension TileGridCommand {
       the file's keys); what both changed alike is taken once. What both changed differently — a tile
       moved to different places, a key set to different values, a tile deleted on one side and moved
       or changed on the other — is a conflict: it is resolved toward OURS (or THEIRS), and listed on
-      standard error, one line each. The result is written in OURS's format.
+      standard error, one line each. The result is written in OURS's format (or --to's, or OUT's
+      extension's).
 
       With conflicts, the file says so until they are resolved: a Markdown board, lines or CSV file
       has git's markers ('<<<<<<< ours', '=======', '>>>>>>> theirs') around the two versions of the
@@ -24,20 +25,20 @@ extension TileGridCommand {
       "conflicts" key. Commands that write refuse such a file; 'tilegrid FILE' resolves it in the
       editor's Conflicts panel ('git mergetool --tool=tilegrid' opens it there).
 
-      \(Output.outputHelp)
-      --prefer SIDE     'ours' (the default) or 'theirs': the side conflicts are resolved toward
-      -L, --label LABEL the markers' labels, as git merge-file takes them: the first for ours, the
-                        second for the base, the third for theirs (default 'ours' and 'theirs')
-      \(Output.forceHelp)
+      {options}
 
       Exit status: 0 merged cleanly, 1 merged with conflicts, 64/65/66 as the other commands.
 
-      As git's merge driver: 'tilegrid merge %O %A %B -o %A' (tilegrid git-setup writes it).
+      As git's merge driver: 'tilegrid merge %O %A %B -o %A --name %P' (tilegrid git-setup writes it):
+      git's temporary files have no extension, so the path in the repository names the format.
 
       """,
     syntax: Syntax(
-      valued: Output.valued + ["--prefer", "--label"], flags: Output.flags, repeatable: ["--label": 3],
-      maximumOperands: 3, operands: "BASE, OURS and THEIRS"),
+      options: [
+        Options.output.spec, Options.prefer.spec, Options.force.spec, Options.name.spec, Options.format.spec,
+        Options.to.spec, Options.label.spec,
+      ], maximumOperands: 3,
+      operands: "BASE, OURS and THEIRS"),
     run: runMerge)
 
   static func runMerge(_ args: Arguments) throws(CLIError) {
@@ -48,25 +49,22 @@ extension TileGridCommand {
     if args.operands.filter({ $0 == "-" }).count > 1 {
       throw .usage("standard input ('-') can be read only once", command: command)
     }
-    let prefer: MergeSide
-    switch args.values["--prefer"] {
-    case nil, "ours": prefer = .ours
-    case "theirs": prefer = .theirs
-    case let other?: throw .usage("--prefer is 'ours' or 'theirs', not '\(other)'", command: command)
-    }
-    let output = Output(args)
-    let labels = ConflictLabels(args.repeated["--label"] ?? [])
-    let sides = try loadArrangements(args.operands)
-    let formats = readingFormats(args.operands)
-    // OURS's format: a merge of boards is a board.
-    let format = FormatOptions().writing(to: output, input: formats[1])
-    let result = BoardVersions.merge(base: sides[0], ours: sides[1], theirs: sides[2], formats: formats, prefer: prefer)
+    let prefer = try args.value(Options.prefer, command: command)
+    let output = try Output(args)
+    let formats = try FormatOptions(args, command: command)
+    let labels = ConflictLabels(args.repeated[Options.label.spec.name] ?? [])
+    let read = args.operands.map(formats.reading)
+    let sides = try loadArrangements(args.operands, formats: read)
+    let result = BoardVersions.merge(base: sides[0], ours: sides[1], theirs: sides[2], formats: read, prefer: prefer)
+    // OURS's format (git's %A is written over): nothing changes format unless --to says so.
+    let format = formats.writing(to: output, input: read[1])
     guard !result.conflicts.isEmpty else {
       try output.write(result.arrangement, as: format)
       return
     }
     // The file records the conflicts: the other side's outcome is the same merge toward it.
-    let other = BoardVersions.merge(base: sides[0], ours: sides[1], theirs: sides[2], formats: formats, prefer: prefer.other)
+    let other = BoardVersions.merge(
+      base: sides[0], ours: sides[1], theirs: sides[2], formats: read, prefer: prefer.other)
     let file = ConflictedArrangement.merged(result, other: other, took: prefer)
     let (ours, theirs) = prefer == .ours ? (result.arrangement, other.arrangement) : (other.arrangement, result.arrangement)
     do {

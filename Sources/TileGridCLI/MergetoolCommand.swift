@@ -6,7 +6,7 @@ import TileModel
 
 extension TileGridCommand {
   static let mergetoolCommand = Command(
-    name: "mergetool", synopsis: "BASE LOCAL REMOTE MERGED",
+    name: "mergetool", operands: "BASE LOCAL REMOTE MERGED",
     summary: "resolve a merge's conflicts in the editor (git mergetool)",
     details: """
       Opens the editor on MERGED with its Conflicts panel, as 'git mergetool --tool=tilegrid' runs it
