@@ -240,6 +240,35 @@ struct GitTests {
     #expect(try b.readText(file) == text, "nothing rewrote the file")
   }
 
+  @Test("through the driver (git-setup '*.md'), a Markdown board both sides moved a card in gets tilegrid's markers")
+  func markdownThroughTheDriver() throws {
+    let origin = try TemporaryDirectory()
+    try git(["init", "-q", "--bare", "-b", "main"], in: origin)
+    let a = try TemporaryDirectory()
+    try git(["clone", "-q", origin.path, "."], in: a, expect: nil)
+    expectSuccess(try tilegrid(["git-setup", "*.md"], in: a))
+    let base = "## Todo\n\n- [ ] Buy milk\n- [ ] Call Ann\n\n## Done\n\n- [x] Pay rent\n\n## Later\n"
+    try a.write("board.md", base)
+    try git(["add", "-A"], in: a)
+    try git(["commit", "-q", "-m", "the board"], in: a)
+    try git(["push", "-q", "origin", "main"], in: a)
+    let b = try TemporaryDirectory()
+    try git(["clone", "-q", origin.path, "."], in: b)
+    expectSuccess(try tilegrid(["git-setup", "*.md"], in: b))
+    expectSuccess(try tilegrid(["move", "board.md", "todo:0", "done:1", "-i"], in: a))
+    try git(["commit", "-q", "-a", "-m", "alice"], in: a)
+    try git(["push", "-q", "origin", "main"], in: a)
+    expectSuccess(try tilegrid(["move", "board.md", "todo:0", "later:0", "-i"], in: b))
+    try git(["commit", "-q", "-a", "-m", "bob"], in: b)
+    let pull = try git(["pull", "--no-rebase", "--no-edit", "origin", "main"], in: b, expect: 1)
+    #expect((pull.stdoutText + pull.stderrText).contains(#"conflict: tile "buy-milk""#), "\(pull)")
+    let text = try b.readText("board.md")
+    #expect(text.contains("<<<<<<< ours\n- [ ] Buy milk\n=======\n>>>>>>> theirs\n"), "ours's place: \(text)")
+    #expect(text.contains("<<<<<<< ours\n=======\n- [ ] Buy milk\n>>>>>>> theirs\n"), "theirs's place: \(text)")
+    let check = try tilegrid(["check", "board.md"], in: b)
+    #expect(check.status == 1 && check.stderrText.contains("1 unresolved merge conflict"), "\(check)")
+  }
+
   /// Two clones of `origin`, set up, the first having pushed the demo board.
   func clonesOf(_ origin: TemporaryDirectory) throws -> (TemporaryDirectory, TemporaryDirectory) {
     let first = try TemporaryDirectory()
