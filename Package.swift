@@ -40,7 +40,7 @@ let package = Package(
     // Every format an arrangement is read from and written to: JSON (TileGridJSON's), Markdown boards,
     // lines, CSV and TSV. Pure: bytes in, bytes out; what a text format needs to write its file back
     // exactly travels in the arrangement's unknown keys.
-    .target(name: "Formats", dependencies: ["TileModel", "TileGridJSON"]),
+    .target(name: "Formats", dependencies: ["TileModel", "TileGridJSON", "EditScripts"]),
     // The arrangement being edited: layout in step, history, saved point. The only thing that changes
     // an arrangement.
     .target(name: "Document", dependencies: ["TileModel", "GridLayout"]),
