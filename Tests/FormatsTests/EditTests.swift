@@ -96,12 +96,19 @@ struct EditTests {
     }
     #expect(String(decoding: ArrangementFormat.lines.written(renamed), as: UTF8.self) == "# Fruits\ngreen apple\n\npear\n")
     for (title, reason) in [
-      ("", "a blank line is not read as a tile"), ("# big", "a line starting with '# ' is read as a section"),
+      ("", "a blank line is not read as a tile"), ("# big", "a line starting with '# ' (a '#' and a space) is read as a section"),
       ("two\nlines", "a line cannot hold a line break"),
     ] {
       #expect(throws: FormatError.cannotWrite(.lines, place: "sections[0].items[1].title", reason: reason)) {
         try ArrangementFormat.lines.checkWritable(edited(list) { $0[0].1[1].title = title })
       }
+    }
+    // `#` alone, or with no space after it, is a tile (the docs' `# TITLE` is a '#' and a space).
+    for title in ["#", "#tag", "##"] {
+      let list = edited(list) { $0[0].1[1].title = title }
+      try ArrangementFormat.lines.checkWritable(list)
+      let again = try ArrangementFormat.lines.read(ArrangementFormat.lines.written(list))
+      #expect(again.outline == [["Fruit", "apple", title]], "\(title)")
     }
   }
 
