@@ -1,11 +1,11 @@
 // Two small tools of `diff` and `merge`: the longest increasing subsequence (the tiles that need not
 // move) and a Fenwick tree (counting the tiles still waiting to move before a place).
 
-enum Sequences {
+package enum Sequences {
   /// The indexes (ascending) of a longest strictly increasing subsequence of `values`. Among several
   /// of the same length it is the one patience sorting finds, so the choice is the same every run.
   /// - Complexity: O(n log n).
-  static func longestIncreasing(_ values: [Int32]) -> [Int] {
+  package static func longestIncreasing(_ values: [Int32]) -> [Int] {
     guard !values.isEmpty else { return [] }
     // tails[k]: the index of the smallest last value of an increasing run of length k + 1.
     var tails: [Int32] = []
