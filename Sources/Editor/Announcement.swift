@@ -289,6 +289,7 @@ public struct Refusal: Equatable, Sendable {
     case .sectionLacksRoom(_, let title, _, _, let room, let entering):
       return "\(section ?? quoted(title)) has room for \(room), not \(entering)"
     case .sectionLockedInPlace(_, let title, _): return "\(section ?? quoted(title)) is locked in place"
+    case .sectionLockedAgainstDeletion(_, let title, _): return "\(section ?? quoted(title)) is locked: it cannot be deleted"
     case .sectionHoldsLockedTile(_, let title, _, let tileID):
       return "\(section ?? quoted(title)) holds the locked \(tile ?? quoted(tileID))"
     case .noSuchSection(let s, let count):

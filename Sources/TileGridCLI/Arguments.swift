@@ -181,7 +181,7 @@ struct PlaceArgument: Equatable {
   func resolve(in arrangement: Arrangement, role: String) throws(CLIError) -> ItemPath {
     guard let path = arrangement.path(for: place) else {
       guard case .id(let id, _) = place else { preconditionFailure("an index always names a path") }
-      throw .data("\(role): there is no section with id \(JSONString.quoted(id))")
+      throw .data("\(role): there is no section with id \(JSONString.excerpt(id))")
     }
     return path
   }
