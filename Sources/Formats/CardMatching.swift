@@ -404,13 +404,20 @@ struct CardMatching {
   ) {
     let (n, m) = (hi - lo, hb - lb)
     guard n * m <= 1 << 20 else {
-      var i = lo
+      // Each of b's elements paired with the first equal one of a's after the last paired: the
+      // places of each value in a, and how far each list has been passed.
+      var places: [UInt64: [Int32]] = [:]
+      for i in lo..<hi { places[a[i], default: []].append(Int32(i)) }
+      var passed: [UInt64: Int] = [:]
+      var i = Int32(lo)
       for j in lb..<hb {
-        var k = i
-        while k < hi && a[k] != b[j] { k += 1 }
-        if k < hi {
-          match[j] = Int32(k)
-          i = k + 1
+        guard let list = places[b[j]] else { continue }
+        var p = passed[b[j], default: 0]
+        while p < list.count && list[p] < i { p += 1 }
+        passed[b[j]] = p
+        if p < list.count {
+          match[j] = list[p]
+          i = list[p] + 1
         }
       }
       return
