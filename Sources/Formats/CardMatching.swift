@@ -29,9 +29,9 @@ import TileModel
 ///
 /// - Complexity: O(n log n) in the cards when the versions are mostly alike; the anchors' tables and
 ///   the leftovers' cost grow with what changed.
-struct CardMatching {
+struct CardMatching: Sendable {
   /// Which of an arrangement's tiles have ids made from their titles.
-  enum Kind: Equatable {
+  enum Kind: Equatable, Sendable {
     /// JSON: every id is the file's own.
     case none
     /// Markdown, lines, a table without an `id` column.
@@ -128,7 +128,7 @@ struct CardMatching {
   // MARK: - Pairing
 
   /// One version as the pairing reads it, made once (a merge pairs both sides with one base).
-  struct Version {
+  struct Version: Sendable {
     let arrangement: Arrangement
     let kind: Kind
     /// The tiles in reading order, and the section of each.
