@@ -852,10 +852,10 @@ func benchTerminal(directory: String) throws {
   let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
 
   /// The editor started on the file: the time from starting it to the last byte of its first frame.
-  func start() throws -> (PseudoTerminalProcess, Double)? {
+  func start(_ environment: [String: String] = [:]) throws -> (PseudoTerminalProcess, Double)? {
     let started = milliseconds()
     let process = try PseudoTerminalProcess(
-      binary, [path], environment: PseudoTerminalProcess.environment(), width: width, height: height)
+      binary, [path], environment: PseudoTerminalProcess.environment(environment), width: width, height: height)
     guard process.wait(seconds: 30, until: { PseudoTerminalProcess.find(Array("READY".utf8), in: $0) != nil }) else {
       print("warning: no first frame: \(process.text().suffix(300))")
       return nil
@@ -938,6 +938,42 @@ func benchTerminal(directory: String) throws {
 
   process.write("\u{1B}[<0;\(x);\(y)m")
   quit(process)
+
+  // Motion: keyboard moves (Right, then Left: the lifted tile and its neighbour trade places), with
+  // motion off and on. The first frame's latency, and every byte until the screen rests (a glide's
+  // frames summed, against the one frame of the jump).
+  var jumpBytes = 0
+  for motion in ["off", "on"] {
+    guard let (process, _) = try start(["TILEGRID_MOTION": motion]) else { return }
+    process.write(" ")
+    _ = readFrame(process, quiet: 400)
+    var firsts: [Double] = []
+    var glides: [Int] = []
+    for step in 0..<60 {
+      let written = milliseconds()
+      process.write(step % 2 == 0 ? "\u{1B}[C" : "\u{1B}[D")
+      let first = readFrame(process)
+      let rest = readFrame(process, quiet: 60, limit: 1000)
+      guard let last = first.last else { continue }
+      if step >= 10 {
+        firsts.append(last - written)
+        glides.append(first.bytes + rest.bytes)
+      }
+    }
+    let bytes = glides.sorted()[glides.count / 2]
+    if motion == "off" { jumpBytes = bytes }
+    report(
+      "motion \(motion): key to its first frame written, p50 / p99 (\(firsts.count) keyboard moves)",
+      String(format: "%.2f / %.2f ms", percentile(firsts, 0.5), percentile(firsts, 0.99)), "p50 < 5 ms")
+    report(
+      "motion \(motion): bytes until the screen rests after a keyboard move",
+      motion == "off"
+        ? "\(bytes) B median (the jump)"
+        : String(format: "%d B median, %.2fx the jump", bytes, Double(bytes) / Double(max(1, jumpBytes))),
+      motion == "off" ? "—" : "<= 2x the jump")
+    process.write("\u{1B}")
+    quit(process)
+  }
 }
 
 // MARK: - Main
