@@ -203,6 +203,14 @@ struct CardMatchingTests {
     #expect(try diff(.csv, base, "id,title\nk1,Alpha!\n,Beta\n,Gamma?\n") == [#"set k1 title "Alpha!""#, #"set gamma title "Gamma?""#])
   }
 
+  @Test("a long stretch of cards that repeat is paired in order: one card moved from the front to the end")
+  func longRepeats() throws {
+    let base = String(repeating: "a\nb\n", count: 1500)
+    let new = String(repeating: "b\na\n", count: 1500)
+    let script = try diff(.lines, base, new)
+    #expect(script == ["move a to list:2999"])
+  }
+
   @Test("the longest increasing run that keeps the earliest elements")
   func earliestRun() {
     // [1, 0]: of two neighbours swapped, the first stays.
