@@ -1053,6 +1053,49 @@ func breakdown(_ path: String) throws {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+/// `board` (makeBoard's text) with `moves` one-line cards moved to random places and `renames` cards
+/// renamed, as a person edits a board in a text editor.
+func editedBoard(_ board: [UInt8], seed: UInt64, moves: Int, renames: Int) -> [UInt8] {
+  var lines = String(decoding: board, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  var rng = SplitMix64(seed: seed)
+  func items() -> [Int] {
+    lines.indices.filter { $0 + 1 < lines.count && lines[$0].hasPrefix("- [") && !lines[$0 + 1].hasPrefix("    ") }
+  }
+  var candidates = items()
+  for _ in 0..<renames { lines[rng.element(candidates)] += " (renamed)" }
+  for _ in 0..<moves {
+    let line = lines.remove(at: rng.element(candidates))
+    candidates = items()
+    lines.insert(line, at: rng.element(candidates))
+  }
+  return Array(lines.joined(separator: "\n").utf8)
+}
+
+/// `tilegrid merge` of three 100,000-card Markdown boards, each side 100 moves and 100 renames from
+/// the base: the cards paired across versions (no ids), merged, the board written.
+func benchBoardMerge(directory: String) throws {
+  let base = makeBoard(cards: 100_000)
+  let paths = ["base", "ours", "theirs"].map { directory + "/board-\($0).md" }
+  let texts = [base, editedBoard(base, seed: 1, moves: 100, renames: 100), editedBoard(base, seed: 2, moves: 100, renames: 100)]
+  for (path, text) in zip(paths, texts) { try Data(text).write(to: URL(fileURLWithPath: path)) }
+  let out = directory + "/board-merged.md"
+  var runs: [(wall: Double, cpu: Double)] = []
+  for _ in 0..<3 {
+    runs.append(timed {
+      if TileGridCommand.main(["merge"] + paths + ["-o", out]) != 0 { fatalError("tilegrid merge of boards conflicted") }
+    })
+  }
+  report("tilegrid merge, three 100,000-card Markdown boards, 100 moves and 100 renames a side", wallAndCPU(runs), "< 1 s")
+  let sides = try texts.map { try ArrangementFormat.markdown.read($0) }
+  let pairing = timed {
+    _ = BoardVersions.merge(base: sides[0], ours: sides[1], theirs: sides[2], formats: [.markdown, .markdown, .markdown])
+  }
+  let byID = timed { _ = Arrangement.merge(base: sides[0], ours: sides[1], theirs: sides[2]) }
+  report(
+    "  of which: pairing and merge / the merge by ids alone (CPU)",
+    String(format: "%.0f / %.0f ms", pairing.cpu * 1000, byID.cpu * 1000), "")
+}
+
 if arguments.first == "--breakdown", arguments.count == 2 {
   try breakdown(arguments[1])
 } else if arguments.first == "--parse", arguments.count == 2 {
@@ -1086,6 +1129,9 @@ if arguments.first == "--breakdown", arguments.count == 2 {
   }
   if all || parts.contains("--files") { try benchFiles(directory: directory) }
   if all || parts.contains("--formats") { try benchFormats(directory: directory) }
-  if all || parts.contains("--versions") { try benchVersions(directory: directory) }
+  if all || parts.contains("--versions") {
+    try benchVersions(directory: directory)
+    try benchBoardMerge(directory: directory)
+  }
   if all || parts.contains("--terminal") { try benchTerminal(directory: directory) }
 }
