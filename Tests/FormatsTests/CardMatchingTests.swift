@@ -1,3 +1,4 @@
+import EditScripts
 import Formats
 import TileGridJSON
 import Testing
