@@ -1,4 +1,5 @@
 import Formats
+import EditScripts
 import TileGridJSON
 import Testing
 import TileModel
