@@ -22,7 +22,10 @@ public enum BoardVersions {
   ) -> [ScriptEdit] {
     let (k0, k1) = (CardMatching.Kind(old, format: oldFormat), CardMatching.Kind(new, format: newFormat))
     guard k0 != .none && k1 != .none else { return Arrangement.diff(old, new) }
-    return Arrangement.diff(old, Rekeying(base: CardMatching.Version(old, k0), other: new, k1).arrangement)
+    // A card's blank lines after it as the old version has them: only where the card's text changed is
+    // it a change (the lane's last card carries the lane's blank line, so a swap would read as two).
+    let rekeyed = Rekeying(base: CardMatching.Version(old, k0), other: new, k1, baseBlankLines: true)
+    return Arrangement.diff(old, rekeyed.arrangement)
   }
 
   /// `Arrangement.merge` of three versions read in `formats` (base's, ours', theirs'): when all three
@@ -181,7 +184,8 @@ struct Rekeying {
 
   init(
     base version: CardMatching.Version, other: Arrangement, _ otherKind: CardMatching.Kind,
-    matching paired: CardMatching? = nil, avoiding: Set<ExactString> = [], sharing: [AddKey: [String]] = [:]
+    matching paired: CardMatching? = nil, avoiding: Set<ExactString> = [], sharing: [AddKey: [String]] = [:],
+    baseBlankLines: Bool = false
   ) {
     let base = version.arrangement
     let matching = paired ?? CardMatching(base: version, other: CardMatching.Version(other, otherKind))
@@ -248,6 +252,10 @@ struct Rekeying {
             tile = Self.normalized(tile, like: like)
             changed = true
           }
+          if baseBlankLines, let blanks = Self.baseBlanks(tile, like: like) {
+            tile = blanks
+            changed = true
+          }
           after = like.id
         } else if otherKind.covers(tile) {
           let key = AddKey(text: CardMatching.fingerprint(of: tile), after: after)
@@ -289,6 +297,37 @@ struct Rekeying {
     var tile = tile
     tile.extras = replacing(key, "lines", with: .array(lines), in: tile.extras)
     return tile
+  }
+
+  /// A paired card whose lines differ from the base's only by the blank lines after them, with the
+  /// base's blank lines: a blank line belongs to the line above it (so that a move and its reverse give
+  /// back the bytes), so the last card of a lane carries the lane's blank line, and a card that only
+  /// changed places with its neighbour would otherwise read as changed in both versions (`diff` a
+  /// `set … markdown` line, `merge` a conflict where git is clean). Nil when there is nothing to do.
+  static func baseBlanks(_ tile: Tile, like base: Tile) -> Tile? {
+    for key in [ExtrasKey.markdown, ExtrasKey.lines] {
+      guard let object = tile.formatObject(key), let lines = object["lines"]?.array,
+        let baseLines = base.formatObject(key)?["lines"]?.array
+      else { continue }
+      func text(_ lines: [JSONValue]) -> ArraySlice<JSONValue> {
+        var end = lines.count
+        while end > 0, let line = lines[end - 1].string, line.isBlankLine { end -= 1 }
+        return lines[..<end]
+      }
+      let (mine, theirs) = (text(lines), text(baseLines))
+      guard mine.count == theirs.count, lines.count != baseLines.count || lines != baseLines,
+        zip(mine, theirs).allSatisfy({ a, b in
+          guard let a = a.string, let b = b.string else { return a == b }
+          return a.utf8.elementsEqual(b.utf8)
+        })
+      else { continue }
+      var blanks = Array(mine)
+      blanks.append(contentsOf: baseLines[theirs.count...])
+      var tile = tile
+      tile.extras = replacing(key, "lines", with: .array(blanks), in: tile.extras)
+      return tile
+    }
+    return nil
   }
 
   /// A paired section's heading written as the base's when it differs only by the title.
