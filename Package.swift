@@ -40,7 +40,7 @@ let package = Package(
     // Every format an arrangement is read from and written to: JSON (TileGridJSON's), Markdown boards,
     // lines, CSV and TSV. Pure: bytes in, bytes out; what a text format needs to write its file back
     // exactly travels in the arrangement's unknown keys.
-    .target(name: "Formats", dependencies: ["TileModel", "TileGridJSON"]),
+    .target(name: "Formats", dependencies: ["TileModel", "TileGridJSON", "EditScripts"]),
     // The arrangement being edited: layout in step, history, saved point. The only thing that changes
     // an arrangement.
     .target(name: "Document", dependencies: ["TileModel", "GridLayout"]),
@@ -64,11 +64,15 @@ let package = Package(
     .systemLibrary(name: "CXattr", path: "Sources/CXattr"),
     .target(name: "Files", dependencies: ["CXattr"]),
 
+    // The runtime: the program loop (`Program`) and its port protocol, the scripted port, the events
+    // file, the trace and the frames' pacing. Pure but for what its ports are given; no terminal, no files.
+    .target(
+      name: "Runtime", dependencies: ["TileModel", "Document", "Reorder", "Canvas", "TerminalInput", "Editor"]),
     .target(
       name: "TileGridCLI",
       dependencies: [
         "TileModel", "TileGridJSON", "EditScripts", "Formats", "GridLayout", "Document", "Reorder", "Canvas",
-        "TerminalInput", "Editor", "CursesTerminal", "Files",
+        "TerminalInput", "Editor", "Runtime", "CursesTerminal", "Files",
       ]),
     .executableTarget(name: "tilegrid", dependencies: ["TileGridCLI"]),
     // The benchmark (Scripts/bench): release build only; it reads the clock, the core never does.
@@ -77,7 +81,7 @@ let package = Package(
       name: "tilegrid-bench",
       dependencies: [
         "TileModel", "TileGridJSON", "Formats", "GridLayout", "Document", "Reorder", "Canvas", "TerminalInput",
-        "Editor", "TileGridCLI", "Files", "TestSupport",
+        "Editor", "Runtime", "TileGridCLI", "Files", "TestSupport",
       ]),
 
     // Shared by the tests: a seeded generator, and running the built binary in a temporary directory.
@@ -90,15 +94,13 @@ let package = Package(
       name: "ReorderTests",
       dependencies: [
         "TileModel", "TileGridJSON", "GridLayout", "Document", "Reorder", "Canvas", "TerminalInput", "Editor",
-        "TileGridCLI",
-        "TestSupport",
+        "Runtime", "TestSupport",
       ]),
     .testTarget(
       name: "EditorTests",
       dependencies: [
         "TileModel", "TileGridJSON", "GridLayout", "Document", "Reorder", "Canvas", "TerminalInput", "Editor",
-        "TileGridCLI",
-        "TestSupport",
+        "Runtime", "TestSupport",
       ]),
     .testTarget(name: "CanvasTests", dependencies: ["Geometry", "Canvas", "TestSupport"]),
     .testTarget(name: "TerminalInputTests", dependencies: ["Geometry", "TerminalInput", "TestSupport"]),
@@ -106,7 +108,7 @@ let package = Package(
       name: "CursesTerminalTests",
       dependencies: [
         "CursesTerminal", "CNCursesW", "Canvas", "TileModel", "TileGridJSON", "GridLayout", "Document", "Reorder", "Editor",
-        "TileGridCLI", "TestSupport",
+        "Runtime", "TileGridCLI", "TestSupport",
       ]),
     .testTarget(
       name: "EndToEndTests",
@@ -114,8 +116,8 @@ let package = Package(
     .testTarget(
       name: "TileGridCLITests",
       dependencies: [
-        "TileModel", "TileGridJSON", "Document", "Reorder", "Canvas", "TerminalInput", "Editor", "Files", "TileGridCLI",
-        "TestSupport",
+        "TileModel", "TileGridJSON", "Document", "Reorder", "Canvas", "TerminalInput", "Editor", "Files", "Runtime",
+        "TileGridCLI", "TestSupport",
       ]),
     .testTarget(name: "TerminalTests", dependencies: ["TestSupport"]),
   ]

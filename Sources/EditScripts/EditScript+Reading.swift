@@ -103,7 +103,24 @@ private struct LineReader {
     var end = offset + 1
     while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
     let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self)
-    return text.unicodeScalars.first.map { JSONString.quoted(String($0)) } ?? "byte 0x\(String(c, radix: 16))"
+    guard let scalar = text.unicodeScalars.first else { return "byte 0x\(String(c, radix: 16))" }
+    return Self.named(scalar)
+  }
+
+  /// A character for a message: quoted when it shows; by its code point when it does not (a byte
+  /// order mark, a control or format character, a space other than U+0020), so nothing invisible
+  /// reaches the terminal raw: `U+FEFF (a byte order mark)`.
+  static func named(_ scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    if scalar == "\u{FEFF}" { return code + " (a byte order mark)" }
+    switch scalar.properties.generalCategory {
+    case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .privateUse, .unassigned,
+      .surrogate, .nonspacingMark, .enclosingMark:
+      return code
+    default:
+      return JSONString.quoted(String(scalar))
+    }
   }
 
   /// Fails unless the token just read ends here (a space, the end of the line, or a comment).
@@ -141,7 +158,7 @@ private struct LineReader {
     guard ScriptWord.isBare(word) else {
       offset = start
       throw fail(
-        "\(JSONString.quoted(word)) is not a bare word (letters, digits, '-', '_' and '.'): write it as a JSON string")
+        "\(JSONString.excerpt(word)) is not a bare word (letters, digits, '-', '_' and '.'): write it as a JSON string")
     }
     return word
   }
@@ -197,7 +214,9 @@ private struct LineReader {
 
   /// Runs `body` with a JSON scanner standing at the offset, then moves past what it read. Its
   /// errors become this line's, at their column; a value of the wrong kind is named at its start.
-  mutating func json<T>(_ body: (inout JSONScanner) throws -> T) throws(ScriptSyntaxError) -> T {
+  mutating func json<T>(
+    _ what: String = "the value", _ body: (inout JSONScanner) throws -> T
+  ) throws(ScriptSyntaxError) -> T {
     skipSpaces()
     let start = offset
     let rest = UnsafeBufferPointer(rebasing: bytes[start...])
@@ -207,14 +226,25 @@ private struct LineReader {
       offset = start + scanner.offset
       return value
     } catch let error as JSONSyntaxError {
-      throw fail(error.reason, at: start + error.offset)
+      // A script's JSON ends with its line.
+      let input = "the end of the input"
+      let reason = error.reason.hasSuffix(input) ? error.reason.dropLast(input.count) + "the end of the line" : error.reason
+      throw fail(reason, at: start + error.offset)
     } catch let error as LoadError {
-      throw fail(error.description, at: start)
+      throw fail(Self.inObject(error.description, what), at: start)
     } catch let error as DuplicateKey {
-      throw fail("\(error.path): duplicate key \(JSONString.quoted(error.key))", at: start + error.offset)
+      throw fail(Self.inObject("\(error.path): duplicate key \(JSONString.excerpt(error.key))", what), at: start + error.offset)
     } catch {
       fatalError("unexpected error type \(type(of: error)) from the JSON reader")
     }
+  }
+
+  /// A JSON reader's message about a value on a script line: its place is inside that value, so the
+  /// value's own top level is named for what it is (`the tile's object: duplicate key "id"`).
+  static func inObject(_ message: String, _ what: String) -> String {
+    let top = "top level: "
+    guard message.hasPrefix(top) else { return message }
+    return what + ": " + message.dropFirst(top.count)
   }
 
   /// Whether the value here is the literal `null` (which removes a key), or `(null)` (JSON's null
@@ -296,9 +326,9 @@ private struct LineReader {
       throw fail("expected the tile as a JSON object, found \(found())")
     }
     var colors = ColorCache()
-    let tile = try json { s throws in try s.readTile(at: { JSONPath.root }, &colors).0 }
+    let tile = try json("the tile's object") { s throws in try s.readTile(at: { JSONPath.root }, &colors).0 }
     guard tile.id.isExactly(id) else {
-      throw fail("the tile's id is \(JSONString.quoted(tile.id)), not the line's \(JSONString.quoted(id))", at: start)
+      throw fail("the tile's id is \(JSONString.excerpt(tile.id)), not the line's \(JSONString.excerpt(id))", at: start)
     }
     return tile
   }
@@ -310,9 +340,9 @@ private struct LineReader {
       throw fail("expected the section as a JSON object, found \(found())")
     }
     var context = TileContext(mode: .keep, inputCount: bytes.count)
-    let section = try json { s throws in try s.readSection(at: JSONPath.root, &context) }
+    let section = try json("the section's object") { s throws in try s.readSection(at: JSONPath.root, &context) }
     guard section.id.isExactly(id) else {
-      throw fail("the section's id is \(JSONString.quoted(section.id)), not the line's \(JSONString.quoted(id))", at: start)
+      throw fail("the section's id is \(JSONString.excerpt(section.id)), not the line's \(JSONString.excerpt(id))", at: start)
     }
     return (section.fields, context.finishedTiles(section.items))
   }
@@ -400,6 +430,11 @@ private struct LineReader {
     let limit = Arrangement.maximumDimension
     skipSpaces()
     let valueStart = offset
+    if atEnd() {
+      throw fail(
+        "expected a value after the layout key \(JSONString.excerpt(key)) (set-layout KEY VALUE, or set-layout {…} for the whole layout)",
+        at: valueStart)
+    }
     if let removal = removal() {
       if removal == .keepNull && LayoutField.knownKeys.contains(key) {
         throw fail("\(key) cannot be null (null removes it)", at: valueStart)

@@ -133,6 +133,14 @@ public enum Announcement: Equatable, Sendable {
   case notMerged(String)
   /// `D` with nothing changed since the file was saved.
   case noChanges
+  /// A merge conflict was resolved toward a side (or both); this many are left.
+  case conflictResolved(ConflictChoice, left: Int)
+  /// A merge conflict could not be resolved that way; the words say why.
+  case conflictNotResolved(String)
+  /// The Conflicts panel closed with this many conflicts left.
+  case conflictsLeft(Int)
+  /// `C` with no conflict left (or none ever).
+  case noConflicts
 }
 
 extension Announcement {
@@ -183,6 +191,14 @@ extension Announcement {
       if conflicts == 0 { return "Merged with the file on disk: \(edits); s saves" }
       return "Merged: \(edits), \(conflicts) conflict\(conflicts == 1 ? "" : "s") (ours kept); s saves"
     case .notMerged(let problem): return "Not merged: \(problem)"
+    case .conflictResolved(let choice, let left):
+      let took = choice == .both ? "Kept both" : "Took \(choice)"
+      if left == 0 { return "\(took): no conflicts left; s saves the file without markers" }
+      return "\(took): \(left) conflict\(left == 1 ? "" : "s") left"
+    case .conflictNotResolved(let problem): return "Not resolved: \(problem)"
+    case .conflictsLeft(let count):
+      return "\(count) merge conflict\(count == 1 ? "" : "s") left: C shows them; s saves them in the file"
+    case .noConflicts: return "No merge conflicts"
     case .noChanges: return "No changes since the file was saved"
     }
   }
@@ -273,6 +289,7 @@ public struct Refusal: Equatable, Sendable {
     case .sectionLacksRoom(_, let title, _, _, let room, let entering):
       return "\(section ?? quoted(title)) has room for \(room), not \(entering)"
     case .sectionLockedInPlace(_, let title, _): return "\(section ?? quoted(title)) is locked in place"
+    case .sectionLockedAgainstDeletion(_, let title, _): return "\(section ?? quoted(title)) is locked: it cannot be deleted"
     case .sectionHoldsLockedTile(_, let title, _, let tileID):
       return "\(section ?? quoted(title)) holds the locked \(tile ?? quoted(tileID))"
     case .noSuchSection(let s, let count):

@@ -85,7 +85,8 @@ extension EditorState {
         refusal.tile = tileName(tile)
       }
     case .sectionLocked(let id, _, let s, _), .sectionFull(let id, _, let s, _),
-      .sectionLacksRoom(let id, _, let s, _, _, _), .sectionLockedInPlace(let id, _, let s):
+      .sectionLacksRoom(let id, _, let s, _, _, _), .sectionLockedInPlace(let id, _, let s),
+      .sectionLockedAgainstDeletion(let id, _, let s):
       refusal.section = sectionName(id: id, near: s)
     case .noSuchItem(let path, _), .noSuchDestination(let path, _):
       if path.section >= 0 && path.section < arrangement.sections.count {

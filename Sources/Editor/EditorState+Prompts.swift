@@ -19,6 +19,9 @@ extension EditorState {
       return answer(asked, key)
     case .text(let panel):
       return panelKey(key, panel)
+    case .conflicts(let panel):
+      guard !isDragging else { return [] }
+      return conflictsKey(key, panel)
     case nil:
       break
     }
@@ -37,6 +40,9 @@ extension EditorState {
     case .character("D"):
       guard !isDragging else { return [] }
       return showChanges()
+    case .character("C"):
+      guard !isDragging else { return [] }
+      return showConflicts()
     case .character("u"), .character("U"), .control("r"):
       guard !isDragging else { return [] }  // other keys wait for the drag to end
       return key == .character("u") ? undo() : redo()
@@ -101,7 +107,7 @@ extension EditorState {
     switch overlay {
     case .question?: return editorKey(key)
     case .prompt(let open)? where open.purpose.isSaveAs: return editorKey(key)
-    case .prompt?, .help?, .text?, nil: break
+    case .prompt?, .help?, .text?, .conflicts?, nil: break
     }
     switch key {
     case .character("q"), .control("c"):
@@ -241,7 +247,7 @@ extension EditorState {
       }
     case .question(let asked):
       dismissed(asked)
-    case .help, .text, nil:
+    case .help, .text, .conflicts, nil:
       break
     }
   }

@@ -34,6 +34,8 @@ public struct EditorState: Sendable {
   var leftBehindQueue: [LeftBehind] = []
   /// The disk's version the last merge was made with, and the history's state right after it.
   var disk: DiskVersion?
+  /// A conflicted file's merge conflicts, and which are resolved (the Conflicts panel).
+  var conflictList = ConflictList()
   /// What glides where, when motion is on (`+Motion`).
   public internal(set) var motion = Motion()
 
@@ -299,6 +301,8 @@ public enum Overlay: Equatable, Sendable {
   /// Lines to read (`D`: what changed since the file was saved; a merge's conflicts), scrolled with
   /// the arrows and pages; Esc, Enter, `q` or `D` close it.
   case text(TextPanel)
+  /// A conflicted file's merge conflicts: ↑/↓ choose one, `o` `t` `b` resolve it; Esc closes.
+  case conflicts(ConflictsPanel)
 }
 
 /// A scrollable panel of lines, above the editor.

@@ -50,7 +50,7 @@ public enum KeyHelp {
         [
           Entry(keys: "u  U  Ctrl-R", action: "undo; redo"),
           Entry(keys: "s", action: "save"),
-          Entry(keys: "D", action: "changes since saved"),
+          Entry(keys: "D  C", action: "changes; conflicts"),
           Entry(keys: "q, Ctrl-C", action: "quit (asks if unsaved)"),
           Entry(keys: "Ctrl-Z", action: "suspend (fg resumes)"),
           Entry(keys: "Ctrl-L", action: "repaint the screen"),

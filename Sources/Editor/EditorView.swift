@@ -128,6 +128,7 @@ struct Painter {
     drawStatusLine(into: &buffer)
     if state.showingHelp { drawHelp(into: &buffer) }
     if case .text(let panel) = state.overlay { drawPanel(panel, into: &buffer) }
+    if case .conflicts(let panel) = state.overlay { drawConflicts(panel, into: &buffer) }
   }
 
   // MARK: - Too small

@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 import TileModel
 
 /// `diff` and `merge` of versions of a file in any format (docs/version-control.md, "Boards, lists and
@@ -33,10 +35,25 @@ public enum BoardVersions {
     precondition(formats.count == 3, "a format for each of base, ours and theirs")
     let kinds = zip([base, ours, theirs], formats).map { CardMatching.Kind($0, format: $1) }
     guard !kinds.contains(.none) else { return Arrangement.merge(base: base, ours: ours, theirs: theirs, prefer: prefer) }
-    let version = CardMatching.Version(base, kinds[0])
-    let x = Rekeying(base: version, other: ours, kinds[1])
-    let y = Rekeying(base: version, other: theirs, kinds[2], avoiding: x.ids, sharing: x.adds)
+    // The three versions read, then both sides paired with the base, each on a core of its own; the
+    // re-keying after, in turn (theirs' added cards take ours' ids where both added one alike).
+    let sides = [base, ours, theirs]
+    let versions = Self.inParallel(3) { CardMatching.Version(sides[$0], kinds[$0]) }
+    let matchings = Self.inParallel(2) { CardMatching(base: versions[0], other: versions[$0 + 1]) }
+    let x = Rekeying(base: versions[0], other: ours, kinds[1], matching: matchings[0])
+    let y = Rekeying(
+      base: versions[0], other: theirs, kinds[2], matching: matchings[1], avoiding: x.ids, sharing: x.adds)
     return Arrangement.merge(base: base, ours: x.arrangement, theirs: y.arrangement, prefer: prefer, join: joinFormatObjects)
+  }
+
+  /// `body(0) … body(count - 1)`, run at once on the cores there are, in order.
+  static func inParallel<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
+    let results = Mutex<[T?]>(Array(repeating: nil, count: count))
+    DispatchQueue.concurrentPerform(iterations: count) { k in
+      let value = body(k)
+      results.withLock { $0[k] = value }
+    }
+    return results.withLock { $0.map { $0! } }
   }
 
   // MARK: - Joining format objects
@@ -164,10 +181,10 @@ struct Rekeying {
 
   init(
     base version: CardMatching.Version, other: Arrangement, _ otherKind: CardMatching.Kind,
-    avoiding: Set<ExactString> = [], sharing: [AddKey: [String]] = [:]
+    matching paired: CardMatching? = nil, avoiding: Set<ExactString> = [], sharing: [AddKey: [String]] = [:]
   ) {
     let base = version.arrangement
-    let matching = CardMatching(base: version, other: CardMatching.Version(other, otherKind))
+    let matching = paired ?? CardMatching(base: version, other: CardMatching.Version(other, otherKind))
     let baseTiles = matching.baseTiles
     // The base's ids, and every id a fresh one must not be: made only when an unpaired card needs
     // them (with no card added, a million ids are never hashed).

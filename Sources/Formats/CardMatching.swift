@@ -29,9 +29,9 @@ import TileModel
 ///
 /// - Complexity: O(n log n) in the cards when the versions are mostly alike; the anchors' tables and
 ///   the leftovers' cost grow with what changed.
-struct CardMatching {
+struct CardMatching: Sendable {
   /// Which of an arrangement's tiles have ids made from their titles.
-  enum Kind: Equatable {
+  enum Kind: Equatable, Sendable {
     /// JSON: every id is the file's own.
     case none
     /// Markdown, lines, a table without an `id` column.
@@ -128,7 +128,7 @@ struct CardMatching {
   // MARK: - Pairing
 
   /// One version as the pairing reads it, made once (a merge pairs both sides with one base).
-  struct Version {
+  struct Version: Sendable {
     let arrangement: Arrangement
     let kind: Kind
     /// The tiles in reading order, and the section of each.
@@ -404,13 +404,20 @@ struct CardMatching {
   ) {
     let (n, m) = (hi - lo, hb - lb)
     guard n * m <= 1 << 20 else {
-      var i = lo
+      // Each of b's elements paired with the first equal one of a's after the last paired: the
+      // places of each value in a, and how far each list has been passed.
+      var places: [UInt64: [Int32]] = [:]
+      for i in lo..<hi { places[a[i], default: []].append(Int32(i)) }
+      var passed: [UInt64: Int] = [:]
+      var i = Int32(lo)
       for j in lb..<hb {
-        var k = i
-        while k < hi && a[k] != b[j] { k += 1 }
-        if k < hi {
-          match[j] = Int32(k)
-          i = k + 1
+        guard let list = places[b[j]] else { continue }
+        var p = passed[b[j], default: 0]
+        while p < list.count && list[p] < i { p += 1 }
+        passed[b[j]] = p
+        if p < list.count {
+          match[j] = list[p]
+          i = list[p] + 1
         }
       }
       return

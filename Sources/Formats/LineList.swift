@@ -8,7 +8,7 @@ import TileModel
 ///     banana          ┐ a tile, and the blank line after it  (tile: lines.after)
 ///                     ┘
 ///     cherry          ] a tile
-///                     ] blank lines at the end of a section  (section: lines.trailing)
+///                     ] blank lines at the end of a section: the last tile's
 ///     # Vegetables
 ///
 /// Blank lines are not tiles. Each belongs to the line above it, as in a Markdown board: to the tile
@@ -34,7 +34,6 @@ enum LineList {
     var title: String?
     var blank: [String] = []
     var tiles: [TileDraft] = []
-    var trailing: [String] = []
   }
 
   /// A line `# TITLE` (a `#`, a space, the title): the title, trimmed; nil for any other line (`#`
@@ -70,18 +69,6 @@ enum LineList {
         drafts[drafts.count - 1].tiles.append(TileDraft(title: title, line: title == line ? nil : line))
       }
     }
-    // Blank lines at the end of a section are the section's.
-    for s in drafts.indices {
-      if let last = drafts[s].tiles.indices.last {
-        drafts[s].trailing = drafts[s].tiles[last].after
-        drafts[s].tiles[last].after = []
-      } else {
-        // As in a Markdown board: the first blank line under an empty section's heading stays there.
-        drafts[s].trailing = Array(drafts[s].blank.dropFirst())
-        drafts[s].blank = Array(drafts[s].blank.prefix(1))
-      }
-    }
-
     var sectionIDs = IDAllocator()
     var tileIDs = IDAllocator(reservingCapacity: drafts.reduce(0) { $0 + $1.tiles.count })
     var built: [(Section, [Tile])] = []
@@ -98,7 +85,6 @@ enum LineList {
         id = sectionIDs.unique("list")
       }
       object.appendLines("lines", draft.blank)
-      object.appendLines("trailing", draft.trailing)
       if !object.isEmpty { extras.append(JSONField(key, .object(object))) }
       var tiles: [Tile] = []
       tiles.reserveCapacity(draft.tiles.count)
@@ -117,7 +103,10 @@ enum LineList {
     var file: [JSONField] = []
     file.appendLines("head", head)
     file += text.style.fields
-    return Arrangement(sections: built, extras: [JSONField(key, .object(file))])
+    var arrangement = Arrangement(sections: built, extras: [])
+    file += FileEnd.fields(arrangement, finalNewline: text.style.finalNewline, tail: false)
+    arrangement.extras = [JSONField(key, .object(file))]
+    return arrangement
   }
 
   // MARK: - Writing
@@ -162,10 +151,14 @@ enum LineList {
       TextStyle(file ?? MarkdownBoard.borrowedStyle(arrangement)), chunkSize: chunkSize,
       expectedBytes: arrangement.tileCount * 16)
     let kept: Set<String> = []
+    let end = fileEnd(arrangement, file, style: w.style)
+    var movedEnd = false
     w.lines(file?["head"])
     for (s, section) in arrangement.sections.enumerated() {
       lost.checkSection(section, keeping: kept)
       let object = section.formatObject(key)
+      let lastSection = s == arrangement.sections.count - 1
+      if end.count > 0 && lastSection && section.items.isEmpty { w.holdingEmptyLines = true }
       if let heading = object?["heading"]?.string {
         if headingTitle(heading).map({ $0 == section.displayTitle }) == true {
           w.line(heading)
@@ -176,9 +169,14 @@ enum LineList {
         w.line("# ", section.displayTitle)
       }
       w.lines(object?["lines"])
-      for ref in section.items {
+      if end.isAfter(section: section.id) {
+        for _ in 0..<end.count { w.line("") }
+        movedEnd = true
+      }
+      for (i, ref) in section.items.enumerated() {
         let tile = arrangement[ref]
         lost.checkTile(tile, keeping: kept)
+        if end.count > 0 && lastSection && i == section.items.count - 1 { w.holdingEmptyLines = true }
         let own = tile.formatObject(key)
         if let line = own?["line"]?.string, line.utf8.last == 0x0D, line.dropLast() == tile.displayTitle {
           w.line(line)
@@ -186,6 +184,10 @@ enum LineList {
           w.line(tile.displayTitle)
         }
         w.lines(own?["after"])
+        if end.isAfter(tile: tile.id) {
+          for _ in 0..<end.count { w.line("") }
+          movedEnd = true
+        }
         try w.flushIfFull(emit)
       }
       w.lines(object?["trailing"])
@@ -193,7 +195,27 @@ enum LineList {
     if file == nil {
       lost.checkIDs(arrangement, untitledFirst: arrangement.sections.first?.isUntitled == true) { $0[...] }
     }
-    try w.finish(emit)
+    try w.finish(dropping: movedEnd ? end.count : 0, emit)
     return lost
+  }
+
+  /// Where a file without a final newline writes the empty lines its last chunk ends with
+  /// (`FileEnd`): the last section's last tile with the blank lines after it, or the section's
+  /// heading and the lines under it when it has no tile.
+  private static func fileEnd(_ arrangement: Arrangement, _ file: [JSONField]?, style: TextStyle) -> FileEnd {
+    guard !style.finalNewline, let section = arrangement.sections.last else { return FileEnd() }
+    let object = section.formatObject(key)
+    var lines: [String]
+    let chunk: FileEnd.Chunk
+    if let last = section.items.last {
+      let tile = arrangement[last]
+      chunk = .tile(tile.id)
+      lines = ["-"] + (tile.formatObject(key)?["after"]?.array?.compactMap(\.string) ?? [])
+    } else {
+      chunk = .section(section.id)
+      lines = ["#"] + (object?["lines"]?.array?.compactMap(\.string) ?? [])
+    }
+    lines += object?["trailing"]?.array?.compactMap(\.string) ?? []
+    return FileEnd(file, style: style, lastLines: lines, lastChunk: chunk)
   }
 }

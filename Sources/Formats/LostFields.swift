@@ -10,10 +10,10 @@ import TileModel
 public struct LostFields: Equatable, Sendable, CustomStringConvertible {
   /// The format written.
   public let format: ArrangementFormat
-  /// Top-level fields: `layout`, unknown keys, a Markdown board's front matter…
+  /// Top-level fields: `layout`, unknown keys, a Markdown board's front matter…, and what is lost
+  /// whole: `empty sections` (a table has no rows for them).
   public private(set) var file: [String] = []
-  /// Section fields: `maxItems`, `locked`, unknown keys, `empty sections` (a table has no rows for
-  /// them).
+  /// Section fields: `maxItems`, `locked`, unknown keys.
   public private(set) var sections: [String] = []
   /// Tile fields: `color` (a real one, not a made-up default), `width`, `locked`, unknown keys.
   public private(set) var tiles: [String] = []
@@ -47,7 +47,7 @@ public struct LostFields: Equatable, Sendable, CustomStringConvertible {
   mutating func checkFile(_ arrangement: Arrangement, keeping kept: Set<String>) {
     if arrangement.layoutSpec != nil { file("layout") }
     for field in arrangement.extras where !kept.contains(field.key) && !ExtrasKey.formatObjects.contains(field.key) {
-      file(JSONString.quoted(field.key))
+      file(JSONString.excerpt(field.key))
     }
     if format != .markdown, let md = arrangement.formatObject(ExtrasKey.markdown) {
       if md["frontMatter"] != nil { file("front matter") }
@@ -62,7 +62,7 @@ public struct LostFields: Equatable, Sendable, CustomStringConvertible {
     if section.locked == true { self.section("locked") }
     for field in section.extras
     where !kept.contains(field.key) && !ExtrasKey.formatObjects.contains(field.key) && field.key != ExtrasKey.untitled {
-      self.section(JSONString.quoted(field.key))
+      self.section(JSONString.excerpt(field.key))
     }
     if format != .markdown, let md = section.formatObject(ExtrasKey.markdown), md["lines"].map(Self.hasText) == true {
       self.section("text under the heading")
@@ -76,7 +76,7 @@ public struct LostFields: Equatable, Sendable, CustomStringConvertible {
     if tile.locked == true { self.tile("locked") }
     guard !tile.extras.isEmpty else { return }
     for field in tile.extras where !kept.contains(field.key) && !ExtrasKey.formatObjects.contains(field.key) {
-      self.tile(JSONString.quoted(field.key))
+      self.tile(JSONString.excerpt(field.key))
     }
     if format != .markdown, let md = tile.formatObject(ExtrasKey.markdown), (md["lines"]?.array?.count ?? 0) > 1 {
       self.tile("lines under the item")

@@ -12,10 +12,10 @@ import TileModel
 ///     - [ ] Buy milk               ┐ a tile: its line and  (tile: markdown.lines, checked)
 ///         > from the corner shop   │ all that follows it,
 ///         * [ ] oat milk           ┘ up to the next item
-///     - [x] Call Ann               ] a tile
-///                                  ] blank lines at the end of a section (section: markdown.trailing)
-///     ## Done                      ┐ a section, empty: its first blank line is under its heading,
-///                                  ┘ so an item moved in lands below it
+///     - [x] Call Ann               ┐ a tile, and the blank line after it (the last item's too:
+///                                  ┘ it goes with it)
+///     ## Done                      ┐ a section, empty: every line under its heading is its own,
+///                                  ┘ and an item moved in lands below them
 ///
 ///     ***                          ┐ the archive, and Obsidian's settings block: kept as they are,
 ///     ## Archive                   │ not sections          (file: markdown.tail)
@@ -32,9 +32,9 @@ import TileModel
 ///    whose title is the rest of the line. Items before the first heading make an untitled section.
 /// 3. Every other line belongs to the chunk before it: indented lines (descriptions, sub-tasks,
 ///    continuation lines), blank lines, and text that is not indented (a paragraph between two items is
-///    the item's above it). Blank lines at the very end of a section are the section's own (`trailing`),
-///    so they stay at its end when its last item moves away; in an empty section the first of them
-///    stays under the heading, as above a first item.
+///    the item's above it), also after a section's last item. So every line belongs to one above it,
+///    never to its place, and a move and its reverse give back the file (DECISIONS.md). A section's
+///    `trailing` lines (from JSON written by older versions) are still written at its end.
 /// 4. A line `***` (Obsidian's archive) or `%% kanban:settings` ends the board: it and every line after
 ///    it are kept as they are.
 /// 5. A file that begins with a `---` line, up to the next `---` or `...` line, has front matter.
@@ -60,7 +60,6 @@ enum MarkdownBoard {
     var title: String?
     var text: [String] = []
     var items: [ItemDraft] = []
-    var trailing: [String] = []
   }
 
   static func read(_ bytes: [UInt8]) throws(FormatError) -> Arrangement {
@@ -141,27 +140,6 @@ enum MarkdownBoard {
         reason: "this code fence (\(open.spelling)) is never closed: add a line \(open.spelling) where it ends")
     }
 
-    // STEP 3: blank lines at the end of each section are the section's (rule 3).
-    for s in drafts.indices {
-      if drafts[s].items.isEmpty {
-        // An empty section: the first blank line under a bare heading stays under it, as it does
-        // above a section's first item, so an item moved in lands where it would in a full one.
-        drafts[s].trailing = takeTrailingBlankLines(&drafts[s].text, keeping: 0)
-        if drafts[s].text.isEmpty && !drafts[s].trailing.isEmpty {
-          drafts[s].text.append(drafts[s].trailing.removeFirst())
-        }
-      } else {
-        let last = drafts[s].items.count - 1
-        var lines = drafts[s].items[last].lines
-        drafts[s].items[last].lines = []
-        var start = lines.count
-        while start > 1, case .string(let line) = lines[start - 1], line.isBlankLine { start -= 1 }
-        drafts[s].trailing = lines[start...].compactMap(\.string)
-        lines.removeSubrange(start...)
-        drafts[s].items[last].lines = lines
-      }
-    }
-
     // STEP 4: the arrangement, ids from titles in file order.
     var sectionIDs = IDAllocator()
     var tileIDs = IDAllocator(reservingCapacity: drafts.reduce(0) { $0 + $1.items.count })
@@ -179,7 +157,6 @@ enum MarkdownBoard {
         id = sectionIDs.unique("list")
       }
       md.appendLines("lines", draft.text)
-      md.appendLines("trailing", draft.trailing)
       if !md.isEmpty { extras.append(JSONField(key, .object(md))) }
       var tiles: [Tile] = []
       tiles.reserveCapacity(draft.items.count)
@@ -200,7 +177,10 @@ enum MarkdownBoard {
     file.append(JSONField("item", .string(itemStyle ?? "- ")))
     if let indent { file.append(JSONField("indent", .string(indent))) }
     file += text.style.fields
-    return Arrangement(sections: built, extras: [JSONField(key, .object(file))])
+    var arrangement = Arrangement(sections: built, extras: [])
+    file += FileEnd.fields(arrangement, finalNewline: text.style.finalNewline, tail: !tail.isEmpty)
+    arrangement.extras = [JSONField(key, .object(file))]
+    return arrangement
   }
 
   /// The index of the line that closes the front matter, if the file begins with `---`.
@@ -211,17 +191,6 @@ enum MarkdownBoard {
       if line == "---" || line == "..." { return i }
     }
     return nil
-  }
-
-  /// Removes the blank lines at the end of `lines` (but never the first `keeping` lines) and returns
-  /// them, in order.
-  private static func takeTrailingBlankLines(_ lines: inout [String], keeping: Int) -> [String] {
-    var start = lines.count
-    while start > keeping && lines[start - 1].isBlankLine { start -= 1 }
-    guard start < lines.count else { return [] }
-    let taken = Array(lines[start...])
-    lines.removeSubrange(start...)
-    return taken
   }
 
   /// Rule 4: Obsidian's archive (`***`) or its settings block.
@@ -263,7 +232,13 @@ enum MarkdownBoard {
       for section in arrangement.sections {
         guard let md = section.formatObject(key), md["heading"] != nil else { continue }
         blankAfterHeading = md["lines"]?.array?.first?.string?.isBlankLine ?? false
-        blankAtEnd = !(md["trailing"]?.array?.isEmpty ?? true)
+        // A blank line last: after the section's last item (it belongs to the item), or under an
+        // empty section's heading, beyond the one under it.
+        let lines = md["lines"]?.array ?? []
+        let last = section.items.last.flatMap { arrangement[$0].formatObject(key)?["lines"]?.array?.last }
+        blankAtEnd =
+          !(md["trailing"]?.array?.isEmpty ?? true) || (last?.string?.isBlankLine ?? false)
+          || (section.items.isEmpty && lines.count >= 2 && (lines.last?.string?.isBlankLine ?? false))
         return
       }
     }
@@ -299,11 +274,14 @@ enum MarkdownBoard {
     let sectionStyle = SectionStyle(arrangement)
     let tileKeys: Set<String> = [ExtrasKey.checked]
 
+    let end = fileEnd(arrangement, file, style: w.style, sectionStyle: sectionStyle)
+    var movedEnd = false
     w.lines(file?["frontMatter"])
     w.lines(file?["preamble"])
     for (s, section) in arrangement.sections.enumerated() {
       lost.checkSection(section, keeping: [])
       let md = section.formatObject(key)
+      if end.count > 0 && s == arrangement.sections.count - 1 && section.items.isEmpty { w.holdingEmptyLines = true }
       if let heading = md?["heading"]?.string {
         if writesAsIs(heading, section) {
           w.line(heading)
@@ -316,10 +294,20 @@ enum MarkdownBoard {
       let isNew = md == nil && !section.isUntitled
       if isNew && sectionStyle.blankAfterHeading { w.line("") }
       w.lines(md?["lines"])
-      for ref in section.items {
+      if end.isAfter(section: section.id) {
+        for _ in 0..<end.count { w.line("") }
+        movedEnd = true
+      }
+      let lastSection = s == arrangement.sections.count - 1
+      for (i, ref) in section.items.enumerated() {
         let tile = arrangement[ref]
         lost.checkTile(tile, keeping: tileKeys)
+        if end.count > 0 && lastSection && i == section.items.count - 1 { w.holdingEmptyLines = true }
         writeItem(tile, into: &w, itemStyle: itemStyle, indent: indent, lost: &lost)
+        if end.isAfter(tile: tile.id) {
+          for _ in 0..<end.count { w.line("") }
+          movedEnd = true
+        }
         try w.flushIfFull(emit)
       }
       w.lines(md?["trailing"])
@@ -329,8 +317,33 @@ enum MarkdownBoard {
     if file == nil {
       lost.checkIDs(arrangement, untitledFirst: arrangement.sections.first?.isUntitled == true)
     }
-    try w.finish(emit)
+    try w.finish(dropping: movedEnd ? end.count : 0, emit)
     return lost
+  }
+
+  /// Where a file without a final newline writes the empty lines its last chunk ends with
+  /// (`FileEnd`): the last chunk is the last section's last tile (the lines it keeps, and the
+  /// section's own after them), or the section when it has none.
+  private static func fileEnd(
+    _ arrangement: Arrangement, _ file: [JSONField]?, style: TextStyle, sectionStyle: SectionStyle
+  ) -> FileEnd {
+    guard !style.finalNewline, let file, file["tail"]?.array?.isEmpty ?? true,
+      let section = arrangement.sections.last
+    else { return FileEnd() }
+    let md = section.formatObject(key)
+    var lines: [String] = []
+    let chunk: FileEnd.Chunk
+    if let last = section.items.last {
+      let tile = arrangement[last]
+      chunk = .tile(tile.id)
+      lines = tile.formatObject(key)?["lines"]?.array?.compactMap(\.string) ?? [tile.displayTitle]
+    } else {
+      chunk = .section(section.id)
+      lines = ["## "] + (md?["lines"]?.array?.compactMap(\.string) ?? [])
+    }
+    lines += md?["trailing"]?.array?.compactMap(\.string) ?? []
+    if md == nil && !section.isUntitled && sectionStyle.blankAtEnd { lines.append("") }
+    return FileEnd(file, style: style, lastLines: lines, lastChunk: chunk)
   }
 
   /// Another text format's newline style, for an arrangement converted from it.

@@ -81,7 +81,7 @@ enum Table {
     var known: [Known: Int] = [:]
     for field in header {
       if !names.insert(field.value).inserted {
-        throw fail(field.offset, "the column \(JSONString.quoted(field.value)) is named twice")
+        throw fail(field.offset, "the column \(JSONString.excerpt(field.value)) is named twice")
       }
       if let k = Known(header: field.value) {
         if known[k] != nil { throw fail(field.offset, "a second \(k.rawValue) column") }
@@ -128,14 +128,14 @@ enum Table {
           guard !value.isEmpty else { continue }
           if !tileIDs.claim(value) {
             let line = FormatError.lineAndColumn(of: firstIDPlace[value] ?? 0, in: buffer).line
-            throw fail(field.offset, "duplicate tile id \(JSONString.quoted(value)) (first on line \(line))")
+            throw fail(field.offset, "duplicate tile id \(JSONString.excerpt(value)) (first on line \(line))")
           }
           firstIDPlace[value] = field.offset
           row.id = value
         case .known(.color):
           guard !value.isEmpty else { continue }
           guard let color = TileColor(value) else {
-            throw fail(field.offset, "\(JSONString.quoted(value)) is not a color (a UIKit color name or #RRGGBB)")
+            throw fail(field.offset, "\(JSONString.excerpt(value)) is not a color (a UIKit color name or #RRGGBB)")
           }
           row.color = color
         case .known(.width):
@@ -143,7 +143,7 @@ enum Table {
           guard let width = Int(value), (1...Arrangement.maximumDimension).contains(width) else {
             throw fail(
               field.offset,
-              "\(JSONString.quoted(value)) is not a width (a whole number from 1 to \(Arrangement.maximumDimension))")
+              "\(JSONString.excerpt(value)) is not a width (a whole number from 1 to \(Arrangement.maximumDimension))")
           }
           row.width = width
         case .known(.locked):
@@ -151,7 +151,7 @@ enum Table {
           switch value.lowercased() {
           case "true": row.locked = true
           case "false": row.locked = false
-          default: throw fail(field.offset, "\(JSONString.quoted(value)) is not true or false")
+          default: throw fail(field.offset, "\(JSONString.excerpt(value)) is not true or false")
           }
         case .extra(let name):
           if !value.isEmpty { row.extras.append(JSONField(name, .string(value))) }
@@ -362,7 +362,8 @@ enum Table {
     var titles: Set<String> = []
     for section in arrangement.sections {
       lost.checkSection(section, keeping: [])
-      if section.items.isEmpty { lost.section("empty sections") }
+      // An empty section as a whole, not a field of one: named with the file's.
+      if section.items.isEmpty { lost.file("empty sections") }
       if !section.items.isEmpty && !titles.insert(section.isUntitled ? "" : section.displayTitle).inserted {
         lost.section("titles that repeat (their rows join one section)")
       }
@@ -379,7 +380,7 @@ enum Table {
             continue
           }
           guard scalarText(field.value) != nil else {
-            lost.tile(JSONString.quoted(field.key))
+            lost.tile(JSONString.excerpt(field.key))
             continue
           }
           if extraSeen.insert(field.key).inserted { extraNames.append(field.key) }

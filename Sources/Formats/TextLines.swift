@@ -183,7 +183,7 @@ enum UTF8Check {
 struct LineWriter {
   private(set) var bytes: [UInt8] = []
   private let newline: [UInt8]
-  private let style: TextStyle
+  let style: TextStyle
   private let chunkSize: Int
   private var written = 0
   private var lastLineEmpty = false
@@ -196,8 +196,19 @@ struct LineWriter {
     if style.byteOrderMark { bytes.append(contentsOf: [0xEF, 0xBB, 0xBF]) }
   }
 
+  /// Empty lines held back while `holdingEmptyLines`: written before the next line that is not empty,
+  /// or, at the end of a file without a final newline, left to `finish`.
+  private var heldEmpty = 0
+  /// Set when the last chunk of a file without a final newline begins (see `FileEnd`).
+  var holdingEmptyLines = false
+
   /// One line; its break is written before the next line (or at the end, with a final newline).
   mutating func line(_ text: String) {
+    if holdingEmptyLines && text.isEmpty {
+      heldEmpty += 1
+      return
+    }
+    releaseHeld()
     if written > 0 { bytes.append(contentsOf: newline) }
     var text = text
     text.withUTF8 { bytes.append(contentsOf: $0) }
@@ -207,6 +218,11 @@ struct LineWriter {
 
   /// One line from its parts (a prefix kept from the file and a new title), without joining strings.
   mutating func line(_ head: Substring, _ tail: String) {
+    if holdingEmptyLines && head.isEmpty && tail.isEmpty {
+      heldEmpty += 1
+      return
+    }
+    releaseHeld()
     if written > 0 { bytes.append(contentsOf: newline) }
     bytes.append(contentsOf: head.utf8)
     var tail = tail
@@ -229,10 +245,24 @@ struct LineWriter {
     bytes.removeAll(keepingCapacity: true)
   }
 
+  private mutating func releaseHeld() {
+    guard heldEmpty > 0 else { return }
+    let held = heldEmpty
+    heldEmpty = 0
+    holdingEmptyLines = false
+    for _ in 0..<held { line("") }
+    holdingEmptyLines = true
+  }
+
   /// Ends the file. Without a final newline the last line ends the file with no break after it, but
   /// for an empty last line (one that came from inside the file, a move later): left without its
-  /// break it would not be there at all, so it keeps it.
-  mutating func finish<E: Error>(_ emit: ([UInt8]) throws(E) -> Void) throws(E) {
+  /// break it would not be there at all, so it keeps it. The first `dropping` empty lines held back
+  /// at the end are not written: they were written where the file's end was (`FileEnd`).
+  mutating func finish<E: Error>(dropping: Int = 0, _ emit: ([UInt8]) throws(E) -> Void) throws(E) {
+    holdingEmptyLines = false
+    let rest = max(0, heldEmpty - dropping)
+    heldEmpty = 0
+    for _ in 0..<rest { line("") }
     if written > 0 && (style.finalNewline || lastLineEmpty) { bytes.append(contentsOf: newline) }
     try emit(bytes)
     bytes.removeAll()
@@ -266,3 +296,53 @@ extension StringProtocol {
 
 /// A space, a tab or a CR: what a line may hold and still be blank.
 func isLineSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D }
+
+/// The end of a file without a final newline, where a move may bring a chunk whose last lines are
+/// empty: written last, such a line would lose its break and be gone (`a\n` + an empty line without a
+/// break is `a\n`). So those empty lines are written instead right after the chunk that ended the file
+/// when it was read (the tile or section the format object names in `lastTile` or `lastSection`),
+/// where the file's last line was: a move and its reverse give back the file byte for byte, and the
+/// file keeps its missing final newline (DECISIONS.md).
+struct FileEnd {
+  /// The chunk that ended the file as read.
+  enum Chunk: Equatable {
+    case tile(String)
+    case section(String)
+  }
+
+  /// How many empty lines the last chunk ends with, to be written after `after` instead.
+  var count = 0
+  var after: Chunk?
+
+  /// No empty lines to move.
+  init() {}
+
+  static let tileKey = "lastTile"
+  static let sectionKey = "lastSection"
+
+  /// The member that names the chunk ending a file without a final newline, for a format object:
+  /// the last tile, or the last section when it has none.
+  static func fields(_ arrangement: Arrangement, finalNewline: Bool, tail: Bool) -> [JSONField] {
+    guard !finalNewline, !tail, let section = arrangement.sections.last else { return [] }
+    if let last = section.items.last { return [JSONField(tileKey, .string(arrangement[last].id))] }
+    return [JSONField(sectionKey, .string(section.id))]
+  }
+
+  /// The plan for writing: `lastLines` are the lines the arrangement's last chunk ends with (as far
+  /// as they are known), `isLast` whether that chunk is the one the format object names.
+  init(_ object: [JSONField]?, style: TextStyle, lastLines: [String], lastChunk: Chunk?) {
+    guard !style.finalNewline, let object, let lastChunk else { return }
+    let named: Chunk? =
+      object[Self.tileKey]?.string.map { .tile($0) } ?? object[Self.sectionKey]?.string.map { .section($0) }
+    guard let named, named != lastChunk else { return }
+    var k = 0
+    while k < lastLines.count - 1 && lastLines[lastLines.count - 1 - k].isEmpty { k += 1 }
+    guard k > 0 else { return }
+    count = k
+    after = named
+  }
+
+  /// Whether the section or tile is the one the empty lines go after (never true without any).
+  func isAfter(tile id: String) -> Bool { count > 0 && after == .tile(id) }
+  func isAfter(section id: String) -> Bool { count > 0 && after == .section(id) }
+}

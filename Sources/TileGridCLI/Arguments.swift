@@ -64,6 +64,8 @@ struct Syntax: Sendable {
 struct Arguments {
   var operands: [String] = []
   var values: [String: String] = [:]
+  /// Every value of an option that may be given more than once, in order (the last is in `values`).
+  var repeated: [String: [String]] = [:]
   var flags: Set<String> = []
   /// How help was asked for (`-h` or `--help`), if it was.
   var helpSpelling: String?
@@ -96,7 +98,13 @@ struct Arguments {
         guard let value = inlineValue ?? rest.popFirst() else {
           throw .usage("\(Self.spelling(name)) needs a value", command: helpCommand)
         }
-        if values[name] != nil { throw .usage("\(Self.spelling(name)) is given twice", command: helpCommand) }
+        let most = syntax.options.first { $0.name == name }?.most ?? 1
+        repeated[name, default: []].append(value)
+        if repeated[name]!.count > most {
+          throw .usage(
+            most == 1 ? "\(Self.spelling(name)) is given twice" : "\(Self.spelling(name)) is given more than \(most) times",
+            command: helpCommand)
+        }
         values[name] = value
       } else if known.contains(name) {
         if inlineValue != nil { throw .usage("\(name) takes no value", command: helpCommand) }
@@ -173,7 +181,7 @@ struct PlaceArgument: Equatable {
   func resolve(in arrangement: Arrangement, role: String) throws(CLIError) -> ItemPath {
     guard let path = arrangement.path(for: place) else {
       guard case .id(let id, _) = place else { preconditionFailure("an index always names a path") }
-      throw .data("\(role): there is no section with id \(JSONString.quoted(id))")
+      throw .data("\(role): there is no section with id \(JSONString.excerpt(id))")
     }
     return path
   }

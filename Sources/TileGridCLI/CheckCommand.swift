@@ -11,8 +11,12 @@ extension TileGridCommand {
 
       {options}
 
+      A file that records unresolved merge conflicts (git's markers, or JSON's "conflicts" key, as
+      'tilegrid merge' writes them) is named with how many and the first one's line.
+
       Exit status: 0 when every file is valid; otherwise 65 if any file is not a valid arrangement,
-      else 66 if a file could not be opened, else 74 if reading one failed part way. A wrong command
+      else 66 if a file could not be opened, else 74 if reading one failed part way, else 1 if a file
+      records unresolved merge conflicts. A wrong command
       line is 64, and then no file is read.
 
       """,

@@ -5,6 +5,7 @@ import CursesTerminal
 import Editor
 import Formats
 import Reorder
+import Runtime
 import TileModel
 
 #if canImport(Glibc)
@@ -61,6 +62,7 @@ extension TileGridCommand {
 
     var session: EditorSession
     let arrangement: Arrangement
+    var conflicts: [FileConflict] = []
     // What was opened, byte for byte, for the recording's header.
     var digest: FileDigest?
     let recording = options.record != nil
@@ -77,8 +79,9 @@ extension TileGridCommand {
       session.format = options.formats.output ?? options.formats.reading(path)
     } else if let path = options.path {
       let format = options.formats.reading(path)
-      let (loaded, name, stamp, opened) = try load(path, format: format, digest: recording)
-      (arrangement, digest) = (loaded, opened)
+      // A file with merge conflicts opens with them, in the Conflicts panel.
+      let (loaded, name, stamp, opened) = try loadConflicted(path, format: format, digest: recording)
+      (arrangement, digest, conflicts) = (loaded.arrangement, opened, loaded.conflicts)
       session = EditorSession(source: .file(name), stamp: stamp, savesToStandardOutput: false)
       session.format = options.formats.output ?? format
     } else {
@@ -111,6 +114,7 @@ extension TileGridCommand {
       editor = EditorState(arrangement: arrangement, screen: terminal.size, fileName: session.displayName, config: config)
     }
     editor.saveTarget = session.saveTarget
+    if !conflicts.isEmpty { editor.open(conflicts: conflicts) }
     // Motion where the terminal can show it, unless asked not to; a pipeline's editor stays still.
     editor.setMotion(
       options.motion ?? (!motionOffInEnvironment && terminal.motionAvailable && !pipeMode && isatty(1) == 1))

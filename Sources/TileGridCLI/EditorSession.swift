@@ -2,6 +2,7 @@ import Canvas
 import CursesTerminal
 import Document
 import Editor
+import Runtime
 import Files
 import Formats
 import TerminalInput
@@ -109,17 +110,18 @@ struct EditorSession {
   /// Saves the document's arrangement: to a new file `path`, to its own file, or in pipe mode for
   /// standard output. Returns the message that reports the outcome to the editor.
   mutating func save(
-    _ document: Document, to path: String?, force: Bool, basedOnDisk token: Int? = nil, at time: Int
+    _ document: Document, conflicts: [FileConflict] = [], to path: String?, force: Bool, basedOnDisk token: Int? = nil,
+    at time: Int
   ) -> EditorMessage {
     // Merged with a version read from disk (and still so): that version may be written over.
     let expected = token.flatMap { diskStamps[$0] } ?? stamp
-    let outcome = save(document, to: path, force: force, expected: expected)
+    let outcome = save(document, conflicts: conflicts, to: path, force: force, expected: expected)
     if case .saveFailed(let failure) = outcome { recorder?.saveFailed(failure, at: time) }
     return outcome
   }
 
   private mutating func save(
-    _ document: Document, to typed: String?, force: Bool, expected: Platform.FileStamp?
+    _ document: Document, conflicts: [FileConflict], to typed: String?, force: Bool, expected: Platform.FileStamp?
   ) -> EditorMessage {
     if let typed {
       // `~/grid.json` and `~user/grid.json` as a shell reads them; the name stays as typed.
@@ -132,7 +134,7 @@ struct EditorSession {
       if !force && Platform.exists(path) { return .saveFailed(.exists) }
       // A name with a format's extension is saved in that format (board.md as Markdown).
       let format = FormatOptions.byExtension(path) ?? self.format
-      switch Self.write(document.arrangement, to: path, as: format, expected: nil, force: force) {
+      switch Self.write(document.arrangement, conflicts: conflicts, to: path, as: format, expected: nil, force: force) {
       case .success(let stamp, let lost):
         self.stamp = stamp
         self.format = format
@@ -155,7 +157,9 @@ struct EditorSession {
       // A new file is created; something that appeared there meanwhile is not written over unasked.
       if creating && !force && Platform.exists(file) { return .saveFailed(.exists) }
       // With `force` the person said "overwrite": whatever is on disk now, and read-only too.
-      switch Self.write(document.arrangement, to: file, as: format, expected: force ? nil : expected, force: force) {
+      switch Self.write(
+        document.arrangement, conflicts: conflicts, to: file, as: format, expected: force ? nil : expected, force: force)
+      {
       case .success(let stamp, let lost):
         self.stamp = stamp
         self.lost = lost.isEmpty ? nil : (file, lost)
@@ -191,9 +195,11 @@ struct EditorSession {
   /// read-only is not written: the editor asks the person. An arrangement the format cannot hold (a
   /// tab in a TSV field) is not written either, and the failure says why. Returns the new stamp, kept
   /// to notice later changes.
+  /// With `conflicts` left unresolved, they are written into the file again, as `tilegrid merge`
+  /// writes them (git's markers around the two sides; JSON's `conflicts` record).
   static func write(
-    _ arrangement: Arrangement, to path: String, as format: ArrangementFormat = .json, expected: Platform.FileStamp?,
-    force: Bool
+    _ arrangement: Arrangement, conflicts: [FileConflict] = [], to path: String, as format: ArrangementFormat = .json,
+    expected: Platform.FileStamp?, force: Bool
   ) -> WriteOutcome {
     do {
       try format.checkWritable(arrangement)
@@ -201,9 +207,17 @@ struct EditorSession {
       return .failure(.failed("cannot write \(format): \(error)"))
     }
     var lost = LostFields(format: format)
+    let conflicted = conflicts.isEmpty ? nil : ConflictedArrangement(arrangement: arrangement, conflicts: conflicts)
     do throws(Platform.WriteFailure) {
       let stamp = try Platform.writeFile(path, expected: expected, force: force) {
-        (write) throws(Platform.WriteFailure) in lost = try format.write(arrangement, write)
+        (write) throws(Platform.WriteFailure) in
+        if let conflicted {
+          let (bytes, kept) = conflicted.write(as: format)
+          lost = kept
+          try write(bytes)
+        } else {
+          lost = try format.write(arrangement, write)
+        }
       }
       return .success(stamp, lost)
     } catch {
@@ -336,7 +350,10 @@ struct CursesPort: TerminalPort {
   mutating func perform(_ effect: EditorEffect, for editor: EditorState, at time: Int) -> EditorMessage? {
     switch effect {
     case .save(let path, let force):
-      return session.save(editor.document, to: path, force: force, basedOnDisk: editor.diskToken, at: time)
+      // Conflicts still unresolved are written into the file again.
+      return session.save(
+        editor.document, conflicts: editor.unresolvedConflicts, to: path, force: force, basedOnDisk: editor.diskToken,
+        at: time)
     case .writeRecovery:
       session.writeRecovery(editor.document)
       return nil

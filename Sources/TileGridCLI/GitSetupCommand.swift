@@ -12,6 +12,8 @@ extension TileGridCommand {
         git config diff.tilegrid.command 'tilegrid diff'
         git config merge.tilegrid.name 'tilegrid merge: arrangements joined by ids'
         git config merge.tilegrid.driver 'tilegrid merge %O %A %B -o %A --name %P'
+        git config mergetool.tilegrid.cmd 'tilegrid mergetool "$BASE" "$LOCAL" "$REMOTE" "$MERGED"'
+        git config mergetool.tilegrid.trustExitCode true
 
       and adds 'PATTERN diff=tilegrid merge=tilegrid' to the repository's .gitattributes (PATTERN is
       '*.json' unless given; a line already there is not added again). It says what it did. When the
@@ -48,6 +50,8 @@ extension TileGridCommand {
       ("merge.tilegrid.name", "tilegrid merge: arrangements joined by ids"),
       // %P: the path in the repository, whose extension names the format (%O %A %B have none).
       ("merge.tilegrid.driver", "\(program) merge %O %A %B -o %A --name %P"),
+      ("mergetool.tilegrid.cmd", "\(program) mergetool \"$BASE\" \"$LOCAL\" \"$REMOTE\" \"$MERGED\""),
+      ("mergetool.tilegrid.trustExitCode", "true"),
     ]
     var report = ["In \(root):"]
     for (key, value) in settings {
@@ -72,7 +76,8 @@ extension TileGridCommand {
       report.append("  .gitattributes: added '\(line)'")
     }
     report.append(
-      "git diff, git log -p --ext-diff, git show --ext-diff and git merge now use tilegrid for \(pattern).")
+      "git diff, git log -p --ext-diff, git show --ext-diff and git merge now use tilegrid for \(pattern); "
+        + "git mergetool --tool=tilegrid resolves conflicts in its editor.")
     try Platform.standardOutput(Array((report.joined(separator: "\n") + "\n").utf8))
   }
 

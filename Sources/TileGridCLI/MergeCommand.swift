@@ -16,8 +16,14 @@ extension TileGridCommand {
       the file's keys); what both changed alike is taken once. What both changed differently — a tile
       moved to different places, a key set to different values, a tile deleted on one side and moved
       or changed on the other — is a conflict: it is resolved toward OURS (or THEIRS), and listed on
-      standard error, one line each. The result is always a valid arrangement, written in OURS's
-      format (or --to's, or OUT's extension's).
+      standard error, one line each. The result is written in OURS's format (or --to's, or OUT's
+      extension's).
+
+      With conflicts, the file says so until they are resolved: a Markdown board, lines or CSV file
+      has git's markers ('<<<<<<< ours', '=======', '>>>>>>> theirs') around the two versions of the
+      conflicting cards; a JSON file stays a valid arrangement and records them under its top-level
+      "conflicts" key. Commands that write refuse such a file; 'tilegrid FILE' resolves it in the
+      editor's Conflicts panel ('git mergetool --tool=tilegrid' opens it there).
 
       {options}
 
@@ -30,7 +36,7 @@ extension TileGridCommand {
     syntax: Syntax(
       options: [
         Options.output.spec, Options.prefer.spec, Options.force.spec, Options.name.spec, Options.format.spec,
-        Options.to.spec,
+        Options.to.spec, Options.label.spec,
       ], maximumOperands: 3,
       operands: "BASE, OURS and THEIRS"),
     run: runMerge)
@@ -46,13 +52,30 @@ extension TileGridCommand {
     let prefer = try args.value(Options.prefer, command: command)
     let output = try Output(args)
     let formats = try FormatOptions(args, command: command)
+    let labels = ConflictLabels(args.repeated[Options.label.spec.name] ?? [])
     let read = args.operands.map(formats.reading)
     let sides = try loadArrangements(args.operands, formats: read)
     let result = BoardVersions.merge(base: sides[0], ours: sides[1], theirs: sides[2], formats: read, prefer: prefer)
     // OURS's format (git's %A is written over): nothing changes format unless --to says so.
-    try output.write(result.arrangement, as: formats.writing(to: output, input: read[1]))
-    if !result.conflicts.isEmpty {
-      throw .outcome(1, lines: result.conflicts.map { "conflict: \($0)" })
+    let format = formats.writing(to: output, input: read[1])
+    guard !result.conflicts.isEmpty else {
+      try output.write(result.arrangement, as: format)
+      return
     }
+    // The file records the conflicts: the other side's outcome is the same merge toward it.
+    let other = BoardVersions.merge(
+      base: sides[0], ours: sides[1], theirs: sides[2], formats: read, prefer: prefer.other)
+    let file = ConflictedArrangement.merged(result, other: other, took: prefer)
+    let (ours, theirs) = prefer == .ours ? (result.arrangement, other.arrangement) : (other.arrangement, result.arrangement)
+    do {
+      try format.checkWritable(ours)
+      try format.checkWritable(theirs)
+    } catch {
+      throw .data("\(output.name): cannot write \(format): \(error)")
+    }
+    let (bytes, lost) = file.write(as: format, ours: ours, theirs: theirs, labels: labels)
+    try output.write(bytes)
+    report(lost, writing: output.name)
+    throw .outcome(1, lines: result.conflicts.map { "conflict: \($0)" })
   }
 }

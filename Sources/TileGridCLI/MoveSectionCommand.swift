@@ -94,7 +94,7 @@ extension TileGridCommand {
     }
     let id = text.hasSuffix(":") ? String(text.dropLast()) : text
     guard !id.isEmpty, let index = arrangement.sectionIndex(ofID: id) else {
-      throw .data("\(role): there is no section with id \(JSONString.quoted(id))")
+      throw .data("\(role): there is no section with id \(JSONString.excerpt(id))")
     }
     return index
   }

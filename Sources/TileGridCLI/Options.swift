@@ -20,6 +20,8 @@ struct OptionSpec: Sendable, Equatable {
   var defaultText: String?
   /// What it does, one line (help wraps it).
   var help: String
+  /// How many times it may be given (`merge -L`: three); its values are in `Arguments.repeated`.
+  var most = 1
 
   var isFlag: Bool { placeholder == nil }
 
@@ -219,11 +221,19 @@ enum Options {
       return side
     })
 
+  static let label = Option<String?>(
+    spec: OptionSpec(
+      name: "--label", short: "-L", placeholder: "LABEL",
+      help: "the conflict markers' labels, up to three times as git merge-file takes them: the first for ours "
+        + "(<<<<<<< LABEL), the second for the base, the third for theirs (>>>>>>> LABEL); default ours and theirs",
+      most: 3),
+    defaultValue: nil, parse: { text, _ in text })
+
   /// Every option, in the order the docs' table lists them.
   static let all: [OptionSpec] = [
     format.spec, to.spec, output.spec, inPlace.spec, force.spec, forcePolicies.spec, width.spec, height.spec,
     events.spec, at.spec, pressMilliseconds.spec, color.spec, motion.spec, trace.spec, record.spec, name.spec,
-    json.spec, prefer.spec,
+    json.spec, prefer.spec, label.spec,
   ]
 
   // MARK: Parsers

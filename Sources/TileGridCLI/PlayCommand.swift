@@ -1,4 +1,5 @@
 import Editor
+import Formats
 import Reorder
 import TileModel
 
@@ -76,15 +77,30 @@ extension TileGridCommand {
     let options = try PlayOptions(args)
     let format = options.formats.reading(options.path)
     let (script, recordedOn) = try recording(options.events)
-    let (arrangement, name, _, digest) = try load(options.path, format: format, digest: recordedOn != nil)
+    let (file, name, _, digest) = try loadConflicted(options.path, format: format, digest: recordedOn != nil)
     warnIfNotRecorded(on: name, digest: digest, recorded: recordedOn)
     var editor = EditorState(
-      arrangement: arrangement, screen: options.screen, fileName: name,
+      arrangement: file.arrangement, screen: options.screen, fileName: name,
       config: ReorderConfig(minimumPressDuration: options.pressMilliseconds))
+    if file.isConflicted { editor.open(conflicts: file.conflicts) }
     editor.setMotion(options.motion)
     replay(
       script, on: &editor, trace: options.trace, eventsPath: options.events == "-" ? nil : options.events,
       besideFile: options.path, format: format)
-    try options.output.write(editor.arrangement, as: options.formats.writing(to: options.output, input: format))
+    let written = options.formats.writing(to: options.output, input: format)
+    let left = editor.unresolvedConflicts
+    guard !left.isEmpty else {
+      try options.output.write(editor.arrangement, as: written)
+      return
+    }
+    // Conflicts still unresolved are written into the result again, never dropped.
+    do {
+      try written.checkWritable(editor.arrangement)
+    } catch {
+      throw .data("\(options.output.name): cannot write \(written): \(error)")
+    }
+    let (bytes, lost) = ConflictedArrangement(arrangement: editor.arrangement, conflicts: left).write(as: written)
+    try options.output.write(bytes)
+    report(lost, writing: options.output.name)
   }
 }

@@ -82,12 +82,14 @@ extension TileGridCommand {
     let options = try RenderOptions(args)
     let (colored, choice) = (options.colored, options.color)
     let recorded = try options.events.map { (path) throws(CLIError) in try recording(path) }
-    let (arrangement, name, _, digest) = try load(
+    let (file, name, _, digest) = try loadConflicted(
       options.path, format: options.formats.reading(options.path), digest: recorded?.recordedOn != nil)
     warnIfNotRecorded(on: name, digest: digest, recorded: recorded?.recordedOn)
     var editor = EditorState(
-      arrangement: arrangement, screen: options.screen, fileName: name,
+      arrangement: file.arrangement, screen: options.screen, fileName: name,
       config: ReorderConfig(minimumPressDuration: options.pressMilliseconds))
+    // A conflicted file is shown as the editor opens it: with its Conflicts panel.
+    if file.isConflicted { editor.open(conflicts: file.conflicts) }
     // A frame of motion needs the motion followed through the events.
     if options.at != nil && options.motion != false { editor.setMotion(true) }
     if let recorded {

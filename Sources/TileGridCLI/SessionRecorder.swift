@@ -3,6 +3,7 @@ import Files
 import Canvas
 import TerminalInput
 import Editor
+import Runtime
 import TileGridJSON
 import TileModel
 

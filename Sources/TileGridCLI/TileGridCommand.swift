@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import Files
 import CursesTerminal
 import Formats
@@ -39,7 +44,7 @@ public enum TileGridCommand {
   /// Every command, in the order the overview lists them.
   static let commands: [Command] = [
     demoCommand, exportCommand, moveCommand, moveSectionCommand, applyCommand, diffCommand, mergeCommand,
-    gitSetupCommand, layoutCommand, playCommand, renderCommand, checkCommand,
+    mergetoolCommand, gitSetupCommand, layoutCommand, playCommand, renderCommand, checkCommand,
   ]
 
   static var overview: String {
@@ -202,6 +207,30 @@ public enum TileGridCommand {
   static func load(
     _ path: String, format: ArrangementFormat? = nil, digest: Bool, hintingBackups: Bool = true
   ) throws(CLIError) -> (Arrangement, name: String, stamp: Platform.FileStamp?, digest: FileDigest?) {
+    let (file, name, stamp, digest) = try loadConflicted(path, format: format, digest: digest, hintingBackups: hintingBackups)
+    if let first = file.conflicts.first { throw conflicted(name, file, first: first) }
+    return (file.arrangement, name, stamp, digest)
+  }
+
+  /// The refusal of a file that records merge conflicts (exit 65): where the first is, and how to
+  /// resolve them.
+  static func conflicted(_ name: String, _ file: ConflictedArrangement, first: FileConflict) -> CLIError {
+    let count = file.conflicts.count
+    let how = count == 1 ? "an unresolved merge conflict" : "\(count) unresolved merge conflicts (the first here)"
+    let byHand =
+      first.about == nil
+      ? "keep one side of each '<<<<<<<' ... '>>>>>>>' block, and the markers go"
+      : "apply the \"ours\" or \"theirs\" edits of each entry of its \"\(ConflictedArrangement.key)\" key, then remove the key"
+    return .data(
+      "\(name): line \(first.line): \(how); resolve them first in the editor ('tilegrid \(name)': its Conflicts "
+        + "panel), with 'git mergetool --tool=tilegrid', or by hand (\(byHand))")
+  }
+
+  /// `load` for the editor and `check`: a file that records merge conflicts (git's markers, or JSON's
+  /// `conflicts` key) is read with them, not refused.
+  static func loadConflicted(
+    _ path: String, format: ArrangementFormat? = nil, digest: Bool = false, hintingBackups: Bool = true
+  ) throws(CLIError) -> (ConflictedArrangement, name: String, stamp: Platform.FileStamp?, digest: FileDigest?) {
     let format = format ?? FormatOptions().reading(path)
     func invalid(_ name: String, _ error: some Error) -> CLIError {
       invalidFile(path, name: name, error, hintingBackups: hintingBackups)
@@ -212,15 +241,22 @@ public enum TileGridCommand {
         let arrangement = try input.withBytes { (bytes, release) throws(LoadError) in
           try Arrangement(json: bytes, releasing: release)
         }
-        return (arrangement, input.name, input.stamp, nil)
+        if !arrangement.extras.contains(where: { $0.key == ConflictedArrangement.key }) {
+          return (ConflictedArrangement(arrangement: arrangement, conflicts: []), input.name, input.stamp, nil)
+        }
+        // It records conflicts: read again whole below, for the lines of its record.
       } catch {
-        throw invalid(input.name, FormatError.json(error))
+        // Not valid JSON: perhaps git's conflict markers, which the reading below finds; else the
+        // same error again.
+        guard ConflictMarkers.mayHaveMarkers(try Platform.input(path).bytes) else {
+          throw invalid(input.name, FormatError.json(error))
+        }
       }
     }
     let input = try Platform.input(path)
     do {
-      let arrangement = try format.read(input.bytes)
-      return (arrangement, input.name, input.stamp, digest ? FileDigest(of: input.bytes) : nil)
+      let file = try ConflictedArrangement.read(input.bytes, format: format)
+      return (file, input.name, input.stamp, digest ? FileDigest(of: input.bytes) : nil)
     } catch {
       throw invalid(input.name, error)
     }
@@ -239,14 +275,59 @@ public enum TileGridCommand {
   /// reader keeping none of its tiles (`Arrangement.validate`); other formats are read.
   static func validate(_ path: String, format: ArrangementFormat) throws(CLIError) {
     guard format == .json else {
-      _ = try load(path, format: format)
+      try checkConflicts(path, format: format)
       return
     }
     let input = try Platform.mappedInput(path)
+    var mayRecord = false
     do {
-      try input.withBytes { (bytes, release) throws(LoadError) in try Arrangement.validate(json: bytes, releasing: release) }
+      try input.withBytes { (bytes, release) throws(LoadError) in
+        // A file that records conflicts names the key; one that does not is never read twice. The
+        // scan lets go of the pages it has passed, as the reader does.
+        mayRecord = contains(bytes, Array("\"\(ConflictedArrangement.key)\"".utf8), releasing: release)
+        try Arrangement.validate(json: bytes, releasing: release)
+      }
     } catch {
-      throw invalidFile(path, name: input.name, FormatError.json(error))
+      let markers = input.withBytes { (bytes, _) in contains(bytes, Array("<<<<<<<".utf8)) }
+      guard markers else { throw invalidFile(path, name: input.name, FormatError.json(error)) }
+      mayRecord = true
+    }
+    if mayRecord { try checkConflicts(path, format: format) }
+  }
+
+  /// `check`'s verdict on a file that may record conflicts: exit 1 naming how many and the first's
+  /// line, when it does.
+  static func checkConflicts(_ path: String, format: ArrangementFormat) throws(CLIError) {
+    let (file, name, _, _) = try loadConflicted(path, format: format)
+    guard let first = file.conflicts.first else { return }
+    let count = file.conflicts.count
+    let what = count == 1 ? "1 unresolved merge conflict" : "\(count) unresolved merge conflicts"
+    throw .outcome(1, lines: ["\(name): line \(first.line): \(what) (\(first.subject): \(first.message))"])
+  }
+
+  /// Whether `needle` occurs in `bytes`, looked for a megabyte at a time; `release` is told each
+  /// stretch passed (a mapped file's pages, let go). - Complexity: O(bytes).
+  static func contains(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ needle: [UInt8], releasing release: ((Range<Int>) -> Void)? = nil
+  ) -> Bool {
+    guard !needle.isEmpty, bytes.count >= needle.count, let base = bytes.baseAddress else { return false }
+    let window = 1 << 20
+    return needle.withUnsafeBufferPointer { n in
+      var start = 0
+      while start <= bytes.count - n.count {
+        // Matches that begin in this window (and may end in the next).
+        let end = min(bytes.count - n.count + 1, start + window)
+        var at = start
+        while at < end {
+          guard let hit = memchr(base + at, Int32(n[0]), end - at) else { break }
+          at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+          if memcmp(base + at, n.baseAddress!, n.count) == 0 { return true }
+          at += 1
+        }
+        release?(start..<end)
+        start = end
+      }
+      return false
     }
   }
 

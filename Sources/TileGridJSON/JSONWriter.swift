@@ -172,8 +172,8 @@ package struct JSONWriter {
     JSONString.append(s, to: &bytes)
   }
 
-  /// `s` as a JSON string literal, for messages.
+  /// `s` as a JSON string literal, for messages: cut to its first characters and `…` when long.
   package static func quoted(_ s: String) -> String {
-    JSONString.quoted(s)
+    JSONString.excerpt(s)
   }
 }

@@ -51,13 +51,13 @@ public enum LoadError: Error, Equatable, Sendable, CustomStringConvertible {
     case .missingField(let path, let field):
       return "\(path): missing required field \(JSONWriter.quoted(field))"
     case .unsupportedVersion(let text):
-      return "version: \(text) is not a supported version (this tilegrid reads version 1)"
+      return "version: \(JSONString.cut(text)) is not a supported version (this tilegrid reads version 1)"
     case .notAWholeNumber(let path, let text):
-      return "\(path): \(text) is not a whole number"
+      return "\(path): \(JSONString.cut(text)) is not a whole number"
     case .tooSmall(let path, let text, let minimum):
-      return "\(path): \(text) is too small (the least allowed is \(minimum))"
+      return "\(path): \(JSONString.cut(text)) is too small (the least allowed is \(minimum))"
     case .tooLarge(let path, let text, let maximum):
-      return "\(path): \(text) is too large (the most allowed is \(maximum))"
+      return "\(path): \(JSONString.cut(text)) is too large (the most allowed is \(maximum))"
     case .notAColor(let path, let value):
       return "\(path): \(JSONWriter.quoted(value)) is not a color (a UIKit color name or #RRGGBB)"
     case .notOneOf(let path, let value, let allowed):

@@ -325,11 +325,12 @@ private struct DiffBuilder {
   /// - Complexity: O(S² + n) in the sections and tiles.
   func sectionsInFillingOrder(_ start: [Int]) -> [Int] {
     let count = new.sections.count
+    // Without a limit in both files, the new order.
+    guard (0..<count).contains(where: { limit($0) != nil }) else { return Array(0..<count) }
     // Tiles coming into each new section from elsewhere (moved or added), and, per new section, how
     // many of its incoming tiles leave each other new section.
     var incoming = [Int](repeating: 0, count: count)
     var leaving: [[Int: Int]] = Array(repeating: [:], count: count)
-    var limited = false
     for t in 0..<count {
       let s = sectionInOld[t]
       for j in start[t]..<start[t + 1] {
@@ -338,9 +339,7 @@ private struct DiffBuilder {
         incoming[t] += 1
         if k >= 0, case let u = sectionInNew[Int(oldSection[k])], u >= 0 { leaving[t][u, default: 0] += 1 }
       }
-      if s >= 0, limit(t) != nil { limited = true }
     }
-    guard limited else { return Array(0..<count) }
     // The tiles each section holds now: its old ones but those deleted in step 3.
     var holds = [Int](repeating: 0, count: count)
     for t in 0..<count where sectionInOld[t] >= 0 { holds[t] = old.sections[sectionInOld[t]].count }

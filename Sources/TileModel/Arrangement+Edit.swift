@@ -40,7 +40,9 @@ extension Arrangement {
       guard s >= 0 && s < sections.count else { return .noSuchSection(s, sectionCount: sections.count) }
       let section = sections[s]
       guard !force else { return nil }
-      if section.isLocked { return .sectionLockedInPlace(id: section.id, title: section.displayTitle, section: s) }
+      if section.isLocked {
+        return .sectionLockedAgainstDeletion(id: section.id, title: section.displayTitle, section: s)
+      }
       if let locked = section.items.first(where: { tiles[$0].isLocked }) {
         return .sectionHoldsLockedTile(
           id: section.id, title: section.displayTitle, section: s, tileID: tiles[locked].id)

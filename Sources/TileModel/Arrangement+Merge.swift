@@ -169,6 +169,14 @@ private struct Merger {
       if !sectionKept[c] {
         sectionKept[c] = true
         let deleter: MergeSide = has(Self.ours, section: c) ? .theirs : .ours
+        // One line per conflict, saying what the file has: a deletion already reported for the
+        // section (as taken) is now kept.
+        if let k = conflicts.firstIndex(where: { $0.subject == .section(sectionIDs[c]) }),
+          case .deleted = conflicts[k].kind
+        {
+          conflicts[k].took = deleter.other
+          continue
+        }
         conflicts.append(
           MergeConflict(
             .section(sectionIDs[c]), .keptForTile(deletedBy: deleter, tile: tile(placerSide(placer[e]), e).id),
@@ -319,8 +327,9 @@ private struct Merger {
         mergedSection[e] = tileSection[Self.ours][e]
         placer[e] = .both
       } else {
+        let (ours, theirs) = (place(Self.ours, e), place(Self.theirs, e))
         conflicts.append(
-          MergeConflict(.tile(tile(Self.ours, e).id), .moved(ours: place(Self.ours, e), theirs: place(Self.theirs, e)), took: prefer))
+          MergeConflict(.tile(tile(Self.ours, e).id), b ? .moved(ours: ours, theirs: theirs) : .added(ours: ours, theirs: theirs), took: prefer))
         mergedSection[e] = tileSection[preferred][e]
         placer[e] = prefer == .ours ? .ours : .theirs
       }

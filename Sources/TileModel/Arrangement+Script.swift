@@ -26,14 +26,14 @@ public enum ScriptError: Error, Equatable, Hashable, Sendable, CustomStringConve
 
   public var description: String {
     switch self {
-    case .noSuchTile(let id): return "there is no tile \(JSONString.quoted(id))"
-    case .noSuchSection(let id): return "there is no section \(JSONString.quoted(id))"
+    case .noSuchTile(let id): return "there is no tile \(JSONString.excerpt(id))"
+    case .noSuchSection(let id): return "there is no section \(JSONString.excerpt(id))"
     case .noSuchPlace(let place, let valid):
       let places = valid.isEmpty ? "none" : "\(valid.lowerBound) to \(valid.upperBound)"
-      return "\(place) is not a place (section \(JSONString.quoted(place.section)) takes \(places))"
+      return "\(place) is not a place (section \(JSONString.excerpt(place.section)) takes \(places))"
     case .noSuchSectionPlace(let index, let valid):
       return "\(index) is not a place for a section (places are \(valid.lowerBound) to \(valid.upperBound))"
-    case .notSettable(let key): return "the key \(JSONString.quoted(key)) cannot be set"
+    case .notSettable(let key): return "the key \(JSONString.excerpt(key)) cannot be set"
     case .refused(let error): return error.description
     }
   }

@@ -19,6 +19,8 @@ public enum EditError: Error, Equatable, Hashable, Sendable, CustomStringConvert
   case sectionLacksRoom(id: String, title: String, section: Int, maxItems: Int, room: Int, entering: Int)
   /// A locked section keeps its place among the sections: it cannot be lifted or moved.
   case sectionLockedInPlace(id: String, title: String, section: Int)
+  /// A locked section cannot be deleted.
+  case sectionLockedAgainstDeletion(id: String, title: String, section: Int)
   /// A section move's destination is outside `valid` (the places after the section is taken out).
   case noSuchSectionDestination(Int, valid: ClosedRange<Int>)
   /// A section holding a locked tile cannot be deleted (the tile could not go with it).
@@ -40,7 +42,8 @@ public enum EditError: Error, Equatable, Hashable, Sendable, CustomStringConvert
   /// opposed to a path that names nothing.
   public var isPolicyRefusal: Bool {
     switch self {
-    case .tileLocked, .sectionLocked, .sectionFull, .sectionLacksRoom, .sectionLockedInPlace, .sectionHoldsLockedTile:
+    case .tileLocked, .sectionLocked, .sectionFull, .sectionLacksRoom, .sectionLockedInPlace, .sectionHoldsLockedTile,
+      .sectionLockedAgainstDeletion:
       return true
     case .noSuchSection, .noSuchItem, .noSuchDestination, .noSuchSectionDestination, .tileIDTaken, .sectionIDTaken,
       .invalidValue, .idChanged, .gestureInProgress:
@@ -62,28 +65,30 @@ public enum EditError: Error, Equatable, Hashable, Sendable, CustomStringConvert
     case .noSuchDestination(let path, let valid):
       return "\(path) is not a place to move to (section \(path.section) takes \(valid.lowerBound) to \(valid.upperBound))"
     case .tileLocked(let id, let path):
-      return "tile \(JSONString.quoted(id)) at \(path) is locked"
+      return "tile \(JSONString.excerpt(id)) at \(path) is locked"
     case .sectionLocked(_, let title, _, let leaving):
-      return "section \(JSONString.quoted(title)) is locked: no tile may \(leaving ? "leave" : "enter") it"
+      return "section \(JSONString.excerpt(title)) is locked: no tile may \(leaving ? "leave" : "enter") it"
     case .sectionFull(_, let title, _, let maxItems):
-      return "section \(JSONString.quoted(title)) is full (\(maxItems) of \(maxItems))"
+      return "section \(JSONString.excerpt(title)) is full (\(maxItems) of \(maxItems))"
     case .sectionLacksRoom(_, let title, _, _, let room, let entering):
       let tiles = room == 1 ? "tile" : "tiles"
-      return "section \(JSONString.quoted(title)) has room for \(room) more \(tiles), not \(entering)"
+      return "section \(JSONString.excerpt(title)) has room for \(room) more \(tiles), not \(entering)"
     case .sectionLockedInPlace(_, let title, _):
-      return "section \(JSONString.quoted(title)) is locked: it stays where it is"
+      return "section \(JSONString.excerpt(title)) is locked: it stays where it is"
+    case .sectionLockedAgainstDeletion(_, let title, _):
+      return "section \(JSONString.excerpt(title)) is locked: it cannot be deleted"
     case .noSuchSectionDestination(let s, let valid):
       return "\(s) is not a place for a section (places are \(valid.lowerBound) to \(valid.upperBound))"
     case .sectionHoldsLockedTile(_, let title, _, let tileID):
-      return "section \(JSONString.quoted(title)) holds the locked tile \(JSONString.quoted(tileID))"
+      return "section \(JSONString.excerpt(title)) holds the locked tile \(JSONString.excerpt(tileID))"
     case .tileIDTaken(let id):
-      return id.isEmpty ? "a tile's id cannot be empty" : "there is already a tile \(JSONString.quoted(id))"
+      return id.isEmpty ? "a tile's id cannot be empty" : "there is already a tile \(JSONString.excerpt(id))"
     case .sectionIDTaken(let id):
-      return id.isEmpty ? "a section's id cannot be empty" : "there is already a section \(JSONString.quoted(id))"
+      return id.isEmpty ? "a section's id cannot be empty" : "there is already a section \(JSONString.excerpt(id))"
     case .invalidValue(let field, let message):
       return "\(field): \(message)"
     case .idChanged(let from, let to):
-      return "an edit cannot change the id \(JSONString.quoted(from)) to \(JSONString.quoted(to))"
+      return "an edit cannot change the id \(JSONString.excerpt(from)) to \(JSONString.excerpt(to))"
     case .gestureInProgress:
       return "something is lifted: drop or cancel it first"
     }

@@ -38,6 +38,51 @@ package enum JSONString {
     bytes.append(UInt8(ascii: "\""))
   }
 
+  /// At most this many characters of a string or number that a message quotes.
+  package static let excerptLength = 60
+
+  /// `s` quoted as `quoted` does, for an error message, cut after its first `excerptLength` characters
+  /// with `…` when it is longer: a 5 MB id does not make a 5 MB message line.
+  /// - Complexity: O(`excerptLength`) beyond the quoting.
+  /// Characters that do not show (format and separator characters, a byte order mark, private and
+  /// unassigned code points) are written as `\\u` escapes, so nothing invisible reaches a terminal raw.
+  package static func excerpt(_ s: String) -> String {
+    var text = quoted(cut(s))
+    guard text.unicodeScalars.contains(where: isInvisible) else { return text }
+    var out = ""
+    for scalar in text.unicodeScalars {
+      guard isInvisible(scalar) else {
+        out.unicodeScalars.append(scalar)
+        continue
+      }
+      for unit in String(scalar).utf16 {
+        let hex = String(unit, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      }
+    }
+    text = out
+    return text
+  }
+
+  /// A code point that shows nothing by itself on a terminal (but a plain space).
+  static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .unassigned, .surrogate: return true
+    case .spaceSeparator: return scalar != " "
+    default: return false
+    }
+  }
+
+  /// `s`, or its first `excerptLength` characters and `…` (a number's text in a message).
+  package static func cut(_ s: String) -> String {
+    var count = 0
+    for i in s.indices {
+      if count == excerptLength { return String(s[..<i]) + "…" }
+      count += 1
+    }
+    return s
+  }
+
   /// `s` as a JSON string literal, for messages: `tile "a\nb"`.
   package static func quoted(_ s: String) -> String {
     var bytes: [UInt8] = []

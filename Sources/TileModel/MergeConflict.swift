@@ -34,12 +34,15 @@ public enum MergeSubject: Hashable, Sendable, CustomStringConvertible {
 ///     tile "red": moved by ours to archive:0, by theirs to others:2; took ours
 ///     tile "red" title: "Red!" in ours, "Rot" in theirs; took ours
 ///     tile "gray44": deleted by ours, moved by theirs; deleted, as ours has it
+///     tile "new": added by ours at archive:0, by theirs at others:1; took ours
 ///     section "later": deleted by theirs, but ours put tile "x" in it; kept
 public struct MergeConflict: Hashable, Sendable, CustomStringConvertible {
   public enum Kind: Hashable, Sendable {
     /// Both moved it, to different places (each written as in its side's file: `archive:0` for a
     /// tile, an index for a section).
     case moved(ours: String, theirs: String)
+    /// Both added it (a tile with the same id, absent from the base), at different places.
+    case added(ours: String, theirs: String)
     /// One side deleted it; the other `change`d it ("moved", "changed", "moved and changed").
     case deleted(by: MergeSide, change: String)
     /// One side deleted the section; the other put this tile in it, so it stays.
@@ -65,6 +68,8 @@ public struct MergeConflict: Hashable, Sendable, CustomStringConvertible {
     switch kind {
     case .moved(let ours, let theirs):
       return "\(subject): moved by ours to \(ours), by theirs to \(theirs); took \(took)"
+    case .added(let ours, let theirs):
+      return "\(subject): added by ours at \(ours), by theirs at \(theirs); took \(took)"
     case .deleted(let by, let change):
       let outcome = took == by ? "deleted, as \(by) has it" : "kept, as \(took) has it"
       return "\(subject): deleted by \(by), \(change) by \(by.other); \(outcome)"

@@ -56,11 +56,11 @@ public enum ScriptEdit: Hashable, Sendable {
   /// `file`.
   public var subject: String {
     switch self {
-    case .move(let id, _), .delete(let id), .set(let id, _): return "tile \(JSONString.quoted(id))"
-    case .add(let tile, _): return "tile \(JSONString.quoted(tile.id))"
+    case .move(let id, _), .delete(let id), .set(let id, _): return "tile \(JSONString.excerpt(id))"
+    case .add(let tile, _): return "tile \(JSONString.excerpt(tile.id))"
     case .moveSection(let id, _), .deleteSection(let id), .setSection(let id, _):
-      return "section \(JSONString.quoted(id))"
-    case .addSection(let section, _, _): return "section \(JSONString.quoted(section.id))"
+      return "section \(JSONString.excerpt(id))"
+    case .addSection(let section, _, _): return "section \(JSONString.excerpt(section.id))"
     case .setLayout, .replaceLayout: return "layout"
     case .setFile: return "file"
     }

@@ -58,9 +58,13 @@ struct MessageFitTests {
     case .noChanges: return 35
     case .nothingToUndo: return 36
     case .nothingToRedo: return 37
+    case .conflictResolved: return 38
+    case .conflictNotResolved: return 39
+    case .conflictsLeft: return 40
+    case .noConflicts: return 41
     }
   }
-  static let kinds = 38
+  static let kinds = 42
 
   static var refusals: [EditError] {
     [
@@ -127,6 +131,11 @@ struct MessageFitTests {
       .merging, .merged(changes: 1, conflicts: 0), .merged(changes: 12, conflicts: 3),
       .notMerged("the file on disk is not an arrangement (line 3, column 27: expected ',' or '}' after an object member)"),
       .noChanges,
+    ]
+    all += [
+      .conflictResolved(.ours, left: 0), .conflictResolved(.theirs, left: 1), .conflictResolved(.both, left: 12),
+      .conflictNotResolved("both cannot be kept here (two versions of one card only): o or t"),
+      .conflictNotResolved("edit 1: there is no tile \"blue\""), .conflictsLeft(1), .conflictsLeft(12), .noConflicts,
     ]
     return all
   }

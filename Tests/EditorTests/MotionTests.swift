@@ -5,7 +5,7 @@ import Reorder
 import TerminalInput
 import TestSupport
 import Testing
-import TileGridCLI
+import Runtime
 import TileModel
 
 /// Motion: what moved glides from where it was drawn to where it rests, over 0.25 s, in whole cells,

@@ -1,4 +1,4 @@
-import TileGridCLI
+import Runtime
 import Document
 import Canvas
 import TerminalInput

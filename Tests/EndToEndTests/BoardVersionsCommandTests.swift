@@ -84,14 +84,15 @@ struct BoardVersionsCommandTests {
     #expect(table.stdoutText == header + "A,b,2\nB,x,4\nB,a,1\nB,c,3\nB,y,5\n")
   }
 
-  @Test("a card deleted by one side and moved by the other is a conflict, ours' choice written")
+  @Test("a card deleted by one side and moved by the other is a conflict, ours' choice written, theirs' card between markers")
   func deleteAgainstMove() throws {
     let base = try directory.write("base.txt", "a\nb\nc\nd\n")
     let ours = try directory.write("ours.txt", "a\nc\nd\n")
     let theirs = try directory.write("theirs.txt", "a\nc\nd\nb\n")
     let result = try TileGrid.run(["merge", base, ours, theirs])
     #expect(result.status == 1)
-    #expect(result.stdoutText == "a\nc\nd\n")
+    // The file records the conflict (docs/version-control.md, "Conflicts in the file").
+    #expect(result.stdoutText == "a\nc\nd\n<<<<<<< ours\n=======\nb\n>>>>>>> theirs\n")
     #expect(result.stderrLines == [#"tilegrid: conflict: tile "b": deleted by ours, moved by theirs; deleted, as ours has it"#])
   }
 }

@@ -84,7 +84,12 @@ struct FormatCommandTests {
       "- [ ] 회의 준비 🎉", old: FileLines(Array(Self.board.utf8)).lines, new: FileLines(after).lines,
       isBoundary: { structuralLines(FileLines(Array(Self.board.utf8)).lines).contains($0) })
     #expect(mismatch == nil, "\(String(decoding: after, as: UTF8.self))")
-    #expect(String(decoding: after, as: UTF8.self).contains("**Complete**\n- [ ] 회의 준비 🎉\n  second line of the card\n- [x] Call Ann"))
+    // The card was its section's last: the blank line after it is its own and comes along.
+    #expect(String(decoding: after, as: UTF8.self).contains("- [ ] oat\n## Done\n"))
+    #expect(String(decoding: after, as: UTF8.self).contains("**Complete**\n- [ ] 회의 준비 🎉\n  second line of the card\n\n- [x] Call Ann"))
+    // Moved back, the board is as it was.
+    expectSuccess(try run(["move", "board.md", "1.0", "0.1", "-i"]))
+    #expect(try directory.readText("board.md") == Self.board)
     // And the section: its heading with all under it.
     expectSuccess(try run(["move-section", "board.md", "1", "0", "-i"]))
     let sections = String(decoding: try directory.read("board.md"), as: UTF8.self)

@@ -196,6 +196,77 @@ struct GitTests {
     let board = try Arrangement(json: bob.read("board.json"))
     #expect(board.tiles(inSection: 1).first?.id == "blue")
     #expect(try git(["status", "--porcelain"], in: bob).stdoutText.contains("UU board.json"))
+    // The file says so until resolved: `git add` cannot drop theirs's side unseen.
+    #expect(board.extras.last?.key == "conflicts")
+    let check = try tilegrid(["check", "board.json"], in: bob)
+    #expect(check.status == 1 && check.stderrText.contains("1 unresolved merge conflict"), "\(check)")
+    let move = try tilegrid(["move", "board.json", "0.0", "0.1", "-i"], in: bob)
+    #expect(move.status == 65 && move.stderrText.contains("unresolved merge conflict"), "\(move)")
+  }
+
+  @Test(
+    "git's own merge of a text board leaves its markers; tilegrid reads them as conflicts: check exits 1, the rest refuse",
+    arguments: [
+      ("board.md", "## Todo\n\n- [ ] Buy milk\n- [ ] Call Ann\n", "- [ ] Buy oat milk", "- [ ] Buy soy milk", "- [ ] Buy milk"),
+      ("list.txt", "# Todo\nBuy milk\nCall Ann\n", "Buy oat milk", "Buy soy milk", "Buy milk"),
+      ("board.csv", "section,title,owner\nTodo,Buy milk,ann\nTodo,Call Ann,bob\n", "Todo,Buy milk,dan", "Todo,Buy milk,carl", "Todo,Buy milk,ann"),
+    ])
+  func textMarkers(_ file: String, _ base: String, _ alice: String, _ bob: String, _ line: String) throws {
+    let origin = try TemporaryDirectory()
+    try git(["init", "-q", "--bare", "-b", "main"], in: origin)
+    let a = try TemporaryDirectory()
+    try git(["clone", "-q", origin.path, "."], in: a, expect: nil)
+    try a.write(file, base)
+    try git(["add", "-A"], in: a)
+    try git(["commit", "-q", "-m", "the board"], in: a)
+    try git(["push", "-q", "origin", "main"], in: a)
+    let b = try TemporaryDirectory()
+    try git(["clone", "-q", origin.path, "."], in: b)
+    try a.write(file, base.replacingOccurrences(of: line, with: alice))
+    try git(["commit", "-q", "-a", "-m", "alice"], in: a)
+    try git(["push", "-q", "origin", "main"], in: a)
+    try b.write(file, base.replacingOccurrences(of: line, with: bob))
+    try git(["commit", "-q", "-a", "-m", "bob"], in: b)
+    try git(["pull", "-q", "--no-rebase", "--no-edit", "origin", "main"], in: b, expect: 1)
+    let text = try b.readText(file)
+    #expect(text.contains("<<<<<<< HEAD\n\(bob)\n=======\n\(alice)\n>>>>>>> "), "\(text)")
+    let markerLine = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("<<<<<<<") }! + 1
+    let check = try tilegrid(["check", file], in: b)
+    #expect(check.status == 1, "\(check)")
+    #expect(check.stderrText.contains("\(file): line \(markerLine): 1 unresolved merge conflict"), "\(check)")
+    #expect(check.stderrText.contains("theirs: \(alice)"), "both sides are named: \(check)")
+    let export = try tilegrid(["export", file], in: b)
+    #expect(export.status == 65 && export.stderrText.contains("\(file): line \(markerLine): "), "\(export)")
+    #expect(try b.readText(file) == text, "nothing rewrote the file")
+  }
+
+  @Test("through the driver (git-setup '*.md'), a Markdown board both sides moved a card in gets tilegrid's markers")
+  func markdownThroughTheDriver() throws {
+    let origin = try TemporaryDirectory()
+    try git(["init", "-q", "--bare", "-b", "main"], in: origin)
+    let a = try TemporaryDirectory()
+    try git(["clone", "-q", origin.path, "."], in: a, expect: nil)
+    expectSuccess(try tilegrid(["git-setup", "*.md"], in: a))
+    let base = "## Todo\n\n- [ ] Buy milk\n- [ ] Call Ann\n\n## Done\n\n- [x] Pay rent\n\n## Later\n"
+    try a.write("board.md", base)
+    try git(["add", "-A"], in: a)
+    try git(["commit", "-q", "-m", "the board"], in: a)
+    try git(["push", "-q", "origin", "main"], in: a)
+    let b = try TemporaryDirectory()
+    try git(["clone", "-q", origin.path, "."], in: b)
+    expectSuccess(try tilegrid(["git-setup", "*.md"], in: b))
+    expectSuccess(try tilegrid(["move", "board.md", "todo:0", "done:1", "-i"], in: a))
+    try git(["commit", "-q", "-a", "-m", "alice"], in: a)
+    try git(["push", "-q", "origin", "main"], in: a)
+    expectSuccess(try tilegrid(["move", "board.md", "todo:0", "later:0", "-i"], in: b))
+    try git(["commit", "-q", "-a", "-m", "bob"], in: b)
+    let pull = try git(["pull", "--no-rebase", "--no-edit", "origin", "main"], in: b, expect: 1)
+    #expect((pull.stdoutText + pull.stderrText).contains(#"conflict: tile "buy-milk""#), "\(pull)")
+    let text = try b.readText("board.md")
+    #expect(text.contains("<<<<<<< ours\n- [ ] Buy milk\n=======\n>>>>>>> theirs\n"), "ours's place: \(text)")
+    #expect(text.contains("<<<<<<< ours\n=======\n- [ ] Buy milk\n>>>>>>> theirs\n"), "theirs's place: \(text)")
+    let check = try tilegrid(["check", "board.md"], in: b)
+    #expect(check.status == 1 && check.stderrText.contains("1 unresolved merge conflict"), "\(check)")
   }
 
   /// Two clones of `origin`, set up, the first having pushed the demo board.

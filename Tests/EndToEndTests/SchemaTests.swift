@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import TileGridJSON
 import TileModel
 
 /// The arrangement file's JSON Schema, `docs/arrangement.schema.json`, checked with a real validator:
@@ -201,7 +202,7 @@ struct SchemaTests {
       for (key, child) in node { walk(child, at: "\(path).\(key)") }
     }
     walk(schema, at: "schema")
-    #expect(objects == 6, "the top level, layout, itemSize, sectionInset, section and tile are objects")
+    #expect(objects == 7, "the top level, layout, itemSize, sectionInset, section, tile and conflict are objects")
   }
 
   @Test("the fixture directories hold files")
@@ -220,6 +221,21 @@ struct SchemaTests {
     let result = try TileGrid.run(["demo"])
     expectSuccess(result)
     let path = try directory.write("demo.json", result.stdout)
+    let verdict = try #require(try Self.validate([path])[path])
+    #expect(verdict.valid, "\(verdict.errors)")
+  }
+
+  @Test("a merge's file with its conflicts recorded satisfies the schema")
+  func conflictRecord() throws {
+    let directory = try TemporaryDirectory()
+    var ours = Arrangement.demo
+    try ours.apply([.move(tile: "blue", to: ScriptPlace("others", 0)), .set(tile: "red", .title("Red!"))])
+    var theirs = Arrangement.demo
+    try theirs.apply([.move(tile: "blue", to: ScriptPlace("archive", 0)), .delete(tile: "red")])
+    let paths = try [("b", Arrangement.demo), ("o", ours), ("t", theirs)].map { try directory.write("\($0.0).json", $0.1.jsonBytes()) }
+    let merged = try TileGrid.run(["merge"] + paths)
+    #expect(merged.status == 1 && merged.stdoutText.contains(#""conflicts": ["#), "\(merged)")
+    let path = try directory.write("merged.json", merged.stdout)
     let verdict = try #require(try Self.validate([path])[path])
     #expect(verdict.valid, "\(verdict.errors)")
   }

@@ -89,7 +89,7 @@ struct UsageTests {
 
   /// Every command, as the overview must list them.
   static let commands = [
-    "demo", "export", "move", "move-section", "apply", "diff", "merge", "git-setup", "layout", "play", "render", "check",
+    "demo", "export", "move", "move-section", "apply", "diff", "merge", "mergetool", "git-setup", "layout", "play", "render", "check",
   ]
 
   /// The command names the overview's usage lines give (`  tilegrid NAME …`).

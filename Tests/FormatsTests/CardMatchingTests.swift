@@ -1,5 +1,6 @@
 import EditScripts
 import Formats
+import EditScripts
 import TileGridJSON
 import Testing
 import TileModel
@@ -200,6 +201,14 @@ struct CardMatchingTests {
   func tableWithIDs() throws {
     let base = "id,title\nk1,Alpha\n,Beta\n,Gamma\n"
     #expect(try diff(.csv, base, "id,title\nk1,Alpha!\n,Beta\n,Gamma?\n") == [#"set k1 title "Alpha!""#, #"set gamma title "Gamma?""#])
+  }
+
+  @Test("a long stretch of cards that repeat is paired in order: one card moved from the front to the end")
+  func longRepeats() throws {
+    let base = String(repeating: "a\nb\n", count: 1500)
+    let new = String(repeating: "b\na\n", count: 1500)
+    let script = try diff(.lines, base, new)
+    #expect(script == ["move a to list:2999"])
   }
 
   @Test("the longest increasing run that keeps the earliest elements")

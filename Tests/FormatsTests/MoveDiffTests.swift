@@ -83,17 +83,34 @@ struct MoveDiffTests {
     return String(decoding: ArrangementFormat.markdown.written(board), as: UTF8.self)
   }
 
-  @Test("into an empty section: after the text under its heading, before its blank lines")
+  @Test("into an empty section: after everything under its heading (an empty section's lines are its own)")
   func intoAnEmptySection() throws {
     let board = "## Doing\n\n- a\n- b\n\n## Done\n\n**Complete**\n\n\n## Later\n"
-    #expect(try move(board, ItemPath(0, 1), ItemPath(1, 0)) == "## Doing\n\n- a\n\n## Done\n\n**Complete**\n- b\n\n\n## Later\n")
+    #expect(try move(board, ItemPath(0, 1), ItemPath(1, 0)) == "## Doing\n\n- a\n## Done\n\n**Complete**\n\n\n- b\n\n## Later\n")
   }
 
-  @Test("out of the last place: the blank lines at the section's end stay there")
+  @Test("out of the last place: the blank lines after the last item are its own, and go with it")
   func lastItemLeaves() throws {
     let board = "## A\n\n- a\n- b\n\n## B\n\n- c\n"
-    #expect(try move(board, ItemPath(0, 1), ItemPath(1, 1)) == "## A\n\n- a\n\n## B\n\n- c\n- b\n")
+    #expect(try move(board, ItemPath(0, 1), ItemPath(1, 1)) == "## A\n\n- a\n## B\n\n- c\n- b\n\n")
     #expect(try move(board, ItemPath(1, 0), ItemPath(0, 0)) == "## A\n\n- c\n- a\n- b\n\n## B\n\n")
+  }
+
+  @Test("a move and its reverse give the file back: the issue's board, and a section moved twice without a final newline")
+  func moveAndBack() throws {
+    let board = "## A\n- a\n\n## B\n- b\n"
+    let moved = try move(board, ItemPath(0, 0), ItemPath(1, 0))
+    #expect(moved == "## A\n## B\n- a\n\n- b\n")
+    #expect(try move(moved, ItemPath(1, 0), ItemPath(0, 0)) == board)
+    func moveSection(_ text: String) throws -> String {
+      var board = try ArrangementFormat.markdown.read(Array(text.utf8))
+      try board.moveSection(SectionMove(from: 0, to: 1))
+      return String(decoding: ArrangementFormat.markdown.written(board), as: UTF8.self)
+    }
+    let open = "## A\n- a\n\n## B\n- b"
+    let once = try moveSection(open)
+    #expect(once == "## B\n- b\n\n## A\n- a")
+    #expect(try moveSection(once) == open)
   }
 
   @Test("a paragraph between two items is the item's above it, and moves with it")
@@ -106,7 +123,7 @@ struct MoveDiffTests {
   @Test("blank lines between items belong to the item above them")
   func blankLinesBetweenItems() throws {
     let board = "## A\n\n- a\n\n- b\n\n- c\n\n## B\n"
-    #expect(try move(board, ItemPath(0, 2), ItemPath(0, 0)) == "## A\n\n- c\n- a\n\n- b\n\n\n## B\n")
+    #expect(try move(board, ItemPath(0, 2), ItemPath(0, 0)) == "## A\n\n- c\n\n- a\n\n- b\n\n## B\n")
   }
 
   @Test("no final newline, CR LF: the moved last line gains the file's line break, the new last one loses it")

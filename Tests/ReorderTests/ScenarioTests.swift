@@ -5,7 +5,7 @@ import Foundation
 import Reorder
 import TestSupport
 import Testing
-@testable import TileGridCLI
+@testable import Runtime
 import TileGridJSON
 import TileModel
 

@@ -3,6 +3,7 @@ import Editor
 import Files
 import Testing
 
+@testable import Runtime
 @testable import TileGridCLI
 
 /// The loop's file decisions that need no terminal: where a recovery file goes and what it is called,

@@ -1,3 +1,4 @@
+@testable import Runtime
 import TileGridCLI
 import Document
 import Canvas

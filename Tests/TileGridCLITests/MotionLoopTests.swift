@@ -5,6 +5,7 @@ import TerminalInput
 import Testing
 import TileModel
 
+@testable import Runtime
 @testable import TileGridCLI
 
 /// A screen on a virtual clock: input arrives at given times; waiting until a deadline with nothing

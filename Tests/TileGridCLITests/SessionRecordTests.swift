@@ -7,6 +7,7 @@ import TerminalInput
 import Testing
 import TileModel
 
+@testable import Runtime
 @testable import TileGridCLI
 
 /// `tilegrid --record`: the format, and that a replay of what was recorded ends where the session did.

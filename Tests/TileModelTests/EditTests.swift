@@ -107,7 +107,9 @@ struct EditTests {
         == .sectionLocked(id: "first", title: "First", section: 0, leaving: false))
     #expect(
       a.check(.deleteTiles(at: [ItemPath(0, 2)])) == .sectionLocked(id: "first", title: "First", section: 0, leaving: true))
-    #expect(a.check(.deleteSection(at: 0)) == .sectionLockedInPlace(id: "first", title: "First", section: 0))
+    #expect(a.check(.deleteSection(at: 0)) == .sectionLockedAgainstDeletion(id: "first", title: "First", section: 0))
+    #expect(
+      a.check(.deleteSection(at: 0))?.description == #"section "First" is locked: it cannot be deleted"#)
     var full = a.sections[2].fields
     full.maxItems = 2
     try a.apply(.setSection(at: 2, to: full))

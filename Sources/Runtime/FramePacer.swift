@@ -7,12 +7,13 @@ import Editor
 /// that deadline only when no input comes sooner (`Program.run`), so input is never kept waiting by a
 /// frame, a frame that comes late is simply drawn later (frames are dropped, never queued), and the
 /// last frame is the resting screen.
-struct FramePacer {
+package struct FramePacer {
+  package init() {}
   /// When the next frame is due; nil when the screen rests.
-  private(set) var nextFrame: Int?
+  package private(set) var nextFrame: Int?
 
   /// Draws `editor` as it is at `time` into `buffer` and notes when the next frame is due.
-  mutating func draw(_ editor: EditorState, into buffer: inout Buffer, scheme: ColorScheme, at time: Int) {
+  package mutating func draw(_ editor: EditorState, into buffer: inout Buffer, scheme: ColorScheme, at time: Int) {
     editor.view(into: &buffer, scheme: scheme, at: time)
     guard editor.isMoving(at: time) else {
       nextFrame = nil

@@ -8,7 +8,7 @@ import TileModel
 /// The editor on a terminal (`CursesPort`: CursesTerminal, the clock, the files it edits) and a replay
 /// (`ScriptedPort`: `tilegrid play`, `render`, the tests) are the two; `Program.run` is the same for
 /// both, so anything a person does on the terminal can be replayed exactly.
-protocol TerminalPort {
+package protocol TerminalPort {
   /// What happened next, each message with its time (milliseconds on the program's clock), waiting
   /// until `deadline` at the latest (the editor's next timer; nil: no timer). Nil when input has ended;
   /// an empty list when only the screen must be drawn again.
@@ -29,18 +29,18 @@ protocol TerminalPort {
 
 extension TerminalPort {
   /// A port without a screen draws no frames of motion.
-  var nextFrame: Int? { nil }
+  package var nextFrame: Int? { nil }
 }
 
 /// The program loop (the Elm architecture's runtime): show the screen, wait for the next message or
 /// the editor's next timer, hand it to `EditorState.update`, have the port carry out the effects it asks
 /// for — a save, a read of the disk and a removal report back with a message whose effects are carried
 /// out too — and show the screen again, until the editor quits or the input ends.
-enum Program {
+package enum Program {
   /// Runs `editor` on `port`; `observe` sees every happening in order (`play --trace` prints them).
   /// `opening` are messages at time 0 before the first screen (the files an earlier session left,
   /// asked about on it).
-  static func run<Port: TerminalPort>(
+  package static func run<Port: TerminalPort>(
     _ editor: inout EditorState, on port: inout Port, opening: [EditorMessage] = [],
     observe: (EditorHappening) -> Void = { _ in }
   ) {

@@ -1,0 +1,527 @@
+import EditScripts
+import TileGridJSON
+import TileModel
+
+/// The labels on conflict markers, as `git merge-file -L` gives them: `<<<<<<< ours`,
+/// `>>>>>>> theirs` unless told.
+public struct ConflictLabels: Hashable, Sendable {
+  public var ours: String
+  public var base: String
+  public var theirs: String
+
+  public init(ours: String = "ours", base: String = "base", theirs: String = "theirs") {
+    self.ours = ours
+    self.base = base
+    self.theirs = theirs
+  }
+
+  /// From up to three `-L` values, in `git merge-file`'s order: ours, base, theirs.
+  public init(_ given: [String]) {
+    self.init()
+    if given.count > 0 { ours = given[0] }
+    if given.count > 1 { base = given[1] }
+    if given.count > 2 { theirs = given[2] }
+  }
+}
+
+/// An arrangement as a file holds it, with the merge conflicts the file records: git's markers in a
+/// text format, the `conflicts` key in JSON. A file with none is a plain arrangement
+/// (`conflicts` empty), and writes as one.
+///
+///     let file = try ConflictedArrangement.read(bytes, format: .markdown)
+///     if let first = file.conflicts.first { print("line \(first.line): \(first.message)") }
+///     var board = file.arrangement                         // ours's side in place
+///     try board.apply(file.conflicts[0].theirs, force: true)   // take theirs's for the first
+public struct ConflictedArrangement: Sendable {
+  /// The top-level key under which a JSON arrangement records its unresolved conflicts.
+  public static let key = "conflicts"
+
+  /// The arrangement with one side of every conflict in place (ours's, unless the merge preferred
+  /// theirs), without the JSON record.
+  public var arrangement: Arrangement
+  public var conflicts: [FileConflict]
+
+  public init(arrangement: Arrangement, conflicts: [FileConflict]) {
+    self.arrangement = arrangement
+    self.conflicts = conflicts
+  }
+
+  public var isConflicted: Bool { !conflicts.isEmpty }
+
+  // MARK: - From a merge
+
+  /// A merge's outcome as a file records it: `result` (the merge toward one side) in place, and for
+  /// every subject that conflicted and that the other side's merge (`other`, the same merge toward
+  /// the other side) has differently, the edits that take the other side's version. Conflicts whose
+  /// two outcomes are the same (a section kept for a tile put in it) are nothing to choose, and are
+  /// not recorded.
+  /// - Complexity: O(n) for the diff of the two outcomes, plus O(n) per conflict that can keep both.
+  public static func merged(_ result: MergeResult, other: MergeResult, took: MergeSide) -> ConflictedArrangement {
+    let file = result.arrangement
+    guard !result.conflicts.isEmpty else { return ConflictedArrangement(arrangement: file, conflicts: []) }
+    let script = Arrangement.diff(file, other.arrangement)
+    var order: [String] = []
+    var messages: [String: [String]] = [:]
+    var abouts: [String: MergeSubject] = [:]
+    for conflict in result.conflicts {
+      let subject = conflict.subject.description
+      if messages[subject] == nil { order.append(subject) }
+      abouts[subject] = conflict.subject
+      messages[subject, default: []].append(conflict.description)
+    }
+    var edits: [String: [ScriptEdit]] = [:]
+    for edit in script {
+      var subject = edit.subject
+      if messages[subject] == nil {
+        // A change the merges made differently that no conflict line names: kept with the first.
+        subject = order[0]
+      }
+      edits[subject, default: []].append(edit)
+    }
+    var ids: Set<String>?
+    var conflicts: [FileConflict] = []
+    for subject in order {
+      guard let taking = edits[subject], !taking.isEmpty else { continue }
+      var both: [ScriptEdit]?
+      if case .tile(let id)? = abouts[subject] {
+        if ids == nil { ids = Set(file.allTiles().map(\.id)) }
+        both = keepingBoth(id, file: file, other: other.arrangement, ids: ids!)
+      }
+      let message = messages[subject]!.map { String($0.dropFirst(subject.count).drop { $0 == ":" || $0 == " " }) }
+      conflicts.append(
+        FileConflict(
+          subject: subject, about: abouts[subject], message: message.joined(separator: "; "),
+          ours: took == .ours ? [] : taking, theirs: took == .theirs ? [] : taking, both: both))
+    }
+    return ConflictedArrangement(arrangement: file, conflicts: conflicts)
+  }
+
+  /// Both versions of a tile: the other side's added as a second card (a new id made from the
+  /// tile's, `blue-2`) at the other side's place; nil when either side has no such tile.
+  private static func keepingBoth(_ id: String, file: Arrangement, other: Arrangement, ids: Set<String>) -> [ScriptEdit]? {
+    guard file.path(ofTileID: id) != nil, let path = other.path(ofTileID: id) else { return nil }
+    let sectionID = other.sections[path.section].id
+    guard let s = file.sectionIndex(ofID: sectionID) else { return nil }
+    var copy = other[path]
+    copy.id = IDs.unique(id) { ids.contains($0) }
+    return [.add(copy, to: ScriptPlace(sectionID, min(path.item, file.sections[s].count)))]
+  }
+
+  // MARK: - Writing
+
+  /// The file: the plain arrangement when nothing conflicts; else, in JSON, the arrangement with its
+  /// `conflicts` record; in a text format, the two sides' versions written out and git's markers put
+  /// around every run of lines where they differ (`ours` and `theirs` are the two versions; the
+  /// arrangement in place is one of them). Returns the bytes, and what the format could not keep.
+  public func write(
+    as format: ArrangementFormat, ours: Arrangement? = nil, theirs: Arrangement? = nil,
+    labels: ConflictLabels = ConflictLabels()
+  ) -> (bytes: [UInt8], lost: LostFields) {
+    guard isConflicted else { return format.bytes(arrangement) }
+    if format == .json {
+      var recorded = arrangement
+      recorded.extras.removeAll { $0.key == Self.key }
+      recorded.extras.append(JSONField(Self.key, .array(conflicts.map(Self.entry))))
+      return format.bytes(recorded)
+    }
+    let (oursVersion, theirsVersion) = (ours ?? side(.ours), theirs ?? side(.theirs))
+    let a = format.bytes(oursVersion)
+    let b = format.bytes(theirsVersion)
+    return (ConflictMarkers.write(ours: a.bytes, theirs: b.bytes, labels: labels), a.lost)
+  }
+
+  /// The arrangement with every conflict resolved toward one side, as far as each one's edits still
+  /// apply (each is applied on its own, with `force`; one that no longer applies is left out).
+  public func side(_ choice: ConflictChoice) -> Arrangement {
+    var result = arrangement
+    for conflict in conflicts {
+      guard let edits = conflict.edits(choice), !edits.isEmpty else { continue }
+      var attempt = result
+      if (try? attempt.apply(edits, force: true)) != nil { result = attempt }
+    }
+    return result
+  }
+
+  /// A conflict as the JSON record writes it: `{"tile": "blue", "conflict": "…", "ours": [],
+  /// "theirs": ["move blue to archive:0"], "both": […]}`.
+  static func entry(_ conflict: FileConflict) -> JSONValue {
+    var fields: [JSONField] = []
+    switch conflict.about {
+    case .tile(let id)?: fields.append(JSONField("tile", .string(id)))
+    case .section(let id)?: fields.append(JSONField("section", .string(id)))
+    case .layout?: fields.append(JSONField("layout", .bool(true)))
+    case .file?: fields.append(JSONField("file", .bool(true)))
+    case nil: fields.append(JSONField("about", .string(conflict.subject)))
+    }
+    fields.append(JSONField("conflict", .string(conflict.message)))
+    fields.append(JSONField("ours", .array(conflict.ours.map { .string(EditScript.line($0)) })))
+    fields.append(JSONField("theirs", .array(conflict.theirs.map { .string(EditScript.line($0)) })))
+    if let both = conflict.both { fields.append(JSONField("both", .array(both.map { .string(EditScript.line($0)) }))) }
+    return .object(fields)
+  }
+
+  // MARK: - Reading
+
+  /// Reads a file that may record conflicts: git's markers (`<<<<<<<`, `=======`, `>>>>>>>`, in any
+  /// format, JSON too), or JSON's `conflicts` key. A file without either is read as `format.read`
+  /// reads it. With markers, the arrangement is the file with ours's side of every conflict; each
+  /// conflict's `theirs` are the edits from it to the file with that conflict's theirs side instead
+  /// (and `both`, to the file with both sides, ours's first), so no card on either side is lost.
+  /// - Throws: `FormatError`: a marker without its others, or a side that does not read.
+  /// - Complexity: O(bytes) without markers; O(bytes) per conflict with them.
+  public static func read(_ bytes: [UInt8], format: ArrangementFormat) throws(FormatError) -> ConflictedArrangement {
+    if format != .json && !ConflictMarkers.mayHaveMarkers(bytes) {
+      return ConflictedArrangement(arrangement: try format.read(bytes), conflicts: [])
+    }
+    if format == .json {
+      do {
+        let arrangement = try format.read(bytes)
+        return try recorded(arrangement, bytes: bytes)
+      } catch {
+        guard ConflictMarkers.mayHaveMarkers(bytes) else { throw error }
+      }
+    }
+    return try readMarkers(bytes, format: format)
+  }
+
+  /// An arrangement read from JSON, with its `conflicts` record taken out and read.
+  public static func recorded(_ arrangement: Arrangement, bytes: [UInt8]) throws(FormatError) -> ConflictedArrangement {
+    guard let record = arrangement.extras.first(where: { $0.key == key })?.value else {
+      return ConflictedArrangement(arrangement: arrangement, conflicts: [])
+    }
+    var plain = arrangement
+    plain.extras.removeAll { $0.key == key }
+    let lines = ConflictMarkers.recordLines(bytes)
+    guard case .array(let entries) = record else {
+      throw .malformed(line: lines.first ?? 1, column: 1, reason: "\(key): expected an array of conflicts")
+    }
+    var conflicts: [FileConflict] = []
+    for (k, entry) in entries.enumerated() {
+      let line = k < lines.count - 1 ? lines[k + 1] : (lines.first ?? 1)
+      func bad(_ reason: String) -> FormatError { .malformed(line: line, column: 1, reason: "\(key)[\(k)]: \(reason)") }
+      guard case .object(let fields) = entry else { throw bad("expected an object") }
+      func script(_ name: String, required: Bool) throws(FormatError) -> [ScriptEdit]? {
+        guard let value = fields[name] else {
+          if required { throw bad("no \"\(name)\"") }
+          return nil
+        }
+        guard case .array(let items) = value else { throw bad("\"\(name)\" is not an array of edit lines") }
+        var text = ""
+        for item in items {
+          guard case .string(let s) = item, !s.contains("\n") else { throw bad("\"\(name)\" is not an array of edit lines") }
+          text += s + "\n"
+        }
+        do {
+          return try EditScript.read(text).map(\.edit)
+        } catch {
+          throw bad("\"\(name)\", \(error)")
+        }
+      }
+      var about: MergeSubject?
+      var subject = "file"
+      if case .string(let id)? = fields["tile"] {
+        about = .tile(id)
+      } else if case .string(let id)? = fields["section"] {
+        about = .section(id)
+      } else if fields["layout"] != nil {
+        about = .layout
+      } else if fields["file"] != nil {
+        about = .file
+      } else if case .string(let text)? = fields["about"] {
+        subject = text
+      } else {
+        throw bad("no \"tile\", \"section\", \"layout\", \"file\" or \"about\": what the conflict is about")
+      }
+      if let about { subject = about.description }
+      var message = ""
+      if case .string(let text)? = fields["conflict"] { message = text }
+      conflicts.append(
+        FileConflict(
+          subject: subject, about: about, message: message, line: line, ours: try script("ours", required: false) ?? [],
+          theirs: try script("theirs", required: true) ?? [], both: try script("both", required: false)))
+    }
+    return ConflictedArrangement(arrangement: plain, conflicts: conflicts)
+  }
+
+  private static func readMarkers(_ bytes: [UInt8], format: ArrangementFormat) throws(FormatError) -> ConflictedArrangement {
+    let file = try ConflictMarkers.File(bytes)
+    guard !file.blocks.isEmpty else {
+      let arrangement = try format.read(bytes)
+      return format == .json ? try recorded(arrangement, bytes: bytes) : ConflictedArrangement(arrangement: arrangement, conflicts: [])
+    }
+    func read(_ choices: [ConflictChoice]) throws(FormatError) -> Arrangement {
+      try format.read(file.bytes(choices))
+    }
+    let allOurs = Array(repeating: ConflictChoice.ours, count: file.blocks.count)
+    let base: Arrangement
+    do {
+      base = try read(allOurs)
+    } catch {
+      throw .malformed(line: file.blocks[0].line, column: 1, reason: "with ours's side of every conflict, the file does not read: \(error)")
+    }
+    var conflicts: [FileConflict] = []
+    for group in file.groups() {
+      let first = file.blocks[group[0]]
+      var choices = allOurs
+      for k in group { choices[k] = .theirs }
+      let theirs: Arrangement
+      do {
+        theirs = try read(choices)
+      } catch {
+        throw .malformed(line: first.line, column: 1, reason: "with theirs's side of this conflict, the file does not read: \(error)")
+      }
+      for k in group { choices[k] = .both }
+      let both = group.count == 1 ? try? read(choices) : nil
+      let lines = group.map { "\(file.blocks[$0].line)-\(file.blocks[$0].endLine)" }.joined(separator: ", ")
+      conflicts.append(
+        FileConflict(
+          subject: "lines \(lines)", message: ConflictMarkers.File.Block.summary(group.map { file.blocks[$0] }), line: first.line,
+          theirs: BoardVersions.diff(base, as: format, theirs, as: format),
+          both: both.map { BoardVersions.diff(base, as: format, $0, as: format) }))
+    }
+    let recordedToo = format == .json ? try recorded(base, bytes: file.bytes(allOurs)) : ConflictedArrangement(arrangement: base, conflicts: [])
+    return ConflictedArrangement(arrangement: recordedToo.arrangement, conflicts: conflicts + recordedToo.conflicts)
+  }
+}
+
+/// Git's conflict markers, seven characters wide: `<<<<<<< LABEL`, `||||||| LABEL` (diff3's base,
+/// read and dropped), `=======`, `>>>>>>> LABEL`.
+public enum ConflictMarkers {
+  static let open = "<<<<<<<"
+  static let base = "|||||||"
+  static let separator = "======="
+  static let close = ">>>>>>>"
+
+  /// Whether a line is `marker`, alone or followed by a blank and a label (a CR at the end of a
+  /// line of a file that mixes line endings is allowed).
+  static func isMarker(_ line: String, _ marker: String) -> Bool {
+    guard line.utf8.starts(with: marker.utf8) else { return false }
+    let rest = line.utf8.dropFirst(7)
+    guard let first = rest.first else { return true }
+    return first == 0x20 || first == 0x09 || first == 0x0D
+  }
+
+  /// Whether some line begins with `<<<<<<<`: the quick test before looking closer.
+  /// - Complexity: O(bytes).
+  public static func mayHaveMarkers(_ bytes: [UInt8]) -> Bool {
+    let lt = UInt8(ascii: "<")
+    return bytes.withUnsafeBufferPointer { b -> Bool in
+      var i = 0
+      let n = b.count
+      while i + 7 <= n {
+        if b[i] == lt && (i == 0 || b[i - 1] == 0x0A || (i == 3 && TextLines.hasByteOrderMark(b))) {
+          var k = 1
+          while k < 7 && b[i + k] == lt { k += 1 }
+          if k == 7 { return true }
+        }
+        i += 1
+      }
+      return false
+    }
+  }
+
+  /// The lines of the `conflicts` key and of each of its entries' opening braces, in a JSON file
+  /// (1-based), as far as a scan for them finds them: the last `"conflicts"` that is a key, then
+  /// each `{` one level inside its array.
+  static func recordLines(_ bytes: [UInt8]) -> [Int] {
+    let needle = Array("\"\(ConflictedArrangement.key)\"".utf8)
+    var found: Int?
+    var i = bytes.count - needle.count
+    while i >= 0 {
+      if bytes[i] == needle[0] && bytes[i..<(i + needle.count)].elementsEqual(needle) {
+        var j = i + needle.count
+        while j < bytes.count && (bytes[j] == 0x20 || bytes[j] == 0x09 || bytes[j] == 0x0A || bytes[j] == 0x0D) { j += 1 }
+        if j < bytes.count && bytes[j] == UInt8(ascii: ":") {
+          found = i
+          break
+        }
+      }
+      i -= 1
+    }
+    guard let start = found else { return [] }
+    var line = 1
+    for b in bytes[..<start] where b == 0x0A { line += 1 }
+    var lines = [line]
+    var depth = 0
+    var inString = false
+    var escaped = false
+    var j = start + needle.count
+    while j < bytes.count {
+      let b = bytes[j]
+      if b == 0x0A { line += 1 }
+      if inString {
+        if escaped { escaped = false } else if b == UInt8(ascii: "\\") { escaped = true } else if b == UInt8(ascii: "\"") { inString = false }
+      } else if b == UInt8(ascii: "\"") {
+        inString = true
+      } else if b == UInt8(ascii: "[") || b == UInt8(ascii: "{") {
+        if b == UInt8(ascii: "{") && depth == 1 { lines.append(line) }
+        depth += 1
+      } else if b == UInt8(ascii: "]") || b == UInt8(ascii: "}") {
+        depth -= 1
+        if depth == 0 { break }
+      }
+      j += 1
+    }
+    return lines
+  }
+
+  /// A text file cut at its conflict markers.
+  struct File {
+    struct Block {
+      var ours: [String]
+      var theirs: [String]
+      /// The lines of its `<<<<<<<` and `>>>>>>>` markers, 1-based.
+      var line: Int
+      var endLine: Int
+
+      /// The two sides' first lines that are not blank, for the Conflicts panel.
+      static func summary(_ blocks: [Block]) -> String {
+        let ours = blocks.flatMap(\.ours)
+        let theirs = blocks.flatMap(\.theirs)
+        func first(_ lines: [String]) -> String {
+          guard let line = lines.first(where: { !$0.isBlankLine }) else { return "(nothing)" }
+          let text = String(line.trimmedLine)
+          return text.count > 60 ? String(text.prefix(59)) + "…" : text
+        }
+        return "ours: \(first(ours)); theirs: \(first(theirs))"
+      }
+    }
+
+    enum Piece {
+      case common(String)
+      case block(Int)
+    }
+
+    var pieces: [Piece] = []
+    var blocks: [Block] = []
+    var style: TextStyle
+
+    init(_ bytes: [UInt8]) throws(FormatError) {
+      let text = try TextLines(bytes)
+      style = text.style
+      var current: Block?
+      var part = 0  // 0 ours, 1 base, 2 theirs
+      for (index, line) in text.lines.enumerated() {
+        let number = index + 1
+        guard var block = current else {
+          if isMarker(line, open) {
+            current = Block(ours: [], theirs: [], line: number, endLine: number)
+            part = 0
+          } else {
+            pieces.append(.common(line))
+          }
+          continue
+        }
+        if isMarker(line, open) {
+          throw .malformed(
+            line: number, column: 1,
+            reason: "a conflict marker '\(open)' inside the conflict that starts on line \(block.line) (each '\(open)' needs its '\(separator)' and '\(close)' first)")
+        }
+        if part == 0 && isMarker(line, base) {
+          part = 1
+        } else if part < 2 && isMarker(line, separator) {
+          part = 2
+        } else if part == 2 && isMarker(line, close) {
+          block.endLine = number
+          pieces.append(.block(blocks.count))
+          blocks.append(block)
+          current = nil
+          continue
+        } else if part == 0 {
+          block.ours.append(line)
+        } else if part == 2 {
+          block.theirs.append(line)
+        }
+        current = block
+      }
+      if let block = current {
+        throw .malformed(
+          line: block.line, column: 1,
+          reason: "a conflict marker '\(open)' without its '\(separator)' and '\(close)' lines (git's markers, seven characters each)")
+      }
+    }
+
+    /// The blocks that are one conflict, in groups, in order of their first block: a card one side
+    /// has in one block and the other side in another (a card moved to two places) joins them.
+    func groups() -> [[Int]] {
+      var parent = Array(blocks.indices)
+      func root(_ k: Int) -> Int {
+        var k = k
+        while parent[k] != k { k = parent[k] }
+        return k
+      }
+      func keyLines(_ lines: [String]) -> Set<String> {
+        Set(lines.filter { !$0.isBlankLine }.map { String($0.trimmedLine) })
+      }
+      var oursHaving: [String: [Int]] = [:]
+      for (k, block) in blocks.enumerated() {
+        for line in keyLines(block.ours) { oursHaving[line, default: []].append(k) }
+      }
+      for (k, block) in blocks.enumerated() {
+        for line in keyLines(block.theirs) {
+          for other in oursHaving[line] ?? [] where other != k {
+            let (a, b) = (root(k), root(other))
+            if a != b { parent[max(a, b)] = min(a, b) }
+          }
+        }
+      }
+      var groups: [Int: [Int]] = [:]
+      var order: [Int] = []
+      for k in blocks.indices {
+        let r = root(k)
+        if groups[r] == nil { order.append(r) }
+        groups[r, default: []].append(k)
+      }
+      return order.map { groups[$0]! }
+    }
+
+    /// The file with each block resolved as `choices` says (one per block, in order).
+    func bytes(_ choices: [ConflictChoice]) -> [UInt8] {
+      var w = LineWriter(style, chunkSize: 1 << 40, expectedBytes: 4096)
+      for piece in pieces {
+        switch piece {
+        case .common(let line): w.line(line)
+        case .block(let k):
+          let block = blocks[k]
+          switch choices[k] {
+          case .ours: for line in block.ours { w.line(line) }
+          case .theirs: for line in block.theirs { w.line(line) }
+          case .both: for line in block.ours + block.theirs { w.line(line) }
+          }
+        }
+      }
+      var out: [UInt8] = []
+      w.finish { out += $0 }
+      return out
+    }
+  }
+
+  /// Two versions of a text file as one, with git's markers around each run of lines where they
+  /// differ; the rest is theirs in common. Line endings, byte order mark and final newline as in
+  /// `ours`.
+  /// - Complexity: O(bytes + bytes·D), D the lines that differ.
+  static func write(ours: [UInt8], theirs: [UInt8], labels: ConflictLabels) -> [UInt8] {
+    guard let a = try? TextLines(ours), let b = try? TextLines(theirs) else { return ours }
+    var w = LineWriter(a.style, chunkSize: 1 << 40, expectedBytes: ours.count + 256)
+    var next = 0
+    for hunk in LineDiff.hunks(a.lines, b.lines) {
+      while next < hunk.a.lowerBound {
+        w.line(a.lines[next])
+        next += 1
+      }
+      w.line(labels.ours.isEmpty ? open : open + " " + labels.ours)
+      for i in hunk.a { w.line(a.lines[i]) }
+      w.line(separator)
+      for i in hunk.b { w.line(b.lines[i]) }
+      w.line(labels.theirs.isEmpty ? close : close + " " + labels.theirs)
+      next = hunk.a.upperBound
+    }
+    while next < a.lines.count {
+      w.line(a.lines[next])
+      next += 1
+    }
+    var out: [UInt8] = []
+    w.finish { out += $0 }
+    return out
+  }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A move and its reverse through the binary and the file between them (docs/formats.md, "A move
+/// changes the moved lines"): the file comes back byte for byte, in every text format, with or
+/// without a final newline.
+@Suite("Moves and their reverse on the command line")
+struct MoveReverseCommandTests {
+  let directory: TemporaryDirectory
+
+  init() throws { directory = try TemporaryDirectory() }
+
+  func run(_ arguments: [String]) throws -> RunResult { try TileGrid.run(arguments, in: directory) }
+
+  /// `tilegrid COMMAND FILE A B > moved; tilegrid COMMAND moved B A` must print FILE again.
+  func expectBack(_ name: String, _ text: String, _ command: String, _ a: String, _ b: String) throws {
+    try directory.write(name, text)
+    let moved = try run([command, name, a, b])
+    expectSuccess(moved)
+    let ext = String(name.split(separator: ".").last!)
+    try directory.write("moved." + ext, moved.stdout)
+    let back = try run([command, "moved." + ext, b, a])
+    expectSuccess(back)
+    #expect(back.stdoutText == text, "\(name): \(command) \(a) \(b), then back: \(moved.stdoutText.debugDescription)")
+  }
+
+  @Test("the issue's board: the blank line goes with its card and comes back with it")
+  func issueBoard() throws {
+    try expectBack("t.md", "## A\n- a\n\n## B\n- b\n", "move", "0.0", "1.0")
+    try directory.write("t.md", "## A\n- a\n\n## B\n- b\n")
+    #expect(try run(["move", "t.md", "0.0", "1.0"]).stdoutText == "## A\n## B\n- a\n\n- b\n")
+  }
+
+  @Test("twice move-section 0 1 on a file without a final newline: the file again, still without one")
+  func sectionsWithoutFinalNewline() throws {
+    for (name, text) in [
+      ("u.md", "## A\n- a\n\n## B\n- b"), ("u.txt", "# A\na\n\n# B\nb"), ("w.md", "## A\r\n- a\r\n\r\n## B\r\n- b"),
+      ("c.txt", "# A\ra\r\r# B\rb"),
+    ] {
+      try directory.write(name, text)
+      let once = try run(["move-section", name, "0", "1", "-i"])
+      expectSuccess(once)
+      #expect(try directory.read(name).last != 0x0A, "\(name): still no final newline")
+      expectSuccess(try run(["move-section", name, "0", "1", "-i"]))
+      #expect(try directory.readText(name) == text, "\(name)")
+    }
+  }
+
+  @Test("lines, boards and tables: tile moves there and back, with and without a final newline")
+  func everyFormat() throws {
+    let files = [
+      ("l.txt", "# A\na\n\nc\n# B\nb\n"), ("n.md", "## A\n\n- a\n- b\n\n\n## B\n\n- c"),
+      ("o.csv", "section,title\nA,a\nA,x\nB,b"),
+    ]
+    for (name, text) in files {
+      try expectBack(name, text, "move", "0.0", "1.0")
+      try expectBack(name, text, "move", "0.1", "1.1")
+    }
+    try expectBack("m.txt", "x\n\ny\nz", "move", "0.0", "0.2")
+    try expectBack("m.txt", "x\n\ny\nz", "move", "0.2", "0.0")
+    try expectBack("p.tsv", "title\r\nx\r\ny\r\n", "move", "0.0", "0.1")
+    try expectBack("n.md", "## A\n\n- a\n- b\n\n\n## B\n\n- c", "move-section", "0", "1")
+  }
+}
