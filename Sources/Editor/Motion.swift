@@ -56,9 +56,10 @@ public struct Motion: Equatable, Sendable {
 
   /// How many steps a change takes: the drawn place changes at most this many times (at `start`, then
   /// every `duration / steps`). Each step of a tile rewrites about the cells of a jump, so a glide in
-  /// three steps stays within twice the bytes of the jump it replaces (README, "Measured performance":
-  /// four steps wrote 2.9x, a frame every 16 ms 6.8x), and the frames between the steps write nothing.
-  public static let steps = 3
+  /// two steps stays within twice the bytes of the jump it replaces (README, "Measured performance":
+  /// three steps wrote 2.6x, four 2.9x, a frame every 16 ms 6.8x), and the frames between the steps
+  /// write nothing.
+  public static let steps = 2
 
   /// How far along a change begun at `start` is at `time`: 0 at `start` (the frame of the message that
   /// made the change shows where things were), then eased out (cubic: fast, then settling) at the end

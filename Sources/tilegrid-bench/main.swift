@@ -953,7 +953,7 @@ func benchTerminal(directory: String) throws {
       let written = milliseconds()
       process.write(step % 2 == 0 ? "\u{1B}[C" : "\u{1B}[D")
       let first = readFrame(process)
-      let rest = readFrame(process, quiet: 60, limit: 1000)
+      let rest = readFrame(process, quiet: 150, limit: 1000)
       guard let last = first.last else { continue }
       if step >= 10 {
         firsts.append(last - written)
