@@ -502,9 +502,13 @@ public enum ConflictMarkers {
   /// - Complexity: O(bytes + bytes·D), D the lines that differ.
   static func write(ours: [UInt8], theirs: [UInt8], labels: ConflictLabels) -> [UInt8] {
     guard let a = try? TextLines(ours), let b = try? TextLines(theirs) else { return ours }
-    var w = LineWriter(a.style, chunkSize: 1 << 40, expectedBytes: ours.count + 256)
+    let hunks = LineDiff.hunks(a.lines, b.lines)
+    // A file that ends with a conflict ends with its `>>>>>>>` line, and that line with a break.
+    var style = a.style
+    if let last = hunks.last, last.a.upperBound == a.lines.count { style.finalNewline = true }
+    var w = LineWriter(style, chunkSize: 1 << 40, expectedBytes: ours.count + 256)
     var next = 0
-    for hunk in LineDiff.hunks(a.lines, b.lines) {
+    for hunk in hunks {
       while next < hunk.a.lowerBound {
         w.line(a.lines[next])
         next += 1

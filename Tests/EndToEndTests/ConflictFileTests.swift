@@ -85,13 +85,14 @@ struct ConflictFileTests {
       <<<<<<< ours
       =======
       - [ ] Buy milk
-      >>>>>>> theirs
 
+      >>>>>>> theirs
       ## Done
 
       - [x] Pay rent
       <<<<<<< ours
       - [ ] Buy milk
+
       =======
       >>>>>>> theirs
 
