@@ -55,8 +55,10 @@ let package = Package(
 
     // The only code that writes files: atomic saves keeping owner, mode, links and extended attributes
     // (CXattr: <sys/xattr.h>, which Swift's Glibc module leaves out); recovery files.
+    // CReadGuard: a SIGBUS handler, so that a mapped file cut short while it is read is an error.
     .systemLibrary(name: "CXattr", path: "Sources/CXattr"),
-    .target(name: "Files", dependencies: ["CXattr"]),
+    .systemLibrary(name: "CReadGuard", path: "Sources/CReadGuard"),
+    .target(name: "Files", dependencies: ["CXattr", "CReadGuard"]),
 
     .target(
       name: "TileGridCLI",

@@ -82,7 +82,7 @@ extension TileGridCommand {
       session.format = options.formats.output ?? options.formats.reading(path)
     } else if let path = options.path {
       let format = options.formats.reading(path)
-      let (loaded, name, stamp, opened) = try load(path, format: format, digest: recording)
+      let (loaded, name, stamp, opened) = try load(path, format: format, digest: recording, unfinished: .ask)
       (arrangement, digest) = (loaded, opened)
       session = EditorSession(source: .file(name), stamp: stamp, savesToStandardOutput: false)
       session.format = options.formats.output ?? format
@@ -149,7 +149,7 @@ extension TileGridCommand {
   ) -> LeftBehind {
     let content: LeftBehind.Content
     do throws(CLIError) {
-      let (arrangement, _, _) = try load(path, format: kind == .recovery ? .json : format, hintingBackups: false)
+      let (arrangement, _, _) = try load(path, format: kind == .recovery ? .json : format, unfinished: .ignore)
       content = arrangement == opened ? .sameAsFile : .arrangement(arrangement)
     } catch {
       content = .unreadable(error.description)

@@ -81,7 +81,8 @@ extension TileGridCommand {
     let options = try PlayOptions(args)
     let format = options.formats.reading(options.path)
     let (script, recordedOn) = try recording(options.events)
-    let (arrangement, name, _, digest) = try load(options.path, format: format, digest: recordedOn != nil)
+    // It opens the file as the editor does (which asks about a save's backup).
+    let (arrangement, name, _, digest) = try load(options.path, format: format, digest: recordedOn != nil, unfinished: .ask)
     warnIfNotRecorded(on: name, digest: digest, recorded: recordedOn)
     var editor = EditorState(
       arrangement: arrangement, screen: options.screen, fileName: name,
