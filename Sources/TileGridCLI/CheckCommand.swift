@@ -2,7 +2,7 @@ import Files
 
 extension TileGridCommand {
   static let checkCommand = Command(
-    name: "check", synopsis: "[FILE|-]... [--format FORMAT]",
+    name: "check", operands: "[FILE|-]...",
     summary: "validate arrangement files; print nothing if all are valid",
     details: """
       Validates arrangement files and prints nothing when every one is valid. For each file that is
@@ -17,14 +17,14 @@ extension TileGridCommand {
       (.FILE.tilegrid-PID-N.tmp), and a backup holding what the file holds, are named on a line of
       their own that does not change the exit status: the file is as it was, its next save removes them.
 
-      \(FormatOptions.formatHelp)
+      {options}
 
       Exit status: 0 when every file is valid; otherwise 65 if any file is not a valid arrangement,
       else 66 if a file could not be opened, else 74 if reading one failed part way. A wrong command
       line is 64, and then no file is read.
 
       """,
-    syntax: Syntax(valued: FormatOptions.reading, maximumOperands: nil), run: runCheck)
+    syntax: Syntax(options: [Options.format.spec], maximumOperands: nil), run: runCheck)
 
   /// `check`'s command line: the files, standard input at most once.
   struct CheckOptions {
