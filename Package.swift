@@ -61,8 +61,10 @@ let package = Package(
 
     // The only code that writes files: atomic saves keeping owner, mode, links and extended attributes
     // (CXattr: <sys/xattr.h>, which Swift's Glibc module leaves out); recovery files.
+    // CReadGuard: a SIGBUS handler, so that a mapped file cut short while it is read is an error.
     .systemLibrary(name: "CXattr", path: "Sources/CXattr"),
-    .target(name: "Files", dependencies: ["CXattr"]),
+    .systemLibrary(name: "CReadGuard", path: "Sources/CReadGuard"),
+    .target(name: "Files", dependencies: ["CXattr", "CReadGuard"]),
 
     // The runtime: the program loop (`Program`) and its port protocol, the scripted port, the events
     // file, the trace and the frames' pacing. Pure but for what its ports are given; no terminal, no files.

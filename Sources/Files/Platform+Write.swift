@@ -114,6 +114,7 @@ extension Platform {
         let mask = umask(0)
         umask(mask)
         permissions = 0o666 & ~mask
+        Platform.removeAbandoned(besideTarget: target)
         let (temporary, fd) = try Self.createBeside(path: path, target: target, directory: directory, suffix: "tmp")
         (method, self.fd) = (.replace(temporary: temporary), fd)
         return
@@ -137,6 +138,7 @@ extension Platform {
         throw .readOnly(path: path, reason: reason)
       }
 
+      Platform.removeAbandoned(besideTarget: target)
       if existing.st_nlink <= 1 {
         let (temporary, fd) = try Self.createBeside(path: path, target: target, directory: directory, suffix: "tmp")
         // The new file gets the old one's owner and group (root may give any; others only their own
@@ -303,13 +305,19 @@ extension Platform {
 
     /// Copies the target to a backup beside it and flushes both the backup and the directory (so the
     /// backup survives a crash), then opens the target for rewriting and empties it.
+    ///
+    /// The copy is made under a temporary file's name and given the backup's name only once it is
+    /// whole and on disk, so a backup (`.NAME.tilegrid-PID-N.bak`) always holds the whole old file: one
+    /// left behind by a writer that is gone says the target may be cut short, and restoring it loses
+    /// nothing.
     static func beginInPlace(
       path: String, target: String, directory: String, _ existing: stat, _ expected: FileStamp?
     ) throws(WriteFailure) -> (Method, Int32) {
-      let (backup, backupFD) = try createBeside(path: path, target: target, directory: directory, suffix: "bak")
+      let (copyName, backupFD) = try createBeside(path: path, target: target, directory: directory, suffix: "tmp")
+      var backupOpen = true
       func fail(_ cause: String) -> WriteFailure {
-        close(backupFD)
-        unlink(backup)
+        if backupOpen { close(backupFD) }
+        unlink(copyName)
         return failure(path, cause)
       }
       let source = open(target, O_RDONLY | O_CLOEXEC)
@@ -319,6 +327,10 @@ extension Platform {
       if let code = copied { throw fail("cannot keep a backup of it: \(writeCause(code))") }
       if fsync(backupFD) != 0 { throw fail("cannot keep a backup of it: \(writeCause(errno))") }
       close(backupFD)
+      backupOpen = false
+      guard let backup = nameBackup(copyName, target: target, directory: directory) else {
+        throw fail("cannot keep a backup of it: \(directoryCause(errno, directory))")
+      }
       syncDirectory(directory)
 
       var fd = open(target, O_WRONLY | O_CLOEXEC)
@@ -347,6 +359,30 @@ extension Platform {
         throw failure(path, writeCause(code))
       }
       return (.inPlace(backup: backup), fd)
+    }
+
+    /// Gives the whole, flushed copy `copyName` a backup's name, `.NAME.tilegrid-PID-N.bak`, never
+    /// replacing a file of that name (an earlier process with the same id may have left one): a new
+    /// name (a hard link) is made for it, then the copy's name removed. Where the file system has no
+    /// hard links, it is renamed to a backup name nothing has. Returns the backup's path, or nil with
+    /// `errno` saying why not (the copy is then still there, for the caller to remove).
+    static func nameBackup(_ copyName: String, target: String, directory: String) -> String? {
+      let base = target.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? target
+      for attempt in 0..<100 {
+        let name = "\(directory)/.\(base).tilegrid-\(getpid())-\(attempt).bak"
+        if link(copyName, name) == 0 {
+          unlink(copyName)
+          return name
+        }
+        if errno == EEXIST { continue }
+        let code = errno
+        guard code == EPERM || code == EOPNOTSUPP || code == EMLINK || code == EXDEV else { return nil }
+        if Platform.exists(name) { continue }
+        if rename(copyName, name) == 0 { return name }
+        return nil
+      }
+      errno = EEXIST
+      return nil
     }
 
     /// Puts the backup's content back into the (open) target; true when that worked and is on disk.

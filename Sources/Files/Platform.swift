@@ -1,3 +1,5 @@
+import CReadGuard
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -80,7 +82,25 @@ public enum Platform {
     let (fd, st) = try openForReading(path, role: role)
     defer { close(fd) }
     let bytes = try readAll(fd: fd, name: "'\(path)'", sizeHint: Int(st.st_size))
+    if let change = changedWhileRead(fd, path: path, opened: st, readBytes: bytes.count) { throw change }
     return Input(bytes: bytes, name: path, stamp: FileStamp(st))
+  }
+
+  /// The error for a regular file that changed while it was read (another program wrote it, or cut it
+  /// short): its size or modification time is no longer what it was when it was opened, or it ended
+  /// early. Nil when it is as it was, and for anything that is not a regular file.
+  static func changedWhileRead(_ fd: Int32, path: String, opened: stat, readBytes: Int? = nil, cutShort: Bool = false)
+    -> ReadError?
+  {
+    guard (opened.st_mode & S_IFMT) == S_IFREG else { return nil }
+    var now = stat()
+    guard fstat(fd, &now) == 0 else { return .io("cannot read '\(path)': \(errorText(errno))") }
+    let was = Int(opened.st_size)
+    // A file of size 0 may be a pseudo file (in /proc) with content all the same.
+    let same = FileStamp(now) == FileStamp(opened) && (was == 0 || readBytes.map { $0 == was } ?? true)
+    if same && !cutShort { return nil }
+    let size = Int(now.st_size) == was ? "" : " (it was \(was) bytes, now \(now.st_size))"
+    return .io("cannot read '\(path)': it changed while it was read\(size); read it again once it is written")
   }
 
   /// Opens `path` to read it and looks at what it is: not a directory, not larger than
@@ -154,9 +174,11 @@ public enum Platform {
   /// input, a pipe, a file that cannot be mapped) is read whole.
   ///
   /// The mapping is private and read-only, and lives only as long as this value: whoever reads it
-  /// copies what it keeps. Pages let go are read from the file again if touched again. A file cut short
-  /// by another program while it is being read ends the process (SIGBUS), before anything was shown
-  /// or written.
+  /// copies what it keeps. Pages let go are read from the file again if touched again. A file that
+  /// another program cuts short or writes while it is read is found out when reading ends
+  /// (`withBytes` fails with `.changed`): a page past the file's new end reads as zeros instead of
+  /// ending the process with SIGBUS (`CReadGuard`), and the file's size and modification time are
+  /// looked at again.
   public final class MappedInput {
     /// The name to use in messages, and (for a file) its stamp.
     public let name: String
@@ -164,13 +186,21 @@ public enum Platform {
     private let mapped: UnsafeMutableRawPointer?
     private let count: Int
     private let read: [UInt8]
+    /// For a mapped file: its descriptor (kept open to look at it again), its `stat` when it was
+    /// opened, and its slot in the SIGBUS handler's table.
+    private let fd: Int32
+    private let opened: stat
+    private let guardSlot: Int32
 
-    fileprivate init(mapping: UnsafeMutableRawPointer, count: Int, name: String, stamp: FileStamp?) {
+    fileprivate init(mapping: UnsafeMutableRawPointer, count: Int, fd: Int32, opened: stat, guardSlot: Int32, name: String) {
       self.mapped = mapping
       self.count = count
       self.read = []
       self.name = name
-      self.stamp = stamp
+      self.stamp = FileStamp(opened)
+      self.fd = fd
+      self.opened = opened
+      self.guardSlot = guardSlot
     }
 
     fileprivate init(_ input: Input) {
@@ -179,26 +209,58 @@ public enum Platform {
       read = input.bytes
       name = input.name
       stamp = input.stamp
+      fd = -1
+      opened = stat()
+      guardSlot = -1
     }
 
     deinit {
-      if let mapped { munmap(mapped, count) }
+      if let mapped {
+        tg_guard_unregister(guardSlot)
+        munmap(mapped, count)
+        close(fd)
+      }
+    }
+
+    /// Why `withBytes` failed: the file changed while it was read (then what `body` made of it does
+    /// not matter), or `body` failed.
+    public enum Failure<BodyError: Error>: Error {
+      case changed(ReadError)
+      case body(BodyError)
     }
 
     /// Calls `body` with the bytes and, for a mapped file, the function that lets go of the whole
-    /// pages inside a range of them.
+    /// pages inside a range of them. When `body` is done (returned or failed), a mapped file is
+    /// looked at again: if it was cut short under the reading or changed since it was opened, the
+    /// result is `.changed`, whatever `body` did.
     public func withBytes<R, E: Error>(
       _ body: (UnsafeBufferPointer<UInt8>, _ release: ((Range<Int>) -> Void)?) throws(E) -> R
-    ) throws(E) -> R {
+    ) throws(Failure<E>) -> R {
       guard let mapped else {
-        return try read.withUnsafeBufferPointer { (bytes) throws(E) -> R in try body(bytes, nil) }
+        do {
+          return try read.withUnsafeBufferPointer { (bytes) throws(E) -> R in try body(bytes, nil) }
+        } catch {
+          throw .body(error)
+        }
       }
       let bytes = UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: UInt8.self), count: count)
       let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-      return try body(bytes) { range in
-        let start = (range.lowerBound + page - 1) / page * page
-        let end = min(range.upperBound, self.count) / page * page
-        if end > start { _ = madvise(mapped + start, end - start, MADV_DONTNEED) }
+      let result: Result<R, E>
+      do throws(E) {
+        result = .success(
+          try body(bytes) { range in
+            let start = (range.lowerBound + page - 1) / page * page
+            let end = min(range.upperBound, self.count) / page * page
+            if end > start { _ = madvise(mapped + start, end - start, MADV_DONTNEED) }
+          })
+      } catch {
+        result = .failure(error)
+      }
+      let cutShort = tg_guard_faulted(guardSlot) != 0
+      if let change = changedWhileRead(fd, path: name, opened: opened, cutShort: cutShort) { throw .changed(change) }
+      switch result {
+      case .success(let value): return value
+      case .failure(let error): throw .body(error)
       }
     }
   }
@@ -208,15 +270,21 @@ public enum Platform {
   public static func mapped(_ path: String, role: String = "") throws(ReadError) -> MappedInput {
     if path == "-" { return MappedInput(try read(path, role: role)) }
     let (fd, st) = try openForReading(path, role: role)
-    defer { close(fd) }
     let size = Int(st.st_size)
     if (st.st_mode & S_IFMT) == S_IFREG && size > 0,
       let mapping = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), mapping != MAP_FAILED
     {
-      _ = madvise(mapping, size, MADV_SEQUENTIAL)
-      return MappedInput(mapping: mapping, count: size, name: path, stamp: FileStamp(st))
+      let slot = tg_guard_register(mapping, size, Int(sysconf(Int32(_SC_PAGESIZE))))
+      if slot >= 0 {
+        _ = madvise(mapping, size, MADV_SEQUENTIAL)
+        return MappedInput(mapping: mapping, count: size, fd: fd, opened: st, guardSlot: slot, name: path)
+      }
+      // No slot in the SIGBUS handler's table: read it instead.
+      munmap(mapping, size)
     }
+    defer { close(fd) }
     let bytes = try readAll(fd: fd, name: "'\(path)'", sizeHint: size)
+    if let change = changedWhileRead(fd, path: path, opened: st, readBytes: bytes.count) { throw change }
     return MappedInput(Input(bytes: bytes, name: path, stamp: FileStamp(st)))
   }
 

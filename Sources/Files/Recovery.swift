@@ -70,6 +70,9 @@ extension Platform {
       case recovery
       /// `.NAME.tilegrid-PID-N.bak`: the file's content before an in-place save that never finished.
       case backup
+      /// `.NAME.tilegrid-PID-N.tmp` (or `.probe`): the new content of a save that never finished, never
+      /// put in the file's place (`abandonedSaves` alone reports them).
+      case temporary
     }
 
     public var kind: Kind
@@ -100,6 +103,84 @@ extension Platform {
       backups.append(LeftBehindFile(kind: .backup, path: joined(targetDirectory, name), name: name))
     }
     return recoveries.sorted { $0.0 < $1.0 }.map(\.1) + backups
+  }
+
+  /// What saves that never finished (the process that made them is gone) left beside a file.
+  public struct AbandonedSaves: Equatable, Sendable {
+    /// Backups that hold something else than the file: a save into the file was cut short (or ended
+    /// between writing it whole and removing its backup), so the file may be cut short. Each holds
+    /// the whole file as it was before that save (a backup gets its name only once it is whole).
+    public var backups: [LeftBehindFile] = []
+    /// Backups that hold what the file holds: the save ended before it changed the file.
+    public var sameBackups: [LeftBehindFile] = []
+    /// Temporary files: new content that never took the file's place; the file is as it was.
+    public var temporaries: [LeftBehindFile] = []
+
+    public var isEmpty: Bool { backups.isEmpty && sameBackups.isEmpty && temporaries.isEmpty }
+  }
+
+  /// What saves into `path` that never finished left beside it (beside the file a symbolic link
+  /// names, where saves make them), by name. A file counts only when the process that made it (its PID
+  /// is in its name) is no longer running: otherwise a save is under way. Telling a backup that
+  /// holds what the file holds from one that does not reads both, only when their sizes agree.
+  ///
+  /// - Complexity: one pass over the directory, and a comparison per backup left behind.
+  public static func abandonedSaves(besideFile path: String) -> AbandonedSaves {
+    let target = FileWriter.finalTarget(path)
+    let (directory, base) = split(target)
+    var found = AbandonedSaves()
+    for name in directoryNames(directory).sorted() {
+      for suffix in ["bak", "tmp", "probe"] {
+        guard let pid = saveWriter(name, base: base, suffix: suffix), !isRunning(pid) else { continue }
+        let file = joined(directory, name)
+        if suffix != "bak" {
+          found.temporaries.append(LeftBehindFile(kind: .temporary, path: file, name: name))
+        } else if sameContent(file, target) {
+          found.sameBackups.append(LeftBehindFile(kind: .backup, path: file, name: name))
+        } else {
+          found.backups.append(LeftBehindFile(kind: .backup, path: file, name: name))
+        }
+      }
+    }
+    return found
+  }
+
+  /// Removes what saves into `target` that never finished left beside it and no longer matters: their
+  /// temporary files, and backups that hold what the file holds. A backup of other content is kept:
+  /// it may be the only whole copy. Called by a save before it writes.
+  static func removeAbandoned(besideTarget target: String) {
+    let found = abandonedSaves(besideFile: target)
+    for file in found.temporaries + found.sameBackups { unlink(file.path) }
+  }
+
+  /// Whether two files hold the same bytes (false when either cannot be read).
+  static func sameContent(_ a: String, _ b: String) -> Bool {
+    var (sa, sb) = (stat(), stat())
+    guard stat(a, &sa) == 0, stat(b, &sb) == 0, sa.st_size == sb.st_size else { return false }
+    let (fa, fb) = (open(a, O_RDONLY | O_CLOEXEC), open(b, O_RDONLY | O_CLOEXEC))
+    defer {
+      if fa >= 0 { close(fa) }
+      if fb >= 0 { close(fb) }
+    }
+    guard fa >= 0, fb >= 0 else { return false }
+    let size = 1 << 20
+    var (bufferA, bufferB) = ([UInt8](repeating: 0, count: size), [UInt8](repeating: 0, count: size))
+    func fill(_ fd: Int32, _ buffer: inout [UInt8]) -> Int {
+      var count = 0
+      while count < size {
+        let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, size - count) }
+        if n < 0 && errno == EINTR { continue }
+        if n <= 0 { return n < 0 ? -1 : count }
+        count += n
+      }
+      return count
+    }
+    while true {
+      let (na, nb) = (fill(fa, &bufferA), fill(fb, &bufferB))
+      if na < 0 || nb < 0 || na != nb { return false }
+      if na == 0 { return true }
+      if bufferA[0..<na] != bufferB[0..<nb] { return false }
+    }
   }
 
   /// Removes a file; nil when it is gone, else why not.
@@ -156,11 +237,17 @@ extension Platform {
     return n
   }
 
-  /// The PID in `.BASE.tilegrid-PID-N.bak` (as `FileWriter.createBeside` names a backup), else nil.
+  /// The PID in `.BASE.tilegrid-PID-N.bak` (as `FileWriter.nameBackup` names a backup), else nil.
   static func backupWriter(_ name: String, base: String) -> pid_t? {
+    saveWriter(name, base: base, suffix: "bak")
+  }
+
+  /// The PID in `.BASE.tilegrid-PID-N.SUFFIX` (as `FileWriter.createBeside` names the files a save
+  /// makes beside its target), else nil.
+  static func saveWriter(_ name: String, base: String, suffix: String) -> pid_t? {
     let prefix = ".\(base).tilegrid-"
-    guard name.hasPrefix(prefix), name.hasSuffix(".bak") else { return nil }
-    let middle = name.dropFirst(prefix.count).dropLast(".bak".count).split(separator: "-")
+    guard name.hasPrefix(prefix), name.hasSuffix("." + suffix) else { return nil }
+    let middle = name.dropFirst(prefix.count).dropLast(suffix.count + 1).split(separator: "-")
     guard middle.count == 2, middle.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }),
       let pid = pid_t(middle[0])
     else { return nil }

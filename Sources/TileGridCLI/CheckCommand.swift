@@ -1,3 +1,5 @@
+import Files
+
 extension TileGridCommand {
   static let checkCommand = Command(
     name: "check", operands: "[FILE|-]...",
@@ -8,6 +10,12 @@ extension TileGridCommand {
       it. Every file is checked, also after a bad one. '-' (or no FILE, when standard input is not a
       terminal) reads standard input; it may be given once. Each file is read in the format its
       extension names (a Markdown board, lines, CSV, TSV; JSON otherwise), or all in --format's.
+
+      A file beside which an in-place save that did not finish left its backup (.FILE.tilegrid-PID-N.bak,
+      its process gone, holding something else) may be cut short: it is not valid, and the line names
+      the backup and how to put it back. The temporary file such a save leaves
+      (.FILE.tilegrid-PID-N.tmp), and a backup holding what the file holds, are named on a line of
+      their own that does not change the exit status: the file is as it was, its next save removes them.
 
       {options}
 
@@ -47,8 +55,27 @@ extension TileGridCommand {
       } catch {
         failures.append(error)
       }
+      noteLeftovers(beside: path)
     }
     if failures.count == 1 { throw failures[0] }
     if !failures.isEmpty { throw .several(failures) }
+  }
+
+  /// One line on standard error for each file a save into `path` that did not finish left beside it
+  /// and that no longer matters (a temporary file; a backup holding what the file holds): the file is
+  /// as it was, and its next save removes them. A backup of other content is the file's refusal.
+  static func noteLeftovers(beside path: String) {
+    guard path != "-", Platform.exists(path) else { return }
+    let found = Platform.abandonedSaves(besideFile: path)
+    for file in found.temporaries {
+      Platform.writeStandardError(
+        "tilegrid: \(path): '\(file.path)' is the temporary file of a save that did not finish (its process is gone); "
+          + "the file is as it was, and its next save removes it\n")
+    }
+    for file in found.sameBackups {
+      Platform.writeStandardError(
+        "tilegrid: \(path): '\(file.path)' is the backup of a save that did not finish (its process is gone), the same "
+          + "as the file; the file's next save removes it\n")
+    }
   }
 }

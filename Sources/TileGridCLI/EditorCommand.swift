@@ -80,7 +80,7 @@ extension TileGridCommand {
     } else if let path = options.path {
       let format = options.formats.reading(path)
       // A file with merge conflicts opens with them, in the Conflicts panel.
-      let (loaded, name, stamp, opened) = try loadConflicted(path, format: format, digest: recording)
+      let (loaded, name, stamp, opened) = try loadConflicted(path, format: format, digest: recording, unfinished: .ask)
       (arrangement, digest, conflicts) = (loaded.arrangement, opened, loaded.conflicts)
       session = EditorSession(source: .file(name), stamp: stamp, savesToStandardOutput: false)
       session.format = options.formats.output ?? format
@@ -154,7 +154,7 @@ extension TileGridCommand {
   ) -> LeftBehind {
     let content: LeftBehind.Content
     do throws(CLIError) {
-      let (arrangement, _, _) = try load(path, format: kind == .recovery ? .json : format, hintingBackups: false)
+      let (arrangement, _, _) = try load(path, format: kind == .recovery ? .json : format, unfinished: .ignore)
       content = arrangement == opened ? .sameAsFile : .arrangement(arrangement)
     } catch {
       content = .unreadable(error.description)

@@ -39,7 +39,8 @@ struct FormatOptions: Equatable {
   /// The format `path`'s content shows; JSON when it cannot be opened (reading it then says why).
   static func byContent(_ path: String) -> ArrangementFormat {
     guard let input = try? Platform.mappedInput(path) else { return .json }
-    return input.withBytes { (bytes, _) throws(Never) in ArrangementFormat(content: bytes) }
+    // A file that changes while it is looked at: reading it then says so.
+    return (try? input.withBytes { (bytes, _) throws(Never) in ArrangementFormat(content: bytes) }) ?? .json
   }
 
   /// The format to write in: `--to`, else OUT's extension (with `-o OUT`), else the input's.

@@ -29,7 +29,7 @@ extension TileGridCommand {
     let (base, local, remote, merged) = (args.operands[0], args.operands[1], args.operands[2], args.operands[3])
     let format = FormatOptions().reading(merged)
     do throws(CLIError) {
-      _ = try loadConflicted(merged, format: format, hintingBackups: false)
+      _ = try loadConflicted(merged, format: format, unfinished: .ignore)
     } catch {
       // Not an arrangement as it is: merge the three versions into it, recording the conflicts.
       let merge = try Arguments([base, local, remote, "-o", merged], command: "merge", syntax: mergeCommand.syntax)

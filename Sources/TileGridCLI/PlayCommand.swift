@@ -77,7 +77,8 @@ extension TileGridCommand {
     let options = try PlayOptions(args)
     let format = options.formats.reading(options.path)
     let (script, recordedOn) = try recording(options.events)
-    let (file, name, _, digest) = try loadConflicted(options.path, format: format, digest: recordedOn != nil)
+    // It opens the file as the editor does (which asks about a save's backup).
+    let (file, name, _, digest) = try loadConflicted(options.path, format: format, digest: recordedOn != nil, unfinished: .ask)
     warnIfNotRecorded(on: name, digest: digest, recorded: recordedOn)
     var editor = EditorState(
       arrangement: file.arrangement, screen: options.screen, fileName: name,

@@ -82,8 +82,10 @@ extension TileGridCommand {
     let options = try RenderOptions(args)
     let (colored, choice) = (options.colored, options.color)
     let recorded = try options.events.map { (path) throws(CLIError) in try recording(path) }
+    // Replaying a session, it opens the file as the editor does (which asks about a save's backup).
     let (file, name, _, digest) = try loadConflicted(
-      options.path, format: options.formats.reading(options.path), digest: recorded?.recordedOn != nil)
+      options.path, format: options.formats.reading(options.path), digest: recorded?.recordedOn != nil,
+      unfinished: recorded == nil ? .refuse : .ask)
     warnIfNotRecorded(on: name, digest: digest, recorded: recorded?.recordedOn)
     var editor = EditorState(
       arrangement: file.arrangement, screen: options.screen, fileName: name,

@@ -188,26 +188,40 @@ public enum TileGridCommand {
     return "-"
   }
 
+  /// How `load` treats a file beside which a save that never finished left a backup holding other
+  /// content (`Platform.abandonedSaves`): the file may be cut short, whether or not what is left
+  /// parses.
+  enum UnfinishedSave {
+    /// Refused (exit 65), naming the backup and how to put it back: every command.
+    case refuse
+    /// Read as it is; the backup named only if the file is not valid. The editor (which then asks
+    /// about the backup: `r` restores it), and `play` and `render`, which replay the editor.
+    case ask
+    /// Not looked for: the file is itself one left behind, read to be offered.
+    case ignore
+  }
+
   /// Reads and validates an arrangement in `format` (nil: by the path's extension, else JSON, as
   /// `FormatOptions.reading` decides); a bad file is a data error naming the file and the place (a
   /// JSON path, or a line and column). Returns the name to show for it and its stamp on disk.
   static func load(
-    _ path: String, format: ArrangementFormat? = nil, hintingBackups: Bool = true
+    _ path: String, format: ArrangementFormat? = nil, unfinished: UnfinishedSave = .refuse
   ) throws(CLIError) -> (Arrangement, name: String, stamp: Platform.FileStamp?) {
-    let (arrangement, name, stamp, _) = try load(path, format: format, digest: false, hintingBackups: hintingBackups)
+    let (arrangement, name, stamp, _) = try load(path, format: format, digest: false, unfinished: unfinished)
     return (arrangement, name, stamp)
   }
 
   /// `load`, and with `digest` the size and SHA-256 of the bytes read (for `--record` and `play`).
   /// A JSON file is mapped and its pages let go as reading passes them (the arrangement keeps its own
-  /// copy of what it needs); other formats, and a file whose digest is wanted, are read whole.
+  /// copy of what it needs); other formats, and a file whose digest is wanted, are read whole. A file
+  /// that changes while it is read is an error (74), whatever was read.
   ///
-  /// A file that is not valid because a save into it was cut short (an in-place save leaves a backup of
-  /// the old content beside it until it is done) gets the backup named in the message.
+  /// A file beside which an in-place save that never finished left a backup (it holds the old content
+  /// until the save is done) is refused, or with `.ask` named when the file is not valid.
   static func load(
-    _ path: String, format: ArrangementFormat? = nil, digest: Bool, hintingBackups: Bool = true
+    _ path: String, format: ArrangementFormat? = nil, digest: Bool, unfinished: UnfinishedSave = .refuse
   ) throws(CLIError) -> (Arrangement, name: String, stamp: Platform.FileStamp?, digest: FileDigest?) {
-    let (file, name, stamp, digest) = try loadConflicted(path, format: format, digest: digest, hintingBackups: hintingBackups)
+    let (file, name, stamp, digest) = try loadConflicted(path, format: format, digest: digest, unfinished: unfinished)
     if let first = file.conflicts.first { throw conflicted(name, file, first: first) }
     return (file.arrangement, name, stamp, digest)
   }
@@ -229,11 +243,12 @@ public enum TileGridCommand {
   /// `load` for the editor and `check`: a file that records merge conflicts (git's markers, or JSON's
   /// `conflicts` key) is read with them, not refused.
   static func loadConflicted(
-    _ path: String, format: ArrangementFormat? = nil, digest: Bool = false, hintingBackups: Bool = true
+    _ path: String, format: ArrangementFormat? = nil, digest: Bool = false, unfinished: UnfinishedSave = .refuse
   ) throws(CLIError) -> (ConflictedArrangement, name: String, stamp: Platform.FileStamp?, digest: FileDigest?) {
     let format = format ?? FormatOptions().reading(path)
+    if unfinished == .refuse { try refuseUnfinishedSave(path) }
     func invalid(_ name: String, _ error: some Error) -> CLIError {
-      invalidFile(path, name: name, error, hintingBackups: hintingBackups)
+      invalidFile(path, name: name, error, hintingBackups: unfinished != .ignore)
     }
     if format == .json && !digest {
       let input = try Platform.mappedInput(path)
@@ -246,10 +261,14 @@ public enum TileGridCommand {
         }
         // It records conflicts: read again whole below, for the lines of its record.
       } catch {
-        // Not valid JSON: perhaps git's conflict markers, which the reading below finds; else the
-        // same error again.
-        guard ConflictMarkers.mayHaveMarkers(try Platform.input(path).bytes) else {
-          throw invalid(input.name, FormatError.json(error))
+        switch error {
+        case .changed(let change): throw CLIError(change)
+        case .body(let error):
+          // Not valid JSON: perhaps git's conflict markers, which the reading below finds; else the
+          // same error again.
+          guard ConflictMarkers.mayHaveMarkers(try Platform.input(path).bytes) else {
+            throw invalid(input.name, FormatError.json(error))
+          }
         }
       }
     }
@@ -262,11 +281,31 @@ public enum TileGridCommand {
     }
   }
 
+  /// Refuses (65) a file that a save cut short may have left shorter than it was: beside it is the
+  /// backup of an in-place save whose process is gone, holding other content than the file. The
+  /// message names the backup and the commands that put it back (a copy into the file, so its other
+  /// names keep seeing it). Standard input and a file that does not exist are not looked at.
+  static func refuseUnfinishedSave(_ path: String) throws(CLIError) {
+    guard path != "-", Platform.exists(path) else { return }
+    let backups = Platform.abandonedSaves(besideFile: path).backups
+    guard let backup = backups.first else { return }
+    let more = backups.count > 1 ? " (and \(backups.count - 1) more backups of saves that did not finish)" : ""
+    throw .data(
+      "\(path): a save into it did not finish, so it may be cut short; '\(backup.path)' holds the file as it was "
+        + "before that save\(more) (\(restoreHint(backup.path, into: path)); if the file is right, remove the backup)")
+  }
+
+  /// The shell commands that put a backup back into `path` and remove it.
+  static func restoreHint(_ backup: String, into path: String) -> String {
+    "to put it back: cp -- \(shellQuoted(backup)) \(shellQuoted(path)) && rm -- \(shellQuoted(backup))"
+  }
+
   /// The one-line data error for a file that is not valid, naming a backup left beside it.
   static func invalidFile(_ path: String, name: String, _ error: some Error, hintingBackups: Bool = true) -> CLIError {
     var message = "\(name): \(error)"
-    if hintingBackups && path != "-", let backup = Platform.leftBehind(besideFile: path).first(where: { $0.kind == .backup }) {
-      message += "; '\(backup.path)' holds the file as it was before a save that did not finish"
+    if hintingBackups && path != "-", let backup = Platform.abandonedSaves(besideFile: path).backups.first {
+      message += "; '\(backup.path)' holds the file as it was before a save that did not finish ("
+        + restoreHint(backup.path, into: path) + ")"
     }
     return .data(message)
   }
@@ -278,6 +317,7 @@ public enum TileGridCommand {
       try checkConflicts(path, format: format)
       return
     }
+    try refuseUnfinishedSave(path)
     let input = try Platform.mappedInput(path)
     var mayRecord = false
     do {
@@ -288,9 +328,19 @@ public enum TileGridCommand {
         try Arrangement.validate(json: bytes, releasing: release)
       }
     } catch {
-      let markers = input.withBytes { (bytes, _) in contains(bytes, Array("<<<<<<<".utf8)) }
-      guard markers else { throw invalidFile(path, name: input.name, FormatError.json(error)) }
-      mayRecord = true
+      switch error {
+      case .changed(let change): throw CLIError(change)
+      case .body(let error):
+        let markers: Bool
+        do {
+          markers = try input.withBytes { (bytes, _) in contains(bytes, Array("<<<<<<<".utf8)) }
+        } catch {
+          if case .changed(let change) = error { throw CLIError(change) }
+          markers = false
+        }
+        guard markers else { throw invalidFile(path, name: input.name, FormatError.json(error)) }
+        mayRecord = true
+      }
     }
     if mayRecord { try checkConflicts(path, format: format) }
   }

@@ -34,12 +34,20 @@ struct EdgesCommandTests {
     try directory.write("edit.json", String(text.prefix(700)))
     let backup = ".edit.json.tilegrid-\(try Self.finishedProcessID())-0.bak"
     try directory.write(backup, text)
-    for command in [["export", "edit.json"], ["check", "edit.json"], ["edit.json"]] {
+    let restore = "to put it back: cp -- \(backup) edit.json && rm -- \(backup)"
+    for command in [["export", "edit.json"], ["check", "edit.json"]] {
       let result = try TileGrid.run(command, in: directory)
       expectFailure(
         result, status: 65,
-        mentioning: ["edit.json: line ", "; '\(backup)' holds the file as it was before a save that did not finish"])
+        mentioning: [
+          "edit.json: a save into it did not finish, so it may be cut short; '\(backup)' holds the file as it was before that save",
+          restore,
+        ])
     }
+    // The editor opens a file cut short and asks about the backup; one it cannot read is refused.
+    expectFailure(
+      try TileGrid.run(["edit.json"], in: directory), status: 65,
+      mentioning: ["edit.json: line ", "; '\(backup)' holds the file as it was before a save that did not finish", restore])
     // A backup of a save still under way (its process is running) is not named.
     try FileManager.default.removeItem(atPath: directory.file(backup))
     try directory.write(".edit.json.tilegrid-\(getpid())-0.bak", text)

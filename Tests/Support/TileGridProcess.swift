@@ -117,8 +117,9 @@ public enum TileGrid {
 public final class TemporaryDirectory {
   public let path: String
 
-  public init() throws {
-    var template = Array((NSTemporaryDirectory() + "/tilegrid-e2e-XXXXXX").utf8CString)
+  /// A new directory under `base` (the system's temporary directory when nil).
+  public init(under base: String? = nil) throws {
+    var template = Array(((base ?? NSTemporaryDirectory()) + "/tilegrid-e2e-XXXXXX").utf8CString)
     guard let made = mkdtemp(&template) else {
       throw SetupError(description: "cannot create a temporary directory: errno \(errno)")
     }
