@@ -46,9 +46,14 @@ public struct Document: Sendable {
 
   /// A document for `arrangement`, laid out for `viewport`, at its saved point.
   /// - Complexity: that of `FlowLayout(arrangement:viewport:)`.
-  public init(arrangement: Arrangement, viewport: Size, name: String? = nil, saveTarget: SaveTarget = .askForPath) {
+  public init(
+    arrangement: Arrangement, viewport: Size, name: String? = nil, saveTarget: SaveTarget = .askForPath,
+    view: LayoutView = .file
+  ) {
     self.arrangement = arrangement
-    self.layout = FlowLayout(arrangement: arrangement, viewport: viewport)
+    self.view = view
+    self.layout = FlowLayout(
+      arrangement: arrangement, viewport: viewport, parameters: view.parameters(for: arrangement, viewport: viewport))
     self.name = name
     self.saveTarget = saveTarget
     savedStateID = history.stateID
@@ -99,7 +104,23 @@ public struct Document: Sendable {
 
   /// Lays the arrangement out again for another viewport size. - Complexity: O(n) at worst.
   public mutating func relayout(viewport: Size) {
-    layout = FlowLayout(arrangement: arrangement, viewport: viewport)
+    layout = FlowLayout(
+      arrangement: arrangement, viewport: viewport, parameters: view.parameters(for: arrangement, viewport: viewport))
+  }
+
+  /// How the arrangement is shown: by its own layout, or as lanes side by side (a view the file does
+  /// not keep unless its format keeps a layout). Changing it lays everything out again.
+  public var view: LayoutView {
+    didSet { if view != oldValue { relayout(viewport: layout.viewport) } }
+  }
+
+  /// After sections are added or removed, lanes may get another width: laid out again when they do
+  /// (not in the file's own layout, whose parameters never depend on the sections).
+  private mutating func followLaneWidth() {
+    guard view != .file else { return }
+    if view.parameters(for: arrangement, viewport: layout.viewport) != layout.parameters {
+      relayout(viewport: layout.viewport)
+    }
   }
 
   // MARK: - Edits
@@ -255,11 +276,13 @@ public struct Document: Sendable {
       layout.removeItems(at: paths)
     case .insertSection(_, let tiles, let index):
       layout.insertSection(at: index, widths: tiles.map(\.width))
+      followLaneWidth()
     case .deleteSection(let s):
       _ = layout.removeSection(at: s)
+      followLaneWidth()
     case .setLayout:
       // Every parameter may have changed: everything is laid out again.
-      layout = FlowLayout(arrangement: arrangement, viewport: layout.viewport)
+      relayout(viewport: layout.viewport)
     case .setSection, .setFileExtras:
       break
     }

@@ -305,6 +305,7 @@ public struct Refusal: Equatable, Sendable {
     case .invalidValue(let field, let message): return "\(field): \(message)"
     case .idChanged(let from, let to): return "an edit cannot change the id \(quoted(from)) to \(quoted(to))"
     case .gestureInProgress: return "drop or cancel the tile first"
+    case .formatCannotKeep(let reason): return reason
     }
   }
 }

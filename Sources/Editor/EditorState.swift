@@ -32,25 +32,34 @@ public struct EditorState: Sendable {
   var leftBehindQueue: [LeftBehind] = []
   /// The disk's version the last merge was made with, and the history's state right after it.
   var disk: DiskVersion?
+  /// What the file's format keeps of an edit: an edit it cannot keep is refused when asked for, with
+  /// the reason (`A Markdown board keeps no colors`). The command line sets it from the save format.
+  public var traits: FormatTraits = .everything
+  /// A table without a color column gains one at the first recolor, which says so once.
+  public var gainsColorColumn = false
+  /// Whether `v`'s "a view only" has been said (once a session).
+  var saidViewOnly = false
 
   public init(
-    arrangement: Arrangement, screen: Size, fileName: String? = nil, config: ReorderConfig = ReorderConfig()
+    arrangement: Arrangement, screen: Size, fileName: String? = nil, config: ReorderConfig = ReorderConfig(),
+    view: LayoutView = .file
   ) {
     let size = Size(width: max(0, screen.width), height: max(0, screen.height))
     let viewport = Screen.viewport(forScreen: size)
     self.screen = size
     document = Document(
       arrangement: arrangement, viewport: viewport.size, name: fileName,
-      saveTarget: fileName == nil ? .askForPath : .file)
+      saveTarget: fileName == nil ? .askForPath : .file, view: view)
     reorder = ReorderState(document: document, screen: size, viewport: viewport, config: config)
   }
 
   /// An empty arrangement for a file that does not exist yet: one empty section, and the status line
   /// says that `s` creates the file.
   public static func newFile(
-    named name: String, screen: Size, config: ReorderConfig = ReorderConfig()
+    named name: String, screen: Size, config: ReorderConfig = ReorderConfig(), arrangement: Arrangement = .newFile,
+    view: LayoutView = .file
   ) -> EditorState {
-    var editor = EditorState(arrangement: .newFile, screen: screen, fileName: name, config: config)
+    var editor = EditorState(arrangement: arrangement, screen: screen, fileName: name, config: config, view: view)
     editor.announcement = .newFile
     return editor
   }

@@ -61,21 +61,6 @@ extension Array where Element == JSONField {
 }
 
 extension Tile {
-  /// The checkbox as a format keeps it: `checked` as `true`/`false`, or as text from a table's column
-  /// (`true`, `x`, `yes`, `1`; `false`, empty, `no`, `0`); nil when the tile has none.
-  var checkbox: Bool? {
-    switch extras[ExtrasKey.checked] {
-    case .bool(let b)?: return b
-    case .string(let s)?:
-      switch s.lowercased() {
-      case "true", "x", "yes", "1": return true
-      case "false", "", " ", "no", "0": return false
-      default: return nil
-      }
-    default: return nil
-    }
-  }
-
   /// The tile's own format object (`markdown`, `lines`) as its members.
   func formatObject(_ key: String) -> [JSONField]? { extras[key]?.object }
 }

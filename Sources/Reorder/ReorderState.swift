@@ -62,7 +62,7 @@ public struct ReorderState: Sendable {
   ///     for its size.
   public init(document: Document, screen: Size, viewport: Rect, config: ReorderConfig = ReorderConfig()) {
     self.screen = screen
-    self.viewport = Viewport(frame: viewport, direction: document.arrangement.layout.direction)
+    self.viewport = Viewport(frame: viewport, direction: document.layout.parameters.direction)
     self.config = config
     contentSize = document.layout.contentSize
     focus = Self.firstTile(in: document.arrangement, from: 0, step: 1).map(Focus.tile) ?? .none

@@ -77,9 +77,9 @@ extension TileGridCommand {
     } else if let path = options.path, !Platform.exists(path) {
       // A file that does not exist yet: an empty arrangement, which `s` creates, in the format its
       // name (or --to, or --format) gives.
-      arrangement = .newFile
       session = EditorSession(source: .newFile(path), savesToStandardOutput: false)
       session.format = options.formats.output ?? options.formats.reading(path)
+      arrangement = session.format.newFile
     } else if let path = options.path {
       let format = options.formats.reading(path)
       let (loaded, name, stamp, opened) = try load(path, format: format, digest: recording)
@@ -110,11 +110,14 @@ extension TileGridCommand {
       saving: saving)
     let config = ReorderConfig(minimumPressDuration: options.pressMilliseconds)
     var editor: EditorState
+    let view = (options.path.map { options.formats.reading($0) } ?? .json).openingView(of: arrangement)
     if case .newFile(let path) = session.source {
-      editor = .newFile(named: path, screen: terminal.size, config: config)
+      editor = .newFile(named: path, screen: terminal.size, config: config, arrangement: arrangement, view: view)
     } else {
-      editor = EditorState(arrangement: arrangement, screen: terminal.size, fileName: session.displayName, config: config)
+      editor = EditorState(
+        arrangement: arrangement, screen: terminal.size, fileName: session.displayName, config: config, view: view)
     }
+    editor.follow(session.format, of: arrangement)
     editor.saveTarget = session.saveTarget
     // What an earlier session left beside the file is asked about on the first screen.
     switch session.source {

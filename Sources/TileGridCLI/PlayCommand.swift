@@ -85,7 +85,8 @@ extension TileGridCommand {
     warnIfNotRecorded(on: name, digest: digest, recorded: recordedOn)
     var editor = EditorState(
       arrangement: arrangement, screen: options.screen, fileName: name,
-      config: ReorderConfig(minimumPressDuration: options.pressMilliseconds))
+      config: ReorderConfig(minimumPressDuration: options.pressMilliseconds), view: format.openingView(of: arrangement))
+    editor.follow(options.formats.output ?? format, of: arrangement)
     replay(
       script, on: &editor, trace: options.trace, eventsPath: options.events == "-" ? nil : options.events,
       besideFile: options.path, format: format)

@@ -86,9 +86,11 @@ extension TileGridCommand {
     let (arrangement, name, _, digest) = try load(
       options.path, format: options.formats.reading(options.path), digest: recorded?.recordedOn != nil)
     warnIfNotRecorded(on: name, digest: digest, recorded: recorded?.recordedOn)
+    let format = options.formats.reading(options.path)
     var editor = EditorState(
       arrangement: arrangement, screen: options.screen, fileName: name,
-      config: ReorderConfig(minimumPressDuration: options.pressMilliseconds))
+      config: ReorderConfig(minimumPressDuration: options.pressMilliseconds), view: format.openingView(of: arrangement))
+    editor.follow(options.formats.output ?? format, of: arrangement)
     if let recorded {
       replay(
         recorded.script, on: &editor, trace: false, eventsPath: options.events == "-" ? nil : options.events,

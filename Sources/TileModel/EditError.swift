@@ -34,6 +34,9 @@ public enum EditError: Error, Equatable, Hashable, Sendable, CustomStringConvert
   /// A drag is in progress: its moves are applied but not recorded, so nothing else may change the
   /// arrangement until it ends.
   case gestureInProgress
+  /// The file's format cannot keep what the edit sets (`FormatTraits.refusal`): `A Markdown board keeps
+  /// no colors`.
+  case formatCannotKeep(String)
 
   /// Whether a policy refused (a locked tile, a locked or full section, a section without room for a
   /// block, a locked section that would move), which `force` overrides, as
@@ -43,7 +46,7 @@ public enum EditError: Error, Equatable, Hashable, Sendable, CustomStringConvert
     case .tileLocked, .sectionLocked, .sectionFull, .sectionLacksRoom, .sectionLockedInPlace, .sectionHoldsLockedTile:
       return true
     case .noSuchSection, .noSuchItem, .noSuchDestination, .noSuchSectionDestination, .tileIDTaken, .sectionIDTaken,
-      .invalidValue, .idChanged, .gestureInProgress:
+      .invalidValue, .idChanged, .gestureInProgress, .formatCannotKeep:
       return false
     }
   }
@@ -86,6 +89,8 @@ public enum EditError: Error, Equatable, Hashable, Sendable, CustomStringConvert
       return "an edit cannot change the id \(JSONString.quoted(from)) to \(JSONString.quoted(to))"
     case .gestureInProgress:
       return "something is lifted: drop or cancel it first"
+    case .formatCannotKeep(let reason):
+      return reason
     }
   }
 }
