@@ -69,7 +69,7 @@ struct FormatTerminalTests {
     #expect(try directory.listing() == ["board.md", "original.md"], "no other file written")
   }
 
-  @Test("a new board: tilegrid plan.md on a missing file, a added, r renamed, s creates it as Markdown")
+  @Test("a new board: tilegrid plan.md on a missing file, a added, r renamed, s creates it in Obsidian Kanban's style")
   func newBoard() async throws {
     let tmux = try await TmuxSession.editor(["plan.md"], in: directory)
     defer { tmux.close() }
@@ -87,7 +87,8 @@ struct FormatTerminalTests {
     try await tmux.waitForStatus("READY", "Saved")
     try await tmux.quitCleanly()
     let text = try directory.readText("plan.md")
-    #expect(text == "## Tiles\n- Buy milk\n- Call Ann 🎉\n")
+    // Obsidian Kanban's own style: front matter, a blank line after the heading and around the list.
+    #expect(text == "---\n\nkanban-plugin: basic\n\n---\n\n## To do\n\n- [ ] Buy milk\n- [ ] Call Ann 🎉\n\n")
     // Opened again: the same board, and saving it unchanged changes nothing.
     #expect(try tilegrid(["export", "plan.md"], in: directory) == text)
   }
