@@ -129,9 +129,17 @@ public enum Announcement: Equatable, Sendable {
   case notMerged(String)
   /// `D` with nothing changed since the file was saved.
   case noChanges
+  /// A sentence said as it is (what a format does with an edit: `the table gains a color column`).
+  case told(String)
 }
 
 extension Announcement {
+  /// Whether it says that something was refused.
+  var isRefusal: Bool {
+    if case .refused = self { return true }
+    return false
+  }
+
   /// The words on the status line.
   public var text: String {
     switch self {
@@ -178,6 +186,7 @@ extension Announcement {
       return "Merged: \(edits), \(conflicts) conflict\(conflicts == 1 ? "" : "s") (ours kept); s saves"
     case .notMerged(let problem): return "Not merged: \(problem)"
     case .noChanges: return "No changes since the file was saved"
+    case .told(let sentence): return sentence
     }
   }
 

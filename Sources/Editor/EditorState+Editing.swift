@@ -111,6 +111,7 @@ extension EditorState {
       announcement = .nothingToEdit
       return []
     }
+    if let reason = traits.noColors { return refuse(.recolored, .tile(targets[0]), .formatCannotKeep(reason)) }
     if let locked = targets.first(where: { arrangement[$0].isLocked }) {
       return refuse(.recolored, .tile(locked), .tileLocked(id: arrangement[locked].id, at: locked))
     }
@@ -126,6 +127,7 @@ extension EditorState {
       announcement = .nothingToEdit
       return []
     }
+    if let reason = traits.noWidths { return refuse(.resized, .tile(targets[0]), .formatCannotKeep(reason)) }
     if let locked = targets.first(where: { arrangement[$0].isLocked }) {
       return refuse(.resized, .tile(locked), .tileLocked(id: arrangement[locked].id, at: locked))
     }
@@ -140,6 +142,7 @@ extension EditorState {
       announcement = .nothingToEdit
       return []
     }
+    if let reason = traits.noLimits { return refuse(.limited(nil), .section(s), .formatCannotKeep(reason)) }
     announcement = .typeMaxItems
     return open(.maxItems(section: s), text: arrangement.sections[s].maxItems.map(String.init) ?? "")
   }
@@ -173,11 +176,15 @@ extension EditorState {
     case .tile(let path) where arrangement.contains(path):
       var tile = arrangement[path]
       let locking = !tile.isLocked
+      if locking, let reason = traits.noLocks { return refuse(.locked, .tile(path), .formatCannotKeep(reason)) }
       tile.locked = locking
       return perform([.setTile(at: path, to: tile)], verb: locking ? .locked : .unlocked, [.tile(path)])
     case .header(let s):
       var section = arrangement.sections[s].fields
       let locking = !section.isLocked
+      if locking, let reason = traits.noSectionLocks {
+        return refuse(.locked, .section(s), .formatCannotKeep(reason))
+      }
       section.locked = locking
       return perform([.setSection(at: s, to: section)], verb: locking ? .locked : .unlocked, [.section(s)])
     default:
@@ -243,7 +250,13 @@ extension EditorState {
         return stay("“\(spelling)” is not a color (Tab: names)")
       }
       overlay = nil
-      return perform(changing(paths) { $0.color = color }, verb: .recolored, paths.map(Subject.tile))
+      let effects = perform(changing(paths) { $0.color = color }, verb: .recolored, paths.map(Subject.tile))
+      if gainsColorColumn, !announcement.isRefusal {
+        // Said once: the table's header gains the column at the next save.
+        gainsColorColumn = false
+        announcement = .told(announcement.text + " · the table gains a color column")
+      }
+      return effects
     case .width(let paths):
       guard let width = Self.number(text, in: 1...Arrangement.maximumDimension) else {
         return stay("a width is 1 to \(Arrangement.maximumDimension), or empty")
@@ -326,6 +339,13 @@ extension EditorState {
   /// and the status line names it (a deleted one as it was, the others as they are now).
   mutating func perform(_ edits: [Edit], verb: EditVerb, _ subjects: [Subject]) -> [EditorEffect] {
     let before = verb == .deleted ? subjects.first.flatMap(place(of:)) : nil
+    // What the file's format could not keep is refused now, not dropped at save.
+    for (index, edit) in edits.enumerated() {
+      if let reason = traits.refusal(of: edit, in: arrangement) {
+        let subject = index < subjects.count ? subjects[index] : subjects.first ?? .section(0)
+        return report([.editRefused(verb, subject, .formatCannotKeep(reason))])
+      }
+    }
     do {
       try document.perform(edits)
     } catch {

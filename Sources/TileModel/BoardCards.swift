@@ -91,6 +91,14 @@ public struct FormatTraits: Equatable, Sendable {
     name: "A TileGrid file", keepsColors: true, keepsWidths: true, keepsLocks: true, keepsSectionLocks: true,
     keepsLimits: true, keepsLayout: true, keepsCheckboxes: false)
 
+  /// `A Markdown board keeps no colors`, or nil when the format keeps them; likewise for the others.
+  public var noColors: String? { keepsColors ? nil : "\(name) keeps no colors" }
+  public var noWidths: String? { keepsWidths ? nil : "\(name) keeps no widths" }
+  public var noLocks: String? { keepsLocks ? nil : "\(name) keeps no locks" }
+  public var noSectionLocks: String? { keepsSectionLocks ? nil : "\(name) keeps no locked sections" }
+  public var noLimits: String? { keepsLimits ? nil : "\(name) keeps no limits" }
+  public var noCheckboxes: String? { keepsCheckboxes ? nil : "\(name) keeps no checkboxes" }
+
   /// Why the format refuses `edit` of `arrangement` (`A Markdown board keeps no colors`), or nil when it
   /// keeps it. Only what a person asks for is judged: a color, a width, a lock, a limit set where there
   /// was none; clearing one, and every move, add, rename or delete, is kept.

@@ -56,9 +56,10 @@ struct MessageFitTests {
     case .merged: return 33
     case .notMerged: return 34
     case .noChanges: return 35
+    case .told: return 36
     }
   }
-  static let kinds = 36
+  static let kinds = 37
 
   static var refusals: [EditError] {
     [
@@ -78,6 +79,7 @@ struct MessageFitTests {
       .invalidValue(field: "width", "0 is not a whole number from 1 to 100000"),
       .idChanged(from: "blue", to: "navy"),
       .gestureInProgress,
+      .formatCannotKeep("A Markdown board keeps no colors"),
     ]
   }
 
@@ -125,6 +127,8 @@ struct MessageFitTests {
       .merging, .merged(changes: 1, conflicts: 0), .merged(changes: 12, conflicts: 3),
       .notMerged("the file on disk is not an arrangement (line 3, column 27: expected ',' or '}' after an object member)"),
       .noChanges,
+      .told("Recolored “Write the quarterly report” — To do 3 of 12 · the table gains a color column"),
+      .told("Lanes side by side — a view only: A Markdown board keeps no layout"),
     ]
     return all
   }
