@@ -228,12 +228,12 @@ public struct Document: Sendable {
   /// An id made from `title` that no tile has (`IDs`: `buy-milk`, then `buy-milk-2`, …).
   public mutating func newTileID(forTitle title: String) -> String {
     let ids = tileIDIndex()
-    return IDs.unique(IDs.base(forTitle: title, fallback: "tile")) { ids.contains($0, in: arrangement) }
+    return IDs.unique(slug: IDs.slug(forTitle: title, fallback: "tile")) { ids.contains($0, in: arrangement) }
   }
 
   /// An id made from `title` that no section has.
   public func newSectionID(forTitle title: String) -> String {
-    IDs.unique(IDs.base(forTitle: title, fallback: "section")) { arrangement.sectionIndex(ofID: $0) != nil }
+    IDs.unique(slug: IDs.slug(forTitle: title, fallback: "section")) { arrangement.sectionIndex(ofID: $0) != nil }
   }
 
   private mutating func tileIDIndex() -> TileIDSet {
