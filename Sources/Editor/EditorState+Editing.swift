@@ -224,11 +224,13 @@ extension EditorState {
     }
     switch kind {
     case .addTile(let place):
+      guard !text.trimmingSpaces.isEmpty else { return stay("a tile needs a title (Esc cancels)") }
       let id = document.newTileID(forTitle: text)
       let tile = Tile(id: id, title: text)
       overlay = nil
       return perform([.insertTiles([tile], at: [place])], verb: .added(id: id), [.tile(place)])
     case .addSection(let index):
+      guard !text.trimmingSpaces.isEmpty else { return stay("a section needs a title (Esc cancels)") }
       let id = document.newSectionID(forTitle: text)
       overlay = nil
       return perform(
@@ -240,6 +242,9 @@ extension EditorState {
       overlay = nil
       return perform([.setTile(at: path, to: tile)], verb: .renamed, [.tile(path)])
     case .renameSection(let s):
+      guard text.isEmpty || !text.trimmingSpaces.isEmpty else {
+        return stay("a section's title cannot be only spaces (empty: its id)")
+      }
       var section = arrangement.sections[s].fields
       section.title = text.isEmpty ? nil : text
       overlay = nil

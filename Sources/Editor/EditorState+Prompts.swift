@@ -160,6 +160,11 @@ extension EditorState {
     if case .edit(.recolor(let paths, let completion)) = open.purpose, key == .tab || key == .backtab {
       return completeColor(open, paths, completion, forward: key == .tab)
     }
+    // Ctrl-C in a prompt cancels it, as Esc does (it quits only from the grid).
+    if key == .control("c") {
+      dismiss()
+      return []
+    }
     var open = open
     let outcome = open.field.handle(key)
     return promptChanged(outcome, open)
@@ -234,7 +239,7 @@ extension EditorState {
         _ = engineEffects(.focus(origin))
         announcement = .welcome
       case .moveTo, .edit:
-        announcement = .welcome
+        announcement = .told("Cancelled")
       case .saveAs:
         pendingSave = nil
         announcement = .notSaved(.cancelled)

@@ -75,6 +75,13 @@ extension TileGridCommand {
       session = EditorSession(source: .standardInput, savesToStandardOutput: isatty(1) != 1)
       session.format = options.formats.output ?? format
     } else if let path = options.path, !Platform.exists(path) {
+      // A new file in a directory that is not there could never be saved: said now, not at `s`.
+      if let slash = path.lastIndex(of: "/") {
+        let directory = slash == path.startIndex ? "/" : String(path[..<slash])
+        if !Platform.exists(directory) {
+          throw .noInput("\(path): the directory '\(directory)' does not exist, so the file cannot be created")
+        }
+      }
       // A file that does not exist yet: an empty arrangement, which `s` creates, in the format its
       // name (or --to, or --format) gives.
       session = EditorSession(source: .newFile(path), savesToStandardOutput: false)

@@ -68,3 +68,17 @@ struct BoardEditingTests {
     #expect(twice.played == "title,notes,color\nBuy milk,x,red\nAnn,y,blue\n")
   }
 }
+
+/// The newcomer's findings on the command line (issue 23 §3).
+@Suite("A newcomer's findings on the command line")
+struct NewcomerCommandTests {
+  @Test("tilegrid nodir/x.json says at once that the directory does not exist (exit 66), before any terminal")
+  func missingDirectory() throws {
+    let directory = try TemporaryDirectory()
+    let result = try TileGrid.run(["nodir/x.json"], in: directory)
+    #expect(result.status == 66)
+    #expect(result.stderrText == "tilegrid: nodir/x.json: the directory 'nodir' does not exist, so the file cannot be created\n")
+    #expect(result.stdout.isEmpty)
+    #expect(try directory.listing().isEmpty)
+  }
+}

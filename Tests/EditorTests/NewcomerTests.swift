@@ -1,0 +1,68 @@
+import Canvas
+import Editor
+import Reorder
+import TerminalInput
+import Testing
+import TileModel
+
+/// What a newcomer met in the first hour (issue 23 §3), each pinned: an empty title adds nothing, Esc
+/// and Ctrl-C in a prompt cancel it and say so.
+@Suite("Editor: a newcomer's findings")
+struct NewcomerTests {
+  static func editor() -> EditorState {
+    EditorState(arrangement: Arrangement.demo, screen: Size(width: 80, height: 24), fileName: "grid.json")
+  }
+
+  static func press(_ key: Key, _ editor: inout EditorState) {
+    _ = editor.update(.input(.key(key)), at: editor.now)
+  }
+
+  static func type(_ text: String, _ editor: inout EditorState) {
+    for c in text { press(c == " " ? .space : .character(c), &editor) }
+  }
+
+  @Test("a, then Enter with nothing typed (or only spaces): nothing added, the prompt stays open with the reason")
+  func emptyTitleAddsNothing() {
+    for typed in ["", "   "] {
+      var e = Self.editor()
+      let count = e.arrangement.tileCount
+      Self.press(.character("a"), &e)
+      Self.type(typed, &e)
+      Self.press(.enter, &e)
+      #expect(e.arrangement.tileCount == count)
+      #expect(e.prompt != nil)
+      #expect(e.announcement == .badValue("a tile needs a title (Esc cancels)"))
+      #expect(!e.isDirty)
+      Self.type("x", &e)
+      Self.press(.enter, &e)
+      #expect(e.arrangement.tileCount == count + 1)
+    }
+  }
+
+  @Test("A with a title of only spaces adds no section; r to only spaces renames none")
+  func blankSectionTitle() {
+    var e = Self.editor()
+    let sections = e.arrangement.sections.count
+    Self.press(.character("A"), &e)
+    Self.type("  ", &e)
+    Self.press(.enter, &e)
+    #expect(e.arrangement.sections.count == sections)
+    #expect(e.prompt != nil)
+    #expect(e.announcement == .badValue("a section needs a title (Esc cancels)"))
+  }
+
+  @Test("Esc in a prompt says Cancelled; Ctrl-C in a prompt cancels it and does not ask to quit")
+  func cancelling() {
+    var e = Self.editor()
+    Self.press(.character("a"), &e)
+    Self.type("half", &e)
+    Self.press(.escape, &e)
+    #expect(e.prompt == nil)
+    #expect(e.announcement == .told("Cancelled"))
+    Self.press(.character("r"), &e)
+    Self.press(.control("c"), &e)
+    #expect(e.prompt == nil && e.question == nil)
+    #expect(e.announcement == .told("Cancelled"))
+    #expect(e.arrangement == Arrangement.demo)
+  }
+}
