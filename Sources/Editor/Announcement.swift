@@ -57,8 +57,8 @@ public enum Verb: Equatable, Sendable {
   /// Marked or unmarked; `marks` is how many are marked now.
   case marked(marks: Int)
   case unmarked(marks: Int)
-  /// An editing key changed it.
-  case edited(EditVerb)
+  /// An editing command changed it.
+  case edited(EditCommand.Outcome)
 }
 
 /// What the status line announces: data, turned into words by the view, so tests compare values and
@@ -72,6 +72,10 @@ public enum Announcement: Equatable, Sendable {
   case refused(Refusal)
   case nothingToLift
   case blocked(BlockReason)
+  /// Undo with nothing done.
+  case nothingToUndo
+  /// Redo with nothing undone.
+  case nothingToRedo
   case saving
   /// A find moved the focus to a match; `matches` tiles match in all.
   case found(TilePlace, matches: Int)
@@ -94,7 +98,7 @@ public enum Announcement: Equatable, Sendable {
   /// Esc unmarked this many tiles.
   case marksCleared(Int)
   /// An edit changed several tiles at once.
-  case editedTiles(EditVerb, count: Int)
+  case editedTiles(EditCommand.Outcome, count: Int)
   /// The file did not exist: the editor opened an empty arrangement, and `s` creates it.
   case newFile
   /// An arrangement without sections: what adds one.
@@ -149,6 +153,8 @@ extension Announcement {
     case .refused(let refusal): return "Refused: \(refusal.text)"
     case .nothingToLift: return "Nothing to lift here: long-press a tile"
     case .blocked(let reason): return reason.text
+    case .nothingToUndo: return "Nothing to undo"
+    case .nothingToRedo: return "Nothing to redo"
     case .saving: return "Saving…"
     case .found(let place, let matches):
       return "\(place.text) · \(matches) match\(matches == 1 ? "" : "es"); n next, N previous"
@@ -210,22 +216,6 @@ extension Announcement {
   }
 }
 
-extension EditVerb {
-  /// What was done, for the status line: "Added", "Renamed", …
-  public var pastTense: String {
-    switch self {
-    case .added: return "Added"
-    case .deleted: return "Deleted"
-    case .renamed: return "Renamed"
-    case .recolored: return "Recolored"
-    case .resized: return "Resized"
-    case .locked: return "Locked"
-    case .unlocked: return "Unlocked"
-    case .limited(let n): return n.map { "At most \($0) tiles in" } ?? "No limit for"
-    }
-  }
-}
-
 extension TilePlace {
   public var text: String { "\(title) — \(sectionTitle) \(position) of \(count)" }
 }
@@ -245,8 +235,6 @@ extension BlockReason {
     case .atEdge: return "The tile is at the edge"
     case .noSectionAfter: return "No section after this one"
     case .noSectionBefore: return "No section before this one"
-    case .nothingToUndo: return "Nothing to undo"
-    case .nothingToRedo: return "Nothing to redo"
     case .nothingToMark: return "No tile to mark here"
     case .sectionAtEdge: return "The section is at the edge"
     case .alreadyThere: return "Already there"
@@ -365,12 +353,7 @@ extension Prompt {
     case .saveAs: return "Save as: "
     case .find: return "Find: "
     case .moveTo: return "Move to: "
-    case .edit(.addTile): return "New tile: "
-    case .edit(.addSection): return "New section: "
-    case .edit(.renameTile), .edit(.renameSection): return "Title: "
-    case .edit(.recolor): return "Color: "
-    case .edit(.width): return "Width: "
-    case .edit(.maxItems): return "Most tiles: "
+    case .edit(let kind): return kind.command.prompt?.label ?? ""
     }
   }
 }

@@ -139,30 +139,12 @@ public struct Prompt: Equatable, Sendable {
   public var field: LineEditor
 }
 
-/// What an editing prompt asks for, and of what (places as they are while the prompt is open: nothing
-/// moves meanwhile).
-public enum EditPrompt: Equatable, Sendable {
-  /// The title of a tile to add at this place.
-  case addTile(at: ItemPath)
-  /// The title of a section to add at this index.
-  case addSection(at: Int)
-  /// A tile's new title.
-  case renameTile(ItemPath)
-  /// A section's new title.
-  case renameSection(Int)
-  /// A color for these tiles; `completion` is where Tab is in the color names the prefix matched.
-  case recolor([ItemPath], completion: Prompt.Completion?)
-  /// A width in cells for these tiles (empty: the layout's).
-  case width([ItemPath])
-  /// The most tiles a section takes (empty: no limit).
-  case maxItems(section: Int)
-}
-
 /// What the editor asks of the world after a message; the caller (the interactive loop, or `play`)
 /// carries it out and reports back with a message. `update` itself touches no file, clock or terminal.
 public enum EditorEffect: Equatable, Sendable {
-  /// Something happened in the reorder engine: for `play --trace`, and for tests.
-  case happened(Happening)
+  /// Something happened (in the gesture recognizer, or an edit, a merge, undo or redo): for
+  /// `play --trace`, and for tests.
+  case happened(EditorHappening)
   /// Save the arrangement (`to`: a new file name, or nil for the file it came from); with `force`, over a
   /// file changed on disk or a read-only one. Quit afterwards if `thenQuit` and the save succeeds.
   case save(to: String?, force: Bool, thenQuit: Bool)

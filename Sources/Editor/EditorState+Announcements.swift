@@ -133,6 +133,21 @@ extension EditorState {
   }
 
   /// The status line's announcement for a happening, or nil to keep the current one.
+  func announcement(for happening: EditorHappening) -> Announcement? {
+    switch happening {
+    case .gesture(let happening): return announcement(for: happening)
+    case .refused(_, _, let reason): return .refused(refusal(reason))
+    case .edited(let outcome, let subject): return place(of: subject).map { .did(.edited(outcome), $0) }
+    case .merged(let changes, let conflicts): return .merged(changes: changes, conflicts: conflicts)
+    case .undone(let step): return step.inverses.last.flatMap(place(after:)).map { .did(.undone, $0) }
+    case .redone(let step): return step.edits.last.flatMap(place(after:)).map { .did(.redone, $0) }
+    case .nothingToUndo: return .nothingToUndo
+    case .nothingToRedo: return .nothingToRedo
+    }
+  }
+
+  /// The status line's announcement for one of the gesture recognizer's happenings, or nil to keep the
+  /// current one.
   func announcement(for happening: Happening) -> Announcement? {
     let marks = reorder.marks.count
     switch happening {
@@ -143,17 +158,13 @@ extension EditorState {
     case .moved(_, let to): return place(of: to).map { .did(.moved, $0) }
     case .dropped(let subject, _): return place(of: subject).map { .did(.dropped, $0) }
     case .cancelled(let subject): return place(of: subject).map { .did(.cancelled, $0) }
-    case .refused(_, let reason), .placeRefused(_, let reason), .editRefused(_, _, let reason):
+    case .refused(_, let reason), .placeRefused(_, let reason):
       return .refused(refusal(reason))
     case .placed(let edit):
       if case .moveBlock(let move) = edit, let start = move.to.first {
         return runPlace(start, count: move.count).map { .did(.placed, .run($0)) }
       }
       return place(after: edit).map { .did(.placed, $0) }
-    case .edited(let verb, let subject): return place(of: subject).map { .did(.edited(verb), $0) }
-    case .merged(let changes, let conflicts): return .merged(changes: changes, conflicts: conflicts)
-    case .undone(let step): return step.inverses.last.flatMap(place(after:)).map { .did(.undone, $0) }
-    case .redone(let step): return step.edits.last.flatMap(place(after:)).map { .did(.redone, $0) }
     case .scrolled: return nil
     case .focused(.tile(let path)): return place(path).map { .did(.focused, .tile($0)) }
     case .focused(.header(let s)): return sectionPlace(s).map { .did(.focused, .section($0)) }

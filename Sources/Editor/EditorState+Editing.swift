@@ -5,37 +5,25 @@ import Reorder
 import TerminalInput
 import TileModel
 
-// MARK: - Editing keys: add, rename, recolor, resize, delete, lock, the most tiles (docs/editor.md,
-// "Editing")
+// MARK: - Editing commands: add, rename, recolor, resize, delete, lock, the most tiles (docs/editor.md,
+// "Editing"; their keys and words are `EditCommand`'s table)
 //
-// Each key opens a prompt on the status line (or asks, or acts at once), checks the policies first so
+// Each command opens a prompt on the status line (or asks, or acts at once), checks the policies first so
 // that a refusal says why before anything is typed, and makes one `Edit` step through the document:
 // one undo step, traced as `add S.I ID`, `rename S.I`, … A refused edit changes nothing.
 
 extension EditorState {
-  /// Whether `key` is one of the editing keys.
-  static func isEditingKey(_ key: Key) -> Bool {
-    switch key {
-    case .character("a"), .character("A"), .character("r"), .character("c"), .character("w"), .character("d"),
-      .delete, .character("L"), .character("M"):
-      return true
-    default:
-      return false
-    }
-  }
-
-  /// The editing key `key`, when it is one; nil for any other key.
-  mutating func editingKey(_ key: Key) -> [EditorEffect]? {
-    switch key {
-    case .character("a"): return beginAddTile()
-    case .character("A"): return beginAddSection()
-    case .character("r"): return beginRename()
-    case .character("c"): return beginRecolor()
-    case .character("w"): return beginWidth()
-    case .character("d"), .delete: return beginDelete()
-    case .character("L"): return toggleLock()
-    case .character("M"): return beginMaxItems()
-    default: return nil
+  /// What each editing command does (its keys, help line, prompt and words are in `EditCommand`'s table).
+  mutating func begin(_ command: EditCommand) -> [EditorEffect] {
+    switch command {
+    case .addTile: return beginAddTile()
+    case .addSection: return beginAddSection()
+    case .rename: return beginRename()
+    case .recolor: return beginRecolor()
+    case .width: return beginWidth()
+    case .delete: return beginDelete()
+    case .lock: return toggleLock()
+    case .maxItems: return beginMaxItems()
     }
   }
 
@@ -52,8 +40,10 @@ extension EditorState {
   }
 
   /// A refusal before anything is typed: the reason on the status line and in the trace.
-  private mutating func refuse(_ verb: EditVerb, _ subject: Subject, _ reason: EditError) -> [EditorEffect] {
-    report([.editRefused(verb, subject, reason)])
+  private mutating func refuse(_ outcome: EditCommand.Outcome, _ subject: Subject, _ reason: EditError)
+    -> [EditorEffect]
+  {
+    report(.refused(outcome, subject, reason))
   }
 
   // MARK: Opening the prompts
@@ -342,20 +332,20 @@ extension EditorState {
   /// Makes `edits` one undo step: on a refusal nothing changes and the status line says why; else the
   /// find and the marks follow, each subject's happening is reported, the focus goes to what changed,
   /// and the status line names it (a deleted one as it was, the others as they are now).
-  mutating func perform(_ edits: [Edit], verb: EditVerb, _ subjects: [Subject]) -> [EditorEffect] {
+  mutating func perform(_ edits: [Edit], verb: EditCommand.Outcome, _ subjects: [Subject]) -> [EditorEffect] {
     let before = verb == .deleted ? subjects.first.flatMap(place(of:)) : nil
     // What the file's format could not keep is refused now, not dropped at save.
     for (index, edit) in edits.enumerated() {
       if let reason = traits.refusal(of: edit, in: arrangement) {
         let subject = index < subjects.count ? subjects[index] : subjects.first ?? .section(0)
-        return report([.editRefused(verb, subject, .formatCannotKeep(reason))])
+        return report(.refused(verb, subject, .formatCannotKeep(reason)))
       }
     }
     do {
       try document.perform(edits)
     } catch {
       let subject = error.index < subjects.count ? subjects[error.index] : subjects.first ?? .section(0)
-      return report([.editRefused(verb, subject, error.error)])
+      return report(.refused(verb, subject, error.error))
     }
     followChanges()
     var effects = subjects.map { EditorEffect.happened(.edited(verb, $0)) }

@@ -20,11 +20,11 @@ extension EditorState {
     let history = document.history
     let applied = undo ? history.stepToUndo?.inverses : history.stepToRedo?.edits
     guard let applied else {
-      return report([.blocked(undo ? .nothingToUndo : .nothingToRedo)])
+      return report(undo ? .nothingToUndo : .nothingToRedo)
     }
     let step = undo ? document.undo()! : document.redo()!
     followChanges()
-    let happening: Happening = undo ? .undone(step) : .redone(step)
+    let happening: EditorHappening = undo ? .undone(step) : .redone(step)
     var effects: [EditorEffect] = [.happened(happening)]
     if let last = applied.last, let target = focusTarget(after: last) {
       effects += engineEffects(.focus(target))

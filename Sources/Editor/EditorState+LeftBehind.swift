@@ -65,5 +65,7 @@ extension EditorState {
     reorder = ReorderState(document: document, screen: screen, viewport: viewport, config: reorder.config)
     _ = engine(.tick, at: time)
     finding = FindSession()
+    // Another document: references to its tiles name other tiles, so nothing glides from before.
+    motion.startOver = true
   }
 }

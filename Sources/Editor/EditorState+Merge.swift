@@ -37,7 +37,7 @@ extension EditorState {
     // The merged arrangement rests on this disk version while the merge is applied (undo takes it
     // back to the base before, and saving then asks again).
     disk = DiskVersion(base: theirs, token: token, stateID: document.history.stateID)
-    var effects = report([.merged(changes: script.count, conflicts: conflicts.count)])
+    var effects = report(.merged(changes: script.count, conflicts: conflicts.count))
     let target = reorder.focus.tile.flatMap { arrangement.contains($0) ? Focus.tile($0) : nil }
     effects += engineEffects(.focus(target ?? firstFocus))
     announcement = .merged(changes: script.count, conflicts: conflicts.count)

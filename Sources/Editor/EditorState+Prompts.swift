@@ -22,13 +22,13 @@ extension EditorState {
     case nil:
       break
     }
-    if Self.isEditingKey(key) {
+    if let command = EditCommand(key: key) {
       // Editing waits for a drag to end, as saving does.
       guard !isDragging else {
         announcement = .finishDragFirst
         return []
       }
-      return editingKey(key) ?? []
+      return begin(command)
     }
     switch key {
     case .character("?"):

@@ -12,8 +12,9 @@ import TileModel
 ///
 /// One concern per file: this one routes messages (input, bytes through the decoder, ticks, save
 /// results, signals) to the recognizer or the editor's own keys; `+Prompts` holds saving, quitting,
-/// questions, prompts and typed moves; `+Find` the find; `+Announcements` the status line's words;
-/// `+History` undo and redo.
+/// questions, prompts and typed moves; `+Editing` the editing commands (`EditCommand` their table);
+/// `+Find` the find; `+Announcements` the status line's words; `+History` undo and redo; `+Merge` the
+/// merge with the file on disk and the changes panel; `+LeftBehind` the files an earlier session left.
 public struct EditorState: Sendable {
   /// The arrangement being edited, its layout, history, name and save target.
   public internal(set) var document: Document
@@ -39,6 +40,8 @@ public struct EditorState: Sendable {
   public var gainsColorColumn = false
   /// Whether `v`'s "a view only" has been said (once a session).
   var saidViewOnly = false
+  /// What glides where, when motion is on (`+Motion`).
+  public internal(set) var motion = Motion()
 
   public init(
     arrangement: Arrangement, screen: Size, fileName: String? = nil, config: ReorderConfig = ReorderConfig(),
@@ -102,11 +105,8 @@ public struct EditorState: Sendable {
     }
   }
 
-  /// Handles one message at `time` (milliseconds on a monotonic clock; an earlier time than the last
-  /// counts as the last) and returns the effects for the caller to carry out. The engine is entered
-  /// once: its timers due by `time` fire first, whatever the message (also one it ignores, such as
-  /// a save key), so every message sees the same state of the drag.
-  public mutating func update(_ message: EditorMessage, at time: Int) -> [EditorEffect] {
+  /// Handles one message at `time` without motion (`update`, in `+Motion`, wraps it).
+  mutating func process(_ message: EditorMessage, at time: Int) -> [EditorEffect] {
     switch message {
     case .tick:
       return flushDecoder(before: time) + engine(.tick, at: time)
@@ -283,12 +283,16 @@ public struct EditorState: Sendable {
     return report(reorder.handle(input, at: time, in: &document))
   }
 
-  /// What happened, as effects, with the status line's words for the last happening that has any.
+  /// What the gesture recognizer did, as effects, with the status line's words for the last happening
+  /// that has any.
   mutating func report(_ happenings: [Happening]) -> [EditorEffect] {
-    for happening in happenings {
-      if let words = announcement(for: happening) { announcement = words }
-    }
-    return happenings.map { .happened($0) }
+    happenings.flatMap { report(.gesture($0)) }
+  }
+
+  /// What happened, as an effect, with the status line's words when it has any.
+  mutating func report(_ happening: EditorHappening) -> [EditorEffect] {
+    if let words = announcement(for: happening) { announcement = words }
+    return [.happened(happening)]
   }
 }
 

@@ -44,37 +44,40 @@ extension Painter {
       }
     }
 
-    // 2. Tiles; the lifted tile's slot (every slot of a lifted block) shows an empty placeholder.
+    // 2. Tiles, in the order `tileLayers` gives: the lifted tile's slot (every slot of a lifted block)
+    // an empty placeholder, tiles at rest, tiles on their way, the tile landing, the lifted tile.
     let focus = reorder.gesture.isDragging ? nil : reorder.focus.tile
     let arrangement = state.arrangement
-    let run = tileDrag?.block == nil ? nil : tileDrag?.run
-    layout.forEachItem(in: visible) { path, frame in
-      let rect = viewport.screenRect(fromContent: frame)
-      if path == tileDrag?.current || run?.contains(path) == true {
-        drawPlaceholder(rect, into: &buffer)
-      } else {
-        var tile = arrangement[path]
-        // The color being typed shows on the tiles it is for.
-        if let color = state.previewColor(at: path) { tile.color = color }
+    func drawTileAt(_ path: ItemPath, in rect: Rect, look: TileLook? = nil) {
+      var tile = arrangement[path]
+      // The color being typed shows on the tiles it is for.
+      if let color = state.previewColor(at: path) { tile.color = color }
+      self.drawTile(
+        tile, in: rect, look: look ?? (path == focus ? .focused : .normal), matched: state.isMatch(path),
+        marked: reorder.isMarked(path, in: arrangement), into: &buffer)
+    }
+    for layer in state.tileLayers(drawnAt: time, in: viewport) {
+      switch layer.kind {
+      case .placeholder: drawPlaceholder(layer.rect, into: &buffer)
+      case .resting, .gliding: drawTileAt(layer.path, in: layer.rect)
+      case .landing(let shadow):
+        drawShadow(of: layer.rect, growth: shadow, into: &buffer)
+        drawTileAt(layer.path, in: layer.rect, look: .lifted)
+      case .lifted(let shadow):
+        // Above everything in the viewport, with its shadow (growing as it rises), and the number of
+        // tiles when it leads a block.
+        drawShadow(of: layer.rect, growth: shadow, into: &buffer)
         drawTile(
-          tile, in: rect, look: path == focus ? .focused : .normal, matched: state.isMatch(path),
-          marked: reorder.isMarked(path, in: arrangement), into: &buffer)
+          arrangement[layer.path], in: layer.rect, look: tileDrag?.refusal == nil ? .lifted : .forbidden,
+          blockCount: tileDrag?.block?.count, into: &buffer)
       }
     }
 
-    // 3. What is lifted, above everything in the viewport, with its shadow: a tile (with the number of
-    // tiles when it leads a block), or a section's header.
-    if let session, let tileDrag, arrangement.contains(tileDrag.current) {
-      let size = layout.frame(of: tileDrag.current).size
-      let rect = Rect(origin: viewport.screenPoint(fromContent: session.floatingOrigin), size: size)
-      drawShadow(of: rect, into: &buffer)
-      drawTile(
-        arrangement[tileDrag.current], in: rect, look: tileDrag.refusal == nil ? .lifted : .forbidden,
-        blockCount: tileDrag.block?.count, into: &buffer)
-    }
+    // 3. A lifted section's header, above everything in the viewport, with its shadow.
+    let rise = time.map { state.motion.rise(at: $0) } ?? 1
     if let session, let sectionDrag, let header = layout.headerFrame(sectionDrag.current) {
       let rect = Rect(origin: viewport.screenPoint(fromContent: session.floatingOrigin), size: header.size)
-      drawShadow(of: rect, into: &buffer)
+      drawShadow(of: rect, growth: rise, into: &buffer)
       drawLiftedHeader(sectionDrag.current, in: rect, into: &buffer)
     }
 
@@ -256,11 +259,17 @@ extension Painter {
   /// background, which may be dark or light and is not known, gets the `░` shade in a mid gray that
   /// stands out from black and from white alike (`Theme.shadowShade`), as does a cell too dark to
   /// darken. Without color, the shade alone.
-  func drawShadow(of rect: Rect, into buffer: inout Buffer) {
+  ///
+  /// `growth` is how far the tile has risen (motion): from 0, no shadow, to 1, the whole of it; the
+  /// strips grow from the corner below and right of the tile, in whole cells.
+  func drawShadow(of rect: Rect, growth: Double = 1, into buffer: inout Buffer) {
     let clip = viewport.frame
+    let grown = min(1, max(0, growth))
+    let down = Int((Double(rect.height) * grown).rounded())
+    let across = Int((Double(rect.width - 1) * grown).rounded())
     let strips = [
-      Rect(x: rect.maxX, y: rect.minY + 1, width: 1, height: rect.height),
-      Rect(x: rect.minX + 1, y: rect.maxY, width: rect.width - 1, height: 1),
+      Rect(x: rect.maxX, y: rect.maxY + 1 - down, width: 1, height: down),
+      Rect(x: rect.maxX - across, y: rect.maxY, width: across, height: 1),
     ]
     for strip in strips {
       guard color else {

@@ -42,16 +42,8 @@ public enum KeyHelp {
     [
       (
         "Editing",
-        [
-          Entry(keys: "a", action: "add a tile after this"),
-          Entry(keys: "A", action: "add a section after"),
-          Entry(keys: "r", action: "rename tile or section"),
-          Entry(keys: "c", action: "recolor (Tab completes)"),
-          Entry(keys: "w", action: "set the tiles' width"),
-          Entry(keys: "d, Delete", action: "delete (asks for more)"),
-          Entry(keys: "L", action: "lock or unlock"),
-          Entry(keys: "M", action: "most tiles in section"),
-        ]
+        // The editing commands' own lines, in their order (EditCommand.swift).
+        EditCommand.allCases.map(\.help)
       ),
       (
         "Undo and the file",

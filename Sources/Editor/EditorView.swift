@@ -16,17 +16,25 @@ import TileModel
 /// Only what is visible is visited (`FlowLayout.forEachItem(in:)`), so a frame costs the same with a
 /// thousand tiles or a million.
 extension EditorState {
-  /// Draws the whole screen into `buffer`, which is resized to the screen when it differs.
+  /// Draws the whole screen into `buffer`, which is resized to the screen when it differs: the resting
+  /// screen, everything where it belongs.
   public func view(into buffer: inout Buffer, scheme: ColorScheme) {
+    view(into: &buffer, scheme: scheme, at: nil)
+  }
+
+  /// Draws the screen as it is at `time` (milliseconds on the editor's clock, not before `now`) while
+  /// things glide (`Motion`); nil, or a time when nothing moves any more, draws the resting screen.
+  public func view(into buffer: inout Buffer, scheme: ColorScheme, at time: Int?) {
     if buffer.size != screen { buffer = Buffer(size: screen) } else { buffer.clear() }
-    var painter = Painter(state: self, scheme: scheme)
+    let moving = time.map { motion.isMoving(at: max($0, now)) } ?? false
+    var painter = Painter(state: self, scheme: scheme, time: moving ? time.map { max($0, now) } : nil)
     painter.draw(into: &buffer)
   }
 
-  /// A fresh buffer holding the screen.
-  public func view(scheme: ColorScheme) -> Buffer {
+  /// A fresh buffer holding the screen (at `time`, as `view(into:scheme:at:)` draws it).
+  public func view(scheme: ColorScheme, at time: Int? = nil) -> Buffer {
     var buffer = Buffer(size: screen)
-    view(into: &buffer, scheme: scheme)
+    view(into: &buffer, scheme: scheme, at: time)
     return buffer
   }
 
@@ -61,11 +69,7 @@ extension EditorState {
     case .saveAs: return ("SAVE AS", Theme.accent)
     case .find: return ("FIND", Theme.accent)
     case .moveTo: return ("MOVE TO", Theme.accent)
-    case .edit(.addTile), .edit(.addSection): return ("ADD", Theme.accent)
-    case .edit(.renameTile), .edit(.renameSection): return ("RENAME", Theme.accent)
-    case .edit(.recolor): return ("COLOR", Theme.accent)
-    case .edit(.width): return ("WIDTH", Theme.accent)
-    case .edit(.maxItems): return ("LIMIT", Theme.accent)
+    case .edit(let kind): return (kind.command.prompt?.badge ?? "EDIT", Theme.accent)
     case nil: break
     }
     switch question {
@@ -92,11 +96,16 @@ struct Painter {
   var color: Bool { scheme == .color }
   var reorder: ReorderState { state.reorder }
   var layout: FlowLayout { state.document.layout }
-  var viewport: Viewport { state.reorder.viewport }
+  /// The viewport as drawn: where its scroll is at `time`.
+  let viewport: Viewport
+  /// The moment drawn while something glides; nil for the resting screen.
+  let time: Int?
 
-  init(state: EditorState, scheme: ColorScheme) {
+  init(state: EditorState, scheme: ColorScheme, time: Int? = nil) {
     self.state = state
     self.scheme = scheme
+    self.time = time
+    viewport = state.drawnViewport(at: time)
   }
 
   func style(_ foreground: RGB?, _ background: RGB?, _ attributes: Attributes = []) -> Style {

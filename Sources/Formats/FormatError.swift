@@ -37,9 +37,11 @@ public enum FormatError: Error, Equatable, Sendable, CustomStringConvertible {
     var column = 1
     var i = min(TextLines.hasByteOrderMark(bytes) ? 3 : 0, offset)
     let end = min(offset, bytes.count)
+    // A file without an LF has its lines end with CR (when it has any CR).
+    let lineEnd: UInt8 = bytes.contains(0x0A) ? 0x0A : 0x0D
     while i < end {
       let b = bytes[i]
-      if b == 0x0A {
+      if b == lineEnd {
         line += 1
         column = 1
       } else if b & 0xC0 != 0x80 {

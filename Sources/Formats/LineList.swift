@@ -37,13 +37,13 @@ enum LineList {
     var trailing: [String] = []
   }
 
-  /// A line `# TITLE` (or `#` alone): the title, trimmed; nil for any other line.
+  /// A line `# TITLE` (a `#`, a space, the title): the title, trimmed; nil for any other line (`#`
+  /// alone or `#x` is a tile).
   static func headingTitle(_ line: String) -> Substring? {
     let u = line.utf8
     guard u.first == UInt8(ascii: "#") else { return nil }
     let i = u.index(after: u.startIndex)
-    if i == u.endIndex { return line[i...] }
-    guard u[i] == 0x20 else { return nil }
+    guard i != u.endIndex, u[i] == 0x20 else { return nil }
     return line[i...].trimmedLine
   }
 
@@ -122,22 +122,31 @@ enum LineList {
 
   // MARK: - Writing
 
+  /// Every title must read back as itself: no LF (nor a CR in a file whose lines end with CR, nor a CR
+  /// last, which reading takes for a CR LF's); a heading written as the file had it is the file's own
+  /// line.
   static func checkWritable(_ arrangement: Arrangement) throws(FormatError) {
+    let crLines = TextStyle(arrangement.formatObject(key) ?? MarkdownBoard.borrowedStyle(arrangement)).lineBreak == .cr
+    func breaks(_ title: String) -> Bool {
+      title.utf8.contains(0x0A) || title.utf8.last == 0x0D || (crLines && title.utf8.contains(0x0D))
+    }
     for (s, section) in arrangement.sections.enumerated() {
-      if section.displayTitle.utf8.contains(where: MarkdownBoard.isBreak) {
+      let heading = section.formatObject(key)?["heading"]?.string
+      let asIs = heading.map { headingTitle($0).map { $0 == section.displayTitle } == true } ?? false
+      if !asIs && section.displayTitle.utf8.contains(where: MarkdownBoard.isBreak) {
         throw .cannotWrite(.lines, place: "sections[\(s)].title", reason: "a heading line cannot hold a line break")
       }
       for (i, ref) in section.items.enumerated() {
         let title = arrangement[ref].displayTitle
         let place = "sections[\(s)].items[\(i)].title"
-        if title.utf8.contains(where: MarkdownBoard.isBreak) {
+        if breaks(title) {
           throw .cannotWrite(.lines, place: place, reason: "a line cannot hold a line break")
         }
         if title.isBlankLine {
           throw .cannotWrite(.lines, place: place, reason: "a blank line is not read as a tile")
         }
         if headingTitle(title) != nil {
-          throw .cannotWrite(.lines, place: place, reason: "a line starting with '# ' is read as a section")
+          throw .cannotWrite(.lines, place: place, reason: "a line starting with '# ' (a '#' and a space) is read as a section")
         }
       }
     }

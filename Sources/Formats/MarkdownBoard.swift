@@ -269,10 +269,19 @@ enum MarkdownBoard {
     }
   }
 
+  /// A heading written again from its title cannot hold a line break; one written as the file had it
+  /// (its title unchanged) is the file's own line, and a lone CR in it (a file that mixes endings) is
+  /// kept.
   static func checkWritable(_ arrangement: Arrangement) throws(FormatError) {
     for (s, section) in arrangement.sections.enumerated() where section.displayTitle.utf8.contains(where: isBreak) {
+      if let heading = section.formatObject(key)?["heading"]?.string, writesAsIs(heading, section) { continue }
       throw .cannotWrite(.markdown, place: "sections[\(s)].title", reason: "a Markdown heading cannot hold a line break")
     }
+  }
+
+  /// Whether the section's stored heading line is written as it is: its title is the section's.
+  static func writesAsIs(_ heading: String, _ section: Section) -> Bool {
+    headingTitle(heading).map { $0 == section.displayTitle } == true
   }
 
   static func isBreak(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
@@ -296,7 +305,7 @@ enum MarkdownBoard {
       lost.checkSection(section, keeping: [])
       let md = section.formatObject(key)
       if let heading = md?["heading"]?.string {
-        if headingTitle(heading).map({ $0 == section.displayTitle }) == true {
+        if writesAsIs(heading, section) {
           w.line(heading)
         } else {
           w.line(headingPrefix(heading), section.displayTitle)

@@ -15,7 +15,7 @@ import TileModel
 /// empty); an empty `color` cell a made-up color.
 ///
 /// CSV is RFC 4180: fields quoted with `"` may hold commas, line breaks and doubled quotes; records end
-/// with CR LF or LF. TSV fields are split at tabs and never quoted, so they hold no tab or line break.
+/// with CR LF or LF (or CR, in a file without an LF). TSV fields are split at tabs and never quoted, so they hold no tab or line break.
 /// The writer quotes a CSV field only where it must (a comma, a quote, a line break) — or every field,
 /// when every field of the file read was quoted — so a file grouped by section and quoted as TileGrid
 /// quotes comes back byte for byte. Blank lines are not rows and are not kept; `true`, `false` and
@@ -190,19 +190,23 @@ enum Table {
     }
     var file: [JSONField] = [JSONField("columns", JSONValue(lines: header.map(\.value)))]
     if records.allSatisfy({ $0.allSatisfy(\.quoted) }) { file.append(JSONField("quoted", .bool(true))) }
-    file += TextStyle(crlf: style.crlf, finalNewline: style.finalNewline, byteOrderMark: bom).fields
+    file += TextStyle(lineBreak: style.lineBreak, finalNewline: style.finalNewline, byteOrderMark: bom).fields
     return Arrangement(sections: built, extras: [JSONField(separator.key, .object(file))])
   }
 
   /// Splits the text into records of fields (RFC 4180 for CSV; tabs only for TSV), skipping blank
-  /// lines, and says how records end.
+  /// lines, and says how records end: CR LF or LF, or CR alone in a file that holds no LF.
   private static func parseRecords(
     _ b: UnsafeBufferPointer<UInt8>, from start: Int, separator: Separator
-  ) throws(FormatError) -> ([[Field]], (crlf: Bool, finalNewline: Bool)) {
+  ) throws(FormatError) -> ([[Field]], (lineBreak: TextStyle.LineBreak, finalNewline: Bool)) {
     let sep = separator.byte
     let quote = UInt8(ascii: "\"")
     let csv = separator == .comma
     let n = b.count
+    // A file without an LF whose records end with CR alone: CR is the record's end there.
+    let crOnly = !UnsafeBufferPointer(rebasing: b[start...]).contains(0x0A)
+      && UnsafeBufferPointer(rebasing: b[start...]).contains(0x0D)
+    let recordEnd: UInt8 = crOnly ? 0x0D : 0x0A
     var records: [[Field]] = []
     var crlfCount = 0
     var lfCount = 0
@@ -234,7 +238,8 @@ enum Table {
             }
             i += 1
           }
-          let ends = i == n || b[i] == sep || b[i] == 0x0A || (b[i] == 0x0D && i + 1 < n && b[i + 1] == 0x0A)
+          let ends =
+            i == n || b[i] == sep || b[i] == recordEnd || (b[i] == 0x0D && i + 1 < n && b[i + 1] == 0x0A)
           guard ends else {
             throw FormatError.at(
               i, in: b, "text after a closing quote (a quoted field ends at its quote; a quote inside it is doubled)")
@@ -242,7 +247,7 @@ enum Table {
           fields.append(Field(value: String(decoding: value, as: UTF8.self), quoted: true, offset: fieldStart))
         } else {
           var j = i
-          while j < n && b[j] != sep && b[j] != 0x0A {
+          while j < n && b[j] != sep && b[j] != recordEnd {
             if csv && b[j] == quote {
               throw FormatError.at(
                 j, in: b, "a quote inside an unquoted field (quote the whole field and double the quote)")
@@ -270,7 +275,9 @@ enum Table {
           }
           continue
         }
-        if b[i] == 0x0D {
+        if crOnly {
+          i += 1
+        } else if b[i] == 0x0D {
           crlfCount += 1
           i += 2
         } else {
@@ -283,15 +290,22 @@ enum Table {
       let blank = fields.count == 1 && !fields[0].quoted && fields[0].value.isEmpty
       if !blank { records.append(fields) }
     }
-    return (records, (crlf: crlfCount > 0 && lfCount == 0, finalNewline: finalNewline))
+    let lineBreak: TextStyle.LineBreak = crOnly ? .cr : crlfCount > 0 && lfCount == 0 ? .crlf : .lf
+    return (records, (lineBreak: lineBreak, finalNewline: finalNewline))
   }
 
   // MARK: - Writing
 
-  /// Every string a TSV file would hold must be free of tabs and line breaks.
+  /// Every string a TSV file would hold must be free of tabs and line breaks: no LF, and no CR where
+  /// reading would take it for one (last in a field, or anywhere in a file whose lines end with CR); a
+  /// lone CR inside a field of a file that mixes endings is a character and is kept.
   static func checkWritable(_ arrangement: Arrangement, separator: Separator) throws(FormatError) {
     guard separator == .tab else { return }
-    func bad(_ text: String) -> Bool { text.utf8.contains { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } }
+    let own = arrangement.formatObject(separator.key) ?? arrangement.formatObject(separator.otherKey)
+    let crLines = TextStyle(own ?? MarkdownBoard.borrowedStyle(arrangement)).lineBreak == .cr
+    func bad(_ text: String) -> Bool {
+      text.utf8.contains { $0 == 0x09 || $0 == 0x0A || (crLines && $0 == 0x0D) } || text.utf8.last == 0x0D
+    }
     func fail(_ place: String, _ text: String) -> FormatError {
       let what = text.utf8.contains(0x09) ? "a tab" : "a line break"
       return .cannotWrite(.tsv, place: place, reason: "a TSV field cannot hold \(what)")

@@ -3,29 +3,61 @@ import TileModel
 
 /// How a text file's lines end, and how the file begins and ends: what a writer needs, beside the
 /// lines, to give the file back byte for byte. Kept in the file's format object as `newline`
-/// (`"\n"` or `"\r\n"`), `finalNewline` and, when there is one, `bom` (docs/formats.md).
+/// (`"\n"`, `"\r\n"` or `"\r"`), `finalNewline` and, when there is one, `bom` (docs/formats.md).
 struct TextStyle: Equatable {
-  /// Every line ended with CR LF. A file that mixes endings counts as LF, and its CR LF lines keep
-  /// their CR as the last character of their text, so they are written back as they were.
-  var crlf = false
+  /// What ends a line.
+  enum LineBreak: Equatable {
+    /// LF; also a file that mixes endings, whose CR LF lines keep their CR as the last character of
+    /// their text (and whose lone CRs are characters), so they are written back as they were.
+    case lf
+    /// Every line ends with CR LF.
+    case crlf
+    /// The file holds no LF, and its lines end with CR (classic Mac OS).
+    case cr
+
+    /// The spelling kept in a format object's `newline`.
+    var spelling: String {
+      switch self {
+      case .lf: return "\n"
+      case .crlf: return "\r\n"
+      case .cr: return "\r"
+      }
+    }
+
+    init(spelling: String?) {
+      switch spelling {
+      case "\r\n": self = .crlf
+      case "\r": self = .cr
+      default: self = .lf
+      }
+    }
+  }
+
+  var lineBreak = LineBreak.lf
   /// The last line ends with a line break (false also for an empty file).
   var finalNewline = true
   /// The file began with a UTF-8 byte order mark.
   var byteOrderMark = false
 
-  var newline: [UInt8] { crlf ? [0x0D, 0x0A] : [0x0A] }
+  var newline: [UInt8] {
+    switch lineBreak {
+    case .lf: return [0x0A]
+    case .crlf: return [0x0D, 0x0A]
+    case .cr: return [0x0D]
+    }
+  }
 
   /// The style kept in a format object (its `newline`, `finalNewline`, `bom` members); LF, a final
   /// newline and no byte order mark when absent, as for an arrangement from another format.
   init(_ object: [JSONField]?) {
     guard let object else { return }
-    crlf = object["newline"]?.string == "\r\n"
+    lineBreak = LineBreak(spelling: object["newline"]?.string)
     finalNewline = object["finalNewline"]?.bool ?? true
     byteOrderMark = object["bom"]?.bool ?? false
   }
 
-  init(crlf: Bool, finalNewline: Bool, byteOrderMark: Bool) {
-    self.crlf = crlf
+  init(lineBreak: LineBreak, finalNewline: Bool, byteOrderMark: Bool) {
+    self.lineBreak = lineBreak
     self.finalNewline = finalNewline
     self.byteOrderMark = byteOrderMark
   }
@@ -33,7 +65,7 @@ struct TextStyle: Equatable {
   /// The members that record the style, for a format object.
   var fields: [JSONField] {
     var fields = [
-      JSONField("newline", .string(crlf ? "\r\n" : "\n")), JSONField("finalNewline", .bool(finalNewline)),
+      JSONField("newline", .string(lineBreak.spelling)), JSONField("finalNewline", .bool(finalNewline)),
     ]
     if byteOrderMark { fields.append(JSONField("bom", .bool(true))) }
     return fields
@@ -41,7 +73,9 @@ struct TextStyle: Equatable {
 }
 
 /// A UTF-8 text file split into lines: the text of each line without its line break, and the style.
-/// Lines are split at LF only; a CR is removed with it only when every line ends in CR LF.
+/// Lines are split at LF; a CR is removed with it only when every line ends in CR LF. A file with no
+/// LF at all is split at its CRs, when it has any (CR-only endings); elsewhere a lone CR is a
+/// character of its line.
 struct TextLines {
   var lines: [String]
   var style: TextStyle
@@ -74,7 +108,17 @@ struct TextLines {
       }
       i += 1
     }
-    let crlf = allCRLF && !ends.isEmpty
+    var lineBreak: TextStyle.LineBreak = allCRLF && !ends.isEmpty ? .crlf : .lf
+    if ends.isEmpty {
+      // No LF: a file whose lines end with CR alone.
+      i = start
+      while i < buffer.count {
+        if buffer[i] == 0x0D { ends.append(i) }
+        i += 1
+      }
+      if !ends.isEmpty { lineBreak = .cr }
+    }
+    let crlf = lineBreak == .crlf
     let finalNewline = !ends.isEmpty && ends[ends.count - 1] == buffer.count - 1
     // Pass 2: the lines' text.
     var lines: [String] = []
@@ -89,7 +133,7 @@ struct TextLines {
       lines.append(String(decoding: UnsafeBufferPointer(rebasing: buffer[lineStart...]), as: UTF8.self))
     }
     self.lines = lines
-    style = TextStyle(crlf: crlf, finalNewline: finalNewline, byteOrderMark: bom)
+    style = TextStyle(lineBreak: lineBreak, finalNewline: finalNewline, byteOrderMark: bom)
   }
 
   static func hasByteOrderMark(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -112,7 +112,7 @@ public enum Focus: Equatable, Hashable, Sendable {
   public var section: Int? { tile?.section ?? header }
 }
 
-/// Why a keyboard step, undo or redo did nothing.
+/// Why a keyboard step or a mark did nothing.
 public enum BlockReason: Equatable, Hashable, Sendable {
   /// An arrow key found no tile in that direction.
   case noTileThatWay
@@ -122,10 +122,6 @@ public enum BlockReason: Equatable, Hashable, Sendable {
   case noSectionAfter
   /// Shift-Tab: there is no earlier section.
   case noSectionBefore
-  /// Undo with nothing done.
-  case nothingToUndo
-  /// Redo with nothing undone.
-  case nothingToRedo
   /// `x` or a modifier click with no tile to mark (a header has the focus, or the click missed).
   case nothingToMark
   /// The lifted section is already first or last.
@@ -144,23 +140,9 @@ public enum Subject: Equatable, Hashable, Sendable {
   case section(Int)
 }
 
-/// What an editing key did to its subject (docs/editor.md, "Editing").
-public enum EditVerb: Equatable, Hashable, Sendable {
-  /// Added, with this id.
-  case added(id: String)
-  case deleted
-  case renamed
-  case recolored
-  /// Its width set or removed.
-  case resized
-  case locked
-  case unlocked
-  /// A section's `maxItems` set (nil: removed).
-  case limited(Int?)
-}
-
-/// What happened, for the trace, the status line and the tests: a verb and its subject. `handle(_:at:in:)`
-/// returns them in order; the editor adds those of its own keys (edits, undo, redo).
+/// What the gesture recognizer did, for the trace, the status line and the tests: a verb and its subject.
+/// `handle(_:at:in:)` returns them in order. They are the gesture's alone: the editor wraps them in its
+/// own happenings, beside those of its own keys (edits, merges, undo, redo).
 public enum Happening: Equatable, Hashable, Sendable {
   /// A tile, a block or a section lifted (a long press, or Space): a drag began. For a block,
   /// `grabbed` is where the lifted tile was before the others gathered around it.
@@ -171,22 +153,12 @@ public enum Happening: Equatable, Hashable, Sendable {
   case dropped(Subject, moved: Bool)
   /// A drag was cancelled and the subject is back here.
   case cancelled(Subject)
-  /// A policy refused: lifting, moving the lifted subject to this place, marking, or an edit of it.
+  /// A policy refused: lifting, moving the lifted subject to this place, or marking.
   case refused(Subject, EditError)
   /// A typed move (`m`) made this move, one undo step, no drag.
   case placed(Edit)
   /// A typed move to this place was refused (a policy, or no such place); nothing moved.
   case placeRefused(ItemPath, EditError)
-  /// An editing key changed the subject.
-  case edited(EditVerb, Subject)
-  /// A policy (or a value) refused an edit of the subject; nothing changed.
-  case editRefused(EditVerb, Subject, EditError)
-  /// A merge with the file on disk made this many edits (one undo step), with this many conflicts.
-  case merged(changes: Int, conflicts: Int)
-  /// Undo applied the inverses of this step.
-  case undone(Step)
-  /// Redo applied this step again.
-  case redone(Step)
   /// The content scrolled by this many cells along the scrolling axis.
   case scrolled(Int)
   /// The keyboard focus moved.
@@ -199,6 +171,6 @@ public enum Happening: Equatable, Hashable, Sendable {
   case marksCleared(Int)
   /// A long press (or Space) found no tile to lift.
   case nothingToLift
-  /// A keyboard move or focus step had nowhere to go, or undo/redo had nothing to do.
+  /// A keyboard move or focus step had nowhere to go, or there was nothing to mark.
   case blocked(BlockReason)
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Files
+import Formats
 import Synchronization
 import TileGridJSON
 import TileModel
@@ -55,7 +56,8 @@ extension TileGridCommand {
     }
     let output = Output(args)
     let both = try loadArrangements(operands)
-    let script = Arrangement.diff(both[0], both[1])
+    let formats = readingFormats(operands)
+    let script = BoardVersions.diff(both[0], as: formats[0], both[1], as: formats[1])
     let json = args.flags.contains("--json")
     if script.isEmpty && !json && output.isStandardOutput { return }
     try output.write(json ? EditScript.json(script) : Array(EditScript.text(script).utf8))
@@ -67,6 +69,12 @@ extension TileGridCommand {
   static func loadArrangement(_ path: String) throws(CLIError) -> Arrangement {
     if path == "/dev/null" { return Arrangement(sections: []) }
     return try load(path).0
+  }
+
+  /// The format each of `paths` is read in, as `load` chooses it (`/dev/null`: JSON, no sections), so
+  /// that the cards of formats without ids are paired across versions (`BoardVersions`).
+  static func readingFormats(_ paths: [String]) -> [ArrangementFormat] {
+    paths.map { $0 == "/dev/null" ? .json : FormatOptions().reading($0) }
   }
 
   /// Several arrangements read at once, each on a core of its own (`diff` and `merge` read two and
@@ -95,7 +103,8 @@ extension TileGridCommand {
     var header = "# tilegrid diff \(oldName) \(newName)\n"
     do throws(CLIError) {
       let both = try loadArrangements([oldFile, newFile])
-      let script = Arrangement.diff(both[0], both[1])
+      let formats = readingFormats([oldFile, newFile])
+      let script = BoardVersions.diff(both[0], as: formats[0], both[1], as: formats[1])
       try Platform.standardOutput(Array(header.utf8) + (json ? EditScript.json(script) : Array(EditScript.text(script).utf8)))
     } catch {
       header += "# \(error.description): the text differences instead\n"

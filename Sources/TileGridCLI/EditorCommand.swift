@@ -16,10 +16,10 @@ extension TileGridCommand {
   static let editorCommand = Command(
     name: "",
     synopsis:
-      "[FILE|-] [--press-ms N] [--color auto|always|never|truecolor|256|16|8] [--record EVENTS] [--format FORMAT] [--to FORMAT]",
+      "[FILE|-] [--press-ms N] [--color auto|always|never|truecolor|256|16|8] [--motion on|off] [--record EVENTS] [--format FORMAT] [--to FORMAT]",
     summary: "the editor (no FILE: the demo; '-': a pipe)", details: "",
     syntax: Syntax(
-      valued: ["--press-ms", "--color", "--record"] + FormatOptions.writing, maximumOperands: 1,
+      valued: ["--press-ms", "--color", "--motion", "--record"] + FormatOptions.writing, maximumOperands: 1,
       operands: "at most one FILE"),
     run: runEditor)
 
@@ -29,6 +29,8 @@ extension TileGridCommand {
     var pressMilliseconds = 300
     var color: ColorChoice = .auto
     var record: String?
+    /// `--motion` as given (nil: on where the terminal can show it).
+    var motion: Bool?
     /// The format FILE is read in and saved in (`--format`, `--to`).
     var formats = FormatOptions()
 
@@ -47,6 +49,7 @@ extension TileGridCommand {
         color = choice
       }
       record = args.values["--record"]
+      motion = try motionOption(args, command: nil)
       formats = try FormatOptions(args, command: nil)
     }
   }
@@ -126,6 +129,9 @@ extension TileGridCommand {
     }
     editor.follow(session.format, of: arrangement)
     editor.saveTarget = session.saveTarget
+    // Motion where the terminal can show it, unless asked not to; a pipeline's editor stays still.
+    editor.setMotion(
+      options.motion ?? (!motionOffInEnvironment && terminal.motionAvailable && !pipeMode && isatty(1) == 1))
     // What an earlier session left beside the file is asked about on the first screen.
     switch session.source {
     case .file(let path), .newFile(let path):

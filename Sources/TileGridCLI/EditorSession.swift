@@ -306,6 +306,7 @@ struct CursesPort: TerminalPort {
   private let start = Monotonic.milliseconds()
   private let scheme: ColorScheme
   private var frame: Buffer
+  private var pacer = FramePacer()
 
   init(terminal: CursesTerminal, session: EditorSession) {
     self.terminal = terminal
@@ -323,10 +324,14 @@ struct CursesPort: TerminalPort {
     return events.map { (session.message(for: $0, at: time), time) }
   }
 
+  /// Draws the screen as it is now; while something glides, the next frame is due a frame's interval
+  /// later (`FramePacer`).
   mutating func present(_ editor: EditorState) {
-    editor.view(into: &frame, scheme: scheme)
+    pacer.draw(editor, into: &frame, scheme: scheme, at: now)
     terminal.present(&frame)
   }
+
+  var nextFrame: Int? { pacer.nextFrame }
 
   mutating func save(
     _ document: Document, to path: String?, force: Bool, basedOnDisk: Int?, at time: Int

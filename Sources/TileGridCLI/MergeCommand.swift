@@ -1,4 +1,5 @@
 import Files
+import Formats
 import TileGridJSON
 import TileModel
 
@@ -46,8 +47,10 @@ extension TileGridCommand {
     }
     let output = Output(args)
     let sides = try loadArrangements(args.operands)
-    let result = Arrangement.merge(base: sides[0], ours: sides[1], theirs: sides[2], prefer: prefer)
-    try output.write(result.arrangement)
+    let formats = readingFormats(args.operands)
+    let result = BoardVersions.merge(base: sides[0], ours: sides[1], theirs: sides[2], formats: formats, prefer: prefer)
+    // OURS's format: a merge of boards is a board.
+    try output.write(result.arrangement, as: FormatOptions().writing(to: output, input: formats[1]))
     if !result.conflicts.isEmpty {
       throw .outcome(1, lines: result.conflicts.map { "conflict: \($0)" })
     }

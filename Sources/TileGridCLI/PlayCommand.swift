@@ -6,7 +6,7 @@ extension TileGridCommand {
   static let playCommand = Command(
     name: "play",
     synopsis:
-      "[FILE|-] --width W --height H --events EVENTS [--trace] [--press-ms N] [--format FORMAT] [--to FORMAT] [-o OUT] [--force]",
+      "[FILE|-] --width W --height H --events EVENTS [--trace] [--press-ms N] [--motion on|off] [--format FORMAT] [--to FORMAT] [-o OUT] [--force]",
     summary: "replay input headlessly; print the arrangement",
     details: """
       Replays input headlessly through the same code as the interactive editor, on a W x H screen (each
@@ -31,6 +31,8 @@ extension TileGridCommand {
                         refused S.I: REASON, drop S.I, cancel, scroll D, undo, redo, mark S.I,
                         lift block …, lift section S, move section S -> S, place S.I -> S.I, …
       --press-ms N      the long press's duration (default 300)
+      --motion on|off   follow the glides as the editor does (default off); the arrangement is the
+                        same either way
       \(FormatOptions.formatHelp)
       \(FormatOptions.toHelp)
       \(Output.outputHelp)
@@ -46,7 +48,7 @@ extension TileGridCommand {
 
       """,
     syntax: Syntax(
-      valued: ["--width", "--height", "--events", "--press-ms"] + FormatOptions.writing + Output.valued,
+      valued: ["--width", "--height", "--events", "--press-ms", "--motion"] + FormatOptions.writing + Output.valued,
       flags: ["--trace"] + Output.flags,
       maximumOperands: 1, operands: "at most one FILE"),
     run: runPlay)
@@ -60,6 +62,7 @@ extension TileGridCommand {
     var path: String
     var trace: Bool
     var formats: FormatOptions
+    var motion: Bool
 
     init(_ args: Arguments) throws(CLIError) {
       let command = "play"
@@ -74,6 +77,7 @@ extension TileGridCommand {
       }
       trace = args.flags.contains("--trace")
       formats = try FormatOptions(args, command: command)
+      motion = try motionOption(args, command: command) ?? false
     }
   }
 
@@ -87,6 +91,7 @@ extension TileGridCommand {
       arrangement: arrangement, screen: options.screen, fileName: name,
       config: ReorderConfig(minimumPressDuration: options.pressMilliseconds), view: format.openingView(of: arrangement))
     editor.follow(options.formats.output ?? format, of: arrangement)
+    editor.setMotion(options.motion)
     replay(
       script, on: &editor, trace: options.trace, eventsPath: options.events == "-" ? nil : options.events,
       besideFile: options.path, format: format)

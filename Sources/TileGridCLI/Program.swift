@@ -34,6 +34,14 @@ protocol TerminalPort {
   /// Removes a file left behind by an earlier session, as the person asked (`d`); nil when it is gone,
   /// else why not.
   mutating func discard(_ path: String) -> String?
+  /// When the next frame of motion is due, on the program's clock (nil: nothing moves on this port's
+  /// screen). A port that draws keeps it from `present`.
+  var nextFrame: Int? { get }
+}
+
+extension TerminalPort {
+  /// A port without a screen draws no frames of motion.
+  var nextFrame: Int? { nil }
 }
 
 /// The program loop (the Elm architecture's runtime): show the screen, wait for the next message or
@@ -43,10 +51,12 @@ protocol TerminalPort {
 enum Program {
   /// Runs `editor` on `port`; `observe` sees every happening in order (`play --trace` prints them).
   static func run<Port: TerminalPort>(
-    _ editor: inout EditorState, on port: inout Port, observe: (Happening) -> Void = { _ in }
+    _ editor: inout EditorState, on port: inout Port, observe: (EditorHappening) -> Void = { _ in }
   ) {
     port.present(editor)
-    while let messages = port.next(deadline: editor.nextDeadline) {
+    // Input first: a frame of motion is only a deadline, met when no message came sooner; all that is
+    // readable is handled before the next frame is drawn.
+    while let messages = port.next(deadline: [editor.nextDeadline, port.nextFrame].compactMap { $0 }.min()) {
       for (message, time) in messages {
         var effects = editor.update(message, at: time)
         while !effects.isEmpty {

@@ -11,15 +11,19 @@ extension TileGridCommand {
   static let renderCommand = Command(
     name: "render",
     synopsis:
-      "[FILE|-] --width W --height H [--events EVENTS] [--press-ms N] [--color auto|always|never|truecolor|256|16|8] [--format FORMAT] [-o OUT] [--force]",
+      "[FILE|-] --width W --height H [--events EVENTS] [--at MS] [--motion on|off] [--press-ms N] [--color auto|always|never|truecolor|256|16|8] [--format FORMAT] [-o OUT] [--force]",
     summary: "print one screen of the editor",
     details: """
       Prints one screen of the interactive editor on a W x H terminal (each side from 1 to
       \(Screen.maximumSide)): exactly H lines of exactly W cells. With --events, the events are replayed
       first, as 'tilegrid play' does, so the screen in the middle of a drag (the placeholder, the
-      floating tile, a refusal) can be printed.
+      floating tile, a refusal) can be printed. With --at, the screen MS milliseconds after the last
+      event, while what the events moved glides to its place (0.25 s: --at 250 and later is the
+      resting screen, the one printed without --at).
 
       --events EVENTS   replay these events first (the format of 'tilegrid play')
+      --at MS           the frame MS milliseconds after the last event (0 to 60000), motion on
+      --motion off      with --at: no motion, the resting screen at once
       --press-ms N      the long press's duration (default 300)
       --color always    SGR sequences only: 24-bit colors when the terminal says it shows them (as the
                         editor finds out: COLORTERM, TERM's terminfo RGB or Tc, a -direct TERM, the
@@ -35,7 +39,7 @@ extension TileGridCommand {
 
       """,
     syntax: Syntax(
-      valued: ["--width", "--height", "--events", "--press-ms", "--color"] + FormatOptions.reading + Output.valued,
+      valued: ["--width", "--height", "--events", "--at", "--motion", "--press-ms", "--color"] + FormatOptions.reading + Output.valued,
       flags: Output.flags,
       maximumOperands: 1, operands: "at most one FILE"),
     run: runRender)
@@ -52,6 +56,10 @@ extension TileGridCommand {
     var path: String
     var events: String?
     var formats: FormatOptions
+    /// `--at`: the frame this many milliseconds after the last event.
+    var at: Int?
+    /// `--motion` as given.
+    var motion: Bool?
 
     init(_ args: Arguments) throws(CLIError) {
       let command = "render"
@@ -76,6 +84,8 @@ extension TileGridCommand {
         throw .usage("FILE and EVENTS cannot both be standard input", command: command)
       }
       formats = try FormatOptions(args, command: command)
+      at = try args.integer("--at", in: 0...60_000, command: command)
+      motion = try motionOption(args, command: command)
     }
   }
 
@@ -91,12 +101,14 @@ extension TileGridCommand {
       arrangement: arrangement, screen: options.screen, fileName: name,
       config: ReorderConfig(minimumPressDuration: options.pressMilliseconds), view: format.openingView(of: arrangement))
     editor.follow(options.formats.output ?? format, of: arrangement)
+    // A frame of motion needs the motion followed through the events.
+    if options.at != nil && options.motion != false { editor.setMotion(true) }
     if let recorded {
       replay(
         recorded.script, on: &editor, trace: false, eventsPath: options.events == "-" ? nil : options.events,
         besideFile: options.path, format: options.formats.reading(options.path))
     }
-    let buffer = editor.view(scheme: colored ? .color : .monochrome)
+    let buffer = editor.view(scheme: colored ? .color : .monochrome, at: options.at.map { editor.now + $0 })
     let mode: RenderMode = colored ? .colored(choice.forcedDepth ?? colorDepthFromEnvironment) : .plain
     try options.output.write(Array(buffer.rendered(mode).utf8))
   }

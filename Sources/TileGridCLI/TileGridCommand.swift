@@ -57,6 +57,7 @@ public enum TileGridCommand {
       "U undo and redo, s saves, q quits; ? lists every key. In TileGrid's source, docs/editor.md",
       "describes the screen and the keys, docs/editing.md the editing keys, docs/command-line.md every",
       "command.",
+      "Tiles glide to their places (0.25 s); --motion off or TILEGRID_MOTION=off makes them jump.",
       "",
       "FILE '-' (or no FILE, when standard input is not a terminal) reads standard input.",
       "FROM and TO are SECTION.ITEM (zero-based, like 1.3) or SECTION_ID:ITEM (like favorites:0).",

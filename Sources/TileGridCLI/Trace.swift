@@ -1,4 +1,5 @@
 import Document
+import Editor
 import Reorder
 import TileModel
 
@@ -17,6 +18,18 @@ import TileModel
 ///
 /// Nil for happenings the trace does not list (focus changes, notices).
 public enum Trace {
+  public static func line(_ happening: EditorHappening) -> String? {
+    switch happening {
+    case .gesture(let happening): return line(happening)
+    case .edited(let outcome, let subject): return edited(outcome, subject)
+    case .refused(let outcome, let subject, let reason): return "refused \(edited(outcome, subject)): \(reason)"
+    case .merged(let changes, let conflicts): return "merge (\(changes) edits, \(conflicts) conflicts)"
+    case .undone: return "undo"
+    case .redone: return "redo"
+    case .nothingToUndo, .nothingToRedo: return nil
+    }
+  }
+
   public static func line(_ happening: Happening) -> String? {
     switch happening {
     case .lifted(.block(let run, let count), let grabbed?): return "lift block \(grabbed): \(count) tiles at \(run)"
@@ -31,11 +44,6 @@ public enum Trace {
     case .placed(.moveSection(let move)): return "place section \(move.from) -> \(move.to)"
     case .placed: return nil
     case .placeRefused(let place, let reason): return "refused place \(place): \(reason)"
-    case .edited(let verb, let subject): return edited(verb, subject)
-    case .editRefused(let verb, let subject, let reason): return "refused \(edited(verb, subject)): \(reason)"
-    case .merged(let changes, let conflicts): return "merge (\(changes) edits, \(conflicts) conflicts)"
-    case .undone: return "undo"
-    case .redone: return "redo"
     case .scrolled(let delta): return "scroll \(delta)"
     case .marked(let path): return "mark \(path)"
     case .unmarked(let path): return "unmark \(path)"
@@ -61,17 +69,9 @@ public enum Trace {
     }
   }
 
-  static func edited(_ verb: EditVerb, _ subject: Subject) -> String {
-    let what = name(subject)
-    switch verb {
-    case .added(let id): return id.isEmpty ? "add \(what)" : "add \(what) \(id)"
-    case .deleted: return "delete \(what)"
-    case .renamed: return "rename \(what)"
-    case .recolored: return "recolor \(what)"
-    case .resized: return "width \(what)"
-    case .locked: return "lock \(what)"
-    case .unlocked: return "unlock \(what)"
-    case .limited(let n): return "max-items \(what) \(n.map(String.init) ?? "none")"
-    }
+  /// An edit as the trace names it: the outcome's word, the subject, and the outcome's argument.
+  static func edited(_ outcome: EditCommand.Outcome, _ subject: Subject) -> String {
+    let (word, argument) = outcome.trace
+    return "\(word) \(name(subject))" + (argument.map { " \($0)" } ?? "")
   }
 }

@@ -7,7 +7,9 @@ extension Arrangement {
   ///
   /// The fewest moves: a tile that changed section moves once; within a section, the tiles that stay
   /// in it and keep their order are a longest increasing subsequence of their places in `new` taken in
-  /// their order in `old`, and only the others move. Sections likewise. The lines come in an order
+  /// their order in `old`, and only the others move. Sections likewise. Among the longest, the one
+  /// holding the most tiles (sections) locked in both is taken, so a policy refuses no move that
+  /// another script of as few moves avoids. The lines come in an order
   /// that applies cleanly, and that the policies refuse as little as the two files allow:
   ///
   /// 1. `set-file` and `set-layout`;
@@ -17,8 +19,10 @@ extension Arrangement {
   /// 4. `move-section` (the old sections that stay, into the new order);
   /// 5. `add-section` (a new section that receives tiles comes without its lock, and without a
   ///    `maxItems` it is over; both are set in step 9);
-  /// 6. `move` and `add`, section by section in the new order, place by place: each tile goes just
-  ///    after the tile that precedes it in `new`, which is already in place;
+  /// 6. `move` and `add`, section by section in the new order (but a section the tiles coming in
+  ///    would fill past its `maxItems` after the sections its leaving tiles go to, when that can be),
+  ///    place by place: each tile goes just after the tile that precedes it in `new`, which is
+  ///    already in place;
   /// 7. `delete-section`, its surviving tiles moved out by then;
   /// 8. the other keys of sections and tiles, in reading order;
   /// 9. keys that tighten a policy: locks put on, `maxItems` set or lowered.
@@ -122,14 +126,17 @@ private struct DiffBuilder {
       guard t >= 0 else { continue }
       var stayers: [Int] = []
       var places: [Int32] = []
+      var locked: [Bool] = []
       for k in first..<(first + section.count) {
         let j = Int(oldMatch[k])
         if j >= newStart[t] && j < newStart[t + 1] {
           stayers.append(k)
           places.append(Int32(j))
+          // Locked while the moves apply: in both (a lock taken off comes first, one put on last).
+          locked.append(old.tiles[oldRefs[k]].isLocked && new.tiles[newRefs[j]].isLocked)
         }
       }
-      for i in Sequences.longestIncreasing(places) { anchor[stayers[i]] = true }
+      for i in Sequences.longestIncreasing(places, preferring: locked) { anchor[stayers[i]] = true }
     }
   }
 
@@ -239,7 +246,8 @@ private struct DiffBuilder {
     var current = old.sections.indices.map { sectionInNew[$0] >= 0 ? sectionInNew[$0] : -1 - $0 }
     let staying = old.sections.indices.filter { sectionInNew[$0] >= 0 }
     var still = [Bool](repeating: false, count: new.sections.count)
-    for i in Sequences.longestIncreasing(staying.map { Int32(sectionInNew[$0]) }) {
+    let locked = staying.map { old.sections[$0].isLocked && new.sections[sectionInNew[$0]].isLocked }
+    for i in Sequences.longestIncreasing(staying.map { Int32(sectionInNew[$0]) }, preferring: locked) {
       still[sectionInNew[staying[i]]] = true
     }
     var moves: [ScriptEdit] = []
@@ -271,10 +279,13 @@ private struct DiffBuilder {
     return (moves, adds)
   }
 
-  /// Step 6: every tile that is not an anchor put in place, section by section in the new order. A
+  /// Step 6: every tile that is not an anchor put in place, section by section, place by place. A
   /// tile goes just after the one before it in `new` (already in place), so its place is the count
   /// of tiles before that one: the new places before it, plus the tiles of the section still waiting
-  /// to leave or move that sit before the last anchor passed (a Fenwick tree per old section).
+  /// to leave or move that sit before the last anchor passed (a Fenwick tree per old section). That
+  /// count depends on the section alone, so the sections may be taken in any order: in the new order,
+  /// but a section that the tiles coming in would fill past its `maxItems` waits for the sections its
+  /// own leaving tiles go to, whenever another section can go first.
   mutating func tileMoves() -> [ScriptEdit] {
     var waiting: [FenwickTree] = []
     var first = 0
@@ -283,13 +294,15 @@ private struct DiffBuilder {
       waiting.append(FenwickTree(marked: marked))
       first += section.count
     }
+    var start = [Int](repeating: 0, count: new.sections.count + 1)
+    for (t, section) in new.sections.enumerated() { start[t + 1] = start[t] + section.count }
     var moves: [ScriptEdit] = []
-    var j = 0
-    for (t, section) in new.sections.enumerated() {
+    for t in sectionsInFillingOrder(start) {
+      let section = new.sections[t]
       let s = sectionInOld[t]
       var lastAnchor = 0
       for place in 0..<section.count {
-        defer { j += 1 }
+        let j = start[t] + place
         let k = Int(newMatch[j])
         if k >= 0 && anchor[k] {
           lastAnchor = Int(oldPlace[k])
@@ -302,5 +315,61 @@ private struct DiffBuilder {
       }
     }
     return moves
+  }
+
+  /// The order step 6 takes the new sections in: the new order, but a section whose incoming tiles
+  /// would not fit under its `maxItems` (the looser of the two files', as it stands while tiles move)
+  /// goes after the first section that fits, so that the tiles leaving it have gone by then. When none
+  /// fits, the first in the new order goes (a policy refuses the script: the files make it so, or it
+  /// takes moving tiles in an order section by section cannot give).
+  /// - Complexity: O(S² + n) in the sections and tiles.
+  func sectionsInFillingOrder(_ start: [Int]) -> [Int] {
+    let count = new.sections.count
+    // Tiles coming into each new section from elsewhere (moved or added), and, per new section, how
+    // many of its incoming tiles leave each other new section.
+    var incoming = [Int](repeating: 0, count: count)
+    var leaving: [[Int: Int]] = Array(repeating: [:], count: count)
+    var limited = false
+    for t in 0..<count {
+      let s = sectionInOld[t]
+      for j in start[t]..<start[t + 1] {
+        let k = Int(newMatch[j])
+        if k >= 0 && Int(oldSection[k]) == s { continue }
+        incoming[t] += 1
+        if k >= 0, case let u = sectionInNew[Int(oldSection[k])], u >= 0 { leaving[t][u, default: 0] += 1 }
+      }
+      if s >= 0, limit(t) != nil { limited = true }
+    }
+    guard limited else { return Array(0..<count) }
+    // The tiles each section holds now: its old ones but those deleted in step 3.
+    var holds = [Int](repeating: 0, count: count)
+    for t in 0..<count where sectionInOld[t] >= 0 { holds[t] = old.sections[sectionInOld[t]].count }
+    for k in oldRefs.indices where oldMatch[k] < 0 {
+      let t = sectionInNew[Int(oldSection[k])]
+      if t >= 0 { holds[t] -= 1 }
+    }
+    var done = [Bool](repeating: false, count: count)
+    var order: [Int] = []
+    order.reserveCapacity(count)
+    while order.count < count {
+      let fits = (0..<count).first { t in
+        !done[t] && (sectionInOld[t] < 0 || limit(t).map { holds[t] + incoming[t] <= $0 } ?? true)
+      }
+      let t = fits ?? (0..<count).first { !done[$0] }!
+      done[t] = true
+      order.append(t)
+      holds[t] += incoming[t]
+      for (u, n) in leaving[t] { holds[u] -= n }
+    }
+    return order
+  }
+
+  /// The most tiles new section `t` (one of both files) may hold while the tiles move: the looser of
+  /// its two `maxItems` (a limit raised or removed is set before the moves, one lowered after); nil for
+  /// none.
+  func limit(_ t: Int) -> Int? {
+    guard case let s = sectionInOld[t], s >= 0 else { return nil }
+    guard let a = old.sections[s].maxItems, let b = new.sections[t].maxItems else { return nil }
+    return max(a, b)
   }
 }

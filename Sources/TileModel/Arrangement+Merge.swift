@@ -31,12 +31,34 @@ extension Arrangement {
   /// once. `merge(b, x, b)`, `merge(b, b, x)` and `merge(b, x, x)` are `x`, byte for byte. Policies
   /// (locks, `maxItems`) are the sides' business: the merge joins what they did.
   ///
+  /// `join`, when given, is asked first about every unknown key both sides set to different
+  /// values (a text format's own object, say, whose lines can be merged line by line): what it
+  /// returns is taken, and only when it returns nil is the key a conflict.
+  ///
   /// - Complexity: O(n log n) in the tiles of the three.
   public static func merge(
-    base: Arrangement, ours: Arrangement, theirs: Arrangement, prefer: MergeSide = .ours
+    base: Arrangement, ours: Arrangement, theirs: Arrangement, prefer: MergeSide = .ours, join: MergeJoiner? = nil
   ) -> MergeResult {
-    var merger = Merger(base: base, ours: ours, theirs: theirs, prefer: prefer)
+    var merger = Merger(base: base, ours: ours, theirs: theirs, prefer: prefer, join: join)
     return merger.run()
+  }
+}
+
+/// Joins the values of one unknown key that both sides of a merge set differently: the subject, the
+/// key, and the base's, ours' and theirs' values (nil: absent). Returns the value to take, or nil
+/// when they do not join (then the key is a conflict).
+public typealias MergeJoiner = (
+  _ subject: MergeSubject, _ key: String, _ base: JSONValue?, _ ours: JSONValue?, _ theirs: JSONValue?
+) -> JoinedValue?
+
+/// What a `MergeJoiner` takes for a key: a value, or the key removed.
+public enum JoinedValue: Sendable, Equatable {
+  case value(JSONValue)
+  case absent
+
+  var optional: JSONValue? {
+    if case .value(let v) = self { return v }
+    return nil
   }
 }
 
@@ -67,6 +89,7 @@ private enum Placer: UInt8 {
 private struct Merger {
   let sides: [Arrangement]  // base, ours, theirs
   let prefer: MergeSide
+  let join: MergeJoiner?
   var conflicts: [MergeConflict] = []
 
   static let base = 0
@@ -87,9 +110,10 @@ private struct Merger {
   var tileRef: [[Int32]] = [[], [], []]
   var tileCount = 0
 
-  init(base: Arrangement, ours: Arrangement, theirs: Arrangement, prefer: MergeSide) {
+  init(base: Arrangement, ours: Arrangement, theirs: Arrangement, prefer: MergeSide, join: MergeJoiner?) {
     sides = [base, ours, theirs]
     self.prefer = prefer
+    self.join = join
   }
 
   func has(_ side: Int, tile e: Int) -> Bool { tileSection[side][e] >= 0 }
@@ -179,7 +203,7 @@ private struct Merger {
     let layout = mergedLayout()
     var fileConflicts: [MergeConflict] = []
     let extras = Self.mergeExtras(
-      sides[0].extras, sides[1].extras, sides[2].extras, subject: .file, prefer: prefer, &fileConflicts)
+      sides[0].extras, sides[1].extras, sides[2].extras, subject: .file, prefer: prefer, join: join, &fileConflicts)
     conflicts += fileConflicts
     return MergeResult(
       arrangement: Arrangement(version: sides[1].version, layout: layout, sections: built, extras: extras),
@@ -329,7 +353,7 @@ private struct Merger {
     let base = has(Self.base, tile: e) ? tile(Self.base, e) : Tile(id: ours.id)
     if base.isExactly(ours) { return theirs }
     if base.isExactly(theirs) { return ours }
-    return Self.mergeKeys(Self.tileKeys, base: base, ours: ours, theirs: theirs, subject: .tile(ours.id), prefer: prefer, &conflicts)
+    return Self.mergeKeys(Self.tileKeys, base: base, ours: ours, theirs: theirs, subject: .tile(ours.id), prefer: prefer, join: join, &conflicts)
   }
 
   mutating func mergedSectionFields(_ c: Int) -> Section {
@@ -342,7 +366,7 @@ private struct Merger {
     if base.fieldsAreExactly(ours) { return theirs }
     if base.fieldsAreExactly(theirs) { return ours }
     return Self.mergeKeys(
-      Self.sectionKeys, base: base, ours: ours, theirs: theirs, subject: .section(ours.id), prefer: prefer, &conflicts)
+      Self.sectionKeys, base: base, ours: ours, theirs: theirs, subject: .section(ours.id), prefer: prefer, join: join, &conflicts)
   }
 
   mutating func mergedLayout() -> LayoutSpec? {
@@ -355,7 +379,7 @@ private struct Merger {
       conflicts.append(MergeConflict(.layout, .deleted(by: remover, change: "changed"), took: prefer))
       return prefer == .ours ? x : y
     }
-    return Self.mergeKeys(Self.layoutKeys, base: b ?? LayoutSpec(), ours: x, theirs: y, subject: .layout, prefer: prefer, &conflicts)
+    return Self.mergeKeys(Self.layoutKeys, base: b ?? LayoutSpec(), ours: x, theirs: y, subject: .layout, prefer: prefer, join: join, &conflicts)
   }
 
   // MARK: Keys
@@ -411,7 +435,7 @@ private struct Merger {
   /// when both changed it differently; then the unknown keys (`mergeExtras`).
   static func mergeKeys<Record>(
     _ keys: [Key<Record>], base: Record, ours: Record, theirs: Record, subject: MergeSubject, prefer: MergeSide,
-    _ conflicts: inout [MergeConflict]
+    join: MergeJoiner?, _ conflicts: inout [MergeConflict]
   ) -> Record where Record: HasExtras {
     var result = ours
     for key in keys {
@@ -424,14 +448,16 @@ private struct Merger {
         MergeConflict(subject, .key(key.name, ours: text(key.value(ours)), theirs: text(key.value(theirs))), took: prefer))
       if prefer == .theirs { key.copy(theirs, &result) }
     }
-    result.extras = mergeExtras(base.extras, ours.extras, theirs.extras, subject: subject, prefer: prefer, &conflicts)
+    result.extras = mergeExtras(
+      base.extras, ours.extras, theirs.extras, subject: subject, prefer: prefer, join: join, &conflicts)
     return result
   }
 
-  /// Unknown keys merged key by key, and their order as the tiles' order is merged.
+  /// Unknown keys merged key by key (`join` asked first about a key both changed differently), and
+  /// their order as the tiles' order is merged.
   static func mergeExtras(
     _ base: [JSONField], _ ours: [JSONField], _ theirs: [JSONField], subject: MergeSubject, prefer: MergeSide,
-    _ conflicts: inout [MergeConflict]
+    join: MergeJoiner?, _ conflicts: inout [MergeConflict]
   ) -> [JSONField] {
     if ours.isExactly(theirs) || base.isExactly(theirs) { return ours }
     if base.isExactly(ours) { return theirs }
@@ -453,6 +479,8 @@ private struct Merger {
         values.append(x)
       } else if exactlyEqual(b, x) {
         values.append(y)
+      } else if let joined = join?(subject, key, b, x, y) {
+        values.append(joined.optional)
       } else {
         conflicts.append(MergeConflict(subject, .key(key, ours: text(x), theirs: text(y)), took: prefer))
         values.append(prefer == .ours ? x : y)

@@ -1,11 +1,11 @@
 // Two small tools of `diff` and `merge`: the longest increasing subsequence (the tiles that need not
 // move) and a Fenwick tree (counting the tiles still waiting to move before a place).
 
-enum Sequences {
+package enum Sequences {
   /// The indexes (ascending) of a longest strictly increasing subsequence of `values`. Among several
   /// of the same length it is the one patience sorting finds, so the choice is the same every run.
   /// - Complexity: O(n log n).
-  static func longestIncreasing(_ values: [Int32]) -> [Int] {
+  package static func longestIncreasing(_ values: [Int32]) -> [Int] {
     guard !values.isEmpty else { return [] }
     // tails[k]: the index of the smallest last value of an increasing run of length k + 1.
     var tails: [Int32] = []
@@ -34,6 +34,56 @@ enum Sequences {
       k = Int(previous[k])
     }
     return result
+  }
+}
+
+extension Sequences {
+  /// The indexes (ascending) of a longest strictly increasing subsequence of `values` (which must be
+  /// distinct) that holds, among the longest, as many `preferred` indexes as any: with nothing
+  /// preferred, `longestIncreasing(_:)`'s. `diff` prefers the locked tiles and sections, so that a
+  /// locked one stays put whenever a script of as few moves can leave it.
+  /// - Complexity: O(n log n).
+  static func longestIncreasing(_ values: [Int32], preferring preferred: [Bool]) -> [Int] {
+    guard preferred.contains(true) else { return longestIncreasing(values) }
+    let n = values.count
+    // The rank of each value, so a Fenwick tree over ranks finds the best run ending below a value.
+    let order = values.indices.sorted { values[$0] < values[$1] }
+    var rank = [Int](repeating: 0, count: n)
+    for (r, i) in order.enumerated() { rank[i] = r }
+    // The best (length, preferred count) of a run ending at each index; tree: prefix maxima by rank.
+    struct Score: Comparable {
+      var length: Int32 = 0
+      var weight: Int32 = 0
+      var index: Int32 = -1
+      static func < (a: Score, b: Score) -> Bool { (a.length, a.weight) < (b.length, b.weight) }
+    }
+    var tree = [Score](repeating: Score(), count: n + 1)
+    var previous = [Int32](repeating: -1, count: n)
+    var top = Score()
+    for i in 0..<n {
+      var best = Score()
+      var k = rank[i]
+      while k > 0 {
+        if best < tree[k] { best = tree[k] }
+        k -= k & -k
+      }
+      previous[i] = best.index
+      let score = Score(length: best.length + 1, weight: best.weight + (preferred[i] ? 1 : 0), index: Int32(i))
+      if top < score { top = score }
+      k = rank[i] + 1
+      while k <= n {
+        if tree[k] < score { tree[k] = score }
+        k += k & -k
+      }
+    }
+    var result: [Int] = []
+    result.reserveCapacity(Int(top.length))
+    var k = top.index
+    while k >= 0 {
+      result.append(Int(k))
+      k = previous[Int(k)]
+    }
+    return result.reversed()
   }
 }
 

@@ -51,7 +51,7 @@ struct EdgeTests {
     let effects = Self.resize(10, 3, &e)
     #expect(e.isTooSmall)
     #expect(!e.isDragging)
-    #expect(effects.contains { if case .happened(.cancelled) = $0 { return true } else { return false } })
+    #expect(effects.contains { if case .happened(.gesture(.cancelled)) = $0 { return true } else { return false } })
     #expect(e.arrangement == .demo)
     // Space, the arrows, editing keys, undo: nothing happens to what cannot be seen.
     for key in [Key.space, .right, .down, .enter, .character("x"), .character("d"), .character("a"), .character("u"),

@@ -153,7 +153,7 @@ struct EditorFlowTests {
     _ = Self.press(.right, &e)
     #expect(e.isDirty == false)
     let effects = e.update(.signal(.terminate), at: e.now)
-    #expect(effects.contains(.happened(.cancelled(.tile(ItemPath(0, 0))))))
+    #expect(effects.contains(.happened(.gesture(.cancelled(.tile(ItemPath(0, 0)))))))
     #expect(effects.filter { !$0.isHappening } == [.quit])
     #expect(e.arrangement == Arrangement.demo)
   }

@@ -56,10 +56,12 @@ struct MessageFitTests {
     case .merged: return 33
     case .notMerged: return 34
     case .noChanges: return 35
-    case .told: return 36
+    case .nothingToUndo: return 36
+    case .nothingToRedo: return 37
+    case .told: return 38
     }
   }
-  static let kinds = 37
+  static let kinds = 39
 
   static var refusals: [EditError] {
     [
@@ -87,10 +89,10 @@ struct MessageFitTests {
     let places: [Place] = [.tile(tile), .run(run), .lead(tile, count: 3), .section(section)]
     let verbs: [Verb] =
       [.lifted, .moved, .dropped, .cancelled, .undone, .redone, .focused, .placed, .marked(marks: 4), .unmarked(marks: 3)]
-      + [EditVerb.added(id: "x"), .deleted, .renamed, .recolored, .resized, .locked, .unlocked, .limited(12), .limited(nil)]
+      + [EditCommand.Outcome.added(id: "x"), .deleted, .renamed, .recolored, .resized, .locked, .unlocked, .limited(12), .limited(nil)]
       .map(Verb.edited)
     let blocked: [BlockReason] = [
-      .noTileThatWay, .atEdge, .noSectionAfter, .noSectionBefore, .nothingToUndo, .nothingToRedo, .nothingToMark,
+      .noTileThatWay, .atEdge, .noSectionAfter, .noSectionBefore, .nothingToMark,
       .sectionAtEdge, .alreadyThere,
     ]
     let problems: [TypedDestination.Problem] = [
@@ -107,7 +109,7 @@ struct MessageFitTests {
     var all: [Announcement] = [.welcome]
     for verb in verbs { for place in places { all.append(.did(verb, place)) } }
     all += refusals.map { .refused(demo.refusal($0)) }
-    all += [.nothingToLift] + blocked.map(Announcement.blocked) + [.saving]
+    all += [.nothingToLift] + blocked.map(Announcement.blocked) + [.nothingToUndo, .nothingToRedo, .saving]
     all += [.found(tile, matches: 1), .found(tile, matches: 12), .notFound("something nobody has")]
     all += problems.map(Announcement.badDestination)
     all += [.typeDestination(what: "the tile"), .typeDestination(what: "the 12 marked tiles")]

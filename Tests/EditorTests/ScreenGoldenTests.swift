@@ -26,6 +26,9 @@ struct ScreenCase: CustomTestStringConvertible, Sendable {
   var newFile = false
   /// The name on the title bar, when it is not the fixture's (`<stdin>`).
   var fileName: String?
+  /// With motion on: the frame this many milliseconds after the last event (nil: the resting screen,
+  /// motion off).
+  var at: Int?
 
   var testDescription: String { name }
 
@@ -52,6 +55,7 @@ struct ScreenCase: CustomTestStringConvertible, Sendable {
       ? EditorState.newFile(named: fixture ?? "new.json", screen: screen)
       : EditorState(
         arrangement: try arrangement(), screen: screen, fileName: unnamed ? nil : fileName ?? fixture ?? "demo.json")
+    if at != nil { editor.setMotion(true) }
     for (_, event) in try EventScript.parse(Array(events.utf8)) {
       var effects = editor.play(event)
       while let effect = effects.first {
@@ -61,6 +65,12 @@ struct ScreenCase: CustomTestStringConvertible, Sendable {
     }
     for message in messages { _ = editor.update(message, at: editor.now) }
     return editor
+  }
+
+  /// The screen drawn: at rest, or the frame `at` milliseconds after the last event.
+  func view(scheme: ColorScheme) throws -> Buffer {
+    let editor = try state()
+    return editor.view(scheme: scheme, at: at.map { editor.now + $0 })
   }
 
   /// The golden files: plain text, and SGR with xterm's 256 colors.
@@ -162,7 +172,22 @@ struct ScreenCase: CustomTestStringConvertible, Sendable {
       name: "demo-left-behind", fixture: nil, width: 80, height: 24,
       messages: [.leftBehind([LeftBehind(kind: .recovery, path: "demo.json.recovery.json", name: "demo.json.recovery.json", content: .arrangement(.demo))])]),
     ScreenCase(name: "stdin-title", fixture: nil, width: 60, height: 12, fileName: "<stdin>"),
-  ]
+  ] + motion
+
+  /// Motion: a drop, a cancel and a typed move, each at 0, 60, 120, 180 and 250 ms after the last event
+  /// (250: the resting screen). The drag rests 300 ms before it ends, so only the ending glides.
+  static let motion: [ScreenCase] = {
+    let carry = drag(from: (5, 3), through: [(9, 5), (14, 8), (20, 9)]) + "wait 300\n"
+    let endings = [
+      ("drop", carry + "release 20 9\n"), ("cancel", carry + "key esc\n"),
+      ("typed-move", "key m\n" + #"input "Archive""# + "\nkey enter\n"),
+    ]
+    return endings.flatMap { name, events in
+      ([0, 60, 120, 180, 250] as [Int]).map { at in
+        ScreenCase(name: "motion-\(name)-\(at)", fixture: nil, width: 80, height: 24, events: events, at: at)
+      }
+    }
+  }()
 }
 
 /// The screens, compared whole with golden files a person has looked at. A missing or changed golden
@@ -196,27 +221,27 @@ struct ScreenGoldenTests {
 
   @Test("plain text: characters alone tell every state apart", arguments: ScreenCase.all)
   func plain(_ screen: ScreenCase) throws {
-    let buffer = try screen.state().view(scheme: .monochrome)
+    let buffer = try screen.view(scheme: .monochrome)
     let text = buffer.rendered(.plain)
     try check(text, against: screen.url("txt"))
   }
 
   @Test("in color (xterm 256)", arguments: ScreenCase.all)
   func colored(_ screen: ScreenCase) throws {
-    let buffer = try screen.state().view(scheme: .color)
+    let buffer = try screen.view(scheme: .color)
     try check(buffer.rendered(.colored(.xterm256)), against: screen.url("ansi"))
   }
 
   @Test("every line is exactly the screen's width, and there are exactly its height of lines", arguments: ScreenCase.all)
   func shape(_ screen: ScreenCase) throws {
     for scheme in [ColorScheme.color, .monochrome] {
-      let lines = try screen.state().view(scheme: scheme).lines
+      let lines = try screen.view(scheme: scheme).lines
       #expect(lines.count == screen.height)
       for line in lines { #expect(DisplayText.width(of: line) == screen.width, "\(line)") }
     }
   }
 
-  @Test("tilegrid render prints the same screens", arguments: ScreenCase.all.filter { $0.height >= 12 }.prefix(4))
+  @Test("tilegrid render prints the same screens", arguments: ScreenCase.all.filter { $0.height >= 12 && $0.at == nil }.prefix(4))
   func throughTheBinary(_ screen: ScreenCase) throws {
     let directory = try TemporaryDirectory()
     let events = try directory.write("events", screen.events)

@@ -9,7 +9,7 @@ import TileModel
 /// and the lines under it, nothing else — and reading it again gives the moved arrangement.
 struct MoveDiffTests {
   static let boards = (Corpus.markdown + Corpus.lines).flatMap { name in
-    [Variant.asIs, .crlf, .noFinalNewline, .crlfWithoutFinalNewline].map { (name, $0) }
+    [Variant.asIs, .crlf, .noFinalNewline, .crlfWithoutFinalNewline, .cr, .crWithoutFinalNewline].map { (name, $0) }
   }
 
   /// A line that starts another item or heading: no moved block may hold one besides its first.

@@ -29,9 +29,10 @@ enum Corpus {
   }
 }
 
-/// The same file with other line endings, without its final newline, or with a byte order mark.
+/// The same file with other line endings (CR LF; CR alone), without its final newline, or with a
+/// byte order mark.
 enum Variant: String, CaseIterable, CustomStringConvertible {
-  case asIs, crlf, noFinalNewline, crlfWithoutFinalNewline, byteOrderMark
+  case asIs, crlf, noFinalNewline, crlfWithoutFinalNewline, byteOrderMark, cr, crWithoutFinalNewline
 
   var description: String { rawValue }
 
@@ -42,7 +43,22 @@ enum Variant: String, CaseIterable, CustomStringConvertible {
     case .noFinalNewline: return Self.dropFinalNewline(bytes)
     case .crlfWithoutFinalNewline: return Self.dropFinalNewline(Self.crlf(bytes))
     case .byteOrderMark: return [0xEF, 0xBB, 0xBF] + bytes
+    case .cr: return Self.cr(bytes)
+    case .crWithoutFinalNewline: return Self.dropFinalNewline(Self.cr(bytes))
     }
+  }
+
+  /// Every LF (or CR LF) becomes a lone CR.
+  static func cr(_ bytes: [UInt8]) -> [UInt8] {
+    var out: [UInt8] = []
+    for (i, b) in bytes.enumerated() {
+      if b == 0x0A {
+        if i == 0 || bytes[i - 1] != 0x0D { out.append(0x0D) }
+      } else {
+        out.append(b)
+      }
+    }
+    return out
   }
 
   /// Every LF not already after a CR becomes CR LF.
@@ -81,7 +97,7 @@ func expectOnlyMoved(
   let after = FileLines(new)
   let finalNewline = before.finalNewline || after.lines.last == ""
   #expect(after.finalNewline == finalNewline, "final newline kept: \(what)", sourceLocation: sourceLocation)
-  #expect(after.crlf == before.crlf, "line endings kept: \(what)", sourceLocation: sourceLocation)
+  #expect(after.crlf == before.crlf && after.cr == before.cr, "line endings kept: \(what)", sourceLocation: sourceLocation)
   let mismatch = movedBlockMismatch(first, old: before.lines, new: after.lines) { isBoundary(before.lines, $0) }
   #expect(mismatch == nil, "\(what): \(mismatch ?? "");\nbefore:\n\(before)\nafter:\n\(after)", sourceLocation: sourceLocation)
 }

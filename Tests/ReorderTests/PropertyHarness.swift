@@ -313,7 +313,7 @@ enum PropertyHarness {
         }
         try propertyRequire(done == steps, "undo", "\(done) steps to \(word), the history had \(steps)")
         try propertyRequire(
-          state.announcement == .blocked(trace == .undo ? .nothingToUndo : .nothingToRedo), "undo",
+          state.announcement == (trace == .undo ? .nothingToUndo : .nothingToRedo), "undo",
           "after the last \(word) the status says '\(state.announcement.text)'")
         let target = trace == .undo ? c.arrangement : latest
         try propertyRequire(

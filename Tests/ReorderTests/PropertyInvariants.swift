@@ -59,9 +59,20 @@ enum PropertyTrace: Equatable {
   /// A typed move that was refused: nothing moved.
   case placeRefused(ItemPath, EditError)
   /// An editing key changed the subject (one step; several tiles of one step are several traces).
-  case edit(EditVerb, Subject)
+  case edit(EditCommand.Outcome, Subject)
   /// An edit was refused: nothing changed.
-  case editRefused(EditVerb, Subject)
+  case editRefused(EditCommand.Outcome, Subject)
+
+  init?(_ happening: EditorHappening) {
+    switch happening {
+    case .gesture(let happening): self.init(happening)
+    case .undone: self = .undo
+    case .redone: self = .redo
+    case .edited(let outcome, let subject): self = .edit(outcome, subject)
+    case .refused(let outcome, let subject, _): self = .editRefused(outcome, subject)
+    case .merged, .nothingToUndo, .nothingToRedo: return nil
+    }
+  }
 
   init?(_ happening: Happening) {
     switch happening {
@@ -78,16 +89,12 @@ enum PropertyTrace: Equatable {
     case .dropped(.section(let s), _): self = .dropSection(s)
     case .cancelled: self = .cancel
     case .scrolled(let d): self = .scroll(d)
-    case .undone: self = .undo
-    case .redone: self = .redo
     case .marked(let p): self = .mark(p)
     case .unmarked(let p): self = .unmark(p)
     case .marksCleared(let n): self = .unmarkAll(n)
     case .placed(let edit): self = .place(edit)
     case .placeRefused(let place, let reason): self = .placeRefused(place, reason)
-    case .edited(let verb, let subject): self = .edit(verb, subject)
-    case .editRefused(let verb, let subject, _): self = .editRefused(verb, subject)
-    case .lifted, .moved, .focused, .nothingToLift, .blocked, .merged: return nil
+    case .lifted, .moved, .focused, .nothingToLift, .blocked: return nil
     }
   }
 
@@ -226,7 +233,7 @@ struct PropertyModel {
 
   /// One editing step: replayed on the model from the trace (and the new values in `after`), checked
   /// against the policies, and recorded as one undo step.
-  mutating func consumeEdit(_ verb: EditVerb, _ subjects: [Subject], after: Arrangement) throws(PropertyFailure) {
+  mutating func consumeEdit(_ verb: EditCommand.Outcome, _ subjects: [Subject], after: Arrangement) throws(PropertyFailure) {
     try propertyRequire(drag == nil, "trace", "an edit (\(verb)) during a drag")
     try propertyRequire(
       expected == committed[position], "undo", "before an edit the arrangement is not the one the history is at")

@@ -3,23 +3,26 @@
 // tests alike).
 
 /// A file's lines as `diff` sees them (a CR before the LF dropped), whether it ends with a line break,
-/// and whether its lines end with CR LF.
+/// and whether its lines end with CR LF, or with CR alone (a file without an LF, split at its CRs).
 public struct FileLines: Equatable, CustomStringConvertible {
   public var lines: [String]
   public var finalNewline: Bool
   public var crlf: Bool
+  public var cr: Bool
 
   public init(_ bytes: [UInt8]) {
     var body = bytes
     if body.starts(with: [0xEF, 0xBB, 0xBF]) { body.removeFirst(3) }
-    finalNewline = body.last == 0x0A
+    cr = !body.contains(0x0A) && body.contains(0x0D)
+    let lineEnd: UInt8 = cr ? 0x0D : 0x0A
+    finalNewline = body.last == lineEnd
     // Split the bytes: to Swift, CR LF is one Character, so a String would not split at its LF.
-    var pieces = body.split(separator: 0x0A, omittingEmptySubsequences: false).map {
+    var pieces = body.split(separator: lineEnd, omittingEmptySubsequences: false).map {
       String(decoding: $0, as: UTF8.self)
     }
     if finalNewline { pieces.removeLast() }
     let ended = finalNewline ? pieces : pieces.dropLast()
-    let crlf = !ended.isEmpty && ended.allSatisfy { $0.utf8.last == 0x0D }
+    let crlf = !cr && !ended.isEmpty && ended.allSatisfy { $0.utf8.last == 0x0D }
     self.crlf = crlf
     lines = pieces.map { crlf && $0.utf8.last == 0x0D ? String(decoding: $0.utf8.dropLast(), as: UTF8.self) : $0 }
   }

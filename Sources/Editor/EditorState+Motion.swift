@@ -1,0 +1,242 @@
+import Document
+import GridLayout
+import Reorder
+import TileModel
+
+/// Motion (docs/editor.md, "Motion"): after each message, the tiles whose drawn place changed glide from
+/// where they were drawn at that moment to where they now rest, the view scrolls to its new place, and
+/// what was lifted rises. Only tiles on screen or next to it are looked at, before and after the
+/// message, so the cost per message is the screen's, not the arrangement's.
+extension EditorState {
+  /// Handles one message at `time` (milliseconds on a monotonic clock; an earlier time than the last
+  /// counts as the last) and returns the effects for the caller to carry out. The engine is entered
+  /// once: its timers due by `time` fire first, whatever the message (also one it ignores, such as
+  /// a save key), so every message sees the same state of the drag. With motion on, what moved glides
+  /// from where it was drawn at `time` (`view(into:scheme:at:)` draws it).
+  public mutating func update(_ message: EditorMessage, at time: Int) -> [EditorEffect] {
+    guard motion.isOn else { return process(message, at: time) }
+    let t = max(time, now)
+    let before = drawnTiles(at: t)
+    let position = drawnViewport(at: t).position
+    let (viewportBefore, screenBefore) = (reorder.viewport, screen)
+    let (liftedBefore, wasDragging) = (liftedTile?.ref, isDragging)
+    let effects = process(message, at: time)
+    follow(
+      from: before, position: position, viewport: viewportBefore, screen: screenBefore, lifted: liftedBefore,
+      wasDragging: wasDragging, at: t)
+    return effects
+  }
+
+  /// Turns motion on or off; off, everything rests at once.
+  public mutating func setMotion(_ on: Bool) {
+    motion = Motion(isOn: on)
+  }
+
+  /// Whether something is still on its way at `time`: the loop draws frames only while it is.
+  public func isMoving(at time: Int) -> Bool { motion.isMoving(at: time) }
+
+  /// The lifted tile (a lone one, or a block's lead): where its slot is, its reference, and where it
+  /// floats now (content cells).
+  var liftedTile: (path: ItemPath, ref: TileRef, rect: Rect)? {
+    guard let session = reorder.gesture.session, let drag = session.tiles, arrangement.contains(drag.current) else {
+      return nil
+    }
+    let slot = document.layout.frame(of: drag.current)
+    return (drag.current, arrangement.ref(at: drag.current), Rect(origin: session.floatingOrigin, size: slot.size))
+  }
+
+  /// The viewport as drawn at `time`: scrolled to where its glide is then.
+  func drawnViewport(at time: Int?) -> Viewport {
+    let resting = reorder.viewport
+    guard let time, motion.isOn else { return resting }
+    let position = motion.scrollPosition(resting: resting.position, at: time)
+    guard position != resting.position else { return resting }
+    return Viewport(frame: resting.frame, direction: resting.direction, offset: resting.along(position))
+  }
+
+  /// The content a frame may show, and a line of tiles beyond it on either side along the scrolling
+  /// axis (a tile pushed off the screen's edge, or coming in over it, glides too).
+  func motionRegion(_ rect: Rect) -> Rect {
+    let p = arrangement.layout
+    switch p.direction {
+    case .vertical:
+      let margin = p.itemSize.height + p.lineSpacing + p.headerHeight + p.sectionInset.top + p.sectionInset.bottom
+      return Rect(x: rect.minX, y: rect.minY - margin, width: rect.width, height: rect.height + 2 * margin)
+    case .horizontal:
+      let margin = p.itemSize.width + p.lineSpacing + p.headerHeight + p.sectionInset.left + p.sectionInset.right
+      return Rect(x: rect.minX - margin, y: rect.minY, width: rect.width + 2 * margin, height: rect.height)
+    }
+  }
+
+  /// Where each tile on screen (and next to it) is drawn at `time`, in content cells: gliding tiles
+  /// where their glide is, the lifted tile where it floats, the others in their slots.
+  func drawnTiles(at time: Int) -> [TileRef: Rect] {
+    var drawn: [TileRef: Rect] = [:]
+    for (ref, glide) in motion.glides where motion.isActive(glide, at: time) {
+      drawn[ref] = Motion.rect(of: glide, at: time)
+    }
+    let lifted = liftedTile
+    if let lifted, drawn[lifted.ref] == nil { drawn[lifted.ref] = lifted.rect }
+    let arrangement = self.arrangement
+    document.layout.forEachItem(in: motionRegion(drawnViewport(at: time).visibleContent)) { path, frame in
+      let ref = arrangement.ref(at: path)
+      if drawn[ref] == nil { drawn[ref] = frame }
+    }
+    return drawn
+  }
+
+  /// After a message: each tile near the screen whose resting place differs from where it was drawn
+  /// (`before`) starts a glide from there, at `time`; one already gliding to the same place goes on.
+  /// The lifted tile follows the pointer at once (a mouse drag); from the keyboard it glides.
+  mutating func follow(
+    from before: [TileRef: Rect], position: Int, viewport old: Viewport, screen oldScreen: Size, lifted oldLifted: TileRef?,
+    wasDragging: Bool, at time: Int
+  ) {
+    // A new screen, or another document (a restored file), starts over: everything rests.
+    if motion.startOver || screen != oldScreen || reorder.viewport.frame != old.frame {
+      motion = Motion(isOn: true)
+      return
+    }
+    let pointerDrag = reorder.gesture.session?.source == .mouse
+    // The scroll: auto-scroll under the pointer steps a cell at a time already; anything else glides,
+    // from where it is drawn, but from no further than a screen away (what lies between is not drawn).
+    let resting = reorder.viewport.position
+    if resting != old.position {
+      if pointerDrag {
+        motion.scroll = nil
+      } else {
+        let length = reorder.viewport.length
+        let from = min(max(position, resting - length), resting + length)
+        motion.scroll = from == resting ? nil : Motion.ScrollGlide(from: from, to: resting, start: time)
+      }
+    } else if let scroll = motion.scroll, time >= scroll.start + Motion.duration {
+      motion.scroll = nil
+    }
+    // The rise of what was lifted.
+    let lifted = liftedTile
+    if isDragging {
+      if !wasDragging || lifted?.ref != oldLifted { motion.liftStart = time }
+    } else {
+      motion.liftStart = nil
+    }
+    // The tiles.
+    var visible = drawnViewport(at: time).visibleContent
+    let rest = reorder.viewport.visibleContent
+    let minY = min(visible.minY, rest.minY)
+    let minX = min(visible.minX, rest.minX)
+    visible = Rect(
+      x: minX, y: minY, width: max(visible.maxX, rest.maxX) - minX, height: max(visible.maxY, rest.maxY) - minY)
+    var glides: [TileRef: Motion.Glide] = [:]
+    let motion = self.motion
+    func place(_ ref: TileRef, path: ItemPath, at target: Rect) {
+      if var glide = motion.glides[ref], glide.to == target, motion.isActive(glide, at: time) {
+        glide.path = path
+        glides[ref] = glide
+      } else if let drawn = before[ref], drawn.origin != target.origin {
+        glides[ref] = Motion.Glide(from: drawn.origin, to: target, start: time, path: path)
+      }
+    }
+    let arrangement = self.arrangement
+    document.layout.forEachItem(in: motionRegion(visible)) { path, frame in
+      if path == lifted?.path { return }
+      place(arrangement.ref(at: path), path: path, at: frame)
+    }
+    if let lifted, !pointerDrag { place(lifted.ref, path: lifted.path, at: lifted.rect) }
+    self.motion.glides = glides
+    // The tile that was lifted lands above the others.
+    if isDragging {
+      self.motion.landing = nil
+    } else if wasDragging, let oldLifted, glides[oldLifted] != nil {
+      self.motion.landing = oldLifted
+    } else if let landing = self.motion.landing, glides[landing] == nil {
+      self.motion.landing = nil
+    }
+  }
+}
+
+/// One tile as a frame draws it: where (screen cells) and as what. A frame draws its layers in order,
+/// each over those before.
+public struct TileLayer: Equatable, Sendable {
+  public enum Kind: Equatable, Sendable {
+    /// The lifted tile's slot (each slot of a lifted block): an empty dashed outline.
+    case placeholder
+    /// A tile in its slot.
+    case resting
+    /// A tile on its way to its slot.
+    case gliding
+    /// The tile that was lifted, gliding into its slot (a drop) or home (a cancel), over the others;
+    /// its shadow, this much of it, shrinks as it lands.
+    case landing(shadow: Double)
+    /// The lifted tile, floating over everything; its shadow, this much of it, grows as it rises.
+    case lifted(shadow: Double)
+  }
+
+  /// Where the tile is in the arrangement.
+  public var path: ItemPath
+  /// Where it is drawn, in screen cells (it may reach past the viewport, which clips it).
+  public var rect: Rect
+  public var kind: Kind
+}
+
+extension EditorState {
+  /// The tiles the frame at `time` draws, in the order drawn (nil: the resting screen): each tile on
+  /// screen once (a lifted block's other tiles as their placeholders), the lifted or landing tile
+  /// last.
+  public func tileLayers(at time: Int?) -> [TileLayer] {
+    let moving = time.map { motion.isMoving(at: max($0, now)) } ?? false
+    let drawnAt = moving ? time.map { max($0, now) } : nil
+    return tileLayers(drawnAt: drawnAt, in: drawnViewport(at: drawnAt))
+  }
+
+  /// `tileLayers(at:)` for a time already known to be one when something moves (or nil), through
+  /// `viewport` as drawn then.
+  func tileLayers(drawnAt time: Int?, in viewport: Viewport) -> [TileLayer] {
+    let arrangement = self.arrangement
+    let layout = document.layout
+    let tileDrag = reorder.gesture.session?.tiles
+    let run = tileDrag?.block == nil ? nil : tileDrag?.run
+    func isPlaceholder(_ path: ItemPath) -> Bool { path == tileDrag?.current || run?.contains(path) == true }
+    var layers: [TileLayer] = []
+    layout.forEachItem(in: viewport.visibleContent) { path, frame in
+      let rect = viewport.screenRect(fromContent: frame)
+      if isPlaceholder(path) {
+        layers.append(TileLayer(path: path, rect: rect, kind: .placeholder))
+      } else if let time, motion.glide(of: arrangement.ref(at: path), at: time) != nil {
+        return  // drawn on its way, below
+      } else {
+        layers.append(TileLayer(path: path, rect: rect, kind: .resting))
+      }
+    }
+    if let time {
+      // Tiles on their way, over those at rest, in reading order; then the tile that was lifted.
+      let clip = viewport.frame
+      var gliding: [TileLayer] = []
+      var landing: TileLayer?
+      for (ref, glide) in motion.glides where motion.isActive(glide, at: time) && !isPlaceholder(glide.path) {
+        let rect = viewport.screenRect(fromContent: Motion.rect(of: glide, at: time))
+        guard rect.intersects(clip) || ref == motion.landing else { continue }
+        if ref == motion.landing {
+          let shadow = 1 - Motion.progress(since: glide.start, at: time)
+          landing = TileLayer(path: glide.path, rect: rect, kind: .landing(shadow: shadow))
+        } else {
+          gliding.append(TileLayer(path: glide.path, rect: rect, kind: .gliding))
+        }
+      }
+      layers += gliding.sorted { $0.path < $1.path }
+      if let landing { layers.append(landing) }
+    }
+    if let session = reorder.gesture.session, let tileDrag, arrangement.contains(tileDrag.current) {
+      let size = layout.frame(of: tileDrag.current).size
+      var origin = session.floatingOrigin
+      if let time, let glide = motion.glide(of: arrangement.ref(at: tileDrag.current), at: time) {
+        origin = Motion.rect(of: glide, at: time).origin
+      }
+      let rise = time.map { motion.rise(at: $0) } ?? 1
+      layers.append(
+        TileLayer(
+          path: tileDrag.current, rect: Rect(origin: viewport.screenPoint(fromContent: origin), size: size),
+          kind: .lifted(shadow: rise)))
+    }
+    return layers
+  }
+}

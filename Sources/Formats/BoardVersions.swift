@@ -1,0 +1,283 @@
+import TileModel
+
+/// `diff` and `merge` of versions of a file in any format (docs/version-control.md, "Boards, lists and
+/// tables"). JSON tiles keep their ids; the cards of a format without ids (Markdown boards, lines, a
+/// table without an `id` column) are first paired across the versions (`CardMatching`) and the other
+/// versions re-keyed to the base's ids, so that a renamed card is the same card and equal titles never
+/// collide; then the id-based `Arrangement.diff` and `Arrangement.merge` run as for JSON. A merge of
+/// text formats also joins what both sides changed in a format's own objects line by line, as
+/// `git merge-file` would (a card's description changed by one side, its sub-task by the other).
+///
+///     let script = BoardVersions.diff(old, as: .markdown, new, as: .markdown)   // set buy-milk title "Oat milk"
+///     let merged = BoardVersions.merge(base: b, ours: x, theirs: y, formats: [.markdown, .markdown, .markdown])
+///     let bytes = ArrangementFormat.markdown.bytes(merged.arrangement).bytes      // the board, both changes in it
+public enum BoardVersions {
+  /// The script that turns `old` into `new` (`Arrangement.diff`), `new`'s cards first paired with
+  /// `old`'s when both formats give ids from titles. - Complexity: as `Arrangement.diff`, plus the
+  /// pairing for formats without ids (nothing for JSON).
+  public static func diff(
+    _ old: Arrangement, as oldFormat: ArrangementFormat, _ new: Arrangement, as newFormat: ArrangementFormat
+  ) -> [ScriptEdit] {
+    let (k0, k1) = (CardMatching.Kind(old, format: oldFormat), CardMatching.Kind(new, format: newFormat))
+    guard k0 != .none && k1 != .none else { return Arrangement.diff(old, new) }
+    return Arrangement.diff(old, Rekeying(base: old, k0, other: new, k1).arrangement)
+  }
+
+  /// `Arrangement.merge` of three versions read in `formats` (base's, ours', theirs'): when all three
+  /// give ids from titles, ours' and theirs' cards are first paired with the base's (a card both
+  /// added alike, after the same card, is one card), and format objects both changed are joined line
+  /// by line where their changes do not touch.
+  public static func merge(
+    base: Arrangement, ours: Arrangement, theirs: Arrangement, formats: [ArrangementFormat], prefer: MergeSide = .ours
+  ) -> MergeResult {
+    precondition(formats.count == 3, "a format for each of base, ours and theirs")
+    let kinds = zip([base, ours, theirs], formats).map { CardMatching.Kind($0, format: $1) }
+    guard !kinds.contains(.none) else { return Arrangement.merge(base: base, ours: ours, theirs: theirs, prefer: prefer) }
+    let x = Rekeying(base: base, kinds[0], other: ours, kinds[1])
+    let y = Rekeying(base: base, kinds[0], other: theirs, kinds[2], avoiding: x.ids, sharing: x.adds)
+    return Arrangement.merge(base: base, ours: x.arrangement, theirs: y.arrangement, prefer: prefer, join: joinFormatObjects)
+  }
+
+  // MARK: - Joining format objects
+
+  /// Keys of a format's object that only say how new lines look (the first item's marker, the first
+  /// indentation): when both sides changed them, ours' is taken, without a conflict.
+  static let hints: Set<String> = ["item", "indent"]
+
+  /// A `MergeJoiner`: a text format's object (`markdown`, `lines`, `csv`, `tsv`) both sides changed,
+  /// joined member by member — a member only one side changed from it, lines (arrays of strings) by a
+  /// three-way line merge. Nil (a conflict) where both changed the same lines or the same value.
+  static func joinFormatObjects(
+    _ subject: MergeSubject, _ key: String, _ base: JSONValue?, _ ours: JSONValue?, _ theirs: JSONValue?
+  ) -> JoinedValue? {
+    guard ExtrasKey.formatObjects.contains(key), let x = ours?.object, let y = theirs?.object else { return nil }
+    let b = base?.object ?? []
+    var keys = x.map(\.key)
+    for field in y where !keys.contains(field.key) { keys.append(field.key) }
+    var joined: [JSONField] = []
+    for member in keys {
+      let (bv, xv, yv) = (b[member], x[member], y[member])
+      let value: JSONValue?
+      if same(xv, yv) || same(bv, yv) {
+        value = xv
+      } else if same(bv, xv) {
+        value = yv
+      } else if hints.contains(member) {
+        value = xv
+      } else if let bl = lines(bv), let xl = lines(xv), let yl = lines(yv), let merged = mergeLines(bl, xl, yl) {
+        value = merged.isEmpty ? nil : JSONValue(lines: merged)
+      } else {
+        return nil
+      }
+      if let value { joined.append(JSONField(member, value)) }
+    }
+    return .value(.object(joined))
+  }
+
+  /// Whether two values (nil: absent) are written the same.
+  static func same(_ a: JSONValue?, _ b: JSONValue?) -> Bool {
+    switch (a, b) {
+    case (nil, nil): return true
+    case (let a?, let b?): return a.isExactly(b)
+    default: return false
+    }
+  }
+
+  /// An array of strings as lines; absent is no lines; anything else nil.
+  static func lines(_ value: JSONValue?) -> [String]? {
+    guard let value else { return [] }
+    guard let array = value.array else { return nil }
+    var result: [String] = []
+    result.reserveCapacity(array.count)
+    for element in array {
+      guard let s = element.string else { return nil }
+      result.append(s)
+    }
+    return result
+  }
+
+  /// A three-way merge of lines, as `git merge-file` makes one: the stretches between lines all three
+  /// keep are taken from the side that changed them, or either when both changed them alike; both
+  /// changing one stretch differently (changes that touch, too) does not merge (nil). Blank lines at
+  /// the end are not lines of the text: ours' are kept when both changed them.
+  static func mergeLines(_ base: [String], _ ours: [String], _ theirs: [String]) -> [String]? {
+    func split(_ lines: [String]) -> (ArraySlice<String>, ArraySlice<String>) {
+      var end = lines.count
+      while end > 0 && lines[end - 1].isBlankLine { end -= 1 }
+      return (lines[..<end], lines[end...])
+    }
+    let (bb, bt) = split(base)
+    let (xb, xt) = split(ours)
+    let (yb, yt) = split(theirs)
+    guard let body = mergeLines3(Array(bb), Array(xb), Array(yb)) else { return nil }
+    let tail = xt.elementsEqual(bt, by: sameBytes) ? yt : xt
+    return body + tail
+  }
+
+  static func sameBytes(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
+
+  static func mergeLines3(_ b: [String], _ x: [String], _ y: [String]) -> [String]? {
+    func map(_ other: [String]) -> [Int] {
+      let aligned = CardMatching.align(b.map(CardMatching.fingerprint(of:)), other.map(CardMatching.fingerprint(of:)))
+      var inOther = [Int](repeating: -1, count: b.count)
+      for (j, i) in aligned.enumerated() where i >= 0 { inOther[Int(i)] = j }
+      return inOther
+    }
+    let (mx, my) = (map(x), map(y))
+    var result: [String] = []
+    var (i, j, k) = (0, 0, 0)
+    while true {
+      var s = i
+      while s < b.count && !(mx[s] >= 0 && my[s] >= 0) { s += 1 }
+      let (je, ke) = s < b.count ? (mx[s], my[s]) : (x.count, y.count)
+      let (bc, xc, yc) = (b[i..<s], x[j..<je], y[k..<ke])
+      if xc.elementsEqual(bc, by: sameBytes) {
+        result += yc
+      } else if yc.elementsEqual(bc, by: sameBytes) || xc.elementsEqual(yc, by: sameBytes) {
+        result += xc
+      } else {
+        return nil
+      }
+      guard s < b.count else { return result }
+      result.append(b[s])
+      (i, j, k) = (s + 1, je + 1, ke + 1)
+    }
+  }
+}
+
+/// Another version re-keyed to the base's ids by the cards' pairing (`CardMatching`): the arrangement
+/// to give `Arrangement.diff` or `merge`, the ids its tiles have, and where its unpaired cards were
+/// added (for the other side of a merge: a card both added alike is one).
+struct Rekeying {
+  /// An unpaired card: its text, and the base id of the paired card before it in its section (or its
+  /// section's id, after a newline, when it is first).
+  struct AddKey: Hashable {
+    var text: UInt64
+    var after: String
+  }
+
+  var arrangement: Arrangement
+  var ids: Set<String> = []
+  var adds: [AddKey: [String]] = [:]
+
+  init(
+    base: Arrangement, _ baseKind: CardMatching.Kind, other: Arrangement, _ otherKind: CardMatching.Kind,
+    avoiding: Set<String> = [], sharing: [AddKey: [String]] = [:]
+  ) {
+    let matching = CardMatching(base: base, baseKind, other: other, otherKind)
+    let baseTiles = base.allTiles()
+    var taken = avoiding
+    taken.reserveCapacity(avoiding.count + 2 * baseTiles.count + other.tileCount)
+    for tile in baseTiles { taken.insert(tile.id) }
+    var otherIDs: [String] = []
+    otherIDs.reserveCapacity(other.tileCount)
+    for section in other.sections { for ref in section.items { otherIDs.append(other.tiles[ref].id) } }
+    for id in otherIDs { taken.insert(id) }
+    var baseIDs: Set<String> = []
+    baseIDs.reserveCapacity(baseTiles.count)
+    for tile in baseTiles { baseIDs.insert(tile.id) }
+
+    func fresh(_ id: String) -> String {
+      var n = 2
+      while taken.contains("\(id)-\(n)") { n += 1 }
+      taken.insert("\(id)-\(n)")
+      return "\(id)-\(n)"
+    }
+
+    // Sections.
+    var baseSectionIDs: Set<String> = []
+    for section in base.sections { baseSectionIDs.insert(section.id) }
+    var sectionIDs: Set<String> = []
+    for section in other.sections { sectionIDs.insert(section.id) }
+    var used = sharing
+    var built: [(Section, [Tile])] = []
+    built.reserveCapacity(other.sections.count)
+    var j = 0
+    for (t, section) in other.sections.enumerated() {
+      var fields = section
+      if matching.sectionMatch[t] >= 0 {
+        let like = base.sections[matching.sectionMatch[t]]
+        fields.id = like.id
+        fields = Self.normalized(fields, like: like)
+      } else if baseSectionIDs.contains(section.id) {
+        var n = 2
+        while baseSectionIDs.contains("\(section.id)-\(n)") || sectionIDs.contains("\(section.id)-\(n)") { n += 1 }
+        fields.id = "\(section.id)-\(n)"
+        sectionIDs.insert(fields.id)
+      }
+      var tiles: [Tile] = []
+      tiles.reserveCapacity(section.count)
+      var after = "\n" + fields.id
+      for ref in section.items {
+        defer { j += 1 }
+        var tile = other.tiles[ref]
+        let oldID = tile.id
+        let k = matching.tileMatch[j]
+        if k >= 0 {
+          let like = baseTiles[Int(k)]
+          tile.id = like.id
+          tile = Self.normalized(tile, like: like)
+          after = like.id
+        } else if otherKind.covers(tile) {
+          let key = AddKey(text: CardMatching.fingerprint(of: tile), after: after)
+          if var shared = used[key], !shared.isEmpty {
+            tile.id = shared.removeFirst()
+            used[key] = shared
+          } else if baseIDs.contains(tile.id) || avoiding.contains(tile.id) {
+            tile.id = fresh(tile.id)
+          }
+          adds[key, default: []].append(tile.id)
+        }
+        if tile.id != oldID, tile.color == DefaultColors.color(forTileID: oldID) {
+          tile.color = DefaultColors.color(forTileID: tile.id)
+        }
+        ids.insert(tile.id)
+        tiles.append(tile)
+      }
+      built.append((fields, tiles))
+    }
+    arrangement = Arrangement(version: other.version, layout: other.layoutSpec, sections: built, extras: other.extras)
+  }
+
+  /// A paired card's item line written as the base's when it differs from it only by the title or the
+  /// checkbox: the writer makes the same line again from the base's, and the two versions' lines
+  /// compare equal.
+  static func normalized(_ tile: Tile, like base: Tile) -> Tile {
+    let key = ExtrasKey.markdown
+    guard tile.displayTitle != base.displayTitle || tile.checkbox != base.checkbox,
+      let object = tile.formatObject(key), var lines = object["lines"]?.array, let first = lines.first?.string,
+      let baseFirst = base.formatObject(key)?["lines"]?.array?.first?.string, !first.utf8.elementsEqual(baseFirst.utf8),
+      let item = ItemLine(baseFirst), !tile.displayTitle.utf8.contains(where: MarkdownBoard.isBreak),
+      (String(item.prefix(of: baseFirst, checked: tile.checkbox)) + tile.displayTitle).utf8.elementsEqual(first.utf8)
+    else { return tile }
+    lines[0] = .string(baseFirst)
+    var tile = tile
+    tile.extras = replacing(key, "lines", with: .array(lines), in: tile.extras)
+    return tile
+  }
+
+  /// A paired section's heading written as the base's when it differs only by the title.
+  static func normalized(_ section: Section, like base: Section) -> Section {
+    guard section.displayTitle != base.displayTitle else { return section }
+    for key in [ExtrasKey.markdown, ExtrasKey.lines] {
+      guard let heading = section.formatObject(key)?["heading"]?.string,
+        let baseHeading = base.formatObject(key)?["heading"]?.string, !heading.utf8.elementsEqual(baseHeading.utf8)
+      else { continue }
+      let prefix = key == ExtrasKey.markdown ? String(MarkdownBoard.headingPrefix(baseHeading)) : "# "
+      guard (prefix + section.displayTitle).utf8.elementsEqual(heading.utf8) else { continue }
+      var section = section
+      section.extras = replacing(key, "heading", with: .string(baseHeading), in: section.extras)
+      return section
+    }
+    return section
+  }
+
+  /// `extras` with member `member` of the object `key` set to `value`.
+  static func replacing(_ key: String, _ member: String, with value: JSONValue, in extras: [JSONField]) -> [JSONField] {
+    extras.map { field in
+      guard field.key == key, var object = field.value.object else { return field }
+      object = object.map { $0.key == member ? JSONField(member, value) : $0 }
+      return JSONField(key, .object(object))
+    }
+  }
+}

@@ -1,0 +1,392 @@
+import TileModel
+
+/// Pairs the cards of two versions of a file whose cards have no ids of their own (a Markdown board, a
+/// lines file, a table without an `id` column), as a careful person would pair them
+/// (docs/version-control.md, "Boards, lists and tables"). Reading such a file makes each tile's id
+/// from its title, so by ids alone a renamed card is one deleted and another added, and of two equal
+/// titles the second's id (`x-2`) goes to whichever comes second. The pairing, in reading order:
+///
+/// 1. **Unchanged cards in place**: the two sequences of card texts (a card's lines, its trailing
+///    blank lines left out; a line; a row) aligned as a line diff aligns lines — common start and end,
+///    then the texts that occur once on each side as anchors (their longest common run, as patience
+///    diff takes it), and the same again between each two anchors; where no text is unique, a
+///    longest common subsequence of the stretch. Equal titles are so told apart by their neighbours.
+/// 2. **Moved cards**: the cards left over with equal text, in order of occurrence.
+/// 3. **Moved and changed**: the cards left over with equal titles, in order of occurrence (a card
+///    checked and moved to Done).
+/// 4. **Sections** by title (aligned likewise), then a section left over is the one holding most of its
+///    cards, or in place among the paired ones: a renamed lane.
+/// 5. **Renamed in place**: between two cards paired in step 1, as many cards left over on each side,
+///    paired in order where their sections are paired.
+/// 6. **Mostly the same**: a card left over whose lines are at least half the same as one's on the
+///    other side (2 × common / (lines + lines) ≥ ½, git's rename similarity), best pairs first.
+///
+/// The result re-keys the other version: each paired card takes the base's id (and, when its color is
+/// the one its old id made up, the one the base's id makes up), each paired section likewise, and a
+/// card's or heading's line that differs from the base's only by its title or checkbox is written as
+/// the base's (the writer writes it again from the title, so the bytes are the same), so that `diff`
+/// shows a rename as one `set … title` line and `merge` takes the title and the lines apart. A card
+/// left over keeps its id unless the base has it, when it gets the first free `ID-N`.
+///
+/// - Complexity: O(n log n) in the cards when the versions are mostly alike; the anchors' tables and
+///   the leftovers' cost grow with what changed.
+struct CardMatching {
+  /// Which of an arrangement's tiles have ids made from their titles.
+  enum Kind: Equatable {
+    /// JSON: every id is the file's own.
+    case none
+    /// Markdown, lines, a table without an `id` column.
+    case all
+    /// A table with an `id` column: the rows whose cell was empty (`csv.blankID`).
+    case blankIDs(String)
+
+    init(_ arrangement: Arrangement, format: ArrangementFormat) {
+      switch format {
+      case .json: self = .none
+      case .markdown, .lines: self = .all
+      case .csv, .tsv:
+        let separator: Table.Separator = format == .csv ? .comma : .tab
+        let columns = Table.storedColumns(arrangement, separator)
+        self = columns.contains { Table.Known(header: $0) == .id } ? .blankIDs(separator.key) : .all
+      }
+    }
+
+    func covers(_ tile: Tile) -> Bool {
+      switch self {
+      case .none: return false
+      case .all: return true
+      case .blankIDs(let key): return tile.formatObject(key)?["blankID"]?.bool == true
+      }
+    }
+  }
+
+  /// For each of the other version's tiles, in reading order, the index in reading order of the
+  /// base's tile it is (-1: none).
+  var tileMatch: [Int32]
+  /// For each of the other version's sections, the index of the base's section it is (-1: none).
+  var sectionMatch: [Int]
+
+  // MARK: - Fingerprints
+
+  static let fnvPrime: UInt64 = 0x0000_0100_0000_01B3
+  static let fnvStart: UInt64 = 0xCBF2_9CE4_8422_2325
+
+  /// FNV-1a over the line's UTF-8 bytes, then a byte no UTF-8 text holds, so that lines do not run
+  /// into each other.
+  @inline(__always)
+  static func mix(_ h: inout UInt64, _ text: String) {
+    for b in text.utf8 {
+      h ^= UInt64(b)
+      h = h &* fnvPrime
+    }
+    h ^= 0xFF
+    h = h &* fnvPrime
+  }
+
+  static func fingerprint(of text: String) -> UInt64 {
+    var h = fnvStart
+    mix(&h, text)
+    return h
+  }
+
+  /// Calls `body` with each line of the card's text: a Markdown item's lines (its trailing blank lines
+  /// left out), or its title; then each unknown key but the formats' objects (a table's other
+  /// columns; `checked`, which an item's line already shows), and a color, width or lock of its own.
+  static func forEachLine(of tile: Tile, _ body: (String) -> Void) {
+    var hasItemLines = false
+    if let lines = tile.formatObject(ExtrasKey.markdown)?["lines"]?.array, !lines.isEmpty {
+      var end = lines.count
+      while end > 1, let line = lines[end - 1].string, line.isBlankLine { end -= 1 }
+      for line in lines[..<end] { body(line.string ?? "") }
+      hasItemLines = true
+    } else {
+      body(tile.displayTitle)
+    }
+    for field in tile.extras where !ExtrasKey.formatObjects.contains(field.key) {
+      if hasItemLines && field.key == ExtrasKey.checked { continue }
+      body("\n" + field.key + "\n" + field.value.compactText)
+    }
+    if !DefaultColors.isMadeUp(tile), let color = tile.color { body("\ncolor\n" + color.spelling) }
+    if let width = tile.width { body("\nwidth\n\(width)") }
+    if let locked = tile.locked { body("\nlocked\n\(locked)") }
+  }
+
+  static func fingerprint(of tile: Tile) -> UInt64 {
+    var h = fnvStart
+    forEachLine(of: tile) { mix(&h, $0) }
+    return h
+  }
+
+  static func lineFingerprints(of tile: Tile) -> [UInt64] {
+    var result: [UInt64] = []
+    forEachLine(of: tile) { result.append(fingerprint(of: $0)) }
+    return result
+  }
+
+  // MARK: - Pairing
+
+  /// Pairs `other`'s tiles (those `otherKind` covers) with `base`'s (those `baseKind` covers).
+  init(base: Arrangement, _ baseKind: Kind, other: Arrangement, _ otherKind: Kind) {
+    let baseTiles = base.allTiles()
+    let otherTiles = other.allTiles()
+    let baseSection = Self.sectionOfEachTile(base)
+    let otherSection = Self.sectionOfEachTile(other)
+    tileMatch = [Int32](repeating: -1, count: otherTiles.count)
+    sectionMatch = [Int](repeating: -1, count: other.sections.count)
+
+    // The tiles taking part, by their index in reading order.
+    let a = baseTiles.indices.filter { baseKind.covers(baseTiles[$0]) }
+    let b = otherTiles.indices.filter { otherKind.covers(otherTiles[$0]) }
+    let fa = a.map { Self.fingerprint(of: baseTiles[$0]) }
+    let fb = b.map { Self.fingerprint(of: otherTiles[$0]) }
+    var baseUsed = [Bool](repeating: false, count: baseTiles.count)
+
+    // 1. Unchanged cards in place.
+    let aligned = Self.align(fa, fb)
+    var inPlace: [(Int, Int)] = []  // (base, other) reading-order indexes, increasing in both
+    for (j, i) in aligned.enumerated() where i >= 0 {
+      tileMatch[b[j]] = Int32(a[Int(i)])
+      baseUsed[a[Int(i)]] = true
+      inPlace.append((a[Int(i)], b[j]))
+    }
+
+    // 2. and 3. Moved cards: equal text, then equal titles, in order of occurrence.
+    func pairLeftovers(by key: (Tile) -> UInt64, _ keyA: [UInt64]?, _ keyB: [UInt64]?) {
+      var queues: [UInt64: [Int]] = [:]
+      for (k, i) in a.enumerated() where !baseUsed[i] { queues[keyA?[k] ?? key(baseTiles[i]), default: []].append(i) }
+      guard !queues.isEmpty else { return }
+      var heads: [UInt64: Int] = [:]
+      for (k, j) in b.enumerated() where tileMatch[j] < 0 {
+        let f = keyB?[k] ?? key(otherTiles[j])
+        guard let queue = queues[f] else { continue }
+        let h = heads[f, default: 0]
+        guard h < queue.count else { continue }
+        heads[f] = h + 1
+        tileMatch[j] = Int32(queue[h])
+        baseUsed[queue[h]] = true
+      }
+    }
+    pairLeftovers(by: Self.fingerprint(of:), fa, fb)
+    pairLeftovers(by: { Self.fingerprint(of: $0.displayTitle) }, nil, nil)
+
+    // 4. Sections.
+    matchSections(base, other, baseSection: baseSection, otherSection: otherSection)
+
+    // 5. Renamed in place: the gaps between the cards paired in step 1.
+    var (ka, kb) = (0, 0)
+    for next in inPlace + [(baseTiles.count, otherTiles.count)] {
+      var gapA: [Int] = []
+      var gapB: [Int] = []
+      while ka < a.count && a[ka] <= next.0 {
+        if a[ka] < next.0 && !baseUsed[a[ka]] { gapA.append(a[ka]) }
+        ka += 1
+      }
+      while kb < b.count && b[kb] <= next.1 {
+        if b[kb] < next.1 && tileMatch[b[kb]] < 0 { gapB.append(b[kb]) }
+        kb += 1
+      }
+      guard !gapA.isEmpty && gapA.count == gapB.count else { continue }
+      for (i, j) in zip(gapA, gapB) where sectionMatch[otherSection[j]] == baseSection[i] {
+        tileMatch[j] = Int32(i)
+        baseUsed[i] = true
+      }
+    }
+
+    // 6. Mostly the same lines.
+    matchSimilar(a.filter { !baseUsed[$0] }, baseTiles, b.filter { tileMatch[$0] < 0 }, otherTiles, &baseUsed)
+  }
+
+  static func sectionOfEachTile(_ arrangement: Arrangement) -> [Int] {
+    var result: [Int] = []
+    result.reserveCapacity(arrangement.tileCount)
+    for (s, section) in arrangement.sections.enumerated() {
+      result.append(contentsOf: repeatElement(s, count: section.count))
+    }
+    return result
+  }
+
+  /// Sections by title (aligned as the cards are), then a section left over is the base's that holds
+  /// most of its paired cards, or the one at its place among the paired sections.
+  mutating func matchSections(_ base: Arrangement, _ other: Arrangement, baseSection: [Int], otherSection: [Int]) {
+    func key(_ section: Section) -> UInt64 {
+      Self.fingerprint(of: (section.isUntitled ? "\n" : "") + section.displayTitle)
+    }
+    let aligned = Self.align(base.sections.map(key), other.sections.map(key))
+    var baseUsed = [Bool](repeating: false, count: base.sections.count)
+    for (t, s) in aligned.enumerated() where s >= 0 {
+      sectionMatch[t] = Int(s)
+      baseUsed[Int(s)] = true
+    }
+    // Most of its cards.
+    if sectionMatch.contains(-1) {
+      var votes: [Int: [Int: Int]] = [:]
+      for (j, i) in tileMatch.enumerated() where i >= 0 && sectionMatch[otherSection[j]] < 0 {
+        votes[otherSection[j], default: [:]][baseSection[Int(i)], default: 0] += 1
+      }
+      for t in other.sections.indices where sectionMatch[t] < 0 {
+        guard let counts = votes[t] else { continue }
+        let best = counts.filter { !baseUsed[$0.key] }.max { ($0.value, -$0.key) < ($1.value, -$1.key) }
+        if let best, best.value * 2 >= other.sections[t].count {
+          sectionMatch[t] = best.key
+          baseUsed[best.key] = true
+        }
+      }
+    }
+    // In place: as many left over on each side between two paired sections.
+    var previous = (-1, -1)
+    let paired = other.sections.indices.filter { sectionMatch[$0] >= 0 }.map { (sectionMatch[$0], $0) }
+    for next in paired + [(base.sections.count, other.sections.count)] {
+      defer { previous = next }
+      guard next.0 > previous.0 + 1, next.1 > previous.1 + 1 else { continue }
+      let gapA = ((previous.0 + 1)..<next.0).filter { !baseUsed[$0] }
+      let gapB = ((previous.1 + 1)..<next.1).filter { sectionMatch[$0] < 0 }
+      guard gapA.count == gapB.count else { continue }
+      for (s, t) in zip(gapA, gapB) {
+        sectionMatch[t] = s
+        baseUsed[s] = true
+      }
+    }
+  }
+
+  /// Step 6: the leftovers of two lines or more whose lines are at least half the same, best pairs
+  /// first. Lines found in many cards (a template's) say nothing and are left out.
+  mutating func matchSimilar(_ a: [Int], _ baseTiles: [Tile], _ b: [Int], _ otherTiles: [Tile], _ baseUsed: inout [Bool]) {
+    guard !a.isEmpty && !b.isEmpty else { return }
+    var linesA: [Int: [UInt64]] = [:]
+    var index: [UInt64: [Int]] = [:]
+    for i in a {
+      let lines = Self.lineFingerprints(of: baseTiles[i])
+      guard lines.count >= 2 else { continue }
+      linesA[i] = lines
+      for f in Set(lines) { index[f, default: []].append(i) }
+    }
+    guard !index.isEmpty else { return }
+    var candidates: [(score: Double, i: Int, j: Int)] = []
+    for j in b {
+      let lines = Self.lineFingerprints(of: otherTiles[j])
+      guard lines.count >= 2 else { continue }
+      var shared: [Int: Int] = [:]
+      var counts: [UInt64: Int] = [:]
+      for f in lines { counts[f, default: 0] += 1 }
+      for (f, n) in counts {
+        guard let holders = index[f], holders.count <= 16 else { continue }
+        for i in holders {
+          let inA = linesA[i]!.reduce(0) { $0 + ($1 == f ? 1 : 0) }
+          shared[i, default: 0] += min(n, inA)
+        }
+      }
+      for (i, common) in shared {
+        let score = Double(2 * common) / Double(linesA[i]!.count + lines.count)
+        if score >= 0.5 { candidates.append((score, i, j)) }
+      }
+    }
+    candidates.sort { ($0.score, -$0.i, -$0.j) > ($1.score, -$1.i, -$1.j) }
+    for c in candidates where !baseUsed[c.i] && tileMatch[c.j] < 0 {
+      tileMatch[c.j] = Int32(c.i)
+      baseUsed[c.i] = true
+    }
+  }
+
+  // MARK: - Alignment
+
+  /// For each element of `b`, the index of the element of `a` it is aligned with (-1: none): a common
+  /// subsequence of equal values, as a line diff finds one (see the type's step 1).
+  static func align(_ a: [UInt64], _ b: [UInt64]) -> [Int32] {
+    var match = [Int32](repeating: -1, count: b.count)
+    var stack: [(Int, Int, Int, Int)] = [(0, a.count, 0, b.count)]
+    while let (a0, a1, b0, b1) = stack.popLast() {
+      var (lo, lb) = (a0, b0)
+      while lo < a1 && lb < b1 && a[lo] == b[lb] {
+        match[lb] = Int32(lo)
+        lo += 1
+        lb += 1
+      }
+      var (hi, hb) = (a1, b1)
+      while hi > lo && hb > lb && a[hi - 1] == b[hb - 1] {
+        hi -= 1
+        hb -= 1
+        match[hb] = Int32(hi)
+      }
+      guard lo < hi && lb < hb else { continue }
+      // The values that occur once in each stretch.
+      var counts: [UInt64: (inA: Int32, atA: Int32, inB: Int32, atB: Int32)] = [:]
+      counts.reserveCapacity(hi - lo)
+      for i in lo..<hi {
+        if let c = counts[a[i]] {
+          counts[a[i]] = (c.inA + 1, c.atA, 0, -1)
+        } else {
+          counts[a[i]] = (1, Int32(i), 0, -1)
+        }
+      }
+      for j in lb..<hb {
+        guard let c = counts[b[j]] else { continue }
+        counts[b[j]] = (c.inA, c.atA, c.inB + 1, Int32(j))
+      }
+      var anchorsA: [Int32] = []
+      var anchorsB: [Int32] = []
+      for i in lo..<hi {
+        let c = counts[a[i]]!
+        if c.inA == 1 && c.inB == 1 {
+          anchorsA.append(Int32(i))
+          anchorsB.append(c.atB)
+        }
+      }
+      if anchorsA.isEmpty {
+        commonSubsequence(a, lo, hi, b, lb, hb, &match)
+        continue
+      }
+      var (pa, pb) = (lo, lb)
+      for k in Sequences.longestIncreasing(anchorsB) {
+        let (i, j) = (Int(anchorsA[k]), Int(anchorsB[k]))
+        match[j] = Int32(i)
+        if i > pa && j > pb { stack.append((pa, i, pb, j)) }
+        (pa, pb) = (i + 1, j + 1)
+      }
+      if hi > pa && hb > pb { stack.append((pa, hi, pb, hb)) }
+    }
+    return match
+  }
+
+  /// A longest common subsequence of `a[lo..<hi]` and `b[lb..<hb]` (no value in them occurs once on
+  /// each side), by the table of prefix lengths when it is small; a long stretch of repeated texts
+  /// (a hundred equal cards) is paired in order instead.
+  static func commonSubsequence(
+    _ a: [UInt64], _ lo: Int, _ hi: Int, _ b: [UInt64], _ lb: Int, _ hb: Int, _ match: inout [Int32]
+  ) {
+    let (n, m) = (hi - lo, hb - lb)
+    guard n * m <= 1 << 20 else {
+      var i = lo
+      for j in lb..<hb {
+        var k = i
+        while k < hi && a[k] != b[j] { k += 1 }
+        if k < hi {
+          match[j] = Int32(k)
+          i = k + 1
+        }
+      }
+      return
+    }
+    // lengths[(x) * (m + 1) + y]: the LCS of a[lo + x...] and b[lb + y...].
+    var lengths = [Int32](repeating: 0, count: (n + 1) * (m + 1))
+    for x in stride(from: n - 1, through: 0, by: -1) {
+      for y in stride(from: m - 1, through: 0, by: -1) {
+        lengths[x * (m + 1) + y] =
+          a[lo + x] == b[lb + y]
+          ? lengths[(x + 1) * (m + 1) + y + 1] + 1
+          : max(lengths[(x + 1) * (m + 1) + y], lengths[x * (m + 1) + y + 1])
+      }
+    }
+    var (x, y) = (0, 0)
+    while x < n && y < m {
+      if a[lo + x] == b[lb + y] {
+        match[lb + y] = Int32(lo + x)
+        x += 1
+        y += 1
+      } else if lengths[(x + 1) * (m + 1) + y] >= lengths[x * (m + 1) + y + 1] {
+        x += 1
+      } else {
+        y += 1
+      }
+    }
+  }
+}
