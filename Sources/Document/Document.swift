@@ -161,6 +161,25 @@ public struct Document: Sendable {
     return step
   }
 
+  /// Makes `edits` part of the last step (the one `undo` would undo, when nothing is to redo): all of
+  /// them or none. For what follows from a step, such as a card checked by the lane it was dropped into.
+  /// - Throws: the first refused edit's index and reason; nothing changed.
+  public mutating func amendLastStep(_ edits: [Edit]) throws(IndexedEditError) {
+    guard !edits.isEmpty else { return }
+    guard !gestureOpen, history.canUndo, !history.canRedo else {
+      throw IndexedEditError(index: 0, error: .gestureInProgress)
+    }
+    var inverses: [Edit] = []
+    for (index, edit) in edits.enumerated() {
+      if let error = check(edit) {
+        for inverse in inverses.reversed() { _ = applyChecked(inverse) }
+        throw IndexedEditError(index: index, error: error)
+      }
+      inverses.append(applyChecked(edit))
+    }
+    history.amendLast(edits: edits, inverses: inverses.reversed())
+  }
+
   /// Applies an edit of a gesture in progress, which the caller has checked (a precondition), without
   /// recording it; returns its inverse. The gesture is open from its first `apply` until it records
   /// its whole change with `record`, or ends with `endGesture` (cancelled: everything put back with

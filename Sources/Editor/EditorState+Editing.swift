@@ -24,7 +24,55 @@ extension EditorState {
     case .delete: return beginDelete()
     case .lock: return toggleLock()
     case .maxItems: return beginMaxItems()
+    case .check: return toggleCheck()
+    case .view: return switchView()
     }
+  }
+
+  /// `X`: checks the focused or marked cards, or unchecks them when the first one is checked (`- [ ]` ↔
+  /// `- [x]`, the one byte); a card without a checkbox gets one. Only a Markdown board keeps them.
+  private mutating func toggleCheck() -> [EditorEffect] {
+    let targets = editTargets
+    guard !targets.isEmpty else {
+      announcement = .nothingToEdit
+      return []
+    }
+    let checking = arrangement[targets[0]].checkbox != true
+    if let reason = traits.noCheckboxes {
+      return refuse(checking ? .checked : .unchecked, .tile(targets[0]), .formatCannotKeep(reason))
+    }
+    let edits = targets.map { Edit.setTile(at: $0, to: arrangement[$0].withCheckbox(checking)) }
+    return perform(edits, verb: checking ? .checked : .unchecked, targets.map(Subject.tile))
+  }
+
+  /// `v`: lanes side by side, or rows of sections. A format that keeps a layout (JSON) keeps it, as
+  /// one undo step; for the others it is a view of this session, said once.
+  private mutating func switchView() -> [EditorEffect] {
+    let lanes = document.layout.parameters.direction == .vertical
+    let viewport = document.layout.viewport
+    if traits.keepsLayout {
+      let old = arrangement.layoutSpec
+      let spec: LayoutSpec? =
+        lanes
+        ? { var spec = LayoutSpec(.lanes(viewportWidth: viewport.width, lanes: arrangement.sections.count))
+            spec.extras = old?.extras ?? []
+            return spec }()
+        : (old?.extras.isEmpty ?? true) ? nil : LayoutSpec(extras: old?.extras ?? [])
+      let effects = perform([.setLayout(spec)], verb: .laidOut(lanes: lanes), [])
+      if !announcement.isRefusal { announcement = .told(lanes ? "Lanes side by side" : "Rows of sections") }
+      return effects
+    }
+    if case .lanes = document.view { lanesView = document.view }
+    document.view = lanes ? lanesView : .file
+    let effects = engineEffects(.tick)
+    let said = lanes ? "Lanes side by side" : "Rows of sections"
+    if saidViewOnly {
+      announcement = .told(said)
+    } else {
+      saidViewOnly = true
+      announcement = .told("\(said) — a view only: \(traits.name) keeps no layout")
+    }
+    return effects
   }
 
   /// The marked tiles, or the focused one when none is marked, in reading order.

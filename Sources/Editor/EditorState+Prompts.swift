@@ -34,6 +34,14 @@ extension EditorState {
     case .character("?"):
       overlay = .help
       return []
+    case .character("g"), .character("G"):
+      // The first or the last tile, as in vim, taskell and lazygit.
+      guard !isDragging else { return [] }
+      let sections = arrangement.sections
+      let s = key == .character("g")
+        ? sections.indices.first { sections[$0].count > 0 } : sections.indices.last { sections[$0].count > 0 }
+      guard let s else { return report(.gesture(.blocked(.noTileThatWay))) }
+      return engineEffects(.focus(.tile(ItemPath(s, key == .character("g") ? 0 : sections[s].count - 1))))
     case .character("D"):
       guard !isDragging else { return [] }
       return showChanges()

@@ -76,7 +76,12 @@ public struct ReorderState: Sendable {
   public mutating func handle(_ input: ReorderInput, at now: Int, in document: inout Document) -> [Happening] {
     happenings = []
     // The editor may have changed the document since the last input (an edit, undo): the content may
-    // have got shorter than the scroll position allows.
+    // have got shorter than the scroll position allows, or flow the other way (`v`, a layout set).
+    if viewport.direction != document.layout.parameters.direction {
+      viewport = Viewport(frame: viewport.frame, direction: document.layout.parameters.direction)
+      contentSize = document.layout.contentSize
+      keepFocusVisible(document)
+    }
     scroll(by: 0, document.layout)
     advance(to: max(now, self.now), &document)
     switch input {
