@@ -11,6 +11,8 @@ let package = Package(
     // layout, and the reorder engine. Pure Swift, no Foundation; the editor and the terminal stay inside.
     .library(name: "TileModel", targets: ["TileModel"]),
     .library(name: "TileGridJSON", targets: ["TileGridJSON"]),
+    // Edit scripts as text: the grammar of `tilegrid diff`'s output and `apply`'s input.
+    .library(name: "EditScripts", targets: ["EditScripts"]),
     // The lists people already keep (docs/formats.md): Markdown boards, plain lines, CSV and TSV, read
     // and written back with nothing else in the file disturbed.
     .library(name: "Formats", targets: ["Formats"]),
@@ -33,6 +35,8 @@ let package = Package(
     // JSON at the edge: the arrangement file (read and written) and the layout report. The model, the
     // layout and the reorder engine never parse or print.
     .target(name: "TileGridJSON", dependencies: ["TileModel", "GridLayout"]),
+    // Edit scripts as text (one edit a line, values as JSON literals): written and read strictly.
+    .target(name: "EditScripts", dependencies: ["TileModel", "TileGridJSON"]),
     // Every format an arrangement is read from and written to: JSON (TileGridJSON's), Markdown boards,
     // lines, CSV and TSV. Pure: bytes in, bytes out; what a text format needs to write its file back
     // exactly travels in the arrangement's unknown keys.
@@ -46,7 +50,9 @@ let package = Package(
     .target(name: "TerminalInput", dependencies: ["Geometry"]),
     .target(
       name: "Editor",
-      dependencies: ["TileModel", "TileGridJSON", "GridLayout", "Document", "Reorder", "Canvas", "TerminalInput"]),
+      dependencies: [
+        "TileModel", "TileGridJSON", "EditScripts", "GridLayout", "Document", "Reorder", "Canvas", "TerminalInput",
+      ]),
 
     // The only code that touches ncursesw. Swift 5 mode: stdscr/LINES/COLS are C globals.
     .target(
@@ -61,8 +67,8 @@ let package = Package(
     .target(
       name: "TileGridCLI",
       dependencies: [
-        "TileModel", "TileGridJSON", "Formats", "GridLayout", "Document", "Reorder", "Canvas", "TerminalInput",
-        "Editor", "CursesTerminal", "Files",
+        "TileModel", "TileGridJSON", "EditScripts", "Formats", "GridLayout", "Document", "Reorder", "Canvas",
+        "TerminalInput", "Editor", "CursesTerminal", "Files",
       ]),
     .executableTarget(name: "tilegrid", dependencies: ["TileGridCLI"]),
     // The benchmark (Scripts/bench): release build only; it reads the clock, the core never does.
@@ -76,8 +82,8 @@ let package = Package(
 
     // Shared by the tests: a seeded generator, and running the built binary in a temporary directory.
     .target(name: "TestSupport", dependencies: ["TileModel"], path: "Tests/Support"),
-    .testTarget(name: "TileModelTests", dependencies: ["TileModel", "TileGridJSON", "TestSupport"]),
-    .testTarget(name: "FormatsTests", dependencies: ["TileModel", "TileGridJSON", "Formats", "TestSupport"]),
+    .testTarget(name: "TileModelTests", dependencies: ["TileModel", "TileGridJSON", "EditScripts", "TestSupport"]),
+    .testTarget(name: "FormatsTests", dependencies: ["TileModel", "TileGridJSON", "Formats", "EditScripts", "TestSupport"]),
     .testTarget(name: "GridLayoutTests", dependencies: ["TileModel", "GridLayout", "TestSupport"]),
     .testTarget(name: "DocumentTests", dependencies: ["TileModel", "TileGridJSON", "GridLayout", "Document", "TestSupport"]),
     .testTarget(

@@ -69,9 +69,7 @@ public final class CursesTerminal {
   /// drag). The modes are asked for anyway, and whatever reports come are used; the editor can say
   /// that the keyboard does everything.
   public let mouseAvailable: Bool
-  /// Whether the terminal can show motion (tiles gliding): cursor addressing beyond the basic (`hpa`,
-  /// `vpa`), a cursor that hides (`civis`), and not a console or hardware terminal (linux, vt100, …),
-  /// where each frame is slow to draw or flickers.
+  /// Whether the terminal can show motion (tiles gliding): `TerminalDescription.motionAvailable`.
   public let motionAvailable: Bool
   /// Whether frames are wrapped in synchronized output: the terminal answered the question about mode
   /// 2026 (`TerminalModes.askSynchronizedOutput`) and knows it.
@@ -131,8 +129,7 @@ public final class CursesTerminal {
     // terminal is touched, as an unknown terminal is.
     guard own.missing.isEmpty else { throw .cannotAddress(term, missing: own.missing) }
     mouseAvailable = own.mouseAvailable
-    motionAvailable =
-      TerminalModes.mayAsk(term: term) && ["hpa", "vpa", "civis"].allSatisfy { Self.capability($0) != nil }
+    motionAvailable = own.motionAvailable
     clearOnExit = own.alternateScreen ? nil : Array((own.clear ?? TerminalModes.defaultClear).utf8)
     let (ownColors, ownRGB) = (own.colors, own.rgb)
 

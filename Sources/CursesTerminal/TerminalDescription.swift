@@ -25,6 +25,10 @@ public struct TerminalDescription: Equatable, Sendable {
   /// Whether mouse reports can be expected: the entry has `kmous`, and it is not the Linux console
   /// (whose mouse, through gpm, reports clicks at best, never a drag). vt100, vt220 and ansi have none.
   public var mouseAvailable: Bool
+  /// Whether motion can be shown: cursor addressing beyond the basic (`hpa`, `vpa`), a cursor that
+  /// hides (`civis`), and not a console or hardware terminal (linux, vt100, …), where each frame is
+  /// slow to draw or flickers.
+  public var motionAvailable: Bool = true
 
   /// The description of `term`, or nil when there is no such entry.
   public static func read(_ term: String, fd: Int32) -> TerminalDescription? {
@@ -37,6 +41,8 @@ public struct TerminalDescription: Equatable, Sendable {
       missing: ["cup", "clear"].filter { CursesTerminal.capability($0) == nil },
       alternateScreen: CursesTerminal.capability("smcup") != nil && CursesTerminal.capability("rmcup") != nil,
       clear: clear.map(TerminalModes.withoutPadding),
-      mouseAvailable: CursesTerminal.capability("kmous") != nil && !term.hasPrefix("linux"))
+      mouseAvailable: CursesTerminal.capability("kmous") != nil && !term.hasPrefix("linux"),
+      motionAvailable: TerminalModes.mayAsk(term: term)
+        && ["hpa", "vpa", "civis"].allSatisfy { CursesTerminal.capability($0) != nil })
   }
 }

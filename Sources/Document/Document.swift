@@ -134,7 +134,7 @@ public struct Document: Sendable {
     case .insertTiles(let tiles, _), .insertSection(_, let tiles, _): added = tiles
     default: return nil
     }
-    let ids = tileIDIndex()
+    let ids = tileIDSet()
     for tile in added where ids.contains(tile.id, in: arrangement) { return .tileIDTaken(tile.id) }
     return nil
   }
@@ -246,7 +246,7 @@ public struct Document: Sendable {
 
   /// An id made from `title` that no tile has (`IDs`: `buy-milk`, then `buy-milk-2`, …).
   public mutating func newTileID(forTitle title: String) -> String {
-    let ids = tileIDIndex()
+    let ids = tileIDSet()
     return IDs.unique(slug: IDs.slug(forTitle: title, fallback: "tile")) { ids.contains($0, in: arrangement) }
   }
 
@@ -255,7 +255,7 @@ public struct Document: Sendable {
     IDs.unique(slug: IDs.slug(forTitle: title, fallback: "section")) { arrangement.sectionIndex(ofID: $0) != nil }
   }
 
-  private mutating func tileIDIndex() -> TileIDSet {
+  private mutating func tileIDSet() -> TileIDSet {
     if let tileIDs { return tileIDs }
     let ids = TileIDSet(arrangement)
     tileIDs = ids

@@ -1,7 +1,7 @@
 import TileModel
 
-/// The ids of an arrangement's tiles, for "is this id taken?" in O(1): an open-addressing table of
-/// 64-bit hashes of the ids' UTF-8 bytes with the tile's reference beside each, so a hash that matches
+/// The ids of an arrangement's tiles, for "is this id taken?" in O(1): the one id table, open addressing
+/// over the ids' 64-bit hashes (`IDHash`, the reader's too) with the tile's reference beside each, so a hash that matches
 /// is confirmed against the tile's own id (ids are compared by their bytes, as everywhere).
 ///
 /// A million ids go in in tens of milliseconds (a `Set<String>` spends most of a second in SipHash and
@@ -57,41 +57,16 @@ struct TileIDSet: Sendable {
   /// follow hash order).
   private var shift: UInt64 = 60
 
-  /// A multiply-xorshift over the bytes eight at a time, then a full avalanche (SplitMix64's
-  /// finalizer), kept off 0 and 1.
+  /// `IDHash` of the id, kept off 0 and 1 (which mark empty and removed slots).
   static func hash(_ id: String) -> UInt64 {
-    let h =
-      id.utf8.withContiguousStorageIfAvailable(hash(bytes:))
-      ?? Array(id.utf8).withUnsafeBufferPointer(hash(bytes:))
+    let h = IDHash.of(id)
     return h < 2 ? h + 2 : h
   }
 
   /// `hash(_:)` of the id whose UTF-8 bytes these are.
   static func hash(_ id: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    let h = hash(bytes: id)
+    let h = IDHash.of(id)
     return h < 2 ? h + 2 : h
-  }
-
-  private static func hash(bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
-    var i = 0
-    let raw = UnsafeRawBufferPointer(bytes)
-    while i + 8 <= bytes.count {
-      h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
-      h ^= h >> 31
-      i += 8
-    }
-    var tail: UInt64 = 0
-    var shift: UInt64 = 0
-    while i < bytes.count {
-      tail |= UInt64(bytes[i]) << shift
-      shift += 8
-      i += 1
-    }
-    h ^= tail
-    h = (h ^ (h >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    h = (h ^ (h >> 27)) &* 0x94D0_49BB_1331_11EB
-    return h ^ (h >> 31)
   }
 
   /// Whether a tile of `arrangement` has this id. - Complexity: O(1) expected.

@@ -146,8 +146,10 @@ public enum EditorEffect: Equatable, Sendable {
   /// `play --trace`, and for tests.
   case happened(EditorHappening)
   /// Save the arrangement (`to`: a new file name, or nil for the file it came from); with `force`, over a
-  /// file changed on disk or a read-only one. Quit afterwards if `thenQuit` and the save succeeds.
-  case save(to: String?, force: Bool, thenQuit: Bool)
+  /// file changed on disk or a read-only one. The caller reports back with `.saved` or `.saveFailed`;
+  /// a save asked for by the quit question is followed by `.quit` once it succeeds (the editor keeps
+  /// what the save is for).
+  case save(to: String?, force: Bool)
   /// Write the arrangement to a recovery file beside the original (SIGTERM or SIGHUP with unsaved
   /// changes); a `.quit` follows.
   case writeRecovery

@@ -2,6 +2,7 @@ import Canvas
 import Document
 import Reorder
 import TerminalInput
+import EditScripts
 import TileGridJSON
 import TileModel
 

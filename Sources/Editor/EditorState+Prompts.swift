@@ -98,7 +98,7 @@ extension EditorState {
   mutating func requestSave(to path: String?, force: Bool, thenQuit: Bool) -> [EditorEffect] {
     pendingSave = (path, thenQuit)
     announcement = .saving
-    return [.save(to: path, force: force, thenQuit: thenQuit)]
+    return [.save(to: path, force: force)]
   }
 
   /// A key while the screen is too small for the grid (`isTooSmall`): it acts on nothing hidden. A

@@ -25,7 +25,8 @@ public struct EditorState: Sendable {
   public internal(set) var announcement: Announcement = .welcome
   /// What is shown above the editor, taking the keys: one thing at a time.
   public internal(set) var overlay: Overlay?
-  /// The save being tried, to try it again with `force` or under another name.
+  /// The save being tried, to try it again with `force` or under another name, and whether the editor
+  /// quits once it succeeds (the `.save` effect leaves that to the editor: its `.quit` follows `.saved`).
   var pendingSave: (to: String?, thenQuit: Bool)?
   /// The last find and the index it searches.
   var finding = FindSession()

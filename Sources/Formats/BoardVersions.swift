@@ -20,7 +20,7 @@ public enum BoardVersions {
   ) -> [ScriptEdit] {
     let (k0, k1) = (CardMatching.Kind(old, format: oldFormat), CardMatching.Kind(new, format: newFormat))
     guard k0 != .none && k1 != .none else { return Arrangement.diff(old, new) }
-    return Arrangement.diff(old, Rekeying(base: old, k0, other: new, k1).arrangement)
+    return Arrangement.diff(old, Rekeying(base: CardMatching.Version(old, k0), other: new, k1).arrangement)
   }
 
   /// `Arrangement.merge` of three versions read in `formats` (base's, ours', theirs'): when all three
@@ -33,8 +33,9 @@ public enum BoardVersions {
     precondition(formats.count == 3, "a format for each of base, ours and theirs")
     let kinds = zip([base, ours, theirs], formats).map { CardMatching.Kind($0, format: $1) }
     guard !kinds.contains(.none) else { return Arrangement.merge(base: base, ours: ours, theirs: theirs, prefer: prefer) }
-    let x = Rekeying(base: base, kinds[0], other: ours, kinds[1])
-    let y = Rekeying(base: base, kinds[0], other: theirs, kinds[2], avoiding: x.ids, sharing: x.adds)
+    let version = CardMatching.Version(base, kinds[0])
+    let x = Rekeying(base: version, other: ours, kinds[1])
+    let y = Rekeying(base: version, other: theirs, kinds[2], avoiding: x.ids, sharing: x.adds)
     return Arrangement.merge(base: base, ours: x.arrangement, theirs: y.arrangement, prefer: prefer, join: joinFormatObjects)
   }
 
@@ -157,41 +158,44 @@ struct Rekeying {
   }
 
   var arrangement: Arrangement
-  var ids: Set<String> = []
+  /// The ids of the cards left unpaired (added), as they are now; the paired ones have the base's.
+  var ids: Set<ExactString> = []
   var adds: [AddKey: [String]] = [:]
 
   init(
-    base: Arrangement, _ baseKind: CardMatching.Kind, other: Arrangement, _ otherKind: CardMatching.Kind,
-    avoiding: Set<String> = [], sharing: [AddKey: [String]] = [:]
+    base version: CardMatching.Version, other: Arrangement, _ otherKind: CardMatching.Kind,
+    avoiding: Set<ExactString> = [], sharing: [AddKey: [String]] = [:]
   ) {
-    let matching = CardMatching(base: base, baseKind, other: other, otherKind)
-    let baseTiles = base.allTiles()
-    var taken = avoiding
-    taken.reserveCapacity(avoiding.count + 2 * baseTiles.count + other.tileCount)
-    for tile in baseTiles { taken.insert(tile.id) }
-    var otherIDs: [String] = []
-    otherIDs.reserveCapacity(other.tileCount)
-    for section in other.sections { for ref in section.items { otherIDs.append(other.tiles[ref].id) } }
-    for id in otherIDs { taken.insert(id) }
-    var baseIDs: Set<String> = []
-    baseIDs.reserveCapacity(baseTiles.count)
-    for tile in baseTiles { baseIDs.insert(tile.id) }
-
+    let base = version.arrangement
+    let matching = CardMatching(base: version, other: CardMatching.Version(other, otherKind))
+    let baseTiles = matching.baseTiles
+    // The base's ids, and every id a fresh one must not be: made only when an unpaired card needs
+    // them (with no card added, a million ids are never hashed).
+    var baseIDs: Set<ExactString>?
+    func isBaseID(_ id: String) -> Bool {
+      if baseIDs == nil { baseIDs = Set(baseTiles.lazy.map { ExactString($0.id) }) }
+      return baseIDs!.contains(ExactString(id))
+    }
+    var taken: Set<ExactString>?
     func fresh(_ id: String) -> String {
+      if taken == nil {
+        var all = avoiding
+        for tile in baseTiles { all.insert(ExactString(tile.id)) }
+        for tile in matching.otherTiles { all.insert(ExactString(tile.id)) }
+        taken = all
+      }
       var n = 2
-      while taken.contains("\(id)-\(n)") { n += 1 }
-      taken.insert("\(id)-\(n)")
+      while taken!.contains(ExactString("\(id)-\(n)")) { n += 1 }
+      taken!.insert(ExactString("\(id)-\(n)"))
       return "\(id)-\(n)"
     }
 
     // Sections.
-    var baseSectionIDs: Set<String> = []
-    for section in base.sections { baseSectionIDs.insert(section.id) }
-    var sectionIDs: Set<String> = []
-    for section in other.sections { sectionIDs.insert(section.id) }
+    let baseSectionIDs = Set(base.sections.map { ExactString($0.id) })
+    var sectionIDs = Set(other.sections.map { ExactString($0.id) })
     var used = sharing
-    var built: [(Section, [Tile])] = []
-    built.reserveCapacity(other.sections.count)
+    // Only what changes is replaced, in a copy: a version that is mostly the base's is not rebuilt.
+    var result = other
     var j = 0
     for (t, section) in other.sections.enumerated() {
       var fields = section
@@ -199,44 +203,58 @@ struct Rekeying {
         let like = base.sections[matching.sectionMatch[t]]
         fields.id = like.id
         fields = Self.normalized(fields, like: like)
-      } else if baseSectionIDs.contains(section.id) {
+      } else if baseSectionIDs.contains(ExactString(section.id)) {
         var n = 2
-        while baseSectionIDs.contains("\(section.id)-\(n)") || sectionIDs.contains("\(section.id)-\(n)") { n += 1 }
+        while baseSectionIDs.contains(ExactString("\(section.id)-\(n)")) || sectionIDs.contains(ExactString("\(section.id)-\(n)")) {
+          n += 1
+        }
         fields.id = "\(section.id)-\(n)"
-        sectionIDs.insert(fields.id)
+        sectionIDs.insert(ExactString(fields.id))
       }
-      var tiles: [Tile] = []
-      tiles.reserveCapacity(section.count)
+      if !fields.id.isExactly(section.id) || !fields.extras.isExactly(section.extras) {
+        _ = result.applyChecked(.setSection(at: t, to: fields))
+      }
       var after = "\n" + fields.id
-      for ref in section.items {
+      for i in 0..<section.count {
         defer { j += 1 }
-        var tile = other.tiles[ref]
+        var tile = matching.otherTiles[j]
         let oldID = tile.id
         let k = matching.tileMatch[j]
+        var changed = false
         if k >= 0 {
           let like = baseTiles[Int(k)]
-          tile.id = like.id
-          tile = Self.normalized(tile, like: like)
+          if !tile.id.isExactly(like.id) {
+            tile.id = like.id
+            changed = true
+          }
+          if tile.displayTitle != like.displayTitle || tile.checkbox != like.checkbox {
+            tile = Self.normalized(tile, like: like)
+            changed = true
+          }
           after = like.id
         } else if otherKind.covers(tile) {
           let key = AddKey(text: CardMatching.fingerprint(of: tile), after: after)
           if var shared = used[key], !shared.isEmpty {
             tile.id = shared.removeFirst()
             used[key] = shared
-          } else if baseIDs.contains(tile.id) || avoiding.contains(tile.id) {
+            changed = true
+          } else if isBaseID(tile.id) || avoiding.contains(ExactString(tile.id)) {
             tile.id = fresh(tile.id)
+            changed = true
           }
           adds[key, default: []].append(tile.id)
+          ids.insert(ExactString(tile.id))
+        } else {
+          ids.insert(ExactString(tile.id))
         }
-        if tile.id != oldID, tile.color == DefaultColors.color(forTileID: oldID) {
+        guard changed else { continue }
+        if !tile.id.isExactly(oldID), tile.color == DefaultColors.color(forTileID: oldID) {
           tile.color = DefaultColors.color(forTileID: tile.id)
         }
-        ids.insert(tile.id)
-        tiles.append(tile)
+        _ = result.applyChecked(.setTile(at: ItemPath(t, i), to: tile))
       }
-      built.append((fields, tiles))
     }
-    arrangement = Arrangement(version: other.version, layout: other.layoutSpec, sections: built, extras: other.extras)
+    arrangement = result
   }
 
   /// A paired card's item line written as the base's when it differs from it only by the title or the

@@ -12,14 +12,13 @@ import TileModel
 ///    diff takes it), and the same again between each two anchors; where no text is unique, a
 ///    longest common subsequence of the stretch. Equal titles are so told apart by their neighbours.
 /// 2. **Moved cards**: the cards left over with equal text, in order of occurrence.
-/// 3. **Moved and changed**: the cards left over with equal titles, in order of occurrence (a card
-///    checked and moved to Done).
+/// 3. **Moved and changed**: a card left over whose lines are at least half the same as one's on the
+///    other side (2 × common / (lines + lines) ≥ ½, git's rename similarity), best pairs first; then
+///    the cards left over with equal titles, in order of occurrence (a card checked and moved to Done).
 /// 4. **Sections** by title (aligned likewise), then a section left over is the one holding most of its
 ///    cards, or in place among the paired ones: a renamed lane.
 /// 5. **Renamed in place**: between two cards paired in step 1, as many cards left over on each side,
 ///    paired in order where their sections are paired.
-/// 6. **Mostly the same**: a card left over whose lines are at least half the same as one's on the
-///    other side (2 × common / (lines + lines) ≥ ½, git's rename similarity), best pairs first.
 ///
 /// The result re-keys the other version: each paired card takes the base's id (and, when its color is
 /// the one its old id made up, the one the base's id makes up), each paired section likewise, and a
@@ -65,6 +64,9 @@ struct CardMatching {
   var tileMatch: [Int32]
   /// For each of the other version's sections, the index of the base's section it is (-1: none).
   var sectionMatch: [Int]
+  /// The two versions' tiles in reading order.
+  let baseTiles: [Tile]
+  let otherTiles: [Tile]
 
   // MARK: - Fingerprints
 
@@ -125,32 +127,79 @@ struct CardMatching {
 
   // MARK: - Pairing
 
-  /// Pairs `other`'s tiles (those `otherKind` covers) with `base`'s (those `baseKind` covers).
-  init(base: Arrangement, _ baseKind: Kind, other: Arrangement, _ otherKind: Kind) {
-    let baseTiles = base.allTiles()
-    let otherTiles = other.allTiles()
-    let baseSection = Self.sectionOfEachTile(base)
-    let otherSection = Self.sectionOfEachTile(other)
+  /// One version as the pairing reads it, made once (a merge pairs both sides with one base).
+  struct Version {
+    let arrangement: Arrangement
+    let kind: Kind
+    /// The tiles in reading order, and the section of each.
+    let tiles: [Tile]
+    let section: [Int]
+    /// The tiles taking part (those `kind` covers), by their index in reading order, and their texts'
+    /// fingerprints.
+    let covered: [Int]
+    let prints: [UInt64]
+    /// The sequence step 1 aligns: each section's heading, then its covered cards; for each element
+    /// the index into `covered`, or -1 for a heading.
+    let keys: [UInt64]
+    let card: [Int32]
+
+    init(_ arrangement: Arrangement, _ kind: Kind) {
+      self.arrangement = arrangement
+      self.kind = kind
+      tiles = arrangement.allTiles()
+      section = CardMatching.sectionOfEachTile(arrangement)
+      let tiles = self.tiles
+      covered = kind == .all ? Array(tiles.indices) : tiles.indices.filter { kind.covers(tiles[$0]) }
+      prints = covered.map { CardMatching.fingerprint(of: tiles[$0]) }
+      var keys: [UInt64] = []
+      var card: [Int32] = []
+      keys.reserveCapacity(covered.count + arrangement.sections.count)
+      card.reserveCapacity(covered.count + arrangement.sections.count)
+      var k = 0
+      var first = 0
+      for section in arrangement.sections {
+        keys.append(CardMatching.fingerprint(of: "\u{1}" + section.displayTitle) ^ 0x5EC7)
+        card.append(-1)
+        first += section.count
+        while k < covered.count && covered[k] < first {
+          keys.append(prints[k])
+          card.append(Int32(k))
+          k += 1
+        }
+      }
+      self.keys = keys
+      self.card = card
+    }
+  }
+
+  /// Pairs `other`'s tiles (those its kind covers) with `base`'s.
+  init(base baseVersion: Version, other otherVersion: Version) {
+    let (base, other) = (baseVersion.arrangement, otherVersion.arrangement)
+    baseTiles = baseVersion.tiles
+    otherTiles = otherVersion.tiles
+    let (baseTiles, otherTiles) = (self.baseTiles, self.otherTiles)
+    let baseSection = baseVersion.section
+    let otherSection = otherVersion.section
     tileMatch = [Int32](repeating: -1, count: otherTiles.count)
     sectionMatch = [Int](repeating: -1, count: other.sections.count)
-
-    // The tiles taking part, by their index in reading order.
-    let a = baseTiles.indices.filter { baseKind.covers(baseTiles[$0]) }
-    let b = otherTiles.indices.filter { otherKind.covers(otherTiles[$0]) }
-    let fa = a.map { Self.fingerprint(of: baseTiles[$0]) }
-    let fb = b.map { Self.fingerprint(of: otherTiles[$0]) }
+    let (a, b) = (baseVersion.covered, otherVersion.covered)
+    let (fa, fb) = (baseVersion.prints, otherVersion.prints)
     var baseUsed = [Bool](repeating: false, count: baseTiles.count)
 
-    // 1. Unchanged cards in place.
-    let aligned = Self.align(fa, fb)
+    // 1. Unchanged cards in place: the sequences hold each section's heading too, so that a card is
+    // in place only under the same heading.
+    let (sa, ca) = (baseVersion.keys, baseVersion.card)
+    let (sb, cb) = (otherVersion.keys, otherVersion.card)
+    let aligned = Self.align(sa, sb)
     var inPlace: [(Int, Int)] = []  // (base, other) reading-order indexes, increasing in both
-    for (j, i) in aligned.enumerated() where i >= 0 {
-      tileMatch[b[j]] = Int32(a[Int(i)])
-      baseUsed[a[Int(i)]] = true
-      inPlace.append((a[Int(i)], b[j]))
+    for (q, p) in aligned.enumerated() where p >= 0 && cb[q] >= 0 && ca[Int(p)] >= 0 {
+      let (i, j) = (a[Int(ca[Int(p)])], b[Int(cb[q])])
+      tileMatch[j] = Int32(i)
+      baseUsed[i] = true
+      inPlace.append((i, j))
     }
 
-    // 2. and 3. Moved cards: equal text, then equal titles, in order of occurrence.
+    // 2. Moved cards: equal text, in order of occurrence.
     func pairLeftovers(by key: (Tile) -> UInt64, _ keyA: [UInt64]?, _ keyB: [UInt64]?) {
       var queues: [UInt64: [Int]] = [:]
       for (k, i) in a.enumerated() where !baseUsed[i] { queues[keyA?[k] ?? key(baseTiles[i]), default: []].append(i) }
@@ -167,6 +216,8 @@ struct CardMatching {
       }
     }
     pairLeftovers(by: Self.fingerprint(of:), fa, fb)
+    // 3. Mostly the same lines, then equal titles.
+    matchSimilar(a.filter { !baseUsed[$0] }, baseTiles, b.filter { tileMatch[$0] < 0 }, otherTiles, &baseUsed)
     pairLeftovers(by: { Self.fingerprint(of: $0.displayTitle) }, nil, nil)
 
     // 4. Sections.
@@ -192,8 +243,6 @@ struct CardMatching {
       }
     }
 
-    // 6. Mostly the same lines.
-    matchSimilar(a.filter { !baseUsed[$0] }, baseTiles, b.filter { tileMatch[$0] < 0 }, otherTiles, &baseUsed)
   }
 
   static func sectionOfEachTile(_ arrangement: Arrangement) -> [Int] {
@@ -248,7 +297,7 @@ struct CardMatching {
     }
   }
 
-  /// Step 6: the leftovers of two lines or more whose lines are at least half the same, best pairs
+  /// Step 3: the leftovers of two lines or more whose lines are at least half the same, best pairs
   /// first. Lines found in many cards (a template's) say nothing and are left out.
   mutating func matchSimilar(_ a: [Int], _ baseTiles: [Tile], _ b: [Int], _ otherTiles: [Tile], _ baseUsed: inout [Bool]) {
     guard !a.isEmpty && !b.isEmpty else { return }
@@ -336,7 +385,7 @@ struct CardMatching {
         continue
       }
       var (pa, pb) = (lo, lb)
-      for k in Sequences.longestIncreasing(anchorsB) {
+      for k in Sequences.earliestLongestIncreasing(anchorsB) {
         let (i, j) = (Int(anchorsA[k]), Int(anchorsB[k]))
         match[j] = Int32(i)
         if i > pa && j > pb { stack.append((pa, i, pb, j)) }

@@ -104,7 +104,7 @@ public struct TileDrag: Equatable, Hashable, Sendable {
   /// The lifted tile's slot now (its placeholder).
   public internal(set) var current: ItemPath
   /// The destination a policy refused at the last target selection, shown as "forbidden".
-  public internal(set) var refusal: Refusal?
+  public internal(set) var refusal: ForbiddenDrop?
   /// The slot the tile left at its last move, and the drag's direction then: the tile goes back there
   /// only after the drag reverses (docs/reordering.md, "No flip-flop"). For a block, the place its run
   /// started at.
@@ -127,7 +127,7 @@ public struct TileDrag: Equatable, Hashable, Sendable {
   }
 
   /// A destination a policy refused, shown as "forbidden" while the tile is over its section.
-  public struct Refusal: Equatable, Hashable, Sendable {
+  public struct ForbiddenDrop: Equatable, Hashable, Sendable {
     /// The place the tile would have gone.
     public var destination: ItemPath
     /// Why it may not.

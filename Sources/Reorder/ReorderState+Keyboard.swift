@@ -205,7 +205,7 @@ extension ReorderState {
     let arrangement = document.arrangement
     guard let destination = candidates.first(where: { arrangement.checkMove(run: run, to: $0) == nil }) else {
       let refusal = arrangement.checkMove(run: run, to: first)!
-      drag.refusal = TileDrag.Refusal(destination: first, reason: refusal)
+      drag.refusal = TileDrag.ForbiddenDrop(destination: first, reason: refusal)
       session.lifted = .tiles(drag)
       gesture = .dragging(session)
       happenings.append(.refused(.tile(first), refusal))

@@ -150,7 +150,7 @@ extension ReorderState {
       focus = .tile(drag.current)
     case .refuse(let destination, let reason, let announce):
       if announce { happenings.append(.refused(.tile(destination), reason)) }
-      drag.refusal = TileDrag.Refusal(destination: destination, reason: reason)
+      drag.refusal = TileDrag.ForbiddenDrop(destination: destination, reason: reason)
     }
     session.lifted = .tiles(drag)
     gesture = .dragging(session)

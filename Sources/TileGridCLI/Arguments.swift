@@ -1,22 +1,56 @@
 import TileModel
 
-/// What a command accepts on its command line. Every command takes `--help` (`-h`) besides these.
+/// What a command accepts on its command line: the options it takes (each declared once, in
+/// `Options`), in the order its usage line lists them, and its operands. Every command takes `--help`
+/// (`-h`) besides these.
 struct Syntax: Sendable {
-  /// Options that take a value (`--width 80` or `--width=80`), by their long names.
-  var valued: [String] = []
-  /// Options that take none.
-  var flags: [String] = []
+  /// The options, in usage-line order.
+  var options: [OptionSpec] = []
+  /// The long names of the options the command requires (written without brackets in the usage line).
+  var required: [String] = []
   /// The most operands (FILE, FROM, TO…) the command takes; nil for any number.
   var maximumOperands: Int? = 0
   /// The operands in words, for the message about too many: "no arguments", "at most one FILE".
   var operands = "no arguments"
 
-  /// Short spellings, the same in every command that has the long option. There are deliberately no
-  /// short forms for sizes: `-h` is help everywhere, so `-w`/`-h` for width and height cannot be.
-  static let shortForms: [String: String] = ["-o": "--output", "-i": "--in-place", "-h": "--help"]
+  /// Options that take a value (`--width 80` or `--width=80`), by their long names.
+  var valued: [String] { options.filter { !$0.isFlag }.map(\.name) }
+  /// Options that take none.
+  var flags: [String] { options.filter(\.isFlag).map(\.name) }
+
+  /// Short spellings, the same in every command that has the long option (from the declarations).
+  /// There are deliberately no short forms for sizes: `-h` is help everywhere, so `-w`/`-h` for width
+  /// and height cannot be.
+  static let shortForms: [String: String] = {
+    var forms: [String: String] = [:]
+    for spec in Options.all + [Options.help.spec] {
+      if let short = spec.short { forms[short] = spec.name }
+    }
+    return forms
+  }()
 
   /// Every long option the command knows, `--help` included.
-  var longOptions: [String] { valued + flags + ["--help"] }
+  var longOptions: [String] { options.map(\.name) + ["--help"] }
+
+  /// The options as the usage line writes them after the operands: a required one as it is, the others
+  /// in brackets, `-o OUT` and `-i` as one choice.
+  var usage: String {
+    var words: [String] = []
+    for spec in options {
+      if spec.name == Options.inPlace.spec.name && longOptions.contains(Options.output.spec.name) { continue }
+      if spec.name == Options.output.spec.name && longOptions.contains(Options.inPlace.spec.name) {
+        words.append("[\(spec.usage) | \(Options.inPlace.spec.usage)]")
+      } else if required.contains(spec.name) {
+        words.append(spec.usage)
+      } else {
+        words.append("[\(spec.usage)]")
+      }
+    }
+    return words.joined(separator: " ")
+  }
+
+  /// The help lines of every option, in order.
+  var helpLines: [String] { options.flatMap(\.helpLines) }
 }
 
 /// A command's parsed command line: operands in order, options with values, and flags, each under its
@@ -116,24 +150,6 @@ struct Arguments {
       previous = current
     }
     return previous[b.count]
-  }
-
-  /// A whole number option within bounds, or `nil` if absent.
-  func integer(_ name: String, in range: ClosedRange<Int>, command: String) throws(CLIError) -> Int? {
-    guard let text = values[name] else { return nil }
-    guard let value = Int(text), range.contains(value) else {
-      throw .usage(
-        "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'",
-        command: command)
-    }
-    return value
-  }
-
-  func requiredInteger(_ name: String, in range: ClosedRange<Int>, command: String) throws(CLIError) -> Int {
-    guard let value = try integer(name, in: range, command: command) else {
-      throw .usage("\(name) is required", command: command)
-    }
-    return value
   }
 }
 

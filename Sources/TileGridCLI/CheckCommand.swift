@@ -1,6 +1,6 @@
 extension TileGridCommand {
   static let checkCommand = Command(
-    name: "check", synopsis: "[FILE|-]... [--format FORMAT]",
+    name: "check", operands: "[FILE|-]...",
     summary: "validate arrangement files; print nothing if all are valid",
     details: """
       Validates arrangement files and prints nothing when every one is valid. For each file that is
@@ -9,14 +9,14 @@ extension TileGridCommand {
       terminal) reads standard input; it may be given once. Each file is read in the format its
       extension names (a Markdown board, lines, CSV, TSV; JSON otherwise), or all in --format's.
 
-      \(FormatOptions.formatHelp)
+      {options}
 
       Exit status: 0 when every file is valid; otherwise 65 if any file is not a valid arrangement,
       else 66 if a file could not be opened, else 74 if reading one failed part way. A wrong command
       line is 64, and then no file is read.
 
       """,
-    syntax: Syntax(valued: FormatOptions.reading, maximumOperands: nil), run: runCheck)
+    syntax: Syntax(options: [Options.format.spec], maximumOperands: nil), run: runCheck)
 
   /// `check`'s command line: the files, standard input at most once.
   struct CheckOptions {

@@ -15,11 +15,13 @@ extension TileGridCommand {
   /// `tilegrid [FILE|-]`: the editor has no command word; `tilegrid --help` shows it first.
   static let editorCommand = Command(
     name: "",
-    synopsis:
-      "[FILE|-] [--press-ms N] [--color auto|always|never|truecolor|256|16|8] [--motion on|off] [--record EVENTS] [--format FORMAT] [--to FORMAT]",
+    operands: "[FILE|-]",
     summary: "the editor (no FILE: the demo; '-': a pipe)", details: "",
     syntax: Syntax(
-      valued: ["--press-ms", "--color", "--motion", "--record"] + FormatOptions.writing, maximumOperands: 1,
+      options: [
+        Options.pressMilliseconds.spec, Options.color.spec, Options.motion.spec, Options.record.spec,
+        Options.format.spec, Options.to.spec,
+      ], maximumOperands: 1,
       operands: "at most one FILE"),
     run: runEditor)
 
@@ -36,20 +38,10 @@ extension TileGridCommand {
 
     init(_ args: Arguments) throws(CLIError) {
       path = args.operands.first
-      if let text = args.values["--press-ms"] {
-        guard let value = Int(text), (0...60_000).contains(value) else {
-          throw .usage("--press-ms must be a whole number from 0 to 60000, not '\(text)'", command: nil)
-        }
-        pressMilliseconds = value
-      }
-      if let text = args.values["--color"] {
-        guard let choice = ColorChoice(rawValue: text) else {
-          throw .usage("--color takes \(ColorChoice.spelled), not '\(text)'", command: nil)
-        }
-        color = choice
-      }
-      record = args.values["--record"]
-      motion = try motionOption(args, command: nil)
+      pressMilliseconds = try args.value(Options.pressMilliseconds, command: nil)
+      color = try args.value(Options.color, command: nil)
+      record = try args.value(Options.record, command: nil)
+      motion = try args.value(Options.motion, command: nil)
       formats = try FormatOptions(args, command: nil)
     }
   }
@@ -132,18 +124,21 @@ extension TileGridCommand {
     // Motion where the terminal can show it, unless asked not to; a pipeline's editor stays still.
     editor.setMotion(
       options.motion ?? (!motionOffInEnvironment && terminal.motionAvailable && !pipeMode && isatty(1) == 1))
-    // What an earlier session left beside the file is asked about on the first screen.
+    // What an earlier session left beside the file is asked about on the first screen: the loop's
+    // first message, written in a recording (its replay reads the files beside the file it replays).
+    var opening: [EditorMessage] = []
     switch session.source {
     case .file(let path), .newFile(let path):
       let found = leftBehind(beside: path, opened: editor.arrangement, format: options.formats.reading(path))
       if !found.isEmpty {
-        port(found, to: &editor, recorder: &session.recorder)
+        opening.append(.leftBehind(found))
+        session.recorder?.leftBehind(found)
       }
     case .standardInput, .demo:
       break
     }
     var port = CursesPort(terminal: terminal, session: session)
-    Program.run(&editor, on: &port)
+    Program.run(&editor, on: &port, opening: opening)
     terminal.restore()
     port.session.recorder?.close()
     try port.session.finish()
@@ -171,13 +166,6 @@ extension TileGridCommand {
       content = .unreadable(error.description)
     }
     return LeftBehind(kind: kind, path: path, name: name, content: content)
-  }
-
-  /// Hands the files left behind to the editor before its first frame, and writes them in a recording
-  /// (its replay reads them beside the file it replays).
-  static func port(_ found: [LeftBehind], to editor: inout EditorState, recorder: inout SessionRecorder?) {
-    _ = editor.update(.leftBehind(found), at: 0)
-    recorder?.leftBehind(found)
   }
 
   static let noTerminalHint =

@@ -333,15 +333,22 @@ struct CursesPort: TerminalPort {
 
   var nextFrame: Int? { pacer.nextFrame }
 
-  mutating func save(
-    _ document: Document, to path: String?, force: Bool, basedOnDisk: Int?, at time: Int
-  ) -> EditorMessage {
-    session.save(document, to: path, force: force, basedOnDisk: basedOnDisk, at: time)
+  mutating func perform(_ effect: EditorEffect, for editor: EditorState, at time: Int) -> EditorMessage? {
+    switch effect {
+    case .save(let path, let force):
+      return session.save(editor.document, to: path, force: force, basedOnDisk: editor.diskToken, at: time)
+    case .writeRecovery:
+      session.writeRecovery(editor.document)
+      return nil
+    case .readDisk: return session.readDisk(editor.document, at: time)
+    case .suspend:
+      terminal.suspend()
+      return nil
+    case .redraw:
+      terminal.repaintAll()
+      return nil
+    case .discard(let path, let name): return .discarded(name: name, failure: Platform.remove(path))
+    case .happened, .quit: return nil
+    }
   }
-
-  mutating func writeRecovery(_ document: Document) { session.writeRecovery(document) }
-  mutating func readDisk(_ document: Document, at time: Int) -> EditorMessage { session.readDisk(document, at: time) }
-  mutating func suspend() { terminal.suspend() }
-  mutating func repaint() { terminal.repaintAll() }
-  mutating func discard(_ path: String) -> String? { Platform.remove(path) }
 }

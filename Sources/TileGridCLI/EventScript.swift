@@ -424,7 +424,7 @@ extension EditorState {
   }
 
   /// Plays one scripted event at the current virtual time. A `save-result` means nothing alone: the
-  /// replay reads it when a save is asked for (`EventScript.replay`).
+  /// replay reads it when a save is asked for (`ScriptedPort`, which `tilegrid play` runs).
   public mutating func play(_ event: ScriptEvent) -> [EditorEffect] {
     switch event {
     case .wait(let milliseconds): return wait(milliseconds)

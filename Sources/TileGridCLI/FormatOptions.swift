@@ -2,49 +2,44 @@ import Files
 import Formats
 import TileModel
 
-/// `--format` and `--to` (docs/formats.md): the format an arrangement is read in and the one the
-/// result is written in. Every command that reads an arrangement takes `--format`; every one that
-/// writes one takes `--to` too.
+/// `--format` and `--to` (docs/formats.md, declared in `Options`): the format an arrangement is read
+/// in and the one the result is written in. Every command that reads an arrangement takes `--format`;
+/// every one that writes one takes `--to` too.
 struct FormatOptions: Equatable {
-  /// The options a command that reads an arrangement adds to its syntax; `writing` adds `--to`.
-  static let reading = ["--format"]
-  static let writing = ["--format", "--to"]
-
-  static let formatHelp = """
-    --format FORMAT   read FILE as json, markdown, lines, csv or tsv (default: by its extension, .md,
-                      .markdown, .txt, .csv or .tsv, else JSON; standard input is JSON)
-    """
-  static let toHelp = """
-    --to FORMAT       write the result as json, markdown, lines, csv or tsv (default: OUT's extension,
-                      else the input's format); what the format cannot hold is named on standard error
-    """
-
   /// `--format`, if given.
   var input: ArrangementFormat?
   /// `--to`, if given.
   var output: ArrangementFormat?
+  /// `--name PATH` (`merge`, `diff`): the file's path in the repository, whose extension names the
+  /// format of inputs that git hands over under names of its own.
+  var name: String?
 
   init(_ args: Arguments, command: String?) throws(CLIError) {
-    input = try Self.format(args, "--format", command: command)
-    output = try Self.format(args, "--to", command: command)
+    input = try args.value(Options.format, command: command)
+    output = try args.value(Options.to, command: command)
+    name = try args.value(Options.name, command: command)
   }
 
-  init(input: ArrangementFormat? = nil, output: ArrangementFormat? = nil) {
+  init(input: ArrangementFormat? = nil, output: ArrangementFormat? = nil, name: String? = nil) {
     self.input = input
     self.output = output
+    self.name = name
   }
 
-  private static func format(_ args: Arguments, _ name: String, command: String?) throws(CLIError) -> ArrangementFormat? {
-    guard let text = args.values[name] else { return nil }
-    guard let format = ArrangementFormat(name: text) else {
-      throw .usage("\(name) takes \(ArrangementFormat.names), not '\(text)'", command: command)
-    }
-    return format
-  }
-
-  /// The format to read `path` in: `--format`, else the extension's, else JSON (standard input too).
+  /// The format to read `path` in: `--format`; else the extension of `--name`'s path, or of `path`;
+  /// else, for a name that says nothing (git's `.merge_file_FdKKsZ`, a file without an extension),
+  /// what its content shows (`ArrangementFormat(content:)`). Standard input and `/dev/null` are JSON
+  /// unless `--format` says otherwise.
   func reading(_ path: String) -> ArrangementFormat {
-    input ?? Self.byExtension(path) ?? .json
+    if let format = input ?? name.flatMap(Self.byExtension) ?? Self.byExtension(path) { return format }
+    if path == "-" || path == "/dev/null" { return .json }
+    return Self.byContent(path)
+  }
+
+  /// The format `path`'s content shows; JSON when it cannot be opened (reading it then says why).
+  static func byContent(_ path: String) -> ArrangementFormat {
+    guard let input = try? Platform.mappedInput(path) else { return .json }
+    return input.withBytes { (bytes, _) throws(Never) in ArrangementFormat(content: bytes) }
   }
 
   /// The format to write in: `--to`, else OUT's extension (with `-o OUT`), else the input's.

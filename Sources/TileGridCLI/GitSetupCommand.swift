@@ -4,14 +4,14 @@ import Files
 
 extension TileGridCommand {
   static let gitSetupCommand = Command(
-    name: "git-setup", synopsis: "[PATTERN]", summary: "make git diff and merge arrangements with tilegrid",
+    name: "git-setup", operands: "[PATTERN]", summary: "make git diff and merge arrangements with tilegrid",
     details: """
       In a git repository, makes git diff and merge arrangement files with tilegrid
       (docs/version-control.md, "Git"):
 
         git config diff.tilegrid.command 'tilegrid diff'
         git config merge.tilegrid.name 'tilegrid merge: arrangements joined by ids'
-        git config merge.tilegrid.driver 'tilegrid merge %O %A %B -o %A'
+        git config merge.tilegrid.driver 'tilegrid merge %O %A %B -o %A --name %P'
 
       and adds 'PATTERN diff=tilegrid merge=tilegrid' to the repository's .gitattributes (PATTERN is
       '*.json' unless given; a line already there is not added again). It says what it did. When the
@@ -46,7 +46,8 @@ extension TileGridCommand {
     let settings = [
       ("diff.tilegrid.command", "\(program) diff"),
       ("merge.tilegrid.name", "tilegrid merge: arrangements joined by ids"),
-      ("merge.tilegrid.driver", "\(program) merge %O %A %B -o %A"),
+      // %P: the path in the repository, whose extension names the format (%O %A %B have none).
+      ("merge.tilegrid.driver", "\(program) merge %O %A %B -o %A --name %P"),
     ]
     var report = ["In \(root):"]
     for (key, value) in settings {

@@ -5,7 +5,7 @@ import TileModel
 
 extension TileGridCommand {
   static let layoutCommand = Command(
-    name: "layout", synopsis: "[FILE|-] --width W --height H [--format FORMAT] [-o OUT] [--force]",
+    name: "layout", operands: "[FILE|-]",
     summary: "print the flow layout on a W x H terminal as JSON",
     details: """
       Prints the flow layout of an arrangement on a W x H terminal as JSON: where the content viewport
@@ -13,16 +13,12 @@ extension TileGridCommand {
       section's frame, header and tile frames in content coordinates. A tile at content point (x, y) is
       drawn at screen cell (viewport.x + x, viewport.y + y) while the content is not scrolled.
 
-      --width W         the terminal's width in cells, from 1 to \(Screen.maximumSide)
-      --height H        its height in cells, from 1 to \(Screen.maximumSide); with fewer than 3 rows no
-                        row is left between the title bar and the status line: the viewport's height is 0
-      \(FormatOptions.formatHelp)
-      \(Output.outputHelp)
-      \(Output.forceHelp)
+      {options}
 
       """,
     syntax: Syntax(
-      valued: ["--width", "--height"] + FormatOptions.reading + Output.valued, flags: Output.flags, maximumOperands: 1,
+      options: screenOptions + [Options.format.spec, Options.output.spec, Options.force.spec],
+      required: screenRequired, maximumOperands: 1,
       operands: "at most one FILE"),
     run: runLayout)
 
@@ -31,9 +27,13 @@ extension TileGridCommand {
   /// refused (no screen has no cells); 1 x 1 is a valid, if tiny, screen.
   static func screenSize(_ args: Arguments, command: String) throws(CLIError) -> Size {
     Size(
-      width: try args.requiredInteger("--width", in: 1...Screen.maximumSide, command: command),
-      height: try args.requiredInteger("--height", in: 1...Screen.maximumSide, command: command))
+      width: try args.required(Options.width, command: command),
+      height: try args.required(Options.height, command: command))
   }
+
+  /// `--width W --height H`, which `layout`, `play` and `render` require.
+  static let screenOptions = [Options.width.spec, Options.height.spec]
+  static var screenRequired: [String] { screenOptions.map(\.name) }
 
   /// `layout`'s command line.
   struct LayoutOptions {
@@ -45,7 +45,7 @@ extension TileGridCommand {
     init(_ args: Arguments) throws(CLIError) {
       let command = "layout"
       screen = try screenSize(args, command: command)
-      output = Output(args)
+      output = try Output(args)
       path = try inputPath(args.operands.first, command: command)
       formats = try FormatOptions(args, command: command)
     }

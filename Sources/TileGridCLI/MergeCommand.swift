@@ -7,7 +7,7 @@ import TileModel
 
 extension TileGridCommand {
   static let mergeCommand = Command(
-    name: "merge", synopsis: "BASE OURS THEIRS [-o OUT] [--prefer ours|theirs]",
+    name: "merge", operands: "BASE OURS THEIRS",
     summary: "join two edits of one arrangement by ids",
     details: """
       Joins OURS and THEIRS, two edits of BASE, by ids (docs/version-control.md): what only one side
@@ -16,19 +16,23 @@ extension TileGridCommand {
       the file's keys); what both changed alike is taken once. What both changed differently — a tile
       moved to different places, a key set to different values, a tile deleted on one side and moved
       or changed on the other — is a conflict: it is resolved toward OURS (or THEIRS), and listed on
-      standard error, one line each. The result is always a valid arrangement.
+      standard error, one line each. The result is always a valid arrangement, written in OURS's
+      format (or --to's, or OUT's extension's).
 
-      \(Output.outputHelp)
-      --prefer SIDE     'ours' (the default) or 'theirs': the side conflicts are resolved toward
-      \(Output.forceHelp)
+      {options}
 
       Exit status: 0 merged cleanly, 1 merged with conflicts, 64/65/66 as the other commands.
 
-      As git's merge driver: 'tilegrid merge %O %A %B -o %A' (tilegrid git-setup writes it).
+      As git's merge driver: 'tilegrid merge %O %A %B -o %A --name %P' (tilegrid git-setup writes it):
+      git's temporary files have no extension, so the path in the repository names the format.
 
       """,
     syntax: Syntax(
-      valued: Output.valued + ["--prefer"], flags: Output.flags, maximumOperands: 3, operands: "BASE, OURS and THEIRS"),
+      options: [
+        Options.output.spec, Options.prefer.spec, Options.force.spec, Options.name.spec, Options.format.spec,
+        Options.to.spec,
+      ], maximumOperands: 3,
+      operands: "BASE, OURS and THEIRS"),
     run: runMerge)
 
   static func runMerge(_ args: Arguments) throws(CLIError) {
@@ -39,18 +43,14 @@ extension TileGridCommand {
     if args.operands.filter({ $0 == "-" }).count > 1 {
       throw .usage("standard input ('-') can be read only once", command: command)
     }
-    let prefer: MergeSide
-    switch args.values["--prefer"] {
-    case nil, "ours": prefer = .ours
-    case "theirs": prefer = .theirs
-    case let other?: throw .usage("--prefer is 'ours' or 'theirs', not '\(other)'", command: command)
-    }
-    let output = Output(args)
-    let sides = try loadArrangements(args.operands)
-    let formats = readingFormats(args.operands)
-    let result = BoardVersions.merge(base: sides[0], ours: sides[1], theirs: sides[2], formats: formats, prefer: prefer)
-    // OURS's format: a merge of boards is a board.
-    try output.write(result.arrangement, as: FormatOptions().writing(to: output, input: formats[1]))
+    let prefer = try args.value(Options.prefer, command: command)
+    let output = try Output(args)
+    let formats = try FormatOptions(args, command: command)
+    let read = args.operands.map(formats.reading)
+    let sides = try loadArrangements(args.operands, formats: read)
+    let result = BoardVersions.merge(base: sides[0], ours: sides[1], theirs: sides[2], formats: read, prefer: prefer)
+    // OURS's format (git's %A is written over): nothing changes format unless --to says so.
+    try output.write(result.arrangement, as: formats.writing(to: output, input: read[1]))
     if !result.conflicts.isEmpty {
       throw .outcome(1, lines: result.conflicts.map { "conflict: \($0)" })
     }

@@ -4,7 +4,7 @@ import TileModel
 
 extension TileGridCommand {
   static let moveCommand = Command(
-    name: "move", synopsis: "[FILE|-] FROM[,FROM...] TO [-o OUT | -i] [--force] [--format FORMAT] [--to FORMAT]",
+    name: "move", operands: "[FILE|-] FROM[,FROM...] TO",
     summary: "move tiles (remove + insert; policies apply)",
     details: """
       Moves one tile, or several together: removes them at FROM and inserts them at TO (never a swap),
@@ -15,12 +15,7 @@ extension TileGridCommand {
                         (the end).
       FROM,FROM...      several tiles, in any order: they are taken out together and inserted at TO
                         as one run, in the order they had (reading order), the first at TO
-      -i, --in-place    write the result back to FILE, unless FILE changed on disk since it was read
-      \(Output.outputHelp)
-      --force           move even when a policy refuses (a locked tile, a locked or full section), and
-                        write FILE or OUT even if it is read-only (it stays read-only)
-      \(FormatOptions.formatHelp)
-      \(FormatOptions.toHelp)
+      {options}
 
       A Markdown board, a list of lines or a table is written back in its own format: the file changes
       by the moved item's lines only ('tilegrid move board.md 0.0 1.0 -i').
@@ -31,7 +26,9 @@ extension TileGridCommand {
 
       """,
     syntax: Syntax(
-      valued: Output.valued + FormatOptions.writing, flags: Output.flags + ["--in-place"], maximumOperands: 3,
+      options: [
+        Options.output.spec, Options.inPlace.spec, Options.forcePolicies.spec, Options.format.spec, Options.to.spec,
+      ], maximumOperands: 3,
       operands: "FROM and TO, after an optional FILE"),
     run: runMove)
 

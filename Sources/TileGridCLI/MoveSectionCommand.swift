@@ -5,7 +5,7 @@ import TileModel
 
 extension TileGridCommand {
   static let moveSectionCommand = Command(
-    name: "move-section", synopsis: "[FILE|-] FROM TO [-o OUT | -i] [--force] [--format FORMAT] [--to FORMAT]",
+    name: "move-section", operands: "[FILE|-] FROM TO",
     summary: "move a section with its tiles",
     details: """
       Moves one section with all its tiles: removes it at FROM and inserts it at TO (never a swap), then
@@ -16,12 +16,7 @@ extension TileGridCommand {
       TO                where it goes: an index among the sections once it is taken out (0 to the
                         number of sections - 1; the number of sections is the end too), or another
                         section's id (the section goes to that one's index, as a tile goes to a tile's)
-      -i, --in-place    write the result back to FILE, unless FILE changed on disk since it was read
-      \(Output.outputHelp)
-      --force           move a locked section too (it keeps its place otherwise), and write FILE or OUT
-                        even if it is read-only (it stays read-only)
-      \(FormatOptions.formatHelp)
-      \(FormatOptions.toHelp)
+      {options}
 
       Other sections move around a locked one. A refused move prints why and exits 65; nothing is
       written. Two operands are FROM and TO, read from standard input, unless the first names a file.
@@ -30,7 +25,9 @@ extension TileGridCommand {
 
       """,
     syntax: Syntax(
-      valued: Output.valued + FormatOptions.writing, flags: Output.flags + ["--in-place"], maximumOperands: 3,
+      options: [
+        Options.output.spec, Options.inPlace.spec, Options.forcePolicies.spec, Options.format.spec, Options.to.spec,
+      ], maximumOperands: 3,
       operands: "FROM and TO, after an optional FILE"),
     run: runMoveSection)
 

@@ -4,23 +4,9 @@ import TileGridJSON
 import TileModel
 
 /// Where a command's result goes: standard output, or the file of `-o OUT` written by
-/// `Platform.writeFile`'s writer. Every command that prints a result takes its options from here, so
-/// they are spelled, documented and written the same way everywhere.
+/// `Platform.writeFile`'s writer. Every command that prints a result takes `-o`, `--force` (and `-i`)
+/// from `Options` and reads them here, so they are written the same way everywhere.
 struct Output {
-  /// The options a printing command adds to its syntax.
-  static let valued = ["--output"]
-  static let flags = ["--force"]
-
-  /// The help lines for `-o` (every printing command) and `--force` (all but `move`, whose `--force`
-  /// says more), in the two-column layout of the help texts.
-  static let outputHelp = """
-    -o, --output OUT  write OUT instead of printing ('-' prints): atomically, keeping OUT's mode, owner
-                      and other names (hard links)
-    """
-  static let forceHelp = """
-    --force           write OUT even if it is read-only (it stays read-only)
-    """
-
   /// The file to write; nil or `-` for standard output.
   var path: String?
   var force = false
@@ -35,16 +21,16 @@ struct Output {
     self.expected = expected
   }
 
-  init(_ args: Arguments) {
-    self.init(path: args.values["--output"], force: args.flags.contains("--force"))
+  init(_ args: Arguments) throws(CLIError) {
+    self.init(path: try args.value(Options.output, command: nil), force: args.has(Options.force))
   }
 
   /// The output of a command that edits FILE (`move`, `move-section`): `-o OUT`, standard output, or
   /// with `-i` FILE itself once it is read (`replacing(_:readAs:)`). `-o` and `-i` together, or `-i`
   /// on standard input, are usage errors.
   static func editing(_ args: Arguments, file path: String, command: String) throws(CLIError) -> (Output, inPlace: Bool) {
-    let output = Output(args)
-    let inPlace = args.flags.contains("--in-place")
+    let output = try Output(args)
+    let inPlace = args.has(Options.inPlace)
     if inPlace && output.path != nil { throw .usage("give -o OUT or --in-place, not both", command: command) }
     if inPlace && path == "-" { throw .usage("--in-place needs a FILE, not standard input", command: command) }
     return (output, inPlace)

@@ -5,8 +5,7 @@ import TileModel
 extension TileGridCommand {
   static let playCommand = Command(
     name: "play",
-    synopsis:
-      "[FILE|-] --width W --height H --events EVENTS [--trace] [--press-ms N] [--motion on|off] [--format FORMAT] [--to FORMAT] [-o OUT] [--force]",
+    operands: "[FILE|-]",
     summary: "replay input headlessly; print the arrangement",
     details: """
       Replays input headlessly through the same code as the interactive editor, on a W x H screen (each
@@ -27,16 +26,7 @@ extension TileGridCommand {
         left-behind recovery|backup "NAME"
                            what --record writes so that a session replays exactly
 
-      --trace           print each happening on standard error: lift S.I, move S.I -> S.I,
-                        refused S.I: REASON, drop S.I, cancel, scroll D, undo, redo, mark S.I,
-                        lift block …, lift section S, move section S -> S, place S.I -> S.I, …
-      --press-ms N      the long press's duration (default 300)
-      --motion on|off   follow the glides as the editor does (default off); the arrangement is the
-                        same either way
-      \(FormatOptions.formatHelp)
-      \(FormatOptions.toHelp)
-      \(Output.outputHelp)
-      \(Output.forceHelp)
+      {options}
 
       A recording's header ('# file: N bytes, SHA-256 HEX') names the file the session was opened on:
       when FILE is another one, one line on standard error says so (the replay goes on).
@@ -48,9 +38,11 @@ extension TileGridCommand {
 
       """,
     syntax: Syntax(
-      valued: ["--width", "--height", "--events", "--press-ms", "--motion"] + FormatOptions.writing + Output.valued,
-      flags: ["--trace"] + Output.flags,
-      maximumOperands: 1, operands: "at most one FILE"),
+      options: screenOptions + [
+        Options.events.spec, Options.trace.spec, Options.pressMilliseconds.spec, Options.motion.spec,
+        Options.format.spec, Options.to.spec, Options.output.spec, Options.force.spec,
+      ],
+      required: screenRequired + [Options.events.spec.name], maximumOperands: 1, operands: "at most one FILE"),
     run: runPlay)
 
   /// `play`'s command line.
@@ -67,17 +59,16 @@ extension TileGridCommand {
     init(_ args: Arguments) throws(CLIError) {
       let command = "play"
       screen = try screenSize(args, command: command)
-      guard let events = args.values["--events"] else { throw .usage("--events is required", command: command) }
-      self.events = events
-      pressMilliseconds = try args.integer("--press-ms", in: 0...60_000, command: command) ?? 300
-      output = Output(args)
+      events = try args.required(Options.events, command: command)
+      pressMilliseconds = try args.value(Options.pressMilliseconds, command: command)
+      output = try Output(args)
       path = try inputPath(args.operands.first, command: command)
       if path == "-" && events == "-" {
         throw .usage("FILE and EVENTS cannot both be standard input", command: command)
       }
-      trace = args.flags.contains("--trace")
+      trace = args.has(Options.trace)
       formats = try FormatOptions(args, command: command)
-      motion = try motionOption(args, command: command) ?? false
+      motion = try args.value(Options.motion, command: command) ?? false
     }
   }
 

@@ -10,8 +10,7 @@ import TileModel
 extension TileGridCommand {
   static let renderCommand = Command(
     name: "render",
-    synopsis:
-      "[FILE|-] --width W --height H [--events EVENTS] [--at MS] [--motion on|off] [--press-ms N] [--color auto|always|never|truecolor|256|16|8] [--format FORMAT] [-o OUT] [--force]",
+    operands: "[FILE|-]",
     summary: "print one screen of the editor",
     details: """
       Prints one screen of the interactive editor on a W x H terminal (each side from 1 to
@@ -21,27 +20,20 @@ extension TileGridCommand {
       event, while what the events moved glides to its place (0.25 s: --at 250 and later is the
       resting screen, the one printed without --at).
 
-      --events EVENTS   replay these events first (the format of 'tilegrid play')
-      --at MS           the frame MS milliseconds after the last event (0 to 60000), motion on
-      --motion off      with --at: no motion, the resting screen at once
-      --press-ms N      the long press's duration (default 300)
-      --color always    SGR sequences only: 24-bit colors when the terminal says it shows them (as the
-                        editor finds out: COLORTERM, TERM's terminfo RGB or Tc, a -direct TERM, the
-                        variables of xterm, VTE, Konsole, kitty, WezTerm, Windows Terminal, iTerm2),
-                        else xterm's 256 colors
-      --color truecolor|256|16|8
-                        SGR sequences at that depth, whatever the terminal says
-      --color never     plain text: borders and marks tell tiles, focus and drags apart
-      --color auto      always on a terminal when NO_COLOR is not set, else never (the default)
-      \(FormatOptions.formatHelp)
-      \(Output.outputHelp)
-      \(Output.forceHelp)
+      {options}
+
+      Here --color always writes SGR sequences only (no terminal is set up): 24-bit colors when the
+      terminal says it shows them, else xterm's 256 colors; never is plain text, where borders and
+      marks tell tiles, focus and drags apart; auto is always when standard output is a terminal and
+      NO_COLOR is not set, else never. --motion off with --at draws the resting screen at once.
 
       """,
     syntax: Syntax(
-      valued: ["--width", "--height", "--events", "--at", "--motion", "--press-ms", "--color"] + FormatOptions.reading + Output.valued,
-      flags: Output.flags,
-      maximumOperands: 1, operands: "at most one FILE"),
+      options: screenOptions + [
+        Options.events.spec, Options.at.spec, Options.motion.spec, Options.pressMilliseconds.spec, Options.color.spec,
+        Options.format.spec, Options.output.spec, Options.force.spec,
+      ],
+      required: screenRequired, maximumOperands: 1, operands: "at most one FILE"),
     run: runRender)
 
   /// `render`'s command line.
@@ -64,12 +56,9 @@ extension TileGridCommand {
     init(_ args: Arguments) throws(CLIError) {
       let command = "render"
       screen = try screenSize(args, command: command)
-      output = Output(args)
-      pressMilliseconds = try args.integer("--press-ms", in: 0...60_000, command: command) ?? 300
-      let text = args.values["--color"] ?? "auto"
-      guard let choice = ColorChoice(rawValue: text) else {
-        throw .usage("--color takes \(ColorChoice.spelled), not '\(text)'", command: command)
-      }
+      output = try Output(args)
+      pressMilliseconds = try args.value(Options.pressMilliseconds, command: command)
+      let choice = try args.value(Options.color, command: command)
       color = choice
       switch choice {
       case .never: colored = false
@@ -79,13 +68,13 @@ extension TileGridCommand {
       case .always, .trueColor, .palette256, .basic16, .basic8: colored = true
       }
       path = try inputPath(args.operands.first, command: command)
-      events = args.values["--events"]
+      events = try args.value(Options.events, command: command)
       if path == "-" && events == "-" {
         throw .usage("FILE and EVENTS cannot both be standard input", command: command)
       }
       formats = try FormatOptions(args, command: command)
-      at = try args.integer("--at", in: 0...60_000, command: command)
-      motion = try motionOption(args, command: command)
+      at = try args.value(Options.at, command: command)
+      motion = try args.value(Options.motion, command: command)
     }
   }
 

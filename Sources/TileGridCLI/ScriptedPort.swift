@@ -55,11 +55,21 @@ struct ScriptedPort: TerminalPort {
     }
   }
 
+  mutating func present(_ editor: EditorState) {}
+
+  /// A save writes nothing; a recovery file, a suspend, a repaint and a removal do nothing in a replay.
+  mutating func perform(_ effect: EditorEffect, for editor: EditorState, at time: Int) -> EditorMessage? {
+    switch effect {
+    case .save(let path, _): return save(to: path)
+    case .readDisk: return readDisk()
+    case .discard(_, let name): return .discarded(name: name, failure: nil)
+    case .writeRecovery, .suspend, .redraw, .happened, .quit: return nil
+    }
+  }
+
   /// Nothing is written. A save as a new file names it, as a real one reports, so a later `s` does not
   /// ask again.
-  mutating func save(
-    _ document: Document, to path: String?, force: Bool, basedOnDisk token: Int?, at time: Int
-  ) -> EditorMessage {
+  private mutating func save(to path: String?) -> EditorMessage {
     if index < script.count, case .saveResult(let result) = script[index].event {
       index += 1
       if let result { return .saveFailed(result) }
@@ -67,11 +77,9 @@ struct ScriptedPort: TerminalPort {
     return .saved(name: path)
   }
 
-  mutating func present(_ editor: EditorState) {}
-  mutating func writeRecovery(_ document: Document) {}  // nothing to recover in a replay
   /// The disk's version as the recording kept it (a `disk-version` line right after the event that
   /// asked), read from beside the events file; without one, the disk could not be read.
-  mutating func readDisk(_ document: Document, at time: Int) -> EditorMessage {
+  private mutating func readDisk() -> EditorMessage {
     guard index < script.count, case .diskVersion(let path) = script[index].event else {
       return .diskUnreadable("the recording has no disk-version here")
     }
@@ -86,9 +94,6 @@ struct ScriptedPort: TerminalPort {
       return .diskUnreadable(error.description)
     }
   }
-  mutating func suspend() {}
-  mutating func repaint() {}
-  mutating func discard(_ path: String) -> String? { nil }  // nothing is removed in a replay
 }
 
 extension TileGridCommand {

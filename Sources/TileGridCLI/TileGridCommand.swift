@@ -10,22 +10,29 @@ public enum TileGridCommand {
   public static let version = "0.1.0"
 
   /// One command: its name, how it is written, its help, and what it runs. The usage line, the
-  /// overview and the parsing all come from here, so a new command is one entry in `commands`.
+  /// overview, the help's option lines and the parsing all come from here and from the options'
+  /// declarations (`Options`), so a new command is one entry in `commands`.
   struct Command: Sendable {
     var name: String
-    /// What follows `tilegrid NAME` in the usage line.
-    var synopsis: String
+    /// The operands as the usage line writes them, before the options: `[FILE|-] FROM TO`.
+    var operands: String
     /// One line for the overview.
     var summary: String
-    /// The help after the usage line.
+    /// The help after the usage line; a line `{options}` stands for the options' help lines.
     var details: String
     var syntax: Syntax
     var run: @Sendable (Arguments) throws(CLIError) -> Void
 
+    /// What follows `tilegrid NAME` in the usage line.
+    var synopsis: String { [operands, syntax.usage].filter { !$0.isEmpty }.joined(separator: " ") }
+
     /// The full `--help` text.
     var help: String {
       let head = ["Usage:", "tilegrid", name].filter { !$0.isEmpty }.joined(separator: " ")
-      return TileGridCommand.wrap(head, synopsis).joined(separator: "\n") + "\n\n" + details
+      let body = details.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
+        line == "{options}" ? syntax.helpLines : [String(line)]
+      }
+      return TileGridCommand.wrap(head, synopsis).joined(separator: "\n") + "\n\n" + body.joined(separator: "\n")
     }
   }
 
@@ -257,17 +264,15 @@ public enum TileGridCommand {
   // MARK: - demo
 
   static let demoCommand = Command(
-    name: "demo", synopsis: "[--to FORMAT] [-o OUT] [--force]", summary: "print the built-in demo arrangement (JSON)",
+    name: "demo", operands: "", summary: "print the built-in demo arrangement (JSON)",
     details: """
       Prints the built-in demo arrangement as canonical JSON: 18 colors (UIKit's named colors and four
       grays) in four sections, one with a maximum of 8 tiles, one with a locked tile, and one empty.
 
-      \(FormatOptions.toHelp)
-      \(Output.outputHelp)
-      \(Output.forceHelp)
+      {options}
 
       """,
-    syntax: Syntax(valued: ["--to"] + Output.valued, flags: Output.flags), run: runDemo)
+    syntax: Syntax(options: [Options.to.spec, Options.output.spec, Options.force.spec]), run: runDemo)
 
   /// `demo`'s command line.
   struct DemoOptions {
@@ -275,7 +280,7 @@ public enum TileGridCommand {
     var formats: FormatOptions
 
     init(_ args: Arguments) throws(CLIError) {
-      output = Output(args)
+      output = try Output(args)
       formats = try FormatOptions(args, command: "demo")
     }
   }
@@ -288,7 +293,7 @@ public enum TileGridCommand {
   // MARK: - export
 
   static let exportCommand = Command(
-    name: "export", synopsis: "[FILE|-] [--format FORMAT] [--to FORMAT] [-o OUT] [--force]",
+    name: "export", operands: "[FILE|-]",
     summary: "validate a file, print it (canonical JSON, or --to)",
     details: """
       Validates an arrangement and prints it as canonical JSON: two-space indentation, known keys in the
@@ -296,14 +301,11 @@ public enum TileGridCommand {
       in another format is printed in its own format (a Markdown board, lines, a table: unchanged,
       byte for byte) unless --to converts it: 'tilegrid export board.md --to json'.
 
-      \(FormatOptions.formatHelp)
-      \(FormatOptions.toHelp)
-      \(Output.outputHelp)
-      \(Output.forceHelp)
+      {options}
 
       """,
     syntax: Syntax(
-      valued: FormatOptions.writing + Output.valued, flags: Output.flags, maximumOperands: 1,
+      options: [Options.format.spec, Options.to.spec, Options.output.spec, Options.force.spec], maximumOperands: 1,
       operands: "at most one FILE"),
     run: runExport)
 
@@ -314,7 +316,7 @@ public enum TileGridCommand {
     var formats: FormatOptions
 
     init(_ args: Arguments) throws(CLIError) {
-      output = Output(args)
+      output = try Output(args)
       path = try inputPath(args.operands.first, command: "export")
       formats = try FormatOptions(args, command: "export")
     }

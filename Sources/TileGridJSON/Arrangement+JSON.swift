@@ -222,7 +222,7 @@ extension Arrangement {
 }
 
 extension Tile {
-  func write(to w: inout JSONWriter) {
+  package func write(to w: inout JSONWriter) {
     w.beginObject()
     w.member("id", id)
     w.member("title", title)
@@ -235,7 +235,7 @@ extension Tile {
 }
 
 extension LayoutSpec {
-  func write(to w: inout JSONWriter) {
+  package func write(to w: inout JSONWriter) {
     w.beginObject()
     w.member("direction", direction?.rawValue)
     if let itemSize {
@@ -256,7 +256,7 @@ extension LayoutSpec {
 }
 
 extension LayoutSpec.SizeSpec {
-  func write(to w: inout JSONWriter) {
+  package func write(to w: inout JSONWriter) {
     w.beginObject()
     w.member("width", width)
     w.member("height", height)
@@ -266,7 +266,7 @@ extension LayoutSpec.SizeSpec {
 }
 
 extension LayoutSpec.InsetsSpec {
-  func write(to w: inout JSONWriter) {
+  package func write(to w: inout JSONWriter) {
     w.beginObject()
     w.member("top", top)
     w.member("left", left)
@@ -379,7 +379,7 @@ extension JSONScanner {
 
   /// Reads a number that must be whole and within bounds. Any spelling of an integral value counts
   /// (`1e0`, `10E-1`); the canonical writer then writes it as plain digits.
-  mutating func readWholeNumber(at path: @autoclosure () -> JSONPath, minimum: Int, maximum: Int) throws -> Int {
+  package mutating func readWholeNumber(at path: @autoclosure () -> JSONPath, minimum: Int, maximum: Int) throws -> Int {
     try expectKind(.wholeNumber, at: path())
     let range = try readNumberRange()
     func text() -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
@@ -397,7 +397,7 @@ extension JSONScanner {
     }
   }
 
-  mutating func readStringValue(at path: @autoclosure () -> JSONPath) throws -> String {
+  package mutating func readStringValue(at path: @autoclosure () -> JSONPath) throws -> String {
     try expectKind(.string, at: path())
     return try readString()
   }
@@ -408,12 +408,12 @@ extension JSONScanner {
     return id
   }
 
-  mutating func readBoolValue(at path: @autoclosure () -> JSONPath) throws -> Bool {
+  package mutating func readBoolValue(at path: @autoclosure () -> JSONPath) throws -> Bool {
     try expectKind(.boolean, at: path())
     return try readBool()
   }
 
-  mutating func readEnum<E: RawRepresentable & CaseIterable>(_: E.Type, at path: JSONPath) throws -> E
+  package mutating func readEnum<E: RawRepresentable & CaseIterable>(_: E.Type, at path: JSONPath) throws -> E
   where E.RawValue == String {
     let text = try readStringValue(at: path)
     guard let value = E(rawValue: text) else {
@@ -472,7 +472,7 @@ extension JSONScanner {
     return Arrangement.FileParts(version: version, layout: layout, sections: sections, extras: extras)
   }
 
-  mutating func readLayout(at path: JSONPath) throws -> LayoutSpec {
+  package mutating func readLayout(at path: JSONPath) throws -> LayoutSpec {
     var spec = LayoutSpec()
     let limit = Arrangement.maximumDimension
     spec.extras = try readMembers(LayoutKey.self, at: { path }) { s, key in
@@ -491,7 +491,7 @@ extension JSONScanner {
   }
 
   /// Reads the `itemSize` object at `path`.
-  mutating func readItemSize(at p: JSONPath) throws -> LayoutSpec.SizeSpec {
+  package mutating func readItemSize(at p: JSONPath) throws -> LayoutSpec.SizeSpec {
     var size = LayoutSpec.SizeSpec()
     size.extras = try readMembers(SizeKey.self, at: { p }) { s, key in
       let value = try s.readWholeNumber(at: p.key(key.rawValue), minimum: 1, maximum: Arrangement.maximumDimension)
@@ -504,7 +504,7 @@ extension JSONScanner {
   }
 
   /// Reads the `sectionInset` object at `path`.
-  mutating func readInsets(at p: JSONPath) throws -> LayoutSpec.InsetsSpec {
+  package mutating func readInsets(at p: JSONPath) throws -> LayoutSpec.InsetsSpec {
     var inset = LayoutSpec.InsetsSpec()
     inset.extras = try readMembers(InsetKey.self, at: { p }) { s, key in
       let value = try s.readWholeNumber(at: p.key(key.rawValue), minimum: 0, maximum: Arrangement.maximumDimension)
@@ -533,7 +533,7 @@ extension JSONScanner {
 
   /// Reads a section at `path` (`sections[2]`, or the top level of a script's `add-section`), its
   /// tiles into `context`.
-  mutating func readSection(at path: JSONPath, _ context: inout TileContext) throws -> Section {
+  package mutating func readSection(at path: JSONPath, _ context: inout TileContext) throws -> Section {
     var id: String?
     var title: String?
     var maxItems: Int?
@@ -590,8 +590,8 @@ extension JSONScanner {
 
   /// Reads any tile, or the error in it (`readCommonTile` reads most tiles before this is asked to).
   /// `path` is a closure so that no path is built unless there is an error. Returns the tile and the
-  /// hash of its id (for `TileIDIndex`).
-  mutating func readTile(at path: () -> JSONPath, _ colors: inout ColorCache) throws -> (Tile, UInt64) {
+  /// hash of its id (for `TileIDHashes`).
+  package mutating func readTile(at path: () -> JSONPath, _ colors: inout ColorCache) throws -> (Tile, UInt64) {
     var id: String?
     var idHash: UInt64 = 0
     var title: String?
@@ -606,7 +606,7 @@ extension JSONScanner {
         let text = s.string(token)
         if text.isEmpty { throw LoadError.emptyID(path().key("id")) }
         id = text
-        idHash = s.rawBytes(token).map { TileIDIndex.hash($0) } ?? TileIDIndex.hash(text)
+        idHash = s.rawBytes(token).map { IDHash.of($0) } ?? IDHash.of(text)
       case .title: title = try s.readStringValue(at: path().key("title"))
       case .color:
         try s.expectKind(.string, at: path().key("color"))

@@ -28,8 +28,8 @@ struct CommonTile {
 
 /// What reading tiles accumulates across sections. Every mode reads and checks the same way; they
 /// differ only in what they keep of a tile once it is read.
-struct TileContext {
-  enum Mode {
+package struct TileContext {
+  package enum Mode {
     /// Keep every tile (its record and bytes in `text`), for an arrangement.
     case keep
     /// Keep nothing but the hashes of the ids: `Arrangement.validate(json:)`.
@@ -45,7 +45,7 @@ struct TileContext {
   var usesFastPaths = true
   /// Tiles read so far; the next tile's slot.
   private(set) var count = 0
-  var ids: TileIDIndex
+  var ids: TileIDHashes
   var colors = ColorCache()
   /// The kept tiles' memory (`.keep` only), where its records and bytes are, and how many bytes are
   /// written.
@@ -77,11 +77,11 @@ struct TileContext {
   var section = 0
   var sectionStart = 0
 
-  init(mode: Mode, inputCount: Int, release: ((Range<Int>) -> Void)? = nil) {
+  package init(mode: Mode, inputCount: Int, release: ((Range<Int>) -> Void)? = nil) {
     self.mode = mode
     self.release = release
     // At most one tile per ten bytes; reserving costs nothing until written.
-    ids = TileIDIndex(capacity: inputCount / 10 + 1)
+    ids = TileIDHashes(capacity: inputCount / 10 + 1)
     switch mode {
     case .keep:
       let text = TileText(inputCount: inputCount)
@@ -213,6 +213,12 @@ struct TileContext {
     records?[recorded] = TileRecord(bits: UInt64(truncatingIfNeeded: textCount))
   }
 
+  /// `.keep`: the tiles at these references, built (an edit script's section, read with its tiles).
+  package mutating func finishedTiles(_ refs: [TileRef]) -> [Tile] {
+    let tiles = finish()
+    return refs.map { tiles.tile(at: Int($0.index)) }
+  }
+
   /// `.keep`: the tiles read, as a store's source (after `finishReadingAhead`).
   mutating func finish() -> FileTiles {
     let text = self.text.unsafelyUnwrapped
@@ -318,7 +324,8 @@ struct TileContext {
 /// Colors seen so far, by their exact bytes: a file uses few colors, so most tiles find theirs with a
 /// hash probe and a comparison of two words instead of building a string and looking up a name. The
 /// colors it caches are numbered (`TileRecord`'s color table).
-struct ColorCache {
+package struct ColorCache {
+  package init() {}
   /// A cached spelling: its length and bytes (a cached spelling fits two words) and its color's
   /// index + 1 in `table` (0: an empty slot).
   private struct Slot {
@@ -457,7 +464,7 @@ extension JSONScanner {
   private func keep(_ tile: CommonTile, in context: inout TileContext) {
     let idBytes = UnsafeBufferPointer(rebasing: bytes[tile.idStart..<tile.idEnd])
     // The bytes after the id (its closing quote at least) may be read as padding.
-    context.add(tile, idHash: TileIDIndex.hash(idBytes, slack: bytes.count &- tile.idEnd), in: self)
+    context.add(tile, idHash: IDHash.of(idBytes, slack: bytes.count &- tile.idEnd), in: self)
   }
 
   // MARK: - The canonical layout
@@ -519,7 +526,7 @@ extension JSONScanner {
         tile.start = i &- layout.tileStart.length
         tile.end = end
         let id = UnsafeBufferPointer(start: start + tile.idStart, count: tile.idEnd &- tile.idStart)
-        context.add(tile, idHash: TileIDIndex.hash(id, slack: count &- tile.idEnd), in: self)
+        context.add(tile, idHash: IDHash.of(id, slack: count &- tile.idEnd), in: self)
         read &+= 1
       }
       move(to: end)

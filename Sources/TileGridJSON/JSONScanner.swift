@@ -1,9 +1,9 @@
 import TileModel
 
 /// A malformed-JSON error at a byte offset; the decoder turns the offset into a line and column.
-struct JSONSyntaxError: Error {
-  var offset: Int
-  var reason: String
+package struct JSONSyntaxError: Error {
+  package var offset: Int
+  package var reason: String
 }
 
 /// A strict JSON (RFC 8259) reader over UTF-8 bytes, driven by the caller's schema.
@@ -14,15 +14,15 @@ struct JSONSyntaxError: Error {
 /// raw control characters and no lone surrogates, and truncated input is an error.
 ///
 /// - Complexity: every read is linear in the bytes it consumes.
-struct JSONScanner {
+package struct JSONScanner {
   static let maximumDepth = 512
 
-  let bytes: UnsafeBufferPointer<UInt8>
-  private(set) var offset: Int = 0
+  package let bytes: UnsafeBufferPointer<UInt8>
+  package private(set) var offset: Int = 0
   private(set) var depth = 0
   // Nothing here is reference-counted, so the scanner is passed around and copied for free.
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>) {
+  package init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
     // A UTF-8 byte order mark is not JSON, but editors write it; it carries no data.
     if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { offset = 3 }
@@ -445,7 +445,7 @@ struct JSONScanner {
   }
 
   /// Reads a string, decoding escapes; rejects raw control characters, invalid UTF-8 and lone surrogates.
-  mutating func readString() throws -> String {
+  package mutating func readString() throws -> String {
     string(try readStringToken())
   }
 
@@ -678,7 +678,7 @@ struct JSONScanner {
   // MARK: - Any value
 
   /// Reads any JSON value, keeping number text and key order; duplicate keys are an error at `path`.
-  mutating func readValue(at path: JSONPath) throws -> JSONValue {
+  package mutating func readValue(at path: JSONPath) throws -> JSONValue {
     guard let c = peek() else { throw error("expected a value, found the end of the input") }
     switch c {
     case UInt8(ascii: "\""):
@@ -722,10 +722,10 @@ struct JSONScanner {
 }
 
 /// A key that appears twice in one object; reported with its path, not its offset.
-struct DuplicateKey: Error {
-  var path: JSONPath
-  var key: String
-  var offset: Int
+package struct DuplicateKey: Error {
+  package var path: JSONPath
+  package var key: String
+  package var offset: Int
 }
 
 /// What a UTF-8 lead byte starts (RFC 3629: no overlongs, no surrogates, at most U+10FFFF): the

@@ -6,8 +6,9 @@ import TileModel
 /// below U+0020), so that the canonical form is one a reader can check with a familiar tool.
 ///
 /// - Complexity: linear in the output; no intermediate strings are built.
-struct JSONWriter {
-  private(set) var bytes: [UInt8] = []
+package struct JSONWriter {
+  package init() {}
+  package private(set) var bytes: [UInt8] = []
   private var depth = 0
   /// Per open container: whether it has had a member yet.
   private var hasMembers: [Bool] = []
@@ -20,7 +21,7 @@ struct JSONWriter {
 
   /// A writer that writes everything on one line, `{"id": "teal", "items": []}`, as edit scripts hold
   /// their values.
-  static func oneLine() -> JSONWriter {
+  package static func oneLine() -> JSONWriter {
     var w = JSONWriter()
     w.inlineDepth = 1
     return w
@@ -28,14 +29,14 @@ struct JSONWriter {
 
   /// Hands over what has been written so far and starts an empty buffer (of the same capacity);
   /// the structure being written carries on.
-  mutating func takeBytes() -> [UInt8] {
+  package mutating func takeBytes() -> [UInt8] {
     let taken = bytes
     bytes.removeAll(keepingCapacity: true)
     return taken
   }
 
   /// Ends the text with a newline, as a text file should.
-  mutating func newlineAtEnd() {
+  package mutating func newlineAtEnd() {
     bytes.append(0x0A)
   }
 
@@ -43,13 +44,13 @@ struct JSONWriter {
 
   /// Opens an object; an `inline` one (and everything in it) is written on one line, `{"x": 0, "y": 1}`,
   /// which suits small records in reports. Arrangement files never use it.
-  mutating func beginObject(inline: Bool = false) { open(UInt8(ascii: "{"), inline: inline) }
-  mutating func endObject() { close(UInt8(ascii: "}")) }
-  mutating func beginArray(inline: Bool = false) { open(UInt8(ascii: "["), inline: inline) }
-  mutating func endArray() { close(UInt8(ascii: "]")) }
+  package mutating func beginObject(inline: Bool = false) { open(UInt8(ascii: "{"), inline: inline) }
+  package mutating func endObject() { close(UInt8(ascii: "}")) }
+  package mutating func beginArray(inline: Bool = false) { open(UInt8(ascii: "["), inline: inline) }
+  package mutating func endArray() { close(UInt8(ascii: "]")) }
 
   /// Starts an object member; the value is written next.
-  mutating func key(_ key: String) {
+  package mutating func key(_ key: String) {
     nextMember()
     appendQuoted(key)
     bytes.append(UInt8(ascii: ":"))
@@ -57,7 +58,7 @@ struct JSONWriter {
   }
 
   /// Starts an array element; the value is written next.
-  mutating func element() {
+  package mutating func element() {
     nextMember()
   }
 
@@ -99,25 +100,25 @@ struct JSONWriter {
 
   // MARK: - Scalars
 
-  mutating func string(_ s: String) { appendQuoted(s) }
+  package mutating func string(_ s: String) { appendQuoted(s) }
 
-  mutating func int(_ value: Int) {
+  package mutating func int(_ value: Int) {
     // A decimal Int is at most 20 characters: a small string, no allocation.
     bytes.append(contentsOf: String(value).utf8)
   }
 
-  mutating func bool(_ value: Bool) {
+  package mutating func bool(_ value: Bool) {
     bytes.append(contentsOf: value ? Self.trueBytes : Self.falseBytes)
   }
 
-  mutating func null() { bytes.append(contentsOf: Self.nullBytes) }
+  package mutating func null() { bytes.append(contentsOf: Self.nullBytes) }
 
   private static let trueBytes = Array("true".utf8)
   private static let falseBytes = Array("false".utf8)
   private static let nullBytes = Array("null".utf8)
 
   /// Writes any value; numbers keep their original text.
-  mutating func value(_ v: JSONValue) {
+  package mutating func value(_ v: JSONValue) {
     switch v {
     case .null: null()
     case .bool(let b): bool(b)
@@ -138,26 +139,26 @@ struct JSONWriter {
   }
 
   /// Writes `"key": value` when there is a value (an absent field stays absent).
-  mutating func member(_ key: String, _ value: Int?) {
+  package mutating func member(_ key: String, _ value: Int?) {
     guard let value else { return }
     self.key(key)
     int(value)
   }
 
-  mutating func member(_ key: String, _ value: String?) {
+  package mutating func member(_ key: String, _ value: String?) {
     guard let value else { return }
     self.key(key)
     string(value)
   }
 
-  mutating func member(_ key: String, _ value: Bool?) {
+  package mutating func member(_ key: String, _ value: Bool?) {
     guard let value else { return }
     self.key(key)
     bool(value)
   }
 
   /// Writes fields as members of the object being written.
-  mutating func members(_ fields: [JSONField]) {
+  package mutating func members(_ fields: [JSONField]) {
     for f in fields {
       key(f.key)
       value(f.value)
@@ -172,7 +173,7 @@ struct JSONWriter {
   }
 
   /// `s` as a JSON string literal, for messages.
-  static func quoted(_ s: String) -> String {
+  package static func quoted(_ s: String) -> String {
     JSONString.quoted(s)
   }
 }

@@ -35,6 +35,41 @@ package enum Sequences {
     }
     return result
   }
+
+  /// The indexes (ascending) of the longest strictly increasing subsequence of `values` that keeps
+  /// the earliest elements: among several of the same length, the first index is the smallest it can
+  /// be, then the second, and so on. A line diff makes the same choice (of two neighbours swapped, the
+  /// second moved), so the merge of two edits agrees with `git merge-file` on what each side moved.
+  /// - Complexity: O(n log n).
+  package static func earliestLongestIncreasing(_ values: [Int32]) -> [Int] {
+    guard !values.isEmpty else { return [] }
+    // startingAt[i]: the length of the longest increasing run that starts at i, found from the right
+    // as the longest decreasing one ending there (tails[k]: the largest first value of such a run of
+    // length k + 1).
+    var startingAt = [Int32](repeating: 0, count: values.count)
+    var tails: [Int32] = []
+    for i in stride(from: values.count - 1, through: 0, by: -1) {
+      let v = values[i]
+      var lo = 0
+      var hi = tails.count
+      while lo < hi {
+        let mid = (lo + hi) / 2
+        if tails[mid] > v { lo = mid + 1 } else { hi = mid }
+      }
+      if lo == tails.count { tails.append(v) } else { tails[lo] = v }
+      startingAt[i] = Int32(lo + 1)
+    }
+    var result: [Int] = []
+    result.reserveCapacity(tails.count)
+    var need = Int32(tails.count)
+    var last = Int32.min
+    for i in values.indices where need > 0 && startingAt[i] == need && (result.isEmpty || values[i] > last) {
+      result.append(i)
+      last = values[i]
+      need -= 1
+    }
+    return result
+  }
 }
 
 extension Sequences {

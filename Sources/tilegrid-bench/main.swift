@@ -852,10 +852,10 @@ func benchTerminal(directory: String) throws {
   let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
 
   /// The editor started on the file: the time from starting it to the last byte of its first frame.
-  func start() throws -> (PseudoTerminalProcess, Double)? {
+  func start(_ environment: [String: String] = [:]) throws -> (PseudoTerminalProcess, Double)? {
     let started = milliseconds()
     let process = try PseudoTerminalProcess(
-      binary, [path], environment: PseudoTerminalProcess.environment(), width: width, height: height)
+      binary, [path], environment: PseudoTerminalProcess.environment(environment), width: width, height: height)
     guard process.wait(seconds: 30, until: { PseudoTerminalProcess.find(Array("READY".utf8), in: $0) != nil }) else {
       print("warning: no first frame: \(process.text().suffix(300))")
       return nil
@@ -938,6 +938,42 @@ func benchTerminal(directory: String) throws {
 
   process.write("\u{1B}[<0;\(x);\(y)m")
   quit(process)
+
+  // Motion: keyboard moves (Right, then Left: the lifted tile and its neighbour trade places), with
+  // motion off and on. The first frame's latency, and every byte until the screen rests (a glide's
+  // frames summed, against the one frame of the jump).
+  var jumpBytes = 0
+  for motion in ["off", "on"] {
+    guard let (process, _) = try start(["TILEGRID_MOTION": motion]) else { return }
+    process.write(" ")
+    _ = readFrame(process, quiet: 400)
+    var firsts: [Double] = []
+    var glides: [Int] = []
+    for step in 0..<60 {
+      let written = milliseconds()
+      process.write(step % 2 == 0 ? "\u{1B}[C" : "\u{1B}[D")
+      let first = readFrame(process)
+      let rest = readFrame(process, quiet: 60, limit: 1000)
+      guard let last = first.last else { continue }
+      if step >= 10 {
+        firsts.append(last - written)
+        glides.append(first.bytes + rest.bytes)
+      }
+    }
+    let bytes = glides.sorted()[glides.count / 2]
+    if motion == "off" { jumpBytes = bytes }
+    report(
+      "motion \(motion): key to its first frame written, p50 / p99 (\(firsts.count) keyboard moves)",
+      String(format: "%.2f / %.2f ms", percentile(firsts, 0.5), percentile(firsts, 0.99)), "p50 < 5 ms")
+    report(
+      "motion \(motion): bytes until the screen rests after a keyboard move",
+      motion == "off"
+        ? "\(bytes) B median (the jump)"
+        : String(format: "%d B median, %.2fx the jump", bytes, Double(bytes) / Double(max(1, jumpBytes))),
+      motion == "off" ? "—" : "<= 2x the jump")
+    process.write("\u{1B}")
+    quit(process)
+  }
 }
 
 // MARK: - Main
@@ -1017,6 +1053,49 @@ func breakdown(_ path: String) throws {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+/// `board` (makeBoard's text) with `moves` one-line cards moved to random places and `renames` cards
+/// renamed, as a person edits a board in a text editor.
+func editedBoard(_ board: [UInt8], seed: UInt64, moves: Int, renames: Int) -> [UInt8] {
+  var lines = String(decoding: board, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  var rng = SplitMix64(seed: seed)
+  func items() -> [Int] {
+    lines.indices.filter { $0 + 1 < lines.count && lines[$0].hasPrefix("- [") && !lines[$0 + 1].hasPrefix("    ") }
+  }
+  var candidates = items()
+  for _ in 0..<renames { lines[rng.element(candidates)] += " (renamed)" }
+  for _ in 0..<moves {
+    let line = lines.remove(at: rng.element(candidates))
+    candidates = items()
+    lines.insert(line, at: rng.element(candidates))
+  }
+  return Array(lines.joined(separator: "\n").utf8)
+}
+
+/// `tilegrid merge` of three 100,000-card Markdown boards, each side 100 moves and 100 renames from
+/// the base: the cards paired across versions (no ids), merged, the board written.
+func benchBoardMerge(directory: String) throws {
+  let base = makeBoard(cards: 100_000)
+  let paths = ["base", "ours", "theirs"].map { directory + "/board-\($0).md" }
+  let texts = [base, editedBoard(base, seed: 1, moves: 100, renames: 100), editedBoard(base, seed: 2, moves: 100, renames: 100)]
+  for (path, text) in zip(paths, texts) { try Data(text).write(to: URL(fileURLWithPath: path)) }
+  let out = directory + "/board-merged.md"
+  var runs: [(wall: Double, cpu: Double)] = []
+  for _ in 0..<3 {
+    runs.append(timed {
+      if TileGridCommand.main(["merge"] + paths + ["-o", out]) != 0 { fatalError("tilegrid merge of boards conflicted") }
+    })
+  }
+  report("tilegrid merge, three 100,000-card Markdown boards, 100 moves and 100 renames a side", wallAndCPU(runs), "< 1 s")
+  let sides = try texts.map { try ArrangementFormat.markdown.read($0) }
+  let pairing = timed {
+    _ = BoardVersions.merge(base: sides[0], ours: sides[1], theirs: sides[2], formats: [.markdown, .markdown, .markdown])
+  }
+  let byID = timed { _ = Arrangement.merge(base: sides[0], ours: sides[1], theirs: sides[2]) }
+  report(
+    "  of which: pairing and merge / the merge by ids alone (CPU)",
+    String(format: "%.0f / %.0f ms", pairing.cpu * 1000, byID.cpu * 1000), "")
+}
+
 if arguments.first == "--breakdown", arguments.count == 2 {
   try breakdown(arguments[1])
 } else if arguments.first == "--parse", arguments.count == 2 {
@@ -1050,6 +1129,9 @@ if arguments.first == "--breakdown", arguments.count == 2 {
   }
   if all || parts.contains("--files") { try benchFiles(directory: directory) }
   if all || parts.contains("--formats") { try benchFormats(directory: directory) }
-  if all || parts.contains("--versions") { try benchVersions(directory: directory) }
+  if all || parts.contains("--versions") {
+    try benchVersions(directory: directory)
+    try benchBoardMerge(directory: directory)
+  }
   if all || parts.contains("--terminal") { try benchTerminal(directory: directory) }
 }

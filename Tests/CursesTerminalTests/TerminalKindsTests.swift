@@ -83,6 +83,17 @@ struct TerminalKindsTests {
     #expect(TerminalDescription.read("no-such-terminal", fd: 2) == nil)
   }
 
+  @Test("motion where cursor addressing goes beyond the basic; not on the console, vt100, vt220 or ansi")
+  func motionWhereItShows() throws {
+    func read(_ term: String) throws -> TerminalDescription { try #require(TerminalDescription.read(term, fd: 2), "\(term)") }
+    for term in ["xterm-256color", "screen-256color", "tmux-256color", "xterm", "rxvt-unicode"] {
+      #expect(try read(term).motionAvailable, "\(term)")
+    }
+    for term in ["linux", "vt100", "vt220", "ansi"] {
+      #expect(try !read(term).motionAvailable, "\(term)")
+    }
+  }
+
   @Test(
     "TERM=dumb, and entries without cup or clear, are refused like an unknown TERM: one line, exit 69, nothing else",
     arguments: ["dumb", "tg-nocup", "tg-noclear", "no-such-terminal"])

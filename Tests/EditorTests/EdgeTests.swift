@@ -100,7 +100,7 @@ struct EdgeTests {
     let lines = e.view(scheme: .monochrome).lines.map { $0.trimmingCharacters(in: " ") }
     #expect(lines == ["Unsaved", "y quit", "s save"])
     // s saves, then quits.
-    #expect(Self.press(.character("s"), &e) == [.save(to: nil, force: false, thenQuit: true)])
+    #expect(Self.press(.character("s"), &e) == [.save(to: nil, force: false)])
     #expect(e.update(.saved(name: nil), at: e.now).contains(.quit))
     // Ctrl-C asks as q does; any other key stays.
     var again = Self.editor()
@@ -117,7 +117,7 @@ struct EdgeTests {
     var e = Self.editor()
     Self.change(&e)
     _ = Self.resize(12, 4, &e)
-    #expect(Self.press(.character("s"), &e) == [.save(to: nil, force: false, thenQuit: false)])
+    #expect(Self.press(.character("s"), &e) == [.save(to: nil, force: false)])
     _ = e.update(.saved(name: nil), at: e.now)
     #expect(!e.isDirty)
     #expect(e.view(scheme: .monochrome).lines.joined().contains("Saved"))
@@ -130,7 +130,7 @@ struct EdgeTests {
     #expect(demo.prompt?.purpose == .saveAs(thenQuit: false))
     Self.type("x.json", &demo)
     #expect(demo.view(scheme: .monochrome).lines.contains { $0.contains("x.json") })
-    #expect(Self.press(.enter, &demo) == [.save(to: "x.json", force: false, thenQuit: false)])
+    #expect(Self.press(.enter, &demo) == [.save(to: "x.json", force: false)])
   }
 
   @Test("a prompt left open waits for a larger screen; q and s close it first")
@@ -234,7 +234,7 @@ struct EdgeTests {
     var e = Self.editor(fileName: nil)
     _ = Self.press(.character("s"), &e)
     Self.type("~/nodir/x.json", &e)
-    #expect(Self.press(.enter, &e) == [.save(to: "~/nodir/x.json", force: false, thenQuit: false)])
+    #expect(Self.press(.enter, &e) == [.save(to: "~/nodir/x.json", force: false)])
     _ = e.update(.saveFailed(.failed("the directory '/home/me/nodir' does not exist")), at: e.now)
     #expect(e.prompt?.purpose == .saveAs(thenQuit: false))
     #expect(e.prompt?.field.text == "~/nodir/x.json")
@@ -244,7 +244,7 @@ struct EdgeTests {
     // Corrected in place.
     for _ in 0..<"nodir/x.json".count { _ = Self.press(.backspace, &e) }
     Self.type("x.json", &e)
-    #expect(Self.press(.enter, &e) == [.save(to: "~/x.json", force: false, thenQuit: false)])
+    #expect(Self.press(.enter, &e) == [.save(to: "~/x.json", force: false)])
   }
 
   @Test("a name that exists: a another name holds the name typed, to change")

@@ -37,7 +37,7 @@ struct EditorFlowTests {
   @Test func sWritesTheFileItCameFrom() {
     var e = Self.editor()
     Self.change(&e)
-    #expect(Self.press(.character("s"), &e) == [.save(to: nil, force: false, thenQuit: false)])
+    #expect(Self.press(.character("s"), &e) == [.save(to: nil, force: false)])
     #expect(e.announcement == .saving)
     _ = e.update(.saved(name: nil), at: e.now)
     #expect(!e.isDirty)
@@ -57,12 +57,12 @@ struct EditorFlowTests {
     // The prompt takes every key: 'q' is a letter of the name, not a quit.
     Self.type("q", &e)
     _ = Self.press(.backspace, &e)
-    #expect(Self.press(.enter, &e) == [.save(to: "my gr-id", force: false, thenQuit: false)])
+    #expect(Self.press(.enter, &e) == [.save(to: "my gr-id", force: false)])
     #expect(e.prompt == nil)
     _ = e.update(.saved(name: "my gr-id"), at: e.now)
     #expect(e.fileName == "my gr-id")
     #expect(e.saveTarget == .file)
-    #expect(Self.press(.character("s"), &e) == [.save(to: nil, force: false, thenQuit: false)])
+    #expect(Self.press(.character("s"), &e) == [.save(to: nil, force: false)])
   }
 
   @Test func escCancelsTheFileNameAndAnEmptyNameIsNotSubmitted() {
@@ -82,7 +82,7 @@ struct EditorFlowTests {
     _ = e.update(.saveFailed(.changedOnDisk), at: e.now)
     #expect(e.question == .fileChangedOnDisk)
     #expect(e.isDirty)
-    #expect(Self.press(.character("o"), &e) == [.save(to: nil, force: true, thenQuit: false)])
+    #expect(Self.press(.character("o"), &e) == [.save(to: nil, force: true)])
     _ = e.update(.saved(name: nil), at: e.now)
     #expect(!e.isDirty)
   }
@@ -99,7 +99,7 @@ struct EditorFlowTests {
     #expect(e.prompt?.field.text == "grid.json")
     _ = Self.press(.control("u"), &e)
     Self.type("copy.json", &e)
-    #expect(Self.press(.enter, &e) == [.save(to: "copy.json", force: false, thenQuit: false)])
+    #expect(Self.press(.enter, &e) == [.save(to: "copy.json", force: false)])
     _ = e.update(.saveFailed(.readOnly), at: e.now)
     _ = Self.press(.character("x"), &e)
     #expect(e.question == nil)
@@ -111,10 +111,10 @@ struct EditorFlowTests {
     var e = Self.editor(fileName: nil)
     _ = Self.press(.character("s"), &e)
     Self.type("taken.json", &e)
-    #expect(Self.press(.enter, &e) == [.save(to: "taken.json", force: false, thenQuit: false)])
+    #expect(Self.press(.enter, &e) == [.save(to: "taken.json", force: false)])
     _ = e.update(.saveFailed(.exists), at: e.now)
     #expect(e.question == .fileExists)
-    #expect(Self.press(.character("o"), &e) == [.save(to: "taken.json", force: true, thenQuit: false)])
+    #expect(Self.press(.character("o"), &e) == [.save(to: "taken.json", force: true)])
     _ = e.update(.saveFailed(.exists), at: e.now)
     _ = Self.press(.character("a"), &e)
     #expect(e.prompt?.purpose == .saveAs(thenQuit: false))
@@ -129,7 +129,7 @@ struct EditorFlowTests {
     #expect(Self.press(.character("n"), &e) == [])
     #expect(e.question == nil)
     _ = Self.press(.control("c"), &e)
-    #expect(Self.press(.character("s"), &e) == [.save(to: nil, force: false, thenQuit: true)])
+    #expect(Self.press(.character("s"), &e) == [.save(to: nil, force: false)])
     #expect(e.update(.saved(name: nil), at: e.now) == [.quit])
     // A failed save does not quit.
     Self.change(&e)

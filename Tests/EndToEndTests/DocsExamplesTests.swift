@@ -150,6 +150,9 @@ struct DocsExamplesTests {
     process.environment = [
       "PATH": binary + ":/usr/local/bin:/usr/bin:/bin", "HOME": directory.path, "LANG": "C.UTF-8",
       "TERM": "xterm-256color", "TMPDIR": directory.path,
+      // For the examples that make a repository: git's own settings only, and who commits.
+      "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "Ann", "GIT_AUTHOR_EMAIL": "ann@example.com",
+      "GIT_COMMITTER_NAME": "Ann", "GIT_COMMITTER_EMAIL": "ann@example.com", "GIT_PAGER": "cat",
     ]
     process.currentDirectoryURL = URL(fileURLWithPath: directory.path)
     let output = try directory.write(".example.out", "")

@@ -85,8 +85,8 @@ struct GitTests {
     let command = try git(["config", "--get", "diff.tilegrid.command"], in: repo).stdoutText
     let driver = try git(["config", "--get", "merge.tilegrid.driver"], in: repo).stdoutText
     #expect(command.hasSuffix(" diff\n") && command.contains("tilegrid"), "\(command)")
-    #expect(driver.hasSuffix(" merge %O %A %B -o %A\n"), "\(driver)")
-    #expect(first.stdoutText.contains("merge %O %A %B -o %A"))
+    #expect(driver.hasSuffix(" merge %O %A %B -o %A --name %P\n"), "\(driver)")
+    #expect(first.stdoutText.contains("merge %O %A %B -o %A --name %P"))
     // Again: nothing added twice. Another pattern: its own line.
     let again = try tilegrid(["git-setup"], in: repo)
     expectSuccess(again)

@@ -33,7 +33,7 @@ struct TargetSelectionTests {
 
   static func session(
     _ layout: FlowLayout, lifted path: ItemPath, at origin: Point, left: Bool, up: Bool,
-    refusal: TileDrag.Refusal? = nil
+    refusal: TileDrag.ForbiddenDrop? = nil
   ) -> DragSession {
     DragSession(
       source: .mouse, lifted: .tiles(TileDrag(origin: path, current: path, refusal: refusal)), grabOffset: .zero,
@@ -94,7 +94,7 @@ struct TargetSelectionTests {
     var s = Self.session(layout, lifted: ItemPath(0, 0), at: Point(x: 0, y: 1), left: false, up: false)
     let reason = EditError.sectionLocked(id: "s1", title: "s1", section: 1, leaving: false)
     #expect(selectTarget(layout: layout, arrangement: a, session: s) == .refuse(ItemPath(1, 0), reason, announce: true))
-    s.lifted = .tiles(TileDrag(origin: ItemPath(0, 0), current: ItemPath(0, 0), refusal: TileDrag.Refusal(destination: ItemPath(1, 0), reason: reason)))
+    s.lifted = .tiles(TileDrag(origin: ItemPath(0, 0), current: ItemPath(0, 0), refusal: TileDrag.ForbiddenDrop(destination: ItemPath(1, 0), reason: reason)))
     #expect(selectTarget(layout: layout, arrangement: a, session: s) == .refuse(ItemPath(1, 0), reason, announce: false))
   }
 
@@ -103,7 +103,7 @@ struct TargetSelectionTests {
   @Test func whenTheTileLeavesTheRefusingSection_thatForbiddenEnds() {
     let (a, layout) = Self.arrangement([[4], []]) { $0[1].locked = true }
     let reason = EditError.sectionLocked(id: "s1", title: "s1", section: 1, leaving: false)
-    let refusal = TileDrag.Refusal(destination: ItemPath(1, 0), reason: reason)
+    let refusal = TileDrag.ForbiddenDrop(destination: ItemPath(1, 0), reason: reason)
     let away = Self.session(
       layout, lifted: ItemPath(0, 0), at: Point(x: 3, y: 0), left: false, up: true, refusal: refusal)
     #expect(selectTarget(layout: layout, arrangement: a, session: away) == .leaveForbidden)

@@ -40,14 +40,15 @@ private struct ClockPort: TerminalPort {
   }
 
   var nextFrame: Int? { pacer.nextFrame }
-  mutating func save(_ document: Document, to path: String?, force: Bool, basedOnDisk: Int?, at time: Int)
-    -> EditorMessage
-  { .saved(name: path) }
-  mutating func writeRecovery(_ document: Document) {}
-  mutating func readDisk(_ document: Document, at time: Int) -> EditorMessage { .diskUnreadable("none") }
-  mutating func suspend() {}
-  mutating func repaint() {}
-  mutating func discard(_ path: String) -> String? { nil }
+  /// Saves succeed and write nothing; the disk cannot be read; nothing else does anything.
+  mutating func perform(_ effect: EditorEffect, for editor: EditorState, at time: Int) -> EditorMessage? {
+    switch effect {
+    case .save(let path, _): return .saved(name: path)
+    case .readDisk: return .diskUnreadable("no disk")
+    case .discard(_, let name): return .discarded(name: name, failure: nil)
+    case .writeRecovery, .suspend, .redraw, .happened, .quit: return nil
+    }
+  }
 }
 
 @Suite("Motion in the program loop: input first, frames only while something moves")

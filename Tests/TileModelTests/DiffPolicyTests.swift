@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 
+@testable import EditScripts
 @testable import TileGridJSON
 @testable import TileModel
 

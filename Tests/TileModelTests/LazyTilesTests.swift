@@ -257,7 +257,7 @@ struct LazyTilesTests {
   func idIndex() {
     for count in [2, 1000, 5000, 300_000] {
       var rng = SplitMix64(seed: UInt64(count))
-      var index = TileIDIndex(capacity: count + 3)
+      var index = TileIDHashes(capacity: count + 3)
       for _ in 0..<count { index.append(rng.next()) }
       #expect(index.repeatedHashes().isEmpty, "\(count) random hashes")
       // Alike in the top 20 and the low 32 bits (the same group, the same kept bits), not equal.
@@ -268,7 +268,7 @@ struct LazyTilesTests {
       index.append(alike | 1 << 41)
       #expect(index.repeatedHashes() == [alike | 1 << 41], "\(count): one repeated")
     }
-    var zeros = TileIDIndex(capacity: 4)
+    var zeros = TileIDHashes(capacity: 4)
     zeros.append(0)
     zeros.append(1 << 40)
     #expect(zeros.repeatedHashes().isEmpty, "low bits of zero are kept aside, not mistaken for equal")

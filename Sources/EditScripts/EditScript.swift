@@ -1,3 +1,4 @@
+import TileGridJSON
 import TileModel
 
 /// Edit scripts as text (docs/version-control.md, "Edit scripts"): one edit per line, tiles and

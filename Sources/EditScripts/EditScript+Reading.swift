@@ -1,3 +1,4 @@
+import TileGridJSON
 import TileModel
 
 /// One edit of a script as read, with the line it was on (1-based), for messages.
@@ -313,8 +314,7 @@ private struct LineReader {
     guard section.id.isExactly(id) else {
       throw fail("the section's id is \(JSONString.quoted(section.id)), not the line's \(JSONString.quoted(id))", at: start)
     }
-    let tiles = context.finish()
-    return (section.fields, section.items.map { tiles.tile(at: Int($0.index)) })
+    return (section.fields, context.finishedTiles(section.items))
   }
 
   /// `KEY VALUE` of a tile.

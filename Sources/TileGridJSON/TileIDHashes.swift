@@ -1,6 +1,7 @@
 import TileModel
 
-/// The hashes of the tile ids read so far, to find out once a file is read whether an id repeats.
+/// The hashes of the tile ids read so far (`IDHash`, in order), to find out once a file is read whether
+/// an id repeats. Not a table: the editor's id table is the document's `TileIDSet`.
 ///
 /// A hash table of a million ids is tens of megabytes probed at random, and most probes miss the cache:
 /// on this machine that was a third of the reading time. So the reader only appends each id's hash (8
@@ -11,7 +12,7 @@ import TileModel
 /// `Set<String>` of a million ids costs several times the memory and spends most of its time in
 /// SipHash. Filing each hash straight into its group as it is read, in page-sized chunks, saved the
 /// regrouping pass but was slower: every hash went to another page.)
-struct TileIDIndex {
+struct TileIDHashes {
   /// The hash of the `i`th tile's id at `i`, in room for `capacity` hashes reserved up front (pages
   /// never written cost nothing), so that appending is one store.
   private let storage: HashStorage
@@ -58,45 +59,6 @@ struct TileIDIndex {
     let base: UnsafeMutablePointer<UInt64>
     init(capacity: Int) { base = .allocate(capacity: capacity) }
     deinit { base.deallocate() }
-  }
-
-  /// A 64-bit hash of UTF-8 bytes (multiply-xorshift over 8-byte words, first byte lowest, then a full
-  /// finalizer, so that every bit of the result depends on every byte).
-  ///
-  /// - Parameter slack: how many bytes after `bytes` may be read. With seven or more, the last partial
-  ///   word is one load with the extra bytes masked off (they never change the hash).
-  @inline(__always)
-  static func hash(_ bytes: UnsafeBufferPointer<UInt8>, slack: Int = 0) -> UInt64 {
-    var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
-    var i = 0
-    while i + 8 <= bytes.count {
-      h = (h ^ JSONScanner.word(bytes, at: i)) &* 0xBF58_476D_1CE4_E5B9
-      h ^= h >> 31
-      i += 8
-    }
-    var tail: UInt64 = 0
-    let rest = bytes.count - i
-    if rest > 0 && slack >= 7 {
-      tail = JSONScanner.word(bytes, at: i) & ((1 << (8 * UInt64(rest))) &- 1)
-    } else {
-      var shift: UInt64 = 0
-      while i < bytes.count {
-        tail |= UInt64(bytes[i]) << shift
-        shift += 8
-        i += 1
-      }
-    }
-    // SplitMix64's finalizer: ids that differ only in their last digits (`t123`, `t124`) must differ in
-    // the top bits (which pick a group) and in the low bits (which pick a slot) alike.
-    h ^= tail
-    h = (h ^ (h >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    h = (h ^ (h >> 27)) &* 0x94D0_49BB_1331_11EB
-    return h ^ (h >> 31)
-  }
-
-  static func hash(_ id: String) -> UInt64 {
-    var id = id
-    return id.withUTF8 { hash($0) }
   }
 
   /// The hashes appended more than once: empty when every id is different (and, with 64-bit hashes,

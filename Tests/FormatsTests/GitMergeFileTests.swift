@@ -1,0 +1,296 @@
+import Foundation
+import Formats
+import TestSupport
+import Testing
+import TileModel
+
+// `tilegrid merge` of text boards held to git's own bar (docs/version-control.md, "Boards, lists and
+// tables"): random boards in four styles, random edits on two sides, and real `git merge-file -p`.
+// Wherever git merges cleanly, BoardVersions.merge must too, to the same board: the same lanes and the
+// same cards in the same order (blank lines may differ). The exceptions are the deliberate ones: a
+// card one side deleted and the other moved or changed, and a card both moved to different places,
+// are conflicts; and where git's result holds a card more often than the two sides' changes make it
+// (a card both moved kept at both places; one deleted or renamed by one side and moved by the other
+// kept as moved) it is not a board to match.
+
+/// A board as a person sees it: lanes of cards, each card a title, lines under it and a checkbox.
+struct ModelBoard: CustomStringConvertible {
+  struct Card {
+    var title: String
+    var notes: [String] = []
+    var checked = false
+  }
+
+  var lanes: [(title: String, cards: [Card])]
+
+  var description: String {
+    lanes.map { "\($0.title): " + $0.cards.map(\.title).joined(separator: ", ") }.joined(separator: " | ")
+  }
+}
+
+enum BoardStyle: String, CaseIterable, CustomStringConvertible {
+  case taskell, obsidian, lines, csv
+
+  var description: String { rawValue }
+
+  var format: ArrangementFormat {
+    switch self {
+    case .taskell, .obsidian: return .markdown
+    case .lines: return .lines
+    case .csv: return .csv
+    }
+  }
+
+  /// The board's file, as the tool it comes from writes one.
+  func text(_ board: ModelBoard) -> String {
+    var out = ""
+    switch self {
+    case .taskell:
+      for lane in board.lanes {
+        out += "## \(lane.title)\n\n"
+        for card in lane.cards {
+          out += "- \(card.title)\n"
+          for note in card.notes { out += "    > \(note)\n" }
+        }
+        out += "\n"
+      }
+    case .obsidian:
+      out += "---\n\nkanban-plugin: basic\n\n---\n\n"
+      for lane in board.lanes {
+        out += "## \(lane.title)\n\n"
+        for card in lane.cards {
+          out += "- [\(card.checked ? "x" : " ")] \(card.title)\n"
+          for note in card.notes { out += "\t\(note)\n" }
+        }
+        out += "\n\n"
+      }
+      out += "\n\n%% kanban:settings\n```\n{\"kanban-plugin\":\"basic\"}\n```\n%%\n"
+    case .lines:
+      for lane in board.lanes {
+        out += "# \(lane.title)\n"
+        for card in lane.cards { out += "\(card.title)\n" }
+      }
+    case .csv:
+      out += "section,title,notes\n"
+      for lane in board.lanes {
+        for card in lane.cards { out += "\(lane.title),\(card.title),\(card.notes.joined(separator: "; "))\n" }
+      }
+    }
+    return out
+  }
+}
+
+/// Random boards and random edits of them, with few distinct titles so that equal titles are common.
+struct BoardGenerator {
+  var rng: SplitMix64
+  let style: BoardStyle
+  var serial = 0
+
+  static let titles = ["Buy milk", "Call Ann", "Fix the build", "Write docs", "Review", "Deploy", "Email Bob", "Plan"]
+  static let notes = ["from the shop", "before noon", "ask Carl", "see the wiki", "twice"]
+
+  mutating func title() -> String {
+    if rng.chance(60) { return rng.element(Self.titles) }
+    serial += 1
+    return "Task \(serial) \(rng.element(["a", "b", "c"]))"
+  }
+
+  mutating func card() -> ModelBoard.Card {
+    var card = ModelBoard.Card(title: title())
+    if style != .lines && rng.chance(40) {
+      card.notes = (0..<rng.int(1...2)).map { _ in rng.element(Self.notes) }
+    }
+    if style == .obsidian { card.checked = rng.chance(30) }
+    return card
+  }
+
+  mutating func board() -> ModelBoard {
+    let laneTitles = ["To Do", "Doing", "Done", "Later"]
+    let count = rng.int(2...4)
+    return ModelBoard(
+      lanes: (0..<count).map { l in (laneTitles[l], (0..<rng.int(style == .csv ? 1...7 : 0...7)).map { _ in card() }) })
+  }
+
+  /// One to three edits: moves (in a lane, across lanes), renames, adds, deletes, changed notes,
+  /// checkboxes, now and then a renamed lane.
+  mutating func edit(_ board: ModelBoard) -> ModelBoard {
+    var board = board
+    for _ in 0..<rng.int(1...3) {
+      let cards = board.lanes.enumerated().flatMap { l, lane in lane.cards.indices.map { (l, $0) } }
+      let kind = rng.weighted([
+        (cards.isEmpty ? 0 : 30, "move"), (cards.isEmpty ? 0 : 15, "rename"), (15, "add"), (cards.isEmpty ? 0 : 10, "delete"),
+        (cards.isEmpty || style == .lines ? 0 : 12, "notes"), (cards.isEmpty || style != .obsidian ? 0 : 10, "check"),
+        (3, "lane"),
+      ])
+      switch kind {
+      case "move":
+        let (l, i) = rng.element(cards)
+        let card = board.lanes[l].cards.remove(at: i)
+        let to = rng.chance(50) ? l : rng.int(0...(board.lanes.count - 1))
+        board.lanes[to].cards.insert(card, at: rng.int(0...board.lanes[to].cards.count))
+      case "rename":
+        let (l, i) = rng.element(cards)
+        board.lanes[l].cards[i].title = title()
+      case "add":
+        let l = rng.int(0...(board.lanes.count - 1))
+        board.lanes[l].cards.insert(card(), at: rng.int(0...board.lanes[l].cards.count))
+      case "delete":
+        let (l, i) = rng.element(cards)
+        if style != .csv || board.lanes[l].cards.count > 1 { board.lanes[l].cards.remove(at: i) }
+      case "notes":
+        let (l, i) = rng.element(cards)
+        if board.lanes[l].cards[i].notes.isEmpty || rng.chance(50) {
+          board.lanes[l].cards[i].notes.append(rng.element(Self.notes))
+        } else {
+          board.lanes[l].cards[i].notes[0] = rng.element(Self.notes) + " (changed)"
+        }
+      case "check":
+        let (l, i) = rng.element(cards)
+        board.lanes[l].cards[i].checked.toggle()
+      default:
+        let l = rng.int(0...(board.lanes.count - 1))
+        board.lanes[l].title += " (renamed)"
+      }
+    }
+    return board
+  }
+}
+
+/// A board's lanes and cards, to compare: each lane's title, each card's text (its lines, the blank
+/// ones at its end left out, or its title; a table's other columns).
+func boardShape(_ arrangement: Arrangement) -> [[String]] {
+  arrangement.sections.map { section in
+    [section.isUntitledInBoard ? "" : section.displayTitle]
+      + section.items.map { ref in
+        let tile = arrangement[ref]
+        var text = tile.displayTitle
+        if case .object(let md)? = tile.extras.first(where: { $0.key == "markdown" })?.value,
+          case .array(let lines)? = md.first(where: { $0.key == "lines" })?.value
+        {
+          var strings = lines.compactMap { value -> String? in
+            if case .string(let s) = value { return s }
+            return nil
+          }
+          while let last = strings.last, last.allSatisfy({ $0 == " " || $0 == "\t" }) { strings.removeLast() }
+          text = strings.joined(separator: "\n")
+        }
+        for field in tile.extras where field.key == "notes" { text += " [\(field.value.compactText)]" }
+        return text
+      }
+  }
+}
+
+extension Section {
+  var isUntitledInBoard: Bool { extras.contains { $0.key == "untitled" } }
+}
+
+/// Runs `git merge-file -p OURS BASE THEIRS` on three texts: its output, and whether it merged cleanly.
+func gitMergeFile(base: String, ours: String, theirs: String, in directory: URL) throws -> (text: String, clean: Bool) {
+  let names = ["ours", "base", "theirs"]
+  for (name, text) in zip(names, [ours, base, theirs]) {
+    try Data(text.utf8).write(to: directory.appendingPathComponent(name))
+  }
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  process.arguments = ["git", "merge-file", "-p"] + names.map { directory.appendingPathComponent($0).path }
+  let pipe = Pipe()
+  process.standardOutput = pipe
+  process.standardError = FileHandle.nullDevice
+  try process.run()
+  let output = pipe.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  #expect(process.terminationStatus >= 0 && process.terminationStatus < 128, "git merge-file failed to run")
+  return (String(decoding: output, as: UTF8.self), process.terminationStatus == 0)
+}
+
+@Suite("Text boards merged at least as well as git merge-file")
+struct GitMergeFileTests {
+  @Test("random boards, random edits on both sides: clean in git → clean here, the same board", arguments: BoardStyle.allCases)
+  func againstGit(style: BoardStyle) throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tilegrid-mergefile-\(style)-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var cleanInGit = 0
+    var betterThanGit = 0
+    var deliberate = 0
+    var gitKeptTooMany = 0
+    for seed in 0..<250 as Range<UInt64> {
+      var generator = BoardGenerator(rng: SplitMix64(seed: SplitMix64.seed(seed, UInt64(style.rawValue.count))), style: style)
+      let base = generator.board()
+      let ours = generator.edit(base)
+      let theirs = generator.edit(base)
+      let texts = [base, ours, theirs].map(style.text)
+      let git = try gitMergeFile(base: texts[0], ours: texts[1], theirs: texts[2], in: directory)
+      let format = style.format
+      let sides = try texts.map { try format.read(Array($0.utf8)) }
+      let merged = BoardVersions.merge(base: sides[0], ours: sides[1], theirs: sides[2], formats: [format, format, format])
+      let written = format.bytes(merged.arrangement).bytes
+      let context = """
+        seed \(seed)
+        base   \(base)
+        ours   \(ours)
+        theirs \(theirs)
+        conflicts \(merged.conflicts)
+        --- base:
+        \(texts[0])--- ours:
+        \(texts[1])--- theirs:
+        \(texts[2])
+        """
+      guard git.clean else {
+        if merged.conflicts.isEmpty { betterThanGit += 1 }
+        continue
+      }
+      cleanInGit += 1
+      let allowed = merged.conflicts.allSatisfy { conflict in
+        switch (conflict.subject, conflict.kind) {
+        case (.tile, .deleted), (.tile, .moved): return true
+        default: return false
+        }
+      }
+      #expect(allowed, "git merged cleanly, tilegrid did not\n\(context)\n--- git:\n\(git.text)")
+      guard merged.conflicts.isEmpty else {
+        deliberate += 1
+        continue
+      }
+      // Git's clean result holds a card more often than the two sides' changes make it: a card
+      // both moved, to two places, or one side deleted or renamed while the other moved it (git's
+      // line merge keeps the moved copy). Not a board anyone made, and not one to match.
+      let gitBoard = try format.read(Array(git.text.utf8))
+      if Self.keepsTooMany(gitBoard, sides) {
+        gitKeptTooMany += 1
+        continue
+      }
+      let ourShape = boardShape(try format.read(written))
+      let gitShape = boardShape(gitBoard)
+      #expect(ourShape == gitShape, "\(context)\n--- git:\n\(git.text)\n--- tilegrid:\n\(String(decoding: written, as: UTF8.self))")
+      if style != .csv {
+        // Byte for byte but for blank lines.
+        func nonBlank(_ text: String) -> [Substring] {
+          text.split(separator: "\n", omittingEmptySubsequences: true).filter { !$0.allSatisfy { $0 == " " || $0 == "\t" } }
+        }
+        #expect(nonBlank(String(decoding: written, as: UTF8.self)) == nonBlank(git.text), "\(context)")
+      }
+    }
+    // The cases must exercise both outcomes.
+    #expect(cleanInGit > 50, "only \(cleanInGit) of the random merges were clean in git")
+    #expect(betterThanGit > 10, "only \(betterThanGit) merges git conflicted on were clean here")
+    print(
+      "\(style): \(cleanInGit) clean in git (\(deliberate) deliberate conflicts here, \(gitKeptTooMany) where git"
+        + " kept a card twice or against a deletion), \(betterThanGit) clean here only")
+  }
+
+  /// Whether a title occurs in `merged` more often than both sides' changes to its count make it
+  /// (ours' count and theirs', less the base's).
+  static func keepsTooMany(_ merged: Arrangement, _ sides: [Arrangement]) -> Bool {
+    func counts(_ a: Arrangement) -> [String: Int] {
+      var result: [String: Int] = [:]
+      for tile in a.allTiles() { result[tile.displayTitle, default: 0] += 1 }
+      return result
+    }
+    let (b, x, y) = (counts(sides[0]), counts(sides[1]), counts(sides[2]))
+    return counts(merged).contains { title, n in
+      let (cb, cx, cy) = (b[title] ?? 0, x[title] ?? 0, y[title] ?? 0)
+      return n > max(0, cx + cy - cb)
+    }
+  }
+}
