@@ -404,9 +404,26 @@ extension EditorState {
     }
     if subjects.count > 1 {
       announcement = .editedTiles(verb, count: subjects.count)
+    } else if verb == .deleted, case .tile(let gone)? = before {
+      // The deleted tile by name, then what has the focus now, as the header counts it.
+      announcement = .told("Deleted \(gone.title) — " + (nowFocused() ?? "nothing left"))
     } else if let place = before ?? subjects.first.flatMap(place(of:)) {
       announcement = .did(.edited(verb), place)
     }
     return effects
+  }
+
+  /// What has the focus, as the status line names it: `Write report, Tiles 2 of 4`.
+  func nowFocused() -> String? {
+    switch reorder.focus {
+    case .tile(let path):
+      guard case .tile(let p)? = place(of: .tile(path)) else { return nil }
+      return "\(p.title), \(p.sectionTitle) \(p.position) of \(p.count)"
+    case .header(let s):
+      guard case .section(let p)? = place(of: .section(s)) else { return nil }
+      return "section \(p.title)"
+    case .none:
+      return nil
+    }
   }
 }

@@ -65,4 +65,23 @@ struct NewcomerTests {
     #expect(e.announcement == .told("Cancelled"))
     #expect(e.arrangement == Arrangement.demo)
   }
+
+  @Test("after a delete the status says what is focused now; redo names the deleted tile; undo counts several")
+  func deleteMessages() {
+    var e = Self.editor()
+    Self.press(.right, &e)
+    Self.press(.character("d"), &e)
+    #expect(e.statusText == "Deleted red — green, Favorites 2 of 4")
+    Self.press(.character("u"), &e)
+    Self.press(.character("U"), &e)
+    #expect(e.statusText == "Redone: deleted red — green, Favorites 2 of 4")
+    var f = Self.editor()
+    Self.press(.character("x"), &f)
+    Self.press(.right, &f)
+    Self.press(.character("x"), &f)
+    Self.press(.character("d"), &f)
+    Self.press(.character("y"), &f)
+    Self.press(.character("u"), &f)
+    #expect(f.statusText == "Undone: 2 tiles back — blue, Favorites 1 of 5")
+  }
 }
