@@ -99,7 +99,7 @@ public enum EditCommand: CaseIterable, Equatable, Hashable, Sendable {
       case .limited(let n): return n.map { "At most \($0) tiles in" } ?? "No limit for"
       case .checked: return "Checked"
       case .unchecked: return "Unchecked"
-      case .laidOut(let lanes): return lanes ? "Lanes side by side:" : "Rows of sections:"
+      case .laidOut(let lanes): return lanes ? "Lanes side by side" : "Rows of sections"
       }
     }
 

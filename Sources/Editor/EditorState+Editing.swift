@@ -58,7 +58,8 @@ extension EditorState {
             spec.extras = old?.extras ?? []
             return spec }()
         : (old?.extras.isEmpty ?? true) ? nil : LayoutSpec(extras: old?.extras ?? [])
-      let effects = perform([.setLayout(spec)], verb: .laidOut(lanes: lanes), [])
+      // The subject is the whole arrangement; the trace names its first section.
+      let effects = perform([.setLayout(spec)], verb: .laidOut(lanes: lanes), [.section(0)])
       if !announcement.isRefusal { announcement = .told(lanes ? "Lanes side by side" : "Rows of sections") }
       return effects
     }
@@ -72,7 +73,7 @@ extension EditorState {
       saidViewOnly = true
       announcement = .told("\(said) — a view only: \(traits.name) keeps no layout")
     }
-    return effects
+    return effects + [.happened(.edited(.laidOut(lanes: lanes), .section(0)))]
   }
 
   /// The marked tiles, or the focused one when none is marked, in reading order.
@@ -154,8 +155,10 @@ extension EditorState {
       return refuse(.recolored, .tile(locked), .tileLocked(id: arrangement[locked].id, at: locked))
     }
     announcement = .typeColor
-    let current = targets.count == 1 ? arrangement[targets[0]].color?.spelling ?? "" : ""
-    return open(.recolor(targets, completion: nil), text: current)
+    // The field opens empty, the current color shown dim in it: typing replaces it, Enter keeps it.
+    let current = targets.count == 1 ? arrangement[targets[0]].color?.spelling : nil
+    overlay = .prompt(Prompt(purpose: .edit(.recolor(targets, completion: nil)), field: LineEditor(), placeholder: current))
+    return []
   }
 
   /// `w`: a width for the focused or marked tiles.
@@ -289,6 +292,12 @@ extension EditorState {
       return perform([.setSection(at: s, to: section)], verb: .renamed, [.section(s)])
     case .recolor(let paths, _):
       let spelling = text.trimmingSpaces
+      if spelling.isEmpty {
+        // Nothing typed: the color stays.
+        overlay = nil
+        announcement = .told("Color kept")
+        return []
+      }
       guard let color = TileColor(spelling) else {
         return stay("“\(spelling)” is not a color (Tab: names)")
       }

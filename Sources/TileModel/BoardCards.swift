@@ -86,10 +86,10 @@ public struct FormatTraits: Equatable, Sendable {
     self.addsColorColumn = addsColorColumn
   }
 
-  /// TileGrid's JSON: everything.
+  /// TileGrid's JSON: everything (a checkbox is its `checked` key, kept as every unknown key is).
   public static let everything = FormatTraits(
     name: "A TileGrid file", keepsColors: true, keepsWidths: true, keepsLocks: true, keepsSectionLocks: true,
-    keepsLimits: true, keepsLayout: true, keepsCheckboxes: false)
+    keepsLimits: true, keepsLayout: true, keepsCheckboxes: true)
 
   /// `A Markdown board keeps no colors`, or nil when the format keeps them; likewise for the others.
   public var noColors: String? { keepsColors ? nil : "\(name) keeps no colors" }

@@ -84,4 +84,20 @@ struct NewcomerTests {
     Self.press(.character("u"), &f)
     #expect(f.statusText == "Undone: 2 tiles back — blue, Favorites 1 of 5")
   }
+
+  @Test("the recolor prompt opens empty with the current color as a placeholder; Enter on it keeps the color")
+  func recolorPlaceholder() throws {
+    var e = Self.editor()
+    Self.press(.character("c"), &e)
+    #expect(e.prompt?.field.text == "")
+    #expect(e.prompt?.placeholder == "blue")
+    let status = try #require(e.view(scheme: .monochrome).lines.last)
+    #expect(status.contains("Color:  blue"), "\(status)")
+    Self.press(.enter, &e)
+    #expect(e.prompt == nil && e.announcement == .told("Color kept") && !e.isDirty)
+    Self.press(.character("c"), &e)
+    Self.type("red", &e)
+    Self.press(.enter, &e)
+    #expect(e.arrangement[ItemPath(0, 0)].color == TileColor("red"))
+  }
 }
