@@ -46,9 +46,14 @@ public struct Document: Sendable {
 
   /// A document for `arrangement`, laid out for `viewport`, at its saved point.
   /// - Complexity: that of `FlowLayout(arrangement:viewport:)`.
-  public init(arrangement: Arrangement, viewport: Size, name: String? = nil, saveTarget: SaveTarget = .askForPath) {
+  public init(
+    arrangement: Arrangement, viewport: Size, name: String? = nil, saveTarget: SaveTarget = .askForPath,
+    view: LayoutView = .file
+  ) {
     self.arrangement = arrangement
-    self.layout = FlowLayout(arrangement: arrangement, viewport: viewport)
+    self.view = view
+    self.layout = FlowLayout(
+      arrangement: arrangement, viewport: viewport, parameters: view.parameters(for: arrangement, viewport: viewport))
     self.name = name
     self.saveTarget = saveTarget
     savedStateID = history.stateID
@@ -99,7 +104,23 @@ public struct Document: Sendable {
 
   /// Lays the arrangement out again for another viewport size. - Complexity: O(n) at worst.
   public mutating func relayout(viewport: Size) {
-    layout = FlowLayout(arrangement: arrangement, viewport: viewport)
+    layout = FlowLayout(
+      arrangement: arrangement, viewport: viewport, parameters: view.parameters(for: arrangement, viewport: viewport))
+  }
+
+  /// How the arrangement is shown: by its own layout, or as lanes side by side (a view the file does
+  /// not keep unless its format keeps a layout). Changing it lays everything out again.
+  public var view: LayoutView {
+    didSet { if view != oldValue { relayout(viewport: layout.viewport) } }
+  }
+
+  /// After sections are added or removed, lanes may get another width: laid out again when they do
+  /// (not in the file's own layout, whose parameters never depend on the sections).
+  private mutating func followLaneWidth() {
+    guard view != .file else { return }
+    if view.parameters(for: arrangement, viewport: layout.viewport) != layout.parameters {
+      relayout(viewport: layout.viewport)
+    }
   }
 
   // MARK: - Edits
@@ -138,6 +159,25 @@ public struct Document: Sendable {
     keepSavedPoint(undoing: step.inverses)
     history.record(step)
     return step
+  }
+
+  /// Makes `edits` part of the last step (the one `undo` would undo, when nothing is to redo): all of
+  /// them or none. For what follows from a step, such as a card checked by the lane it was dropped into.
+  /// - Throws: the first refused edit's index and reason; nothing changed.
+  public mutating func amendLastStep(_ edits: [Edit]) throws(IndexedEditError) {
+    guard !edits.isEmpty else { return }
+    guard !gestureOpen, history.canUndo, !history.canRedo else {
+      throw IndexedEditError(index: 0, error: .gestureInProgress)
+    }
+    var inverses: [Edit] = []
+    for (index, edit) in edits.enumerated() {
+      if let error = check(edit) {
+        for inverse in inverses.reversed() { _ = applyChecked(inverse) }
+        throw IndexedEditError(index: index, error: error)
+      }
+      inverses.append(applyChecked(edit))
+    }
+    history.amendLast(edits: edits, inverses: inverses.reversed())
   }
 
   /// Applies an edit of a gesture in progress, which the caller has checked (a precondition), without
@@ -207,12 +247,12 @@ public struct Document: Sendable {
   /// An id made from `title` that no tile has (`IDs`: `buy-milk`, then `buy-milk-2`, …).
   public mutating func newTileID(forTitle title: String) -> String {
     let ids = tileIDSet()
-    return IDs.unique(IDs.base(forTitle: title, fallback: "tile")) { ids.contains($0, in: arrangement) }
+    return IDs.unique(slug: IDs.slug(forTitle: title, fallback: "tile")) { ids.contains($0, in: arrangement) }
   }
 
   /// An id made from `title` that no section has.
   public func newSectionID(forTitle title: String) -> String {
-    IDs.unique(IDs.base(forTitle: title, fallback: "section")) { arrangement.sectionIndex(ofID: $0) != nil }
+    IDs.unique(slug: IDs.slug(forTitle: title, fallback: "section")) { arrangement.sectionIndex(ofID: $0) != nil }
   }
 
   private mutating func tileIDSet() -> TileIDSet {
@@ -255,11 +295,13 @@ public struct Document: Sendable {
       layout.removeItems(at: paths)
     case .insertSection(_, let tiles, let index):
       layout.insertSection(at: index, widths: tiles.map(\.width))
+      followLaneWidth()
     case .deleteSection(let s):
       _ = layout.removeSection(at: s)
+      followLaneWidth()
     case .setLayout:
       // Every parameter may have changed: everything is laid out again.
-      layout = FlowLayout(arrangement: arrangement, viewport: layout.viewport)
+      relayout(viewport: layout.viewport)
     case .setSection, .setFileExtras:
       break
     }

@@ -74,6 +74,16 @@ public struct History: Equatable, Hashable, Sendable {
     position += 1
   }
 
+  /// Adds `edits` (undone by `inverses`, applied first) to the last applied step, which becomes a new
+  /// state: what a drop into a board's complete lane does to the card it moved, in the same step.
+  mutating func amendLast(edits: [Edit], inverses: [Edit]) {
+    guard position > 0, position == steps.count else { return }
+    steps[position - 1].edits += edits
+    steps[position - 1].inverses = inverses + steps[position - 1].inverses
+    serials[position - 1] = nextSerial
+    nextSerial += 1
+  }
+
   /// The step to undo, stepping back; nil when there is none.
   mutating func undo() -> Step? {
     guard canUndo else { return nil }

@@ -29,6 +29,32 @@ extension EditScript {
     "set-file",
   ]
 
+  /// The verb `word` is most likely a mistyping of: at most two letters changed, added, dropped or
+  /// swapped with a neighbour (and fewer than the word's length), the first such verb in `verbs`.
+  static func nearestVerb(to word: String) -> String? {
+    let a = Array(word.lowercased().unicodeScalars)
+    var best: (verb: String, distance: Int)?
+    for verb in verbs {
+      let b = Array(verb.unicodeScalars)
+      // Optimal string alignment distance (Levenshtein with adjacent transpositions).
+      var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+      for i in 0...a.count { d[i][0] = i }
+      for j in 0...b.count { d[0][j] = j }
+      if !a.isEmpty && !b.isEmpty {
+        for i in 1...a.count {
+          for j in 1...b.count {
+            let cost = a[i - 1] == b[j - 1] ? 0 : 1
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+          }
+        }
+      }
+      let distance = d[a.count][b.count]
+      if distance <= 2, distance < a.count, best.map({ distance < $0.distance }) ?? true { best = (verb, distance) }
+    }
+    return best?.verb
+  }
+
   /// Reads a script strictly (docs/version-control.md, "The grammar"): UTF-8 text, one edit per line,
   /// blank lines and `#` comments (outside JSON strings) ignored. Known keys' values are checked as
   /// the file reader checks them (a `color` must be a color), and objects of `add` and `add-section`
@@ -273,9 +299,17 @@ private struct LineReader {
   mutating func edit() throws(ScriptSyntaxError) -> ScriptEdit? {
     if atEnd() { return nil }
     let verbStart = offset
-    guard let verb = try? bareWord(), EditScript.verbs.contains(verb) else {
+    let word = try? bareWord()
+    guard let verb = word, EditScript.verbs.contains(verb) else {
       offset = verbStart
       let listed = EditScript.verbs.joined(separator: ", ")
+      if let word, !word.isEmpty {
+        // A mistyped verb: the nearest one, when it is near (`mvoe` is `move`).
+        if let near = EditScript.nearestVerb(to: word) {
+          throw fail("unknown edit '\(word)' (did you mean \(near)?)")
+        }
+        throw fail("unknown edit '\(word)' (the edits are \(listed))")
+      }
       throw fail("expected an edit (\(listed)), found \(found())")
     }
     try expectBoundary()

@@ -141,9 +141,17 @@ public enum Announcement: Equatable, Sendable {
   case conflictsLeft(Int)
   /// `C` with no conflict left (or none ever).
   case noConflicts
+  /// A sentence said as it is (what a format does with an edit: `the table gains a color column`).
+  case told(String)
 }
 
 extension Announcement {
+  /// Whether it says that something was refused.
+  var isRefusal: Bool {
+    if case .refused = self { return true }
+    return false
+  }
+
   /// The words on the status line.
   public var text: String {
     switch self {
@@ -200,6 +208,7 @@ extension Announcement {
       return "\(count) merge conflict\(count == 1 ? "" : "s") left: C shows them; s saves them in the file"
     case .noConflicts: return "No merge conflicts"
     case .noChanges: return "No changes since the file was saved"
+    case .told(let sentence): return sentence
     }
   }
 
@@ -310,6 +319,7 @@ public struct Refusal: Equatable, Sendable {
     case .invalidValue(let field, let message): return "\(field): \(message)"
     case .idChanged(let from, let to): return "an edit cannot change the id \(quoted(from)) to \(quoted(to))"
     case .gestureInProgress: return "drop or cancel the tile first"
+    case .formatCannotKeep(let reason): return reason
     }
   }
 }

@@ -10,6 +10,10 @@ import TileModel
 /// which the compiler then asks for in each switch below and in `begin(_:)` (docs/architecture.md).
 public enum EditCommand: CaseIterable, Equatable, Hashable, Sendable {
   case addTile, addSection, rename, recolor, width, delete, lock, maxItems
+  /// `X`: check or uncheck a board's card.
+  case check
+  /// `v`: lanes side by side, or rows of sections.
+  case view
 
   /// The keys that give the command (docs/editor.md, "Editing").
   public var keys: [Key] {
@@ -22,6 +26,8 @@ public enum EditCommand: CaseIterable, Equatable, Hashable, Sendable {
     case .delete: return [.character("d"), .delete]
     case .lock: return [.character("L")]
     case .maxItems: return [.character("M")]
+    case .check: return [.character("X")]
+    case .view: return [.character("v")]
     }
   }
 
@@ -36,6 +42,8 @@ public enum EditCommand: CaseIterable, Equatable, Hashable, Sendable {
     case .delete: return KeyHelp.Entry(keys: "d, Delete", action: "delete (asks for more)")
     case .lock: return KeyHelp.Entry(keys: "L", action: "lock or unlock")
     case .maxItems: return KeyHelp.Entry(keys: "M", action: "most tiles in section")
+    case .check: return KeyHelp.Entry(keys: "X", action: "check or uncheck a card")
+    case .view: return KeyHelp.Entry(keys: "v", action: "view: lanes or rows")
     }
   }
 
@@ -49,7 +57,7 @@ public enum EditCommand: CaseIterable, Equatable, Hashable, Sendable {
     case .recolor: return ("Color: ", "COLOR")
     case .width: return ("Width: ", "WIDTH")
     case .maxItems: return ("Most tiles: ", "LIMIT")
-    case .delete, .lock: return nil
+    case .delete, .lock, .check, .view: return nil
     }
   }
 
@@ -73,6 +81,10 @@ public enum EditCommand: CaseIterable, Equatable, Hashable, Sendable {
     case unlocked
     /// A section's `maxItems` set (nil: removed).
     case limited(Int?)
+    /// A card's checkbox set to `[x]`, or to `[ ]`.
+    case checked, unchecked
+    /// The arrangement laid out in lanes side by side (true) or in rows of sections.
+    case laidOut(lanes: Bool)
 
     /// What was done, for the status line: "Added", "Renamed", …
     public var pastTense: String {
@@ -85,6 +97,9 @@ public enum EditCommand: CaseIterable, Equatable, Hashable, Sendable {
       case .locked: return "Locked"
       case .unlocked: return "Unlocked"
       case .limited(let n): return n.map { "At most \($0) tiles in" } ?? "No limit for"
+      case .checked: return "Checked"
+      case .unchecked: return "Unchecked"
+      case .laidOut(let lanes): return lanes ? "Lanes side by side" : "Rows of sections"
       }
     }
 
@@ -100,6 +115,9 @@ public enum EditCommand: CaseIterable, Equatable, Hashable, Sendable {
       case .locked: return ("lock", nil)
       case .unlocked: return ("unlock", nil)
       case .limited(let n): return ("max-items", n.map(String.init) ?? "none")
+      case .checked: return ("check", nil)
+      case .unchecked: return ("uncheck", nil)
+      case .laidOut(let lanes): return ("view", lanes ? "lanes" : "rows")
       }
     }
   }

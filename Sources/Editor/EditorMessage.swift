@@ -137,6 +137,8 @@ public struct Prompt: Equatable, Sendable {
 
   public var purpose: Purpose
   public var field: LineEditor
+  /// Shown dim in an empty field, as what Enter keeps (the recolor prompt's current color).
+  public var placeholder: String? = nil
 }
 
 /// What the editor asks of the world after a message; the caller (the interactive loop, or `play`)

@@ -93,7 +93,7 @@ extension EditorState {
         refusal.section = sectionName(arrangement.sections[path.section])
       }
     case .noSuchSection, .noSuchSectionDestination, .tileIDTaken, .sectionIDTaken, .invalidValue, .idChanged,
-      .gestureInProgress:
+      .gestureInProgress, .formatCannotKeep:
       break
     }
     return refusal

@@ -24,7 +24,56 @@ extension EditorState {
     case .delete: return beginDelete()
     case .lock: return toggleLock()
     case .maxItems: return beginMaxItems()
+    case .check: return toggleCheck()
+    case .view: return switchView()
     }
+  }
+
+  /// `X`: checks the focused or marked cards, or unchecks them when the first one is checked (`- [ ]` ↔
+  /// `- [x]`, the one byte); a card without a checkbox gets one. Only a Markdown board keeps them.
+  private mutating func toggleCheck() -> [EditorEffect] {
+    let targets = editTargets
+    guard !targets.isEmpty else {
+      announcement = .nothingToEdit
+      return []
+    }
+    let checking = arrangement[targets[0]].checkbox != true
+    if let reason = traits.noCheckboxes {
+      return refuse(checking ? .checked : .unchecked, .tile(targets[0]), .formatCannotKeep(reason))
+    }
+    let edits = targets.map { Edit.setTile(at: $0, to: arrangement[$0].withCheckbox(checking)) }
+    return perform(edits, verb: checking ? .checked : .unchecked, targets.map(Subject.tile))
+  }
+
+  /// `v`: lanes side by side, or rows of sections. A format that keeps a layout (JSON) keeps it, as
+  /// one undo step; for the others it is a view of this session, said once.
+  private mutating func switchView() -> [EditorEffect] {
+    let lanes = document.layout.parameters.direction == .vertical
+    let viewport = document.layout.viewport
+    if traits.keepsLayout {
+      let old = arrangement.layoutSpec
+      let spec: LayoutSpec? =
+        lanes
+        ? { var spec = LayoutSpec(.lanes(viewportWidth: viewport.width, lanes: arrangement.sections.count))
+            spec.extras = old?.extras ?? []
+            return spec }()
+        : (old?.extras.isEmpty ?? true) ? nil : LayoutSpec(extras: old?.extras ?? [])
+      // The subject is the whole arrangement; the trace names its first section.
+      let effects = perform([.setLayout(spec)], verb: .laidOut(lanes: lanes), [.section(0)])
+      if !announcement.isRefusal { announcement = .told(lanes ? "Lanes side by side" : "Rows of sections") }
+      return effects
+    }
+    if case .lanes = document.view { lanesView = document.view }
+    document.view = lanes ? lanesView : .file
+    let effects = engineEffects(.tick)
+    let said = lanes ? "Lanes side by side" : "Rows of sections"
+    if saidViewOnly {
+      announcement = .told(said)
+    } else {
+      saidViewOnly = true
+      announcement = .told("\(said) — a view only: \(traits.name) keeps no layout")
+    }
+    return effects + [.happened(.edited(.laidOut(lanes: lanes), .section(0)))]
   }
 
   /// The marked tiles, or the focused one when none is marked, in reading order.
@@ -101,12 +150,15 @@ extension EditorState {
       announcement = .nothingToEdit
       return []
     }
+    if let reason = traits.noColors { return refuse(.recolored, .tile(targets[0]), .formatCannotKeep(reason)) }
     if let locked = targets.first(where: { arrangement[$0].isLocked }) {
       return refuse(.recolored, .tile(locked), .tileLocked(id: arrangement[locked].id, at: locked))
     }
     announcement = .typeColor
-    let current = targets.count == 1 ? arrangement[targets[0]].color?.spelling ?? "" : ""
-    return open(.recolor(targets, completion: nil), text: current)
+    // The field opens empty, the current color shown dim in it: typing replaces it, Enter keeps it.
+    let current = targets.count == 1 ? arrangement[targets[0]].color?.spelling : nil
+    overlay = .prompt(Prompt(purpose: .edit(.recolor(targets, completion: nil)), field: LineEditor(), placeholder: current))
+    return []
   }
 
   /// `w`: a width for the focused or marked tiles.
@@ -116,6 +168,7 @@ extension EditorState {
       announcement = .nothingToEdit
       return []
     }
+    if let reason = traits.noWidths { return refuse(.resized, .tile(targets[0]), .formatCannotKeep(reason)) }
     if let locked = targets.first(where: { arrangement[$0].isLocked }) {
       return refuse(.resized, .tile(locked), .tileLocked(id: arrangement[locked].id, at: locked))
     }
@@ -130,6 +183,7 @@ extension EditorState {
       announcement = .nothingToEdit
       return []
     }
+    if let reason = traits.noLimits { return refuse(.limited(nil), .section(s), .formatCannotKeep(reason)) }
     announcement = .typeMaxItems
     return open(.maxItems(section: s), text: arrangement.sections[s].maxItems.map(String.init) ?? "")
   }
@@ -163,11 +217,15 @@ extension EditorState {
     case .tile(let path) where arrangement.contains(path):
       var tile = arrangement[path]
       let locking = !tile.isLocked
+      if locking, let reason = traits.noLocks { return refuse(.locked, .tile(path), .formatCannotKeep(reason)) }
       tile.locked = locking
       return perform([.setTile(at: path, to: tile)], verb: locking ? .locked : .unlocked, [.tile(path)])
     case .header(let s):
       var section = arrangement.sections[s].fields
       let locking = !section.isLocked
+      if locking, let reason = traits.noSectionLocks {
+        return refuse(.locked, .section(s), .formatCannotKeep(reason))
+      }
       section.locked = locking
       return perform([.setSection(at: s, to: section)], verb: locking ? .locked : .unlocked, [.section(s)])
     default:
@@ -207,11 +265,13 @@ extension EditorState {
     }
     switch kind {
     case .addTile(let place):
+      guard !text.trimmingSpaces.isEmpty else { return stay("a tile needs a title (Esc cancels)") }
       let id = document.newTileID(forTitle: text)
       let tile = Tile(id: id, title: text)
       overlay = nil
       return perform([.insertTiles([tile], at: [place])], verb: .added(id: id), [.tile(place)])
     case .addSection(let index):
+      guard !text.trimmingSpaces.isEmpty else { return stay("a section needs a title (Esc cancels)") }
       let id = document.newSectionID(forTitle: text)
       overlay = nil
       return perform(
@@ -223,17 +283,32 @@ extension EditorState {
       overlay = nil
       return perform([.setTile(at: path, to: tile)], verb: .renamed, [.tile(path)])
     case .renameSection(let s):
+      guard text.isEmpty || !text.trimmingSpaces.isEmpty else {
+        return stay("a section's title cannot be only spaces (empty: its id)")
+      }
       var section = arrangement.sections[s].fields
       section.title = text.isEmpty ? nil : text
       overlay = nil
       return perform([.setSection(at: s, to: section)], verb: .renamed, [.section(s)])
     case .recolor(let paths, _):
       let spelling = text.trimmingSpaces
+      if spelling.isEmpty {
+        // Nothing typed: the color stays.
+        overlay = nil
+        announcement = .told("Color kept")
+        return []
+      }
       guard let color = TileColor(spelling) else {
         return stay("“\(spelling)” is not a color (Tab: names)")
       }
       overlay = nil
-      return perform(changing(paths) { $0.color = color }, verb: .recolored, paths.map(Subject.tile))
+      let effects = perform(changing(paths) { $0.color = color }, verb: .recolored, paths.map(Subject.tile))
+      if gainsColorColumn, !announcement.isRefusal {
+        // Said once: the table's header gains the column at the next save.
+        gainsColorColumn = false
+        announcement = .told(announcement.text + " · the table gains a color column")
+      }
+      return effects
     case .width(let paths):
       guard let width = Self.number(text, in: 1...Arrangement.maximumDimension) else {
         return stay("a width is 1 to \(Arrangement.maximumDimension), or empty")
@@ -316,6 +391,13 @@ extension EditorState {
   /// and the status line names it (a deleted one as it was, the others as they are now).
   mutating func perform(_ edits: [Edit], verb: EditCommand.Outcome, _ subjects: [Subject]) -> [EditorEffect] {
     let before = verb == .deleted ? subjects.first.flatMap(place(of:)) : nil
+    // What the file's format could not keep is refused now, not dropped at save.
+    for (index, edit) in edits.enumerated() {
+      if let reason = traits.refusal(of: edit, in: arrangement) {
+        let subject = index < subjects.count ? subjects[index] : subjects.first ?? .section(0)
+        return report(.refused(verb, subject, .formatCannotKeep(reason)))
+      }
+    }
     do {
       try document.perform(edits)
     } catch {
@@ -331,9 +413,26 @@ extension EditorState {
     }
     if subjects.count > 1 {
       announcement = .editedTiles(verb, count: subjects.count)
+    } else if verb == .deleted, case .tile(let gone)? = before {
+      // The deleted tile by name, then what has the focus now, as the header counts it.
+      announcement = .told("Deleted \(gone.title) — " + (nowFocused() ?? "nothing left"))
     } else if let place = before ?? subjects.first.flatMap(place(of:)) {
       announcement = .did(.edited(verb), place)
     }
     return effects
+  }
+
+  /// What has the focus, as the status line names it: `Write report, Tiles 2 of 4`.
+  func nowFocused() -> String? {
+    switch reorder.focus {
+    case .tile(let path):
+      guard case .tile(let p)? = place(of: .tile(path)) else { return nil }
+      return "\(p.title), \(p.sectionTitle) \(p.position) of \(p.count)"
+    case .header(let s):
+      guard case .section(let p)? = place(of: .section(s)) else { return nil }
+      return "section \(p.title)"
+    case .none:
+      return nil
+    }
   }
 }

@@ -22,6 +22,11 @@ extension EditorState {
     guard let applied else {
       return report(undo ? .nothingToUndo : .nothingToRedo)
     }
+    // A delete's tiles, named before redo takes them out again.
+    var deleted: [String] = []
+    if !undo, case .deleteTiles(let paths)? = applied.first, applied.count == 1 {
+      deleted = paths.filter { arrangement.contains($0) }.map { arrangement[$0].displayTitle }
+    }
     let step = undo ? document.undo()! : document.redo()!
     followChanges()
     let happening: EditorHappening = undo ? .undone(step) : .redone(step)
@@ -32,6 +37,11 @@ extension EditorState {
       effects += engineEffects(.tick)
     }
     if let words = announcement(for: happening) { announcement = words }
+    if !undo, deleted.count == 1 {
+      announcement = .told("Redone: deleted \(deleted[0]) — " + (nowFocused() ?? "nothing left"))
+    } else if undo, applied.count == 1, case .insertTiles(let tiles, _) = applied[0], tiles.count > 1 {
+      announcement = .told("Undone: \(tiles.count) tiles back — " + (nowFocused() ?? ""))
+    }
     return effects
   }
 

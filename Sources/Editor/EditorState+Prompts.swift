@@ -37,6 +37,14 @@ extension EditorState {
     case .character("?"):
       overlay = .help
       return []
+    case .character("g"), .character("G"):
+      // The first or the last tile, as in vim, taskell and lazygit.
+      guard !isDragging else { return [] }
+      let sections = arrangement.sections
+      let s = key == .character("g")
+        ? sections.indices.first { sections[$0].count > 0 } : sections.indices.last { sections[$0].count > 0 }
+      guard let s else { return report(.gesture(.blocked(.noTileThatWay))) }
+      return engineEffects(.focus(.tile(ItemPath(s, key == .character("g") ? 0 : sections[s].count - 1))))
     case .character("D"):
       guard !isDragging else { return [] }
       return showChanges()
@@ -166,6 +174,11 @@ extension EditorState {
     if case .edit(.recolor(let paths, let completion)) = open.purpose, key == .tab || key == .backtab {
       return completeColor(open, paths, completion, forward: key == .tab)
     }
+    // Ctrl-C in a prompt cancels it, as Esc does (it quits only from the grid).
+    if key == .control("c") {
+      dismiss()
+      return []
+    }
     var open = open
     let outcome = open.field.handle(key)
     return promptChanged(outcome, open)
@@ -240,7 +253,7 @@ extension EditorState {
         _ = engineEffects(.focus(origin))
         announcement = .welcome
       case .moveTo, .edit:
-        announcement = .welcome
+        announcement = .told("Cancelled")
       case .saveAs:
         pendingSave = nil
         announcement = .notSaved(.cancelled)

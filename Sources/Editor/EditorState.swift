@@ -36,27 +36,40 @@ public struct EditorState: Sendable {
   var disk: DiskVersion?
   /// A conflicted file's merge conflicts, and which are resolved (the Conflicts panel).
   var conflictList = ConflictList()
+  /// What the file's format keeps of an edit: an edit it cannot keep is refused when asked for, with
+  /// the reason (`A Markdown board keeps no colors`). The command line sets it from the save format.
+  public var traits: FormatTraits = .everything
+  /// A table without a color column gains one at the first recolor, which says so once.
+  public var gainsColorColumn = false
+  /// Whether `v`'s "a view only" has been said (once a session).
+  var saidViewOnly = false
+  /// The lanes `v` goes back to (a board's own lane width, once it has been left).
+  var lanesView: LayoutView = .lanes(laneWidth: nil)
+  /// The section the lifted tile or block came from, for a board's complete lane.
+  var liftedFrom: Int?
   /// What glides where, when motion is on (`+Motion`).
   public internal(set) var motion = Motion()
 
   public init(
-    arrangement: Arrangement, screen: Size, fileName: String? = nil, config: ReorderConfig = ReorderConfig()
+    arrangement: Arrangement, screen: Size, fileName: String? = nil, config: ReorderConfig = ReorderConfig(),
+    view: LayoutView = .file
   ) {
     let size = Size(width: max(0, screen.width), height: max(0, screen.height))
     let viewport = Screen.viewport(forScreen: size)
     self.screen = size
     document = Document(
       arrangement: arrangement, viewport: viewport.size, name: fileName,
-      saveTarget: fileName == nil ? .askForPath : .file)
+      saveTarget: fileName == nil ? .askForPath : .file, view: view)
     reorder = ReorderState(document: document, screen: size, viewport: viewport, config: config)
   }
 
   /// An empty arrangement for a file that does not exist yet: one empty section, and the status line
   /// says that `s` creates the file.
   public static func newFile(
-    named name: String, screen: Size, config: ReorderConfig = ReorderConfig()
+    named name: String, screen: Size, config: ReorderConfig = ReorderConfig(), arrangement: Arrangement = .newFile,
+    view: LayoutView = .file
   ) -> EditorState {
-    var editor = EditorState(arrangement: .newFile, screen: screen, fileName: name, config: config)
+    var editor = EditorState(arrangement: arrangement, screen: screen, fileName: name, config: config, view: view)
     editor.announcement = .newFile
     return editor
   }
@@ -255,6 +268,11 @@ public struct EditorState: Sendable {
     case .space, .enter: return .liftOrDrop
     case .escape: return .cancel
     case .character("x"): return .toggleMark
+    // As in taskell, vim and lazygit.
+    case .character("h"): return .left
+    case .character("j"): return .down
+    case .character("k"): return .up
+    case .character("l"): return .right
     case .modified(let arrow, .shift) where [.left, .right, .up, .down].contains(arrow):
       return reorderKey(arrow).map(ReorderKey.marking)
     default: return nil
@@ -280,7 +298,58 @@ public struct EditorState: Sendable {
   /// What the gesture recognizer did, as effects, with the status line's words for the last happening
   /// that has any.
   mutating func report(_ happenings: [Happening]) -> [EditorEffect] {
-    happenings.flatMap { report(.gesture($0)) }
+    var effects = happenings.flatMap { report(.gesture($0)) }
+    // A card that a drag or a typed move took into a board's complete lane is checked, one taken out
+    // of one unchecked, in the same undo step (as Obsidian Kanban does).
+    for happening in happenings {
+      switch happening {
+      case .lifted(let subject, let grabbed):
+        liftedFrom = grabbed?.section ?? subject.firstPath?.section
+      case .dropped(let subject, let moved):
+        if moved, let from = liftedFrom { effects += checkByLane(subject, from: from) }
+        liftedFrom = nil
+      case .cancelled:
+        liftedFrom = nil
+      case .placed(let edit):
+        switch edit {
+        case .moveTile(let from, let to): effects += checkByLane(.tile(to), from: from.section)
+        default: break
+        }
+      default: break
+      }
+    }
+    return effects
+  }
+
+  /// Checks the cards of `subject` when they are now in a complete lane they did not come from, unchecks
+  /// them when they left one; part of the step just recorded.
+  private mutating func checkByLane(_ subject: Subject, from: Int) -> [EditorEffect] {
+    guard traits.keepsCheckboxes, let first = subject.firstPath, arrangement.contains(first) else { return [] }
+    let count: Int
+    switch subject {
+    case .tile: count = 1
+    case .block(_, let n): count = n
+    case .section: return []
+    }
+    let to = first.section
+    guard to != from, from < arrangement.sections.count else { return [] }
+    let entering = arrangement.sections[to].isCompleteLane
+    let leaving = arrangement.sections[from].isCompleteLane
+    guard entering || leaving else { return [] }
+    let checked = entering
+    var edits: [Edit] = []
+    for k in 0..<count {
+      let path = ItemPath(first.section, first.item + k)
+      guard arrangement.contains(path) else { break }
+      let tile = arrangement[path]
+      if tile.checkbox != checked { edits.append(.setTile(at: path, to: tile.withCheckbox(checked))) }
+    }
+    guard !edits.isEmpty, (try? document.amendLastStep(edits)) != nil else { return [] }
+    followChanges()
+    if case .did(let verb, let place) = announcement {
+      announcement = .told(Announcement.did(verb, place).text + (checked ? " · checked" : " · unchecked"))
+    }
+    return []
   }
 
   /// What happened, as an effect, with the status line's words when it has any.
@@ -316,5 +385,15 @@ public struct TextPanel: Equatable, Sendable {
   public init(title: String, lines: [String]) {
     self.title = title
     self.lines = lines
+  }
+}
+
+extension Subject {
+  /// The tile's place, or the first of a block's run; nil for a section.
+  var firstPath: ItemPath? {
+    switch self {
+    case .tile(let path), .block(let path, _): return path
+    case .section: return nil
+    }
   }
 }

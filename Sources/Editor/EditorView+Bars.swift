@@ -226,6 +226,13 @@ extension Painter {
     cursorStyle.attributes.formSymmetricDifference(.reverse)
     pen = buffer.write(at, at: Point(x: pen, y: origin.y), style: cursorStyle, maxWidth: max(0, x + room - pen))
     buffer.write(after, at: Point(x: pen, y: origin.y), style: barStyle, maxWidth: max(0, x + room - pen))
+    if characters.isEmpty, let placeholder = prompt.placeholder {
+      // What Enter keeps, dim after the cursor: typing replaces it.
+      var dim = barStyle
+      dim.attributes.insert(color ? .dim : .italic)
+      if color { dim.foreground = style(Theme.barDim, nil).foreground }
+      buffer.write(placeholder, at: Point(x: pen, y: origin.y), style: dim, maxWidth: max(0, x + room - pen))
+    }
   }
 
   var announcementStyle: Style {

@@ -204,9 +204,8 @@ extension Painter {
       buffer.drawBox(rect, lines, style: Style(attributes: look == .normal ? [] : .bold), clip: clip)
       // A find's match is marked by characters, which show even in plain text.
       if matched { title = "›" + title + "‹" }
-      buffer.write(
-        title, centeredIn: titleArea(rect), style: Style(attributes: matched ? bold.union(.underline) : bold),
-        clip: clip)
+      drawTitle(
+        title, in: titleArea(rect), style: Style(attributes: matched ? bold.union(.underline) : bold), into: &buffer)
       return
     }
     var background = tile.displayColor
@@ -225,9 +224,26 @@ extension Painter {
     }
     if matched {
       // The title on the find highlight, a cell of it either side.
-      buffer.write(" " + title + " ", centeredIn: titleArea(rect), style: style(Theme.black, Theme.match, .bold), clip: clip)
+      drawTitle(" " + title + " ", in: titleArea(rect), style: style(Theme.black, Theme.match, .bold), into: &buffer)
     } else {
-      buffer.write(title, centeredIn: titleArea(rect), style: style(text, background, bold), clip: clip)
+      drawTitle(title, in: titleArea(rect), style: style(text, background, bold), into: &buffer)
+    }
+  }
+
+  /// A tile's title in its title area: on the middle row of a tile up to 3 cells tall; in a taller one,
+  /// wrapped over `height - 2` lines (`DisplayText.wrapped`), each line centered, the lines centered
+  /// between the top and bottom rows.
+  func drawTitle(_ title: String, in area: Rect, style: Style, into buffer: inout Buffer) {
+    let clip = viewport.frame
+    guard area.height > 3 else {
+      buffer.write(title, centeredIn: area, style: style, clip: clip)
+      return
+    }
+    let lines = DisplayText(title).wrapped(toWidth: area.width, lines: area.height - 2)
+    let top = area.minY + 1 + (area.height - 2 - lines.count) / 2
+    for (k, line) in lines.enumerated() {
+      let x = area.minX + DisplayText.centeringOffset(width: line.width, in: area.width)
+      buffer.write(line, at: Point(x: x, y: top + k), style: style, maxWidth: area.width, clip: clip)
     }
   }
 

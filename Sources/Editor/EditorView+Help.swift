@@ -17,7 +17,8 @@ public enum KeyHelp {
       (
         "Moving",
         [
-          Entry(keys: "← ↑ ↓ →", action: "focus; carry the lifted"),
+          Entry(keys: "←↑↓→ hjkl", action: "focus; carry the lifted"),
+          Entry(keys: "g  G", action: "first, last tile"),
           Entry(keys: "Space, Enter", action: "lift or drop"),
           Entry(keys: "Esc", action: "cancel a drag; unmark"),
           Entry(keys: "Tab, S-Tab", action: "next, previous header"),

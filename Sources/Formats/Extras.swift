@@ -61,21 +61,6 @@ extension Array where Element == JSONField {
 }
 
 extension Tile {
-  /// The checkbox as a format keeps it: `checked` as `true`/`false`, or as text from a table's column
-  /// (`true`, `x`, `yes`, `1`; `false`, empty, `no`, `0`); nil when the tile has none.
-  var checkbox: Bool? {
-    switch extras[ExtrasKey.checked] {
-    case .bool(let b)?: return b
-    case .string(let s)?:
-      switch s.lowercased() {
-      case "true", "x", "yes", "1": return true
-      case "false", "", " ", "no", "0": return false
-      default: return nil
-      }
-    default: return nil
-    }
-  }
-
   /// The tile's own format object (`markdown`, `lines`) as its members.
   func formatObject(_ key: String) -> [JSONField]? { extras[key]?.object }
 }
@@ -109,7 +94,12 @@ struct IDAllocator {
 
   /// The id for a title: `IDs.base(forTitle:fallback:)` made unique.
   mutating func id(forTitle title: some StringProtocol, fallback: String) -> String {
-    unique(Self.base(forTitle: title, fallback: fallback))
+    let slug = Self.base(forTitle: title, fallback: fallback)
+    guard slug.utf8.count > IDs.slugLimit else { return unique(slug) }
+    // `IDs.unique(slug:isTaken:)` over the ids handed out so far.
+    let short = IDs.shortened(slug)
+    if taken.insert(short).inserted { return short }
+    return unique(short + "-" + IDs.suffix(of: slug))
   }
 
   /// `IDs.base(forTitle:fallback:)`, computed scalar by scalar with a fast path for ASCII ones,
@@ -140,9 +130,16 @@ struct IDAllocator {
         }
         continue
       }
-      if v == 0x3A3 { return IDs.base(forTitle: String(title), fallback: fallback) }
+      if v == 0x3A3 { return IDs.slug(forTitle: String(title), fallback: fallback) }
       for lower in scalar.properties.lowercaseMapping.unicodeScalars {
-        if isLetterOrDigit(lower) { add(lower) } else { pendingDash = true }
+        // A mark counts with the letter it follows; after a separator, or first, it is one.
+        if isMark(lower) && (pendingDash || id.isEmpty) {
+          pendingDash = true
+        } else if isLetterOrDigit(lower) {
+          add(lower)
+        } else {
+          pendingDash = true
+        }
       }
     }
     return id.isEmpty ? fallback : String(decoding: id, as: UTF8.self)
@@ -165,6 +162,14 @@ struct IDAllocator {
       }
     }
     return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Combining marks and variation selectors, kept only after a letter or digit.
+  private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark: return true
+    default: return false
+    }
   }
 
   /// `IDs`' letters and digits: of any script, combining marks counted with their letter.

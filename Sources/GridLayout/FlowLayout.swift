@@ -57,7 +57,12 @@ public struct FlowLayout: Sendable {
   /// Lays out `arrangement` for `viewport`.
   /// - Complexity: O(n) for sections of mixed widths, O(1) per uniform section.
   public init(arrangement: Arrangement, viewport: Size) {
-    let p = arrangement.layout
+    self.init(arrangement: arrangement, viewport: viewport, parameters: arrangement.layout)
+  }
+
+  /// Lays out `arrangement` for `viewport` with `parameters` instead of its own (a view of it, such as
+  /// a board's lanes, `LayoutView`).
+  public init(arrangement: Arrangement, viewport: Size, parameters p: LayoutParameters) {
     self.parameters = p
     self.viewport = Size(width: max(0, viewport.width), height: max(0, viewport.height))
     let inset = p.sectionInset

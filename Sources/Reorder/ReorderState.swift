@@ -62,7 +62,7 @@ public struct ReorderState: Sendable {
   ///     for its size.
   public init(document: Document, screen: Size, viewport: Rect, config: ReorderConfig = ReorderConfig()) {
     self.screen = screen
-    self.viewport = Viewport(frame: viewport, direction: document.arrangement.layout.direction)
+    self.viewport = Viewport(frame: viewport, direction: document.layout.parameters.direction)
     self.config = config
     contentSize = document.layout.contentSize
     focus = Self.firstTile(in: document.arrangement, from: 0, step: 1).map(Focus.tile) ?? .none
@@ -76,7 +76,12 @@ public struct ReorderState: Sendable {
   public mutating func handle(_ input: ReorderInput, at now: Int, in document: inout Document) -> [Happening] {
     happenings = []
     // The editor may have changed the document since the last input (an edit, undo): the content may
-    // have got shorter than the scroll position allows.
+    // have got shorter than the scroll position allows, or flow the other way (`v`, a layout set).
+    if viewport.direction != document.layout.parameters.direction {
+      viewport = Viewport(frame: viewport.frame, direction: document.layout.parameters.direction)
+      contentSize = document.layout.contentSize
+      keepFocusVisible(document)
+    }
     scroll(by: 0, document.layout)
     advance(to: max(now, self.now), &document)
     switch input {

@@ -72,11 +72,18 @@ extension TileGridCommand {
       session = EditorSession(source: .standardInput, savesToStandardOutput: isatty(1) != 1)
       session.format = options.formats.output ?? format
     } else if let path = options.path, !Platform.exists(path) {
+      // A new file in a directory that is not there could never be saved: said now, not at `s`.
+      if let slash = path.lastIndex(of: "/") {
+        let directory = slash == path.startIndex ? "/" : String(path[..<slash])
+        if !Platform.exists(directory) {
+          throw .noInput("\(path): the directory '\(directory)' does not exist, so the file cannot be created")
+        }
+      }
       // A file that does not exist yet: an empty arrangement, which `s` creates, in the format its
       // name (or --to, or --format) gives.
-      arrangement = .newFile
       session = EditorSession(source: .newFile(path), savesToStandardOutput: false)
       session.format = options.formats.output ?? options.formats.reading(path)
+      arrangement = session.format.newFile
     } else if let path = options.path {
       let format = options.formats.reading(path)
       // A file with merge conflicts opens with them, in the Conflicts panel.
@@ -108,11 +115,14 @@ extension TileGridCommand {
       saving: saving)
     let config = ReorderConfig(minimumPressDuration: options.pressMilliseconds)
     var editor: EditorState
+    let view = (options.path.map { options.formats.reading($0) } ?? .json).openingView(of: arrangement)
     if case .newFile(let path) = session.source {
-      editor = .newFile(named: path, screen: terminal.size, config: config)
+      editor = .newFile(named: path, screen: terminal.size, config: config, arrangement: arrangement, view: view)
     } else {
-      editor = EditorState(arrangement: arrangement, screen: terminal.size, fileName: session.displayName, config: config)
+      editor = EditorState(
+        arrangement: arrangement, screen: terminal.size, fileName: session.displayName, config: config, view: view)
     }
+    editor.follow(session.format, of: arrangement)
     editor.saveTarget = session.saveTarget
     if !conflicts.isEmpty { editor.open(conflicts: conflicts) }
     // Motion where the terminal can show it, unless asked not to; a pipeline's editor stays still.

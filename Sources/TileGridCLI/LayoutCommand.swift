@@ -54,9 +54,14 @@ extension TileGridCommand {
   static func runLayout(_ args: Arguments) throws(CLIError) {
     let options = try LayoutOptions(args)
     let (screen, output) = (options.screen, options.output)
-    let (arrangement, _, _) = try load(options.path, format: options.formats.reading(options.path))
+    let format = options.formats.reading(options.path)
+    let (arrangement, _, _) = try load(options.path, format: format)
     let viewport = Screen.viewport(forScreen: screen)
-    let layout = FlowLayout(arrangement: arrangement, viewport: viewport.size)
+    // The frames the editor shows: a Markdown board's lanes, else the file's own layout.
+    let view = format.openingView(of: arrangement)
+    let layout = FlowLayout(
+      arrangement: arrangement, viewport: viewport.size,
+      parameters: view.parameters(for: arrangement, viewport: viewport.size))
     try output.write(LayoutJSON(arrangement: arrangement, layout: layout, viewport: viewport))
   }
 }

@@ -82,7 +82,8 @@ extension TileGridCommand {
     warnIfNotRecorded(on: name, digest: digest, recorded: recordedOn)
     var editor = EditorState(
       arrangement: file.arrangement, screen: options.screen, fileName: name,
-      config: ReorderConfig(minimumPressDuration: options.pressMilliseconds))
+      config: ReorderConfig(minimumPressDuration: options.pressMilliseconds), view: format.openingView(of: file.arrangement))
+    editor.follow(options.formats.output ?? format, of: file.arrangement)
     if file.isConflicted { editor.open(conflicts: file.conflicts) }
     editor.setMotion(options.motion)
     replay(

@@ -87,9 +87,11 @@ extension TileGridCommand {
       options.path, format: options.formats.reading(options.path), digest: recorded?.recordedOn != nil,
       unfinished: recorded == nil ? .refuse : .ask)
     warnIfNotRecorded(on: name, digest: digest, recorded: recorded?.recordedOn)
+    let format = options.formats.reading(options.path)
     var editor = EditorState(
       arrangement: file.arrangement, screen: options.screen, fileName: name,
-      config: ReorderConfig(minimumPressDuration: options.pressMilliseconds))
+      config: ReorderConfig(minimumPressDuration: options.pressMilliseconds), view: format.openingView(of: file.arrangement))
+    editor.follow(options.formats.output ?? format, of: file.arrangement)
     // A conflicted file is shown as the editor opens it: with its Conflicts panel.
     if file.isConflicted { editor.open(conflicts: file.conflicts) }
     // A frame of motion needs the motion followed through the events.

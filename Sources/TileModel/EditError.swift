@@ -36,6 +36,9 @@ public enum EditError: Error, Equatable, Hashable, Sendable, CustomStringConvert
   /// A drag is in progress: its moves are applied but not recorded, so nothing else may change the
   /// arrangement until it ends.
   case gestureInProgress
+  /// The file's format cannot keep what the edit sets (`FormatTraits.refusal`): `A Markdown board keeps
+  /// no colors`.
+  case formatCannotKeep(String)
 
   /// Whether a policy refused (a locked tile, a locked or full section, a section without room for a
   /// block, a locked section that would move), which `force` overrides, as
@@ -46,7 +49,7 @@ public enum EditError: Error, Equatable, Hashable, Sendable, CustomStringConvert
       .sectionLockedAgainstDeletion:
       return true
     case .noSuchSection, .noSuchItem, .noSuchDestination, .noSuchSectionDestination, .tileIDTaken, .sectionIDTaken,
-      .invalidValue, .idChanged, .gestureInProgress:
+      .invalidValue, .idChanged, .gestureInProgress, .formatCannotKeep:
       return false
     }
   }
@@ -91,6 +94,8 @@ public enum EditError: Error, Equatable, Hashable, Sendable, CustomStringConvert
       return "an edit cannot change the id \(JSONString.excerpt(from)) to \(JSONString.excerpt(to))"
     case .gestureInProgress:
       return "something is lifted: drop or cancel it first"
+    case .formatCannotKeep(let reason):
+      return reason
     }
   }
 }

@@ -195,3 +195,47 @@ struct DisplayTextTests {
     #expect(DisplayUnit.continuation.width == 0)
   }
 }
+
+/// Titles over several lines: `DisplayText.wrapped(toWidth:lines:)`.
+@Suite("Display text: titles wrapped over several lines")
+struct WrappedTitleTests {
+  func wrap(_ s: String, _ width: Int, _ lines: Int) -> [String] {
+    DisplayText(s).wrapped(toWidth: width, lines: lines).map(\.description)
+  }
+
+  @Test("lines break at spaces, and what fits stays whole")
+  func breaksAtSpaces() {
+    #expect(wrap("Write the quarterly report", 10, 3) == ["Write the", "quarterly", "report"])
+    #expect(wrap("Write the report", 20, 2) == ["Write the report"])
+    #expect(wrap("  two   spaces  ", 20, 2) == ["two spaces"])
+    #expect(wrap("a b c d", 3, 2) == ["a b", "c d"])
+  }
+
+  @Test("the last line ends in … when the title does not fit")
+  func lastLineEllipsis() {
+    #expect(wrap("Write the quarterly report", 10, 2) == ["Write the", "quarterly…"])
+    #expect(wrap("Add more items to the list", 12, 2) == ["Add more", "items to th…"])
+    #expect(wrap("one two three", 5, 1) == ["one …"])
+    #expect(wrap("one two three", 20, 1) == ["one two three"])
+  }
+
+  @Test("a word longer than the line is cut with … on its own line")
+  func longWord() {
+    #expect(wrap("Supercalifragilistic day", 8, 2) == ["Superca…", "day"])
+    #expect(wrap("go Supercalifragilistic", 8, 3) == ["go", "Superca…"])
+    #expect(wrap("**(30 mins)**", 6, 2) == ["**(30", "mins)…"])
+  }
+
+  @Test("wide characters count two cells and are never cut in half")
+  func wide() {
+    #expect(wrap("日本語 テキスト", 6, 2) == ["日本語", "テキ… "])
+    #expect(DisplayText("日本語 テキスト").wrapped(toWidth: 6, lines: 2).map(\.width) == [6, 6])
+  }
+
+  @Test("no room, or no text: no lines")
+  func empty() {
+    #expect(wrap("abc", 0, 2).isEmpty)
+    #expect(wrap("abc", 5, 0).isEmpty)
+    #expect(wrap("   ", 5, 2).isEmpty)
+  }
+}

@@ -62,9 +62,10 @@ struct MessageFitTests {
     case .conflictNotResolved: return 39
     case .conflictsLeft: return 40
     case .noConflicts: return 41
+    case .told: return 42
     }
   }
-  static let kinds = 42
+  static let kinds = 43
 
   static var refusals: [EditError] {
     [
@@ -84,6 +85,7 @@ struct MessageFitTests {
       .invalidValue(field: "width", "0 is not a whole number from 1 to 100000"),
       .idChanged(from: "blue", to: "navy"),
       .gestureInProgress,
+      .formatCannotKeep("A Markdown board keeps no colors"),
     ]
   }
 
@@ -131,6 +133,8 @@ struct MessageFitTests {
       .merging, .merged(changes: 1, conflicts: 0), .merged(changes: 12, conflicts: 3),
       .notMerged("the file on disk is not an arrangement (line 3, column 27: expected ',' or '}' after an object member)"),
       .noChanges,
+      .told("Recolored “Write the quarterly report” — To do 3 of 12 · the table gains a color column"),
+      .told("Lanes side by side — a view only: A Markdown board keeps no layout"),
     ]
     all += [
       .conflictResolved(.ours, left: 0), .conflictResolved(.theirs, left: 1), .conflictResolved(.both, left: 12),

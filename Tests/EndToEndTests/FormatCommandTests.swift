@@ -141,7 +141,8 @@ struct FormatCommandTests {
   @Test("play and render read a board; play prints it in its own format")
   func playAndRender() throws {
     try directory.write("board.md", "## A\n- one\n- two\n")
-    try directory.write("keys.events", "key space\nkey right\nkey enter\n")
+    // A board's lanes are side by side and its cards one under the other: down moves a card on.
+    try directory.write("keys.events", "key space\nkey down\nkey enter\n")
     let played = try run(["play", "board.md", "--width", "80", "--height", "24", "--events", "keys.events"])
     expectSuccess(played)
     #expect(played.stdoutText == "## A\n- two\n- one\n")

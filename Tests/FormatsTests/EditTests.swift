@@ -256,11 +256,12 @@ struct EditTests {
 
   @Test("the allocator gives what IDs.unique gives, taken ids and numbered titles mixed")
   func allocatorAgreesWithIDs() throws {
-    let titles = ["x", "x", "x 2", "x-2", "x", "y", "x-3", "x"]
+    let long = "Write the quarterly report for the board meeting"
+    let titles = ["x", "x", "x 2", "x-2", "x", "y", "x-3", "x", long, long, long + " again", "write the quarterly report for t"]
     var taken: Set<String> = []
     var expected: [String] = []
     for title in titles {
-      let id = IDs.unique(IDs.base(forTitle: title), isTaken: taken.contains)
+      let id = IDs.unique(slug: IDs.slug(forTitle: title), isTaken: taken.contains)
       taken.insert(id)
       expected.append(id)
     }
@@ -278,20 +279,20 @@ extension String {
 
 /// The allocator's fast path for ASCII titles against `IDs.base` itself.
 struct IDFastPathTests {
-  @Test("every ASCII title gets the id IDs.base gives it (50,000 random ones, every byte below 0x80)")
+  @Test("every ASCII title gets the slug IDs.slug gives it (50,000 random ones, every byte below 0x80)")
   func asciiAgreesWithIDs() {
     var rng = SplitMix64(seed: 15)
     for _ in 0..<50_000 {
       let bytes = (0..<rng.int(0...12)).map { _ in UInt8(rng.int(0...127)) }
       let title = String(decoding: bytes, as: UTF8.self)
-      #expect(IDAllocator.base(forTitle: title, fallback: "tile") == IDs.base(forTitle: title), "\(bytes)")
+      #expect(IDAllocator.base(forTitle: title, fallback: "tile") == IDs.slug(forTitle: title), "\(bytes)")
     }
     for title in ["Buy milk!", "  A--B  ", "회의 준비", "é", "Straße", "x\u{301}", "", "ΟΔΟΣ Σα", "İstanbul", "Ǆemal", "ﬃ"] {
-      #expect(IDAllocator.base(forTitle: title, fallback: "tile").utf8.elementsEqual(IDs.base(forTitle: title).utf8), "\(title)")
+      #expect(IDAllocator.base(forTitle: title, fallback: "tile").utf8.elementsEqual(IDs.slug(forTitle: title).utf8), "\(title)")
     }
   }
 
-  @Test("every title of scalars from many scripts gets the id IDs.base gives it (50,000 random ones)")
+  @Test("every title of scalars from many scripts gets the slug IDs.slug gives it (50,000 random ones)")
   func unicodeAgreesWithIDs() {
     var rng = SplitMix64(seed: 16)
     let ranges: [ClosedRange<UInt32>] = [
@@ -307,7 +308,7 @@ struct IDFastPathTests {
       }
       let title = String(scalars)
       #expect(
-        IDAllocator.base(forTitle: title, fallback: "tile").utf8.elementsEqual(IDs.base(forTitle: title).utf8),
+        IDAllocator.base(forTitle: title, fallback: "tile").utf8.elementsEqual(IDs.slug(forTitle: title).utf8),
         "\(title.unicodeScalars.map { String($0.value, radix: 16) })")
     }
   }

@@ -109,7 +109,11 @@ struct ScriptTests {
       ("set-section s items []", "line 1, column 15: a section's items are not a key: move, add and delete its tiles"),
       ("set-file sections []", "line 1, column 10: sections is part of the file's structure, not a key to set: edit its sections and tiles"),
       ("set-file layout {}", "line 1, column 10: layout is part of the file's structure, not a key to set: use set-layout"),
-      ("Move blue to a:0", "line 1, column 1: expected an edit (move, move-section, add, delete, set, add-section, delete-section, set-section, set-layout, set-file), found 'M'"),
+      ("Move blue to a:0", "line 1, column 1: unknown edit 'Move' (did you mean move?)"),
+      ("mvoe blue to a:0", "line 1, column 1: unknown edit 'mvoe' (did you mean move?)"),
+      ("delete-sectoin a", "line 1, column 1: unknown edit 'delete-sectoin' (did you mean delete-section?)"),
+      ("frobnicate blue", "line 1, column 1: unknown edit 'frobnicate' (the edits are move, move-section, add, delete, set, add-section, delete-section, set-section, set-layout, set-file)"),
+      ("{} blue", "line 1, column 1: expected an edit (move, move-section, add, delete, set, add-section, delete-section, set-section, set-layout, set-file), found '{'"),
       ("move-section s to -1", "line 1, column 19: expected a section place (a whole number), found '-'"),
     ]
     for (text, message) in cases {

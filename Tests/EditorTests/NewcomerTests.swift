@@ -1,0 +1,103 @@
+import Canvas
+import Editor
+import Reorder
+import TerminalInput
+import Testing
+import TileModel
+
+/// What a newcomer met in the first hour (issue 23 §3), each pinned: an empty title adds nothing, Esc
+/// and Ctrl-C in a prompt cancel it and say so.
+@Suite("Editor: a newcomer's findings")
+struct NewcomerTests {
+  static func editor() -> EditorState {
+    EditorState(arrangement: Arrangement.demo, screen: Size(width: 80, height: 24), fileName: "grid.json")
+  }
+
+  static func press(_ key: Key, _ editor: inout EditorState) {
+    _ = editor.update(.input(.key(key)), at: editor.now)
+  }
+
+  static func type(_ text: String, _ editor: inout EditorState) {
+    for c in text { press(c == " " ? .space : .character(c), &editor) }
+  }
+
+  @Test("a, then Enter with nothing typed (or only spaces): nothing added, the prompt stays open with the reason")
+  func emptyTitleAddsNothing() {
+    for typed in ["", "   "] {
+      var e = Self.editor()
+      let count = e.arrangement.tileCount
+      Self.press(.character("a"), &e)
+      Self.type(typed, &e)
+      Self.press(.enter, &e)
+      #expect(e.arrangement.tileCount == count)
+      #expect(e.prompt != nil)
+      #expect(e.announcement == .badValue("a tile needs a title (Esc cancels)"))
+      #expect(!e.isDirty)
+      Self.type("x", &e)
+      Self.press(.enter, &e)
+      #expect(e.arrangement.tileCount == count + 1)
+    }
+  }
+
+  @Test("A with a title of only spaces adds no section; r to only spaces renames none")
+  func blankSectionTitle() {
+    var e = Self.editor()
+    let sections = e.arrangement.sections.count
+    Self.press(.character("A"), &e)
+    Self.type("  ", &e)
+    Self.press(.enter, &e)
+    #expect(e.arrangement.sections.count == sections)
+    #expect(e.prompt != nil)
+    #expect(e.announcement == .badValue("a section needs a title (Esc cancels)"))
+  }
+
+  @Test("Esc in a prompt says Cancelled; Ctrl-C in a prompt cancels it and does not ask to quit")
+  func cancelling() {
+    var e = Self.editor()
+    Self.press(.character("a"), &e)
+    Self.type("half", &e)
+    Self.press(.escape, &e)
+    #expect(e.prompt == nil)
+    #expect(e.announcement == .told("Cancelled"))
+    Self.press(.character("r"), &e)
+    Self.press(.control("c"), &e)
+    #expect(e.prompt == nil && e.question == nil)
+    #expect(e.announcement == .told("Cancelled"))
+    #expect(e.arrangement == Arrangement.demo)
+  }
+
+  @Test("after a delete the status says what is focused now; redo names the deleted tile; undo counts several")
+  func deleteMessages() {
+    var e = Self.editor()
+    Self.press(.right, &e)
+    Self.press(.character("d"), &e)
+    #expect(e.statusText == "Deleted red — green, Favorites 2 of 4")
+    Self.press(.character("u"), &e)
+    Self.press(.character("U"), &e)
+    #expect(e.statusText == "Redone: deleted red — green, Favorites 2 of 4")
+    var f = Self.editor()
+    Self.press(.character("x"), &f)
+    Self.press(.right, &f)
+    Self.press(.character("x"), &f)
+    Self.press(.character("d"), &f)
+    Self.press(.character("y"), &f)
+    Self.press(.character("u"), &f)
+    #expect(f.statusText == "Undone: 2 tiles back — blue, Favorites 1 of 5")
+  }
+
+  @Test("the recolor prompt opens empty with the current color as a placeholder; Enter on it keeps the color")
+  func recolorPlaceholder() throws {
+    var e = Self.editor()
+    Self.press(.character("c"), &e)
+    #expect(e.prompt?.field.text == "")
+    #expect(e.prompt?.placeholder == "blue")
+    let status = try #require(e.view(scheme: .monochrome).lines.last)
+    #expect(status.contains("Color:  blue"), "\(status)")
+    Self.press(.enter, &e)
+    #expect(e.prompt == nil && e.announcement == .told("Color kept") && !e.isDirty)
+    Self.press(.character("c"), &e)
+    Self.type("red", &e)
+    Self.press(.enter, &e)
+    #expect(e.arrangement[ItemPath(0, 0)].color == TileColor("red"))
+  }
+}
