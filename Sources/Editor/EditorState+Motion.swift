@@ -17,13 +17,15 @@ extension EditorState {
     guard motion.isOn else { return process(message, at: time) }
     let t = max(time, now)
     let before = drawnTiles(at: t)
+    let sectionsBefore = drawnSections(at: t)
     let position = drawnViewport(at: t).position
     let (viewportBefore, screenBefore) = (reorder.viewport, screen)
     let (liftedBefore, wasDragging) = (liftedTile?.ref, isDragging)
     let effects = process(message, at: time)
-    follow(
+    let goesOn = follow(
       from: before, position: position, viewport: viewportBefore, screen: screenBefore, lifted: liftedBefore,
       wasDragging: wasDragging, at: t)
+    if goesOn { followSections(from: sectionsBefore, at: t) }
     return effects
   }
 
@@ -85,17 +87,96 @@ extension EditorState {
     return drawn
   }
 
+  /// The lifted section (its index and id) and where its header floats now (content cells).
+  var liftedSection: (section: Int, id: String, origin: Point)? {
+    guard let session = reorder.gesture.session, let drag = session.section,
+      arrangement.sections.indices.contains(drag.current)
+    else { return nil }
+    return (drag.current, arrangement.sections[drag.current].id, session.floatingOrigin)
+  }
+
+  /// Where each section near the screen is drawn at `time` (its frame's origin, by id), and where the
+  /// lifted section's floating header is (`floating`). A section whose header floats counts as drawn
+  /// where the header is, so that a drop lands from there.
+  func drawnSections(at time: Int) -> (origins: [String: Point], floating: (id: String, origin: Point)?) {
+    var drawn: [String: Point] = [:]
+    for (id, glide) in motion.sectionGlides where motion.isActive(glide, at: time) {
+      drawn[id] = Motion.origin(of: glide, at: time)
+    }
+    let layout = document.layout
+    for s in layout.sections(intersecting: motionRegion(drawnViewport(at: time).visibleContent)) {
+      let id = arrangement.sections[s].id
+      if drawn[id] == nil { drawn[id] = layout.sectionFrame(s).origin }
+    }
+    var floating: (id: String, origin: Point)?
+    if let lifted = liftedSection {
+      var origin = lifted.origin
+      if let glide = motion.floatingHeader, motion.isActive(glide, at: time) { origin = Motion.origin(of: glide, at: time) }
+      floating = (lifted.id, origin)
+    }
+    return (drawn, floating)
+  }
+
+  /// After a message (and `follow`): each section near the screen whose frame rests elsewhere than it
+  /// was drawn glides there with its tiles, from the same time on the same easing; the floating header
+  /// of a section moved from the keyboard glides to its new place, and a header dropped (or put back)
+  /// lands from where it floated.
+  mutating func followSections(from before: (origins: [String: Point], floating: (id: String, origin: Point)?), at time: Int) {
+    let motion = self.motion
+    var glides: [String: Motion.SectionGlide] = [:]
+    let layout = document.layout
+    let lifted = liftedSection
+    let visible = drawnViewport(at: time).visibleContent
+    let rest = reorder.viewport.visibleContent
+    let minY = min(visible.minY, rest.minY)
+    let minX = min(visible.minX, rest.minX)
+    let region = motionRegion(
+      Rect(x: minX, y: minY, width: max(visible.maxX, rest.maxX) - minX, height: max(visible.maxY, rest.maxY) - minY))
+    for s in layout.sections(intersecting: region) {
+      let id = arrangement.sections[s].id
+      let target = layout.sectionFrame(s).origin
+      if var glide = motion.sectionGlides[id], glide.to == target, motion.isActive(glide, at: time) {
+        glide.section = s
+        glides[id] = glide
+        continue
+      }
+      // A header that floated and now rests (dropped or cancelled) lands from where it floated.
+      var from = before.origins[id]
+      if let floating = before.floating, floating.id == id, lifted?.id != id { from = floating.origin }
+      if let from, from != target {
+        glides[id] = Motion.SectionGlide(from: from, to: target, start: time, section: s)
+      }
+    }
+    self.motion.sectionGlides = glides
+    // The floating header: from the keyboard it glides to where it now floats; under the pointer it
+    // follows at once.
+    if let lifted, reorder.gesture.session?.source != .mouse, let floating = before.floating, floating.id == lifted.id {
+      if let glide = motion.floatingHeader, glide.to == lifted.origin, motion.isActive(glide, at: time) {
+        self.motion.floatingHeader?.section = lifted.section
+      } else if floating.origin != lifted.origin {
+        self.motion.floatingHeader = Motion.SectionGlide(
+          from: floating.origin, to: lifted.origin, start: time, section: lifted.section)
+      } else {
+        self.motion.floatingHeader = nil
+      }
+    } else {
+      self.motion.floatingHeader = nil
+    }
+  }
+
   /// After a message: each tile near the screen whose resting place differs from where it was drawn
   /// (`before`) starts a glide from there, at `time`; one already gliding to the same place goes on.
-  /// The lifted tile follows the pointer at once (a mouse drag); from the keyboard it glides.
+  /// The lifted tile follows the pointer at once (a mouse drag); from the keyboard it glides. Returns
+  /// false when everything starts over at rest (a new screen, another document).
+  @discardableResult
   mutating func follow(
     from before: [TileRef: Rect], position: Int, viewport old: Viewport, screen oldScreen: Size, lifted oldLifted: TileRef?,
     wasDragging: Bool, at time: Int
-  ) {
+  ) -> Bool {
     // A new screen, or another document (a restored file), starts over: everything rests.
     if motion.startOver || screen != oldScreen || reorder.viewport.frame != old.frame {
       motion = Motion(isOn: true)
-      return
+      return false
     }
     let pointerDrag = reorder.gesture.session?.source == .mouse
     // The scroll: auto-scroll under the pointer steps a cell at a time already; anything else glides,
@@ -142,6 +223,21 @@ extension EditorState {
       place(arrangement.ref(at: path), path: path, at: frame)
     }
     if let lifted, !pointerDrag { place(lifted.ref, path: lifted.path, at: lifted.rect) }
+    // A lifted block's tiles fly together: when one of them starts a glide, they all start again from
+    // where they are drawn, at the same time, on the same easing.
+    if let drag = reorder.gesture.session?.tiles, drag.block != nil {
+      let run = drag.run
+      var members = (0..<run.count).map { ItemPath(run.start.section, run.start.item + $0) }
+        .filter { arrangement.contains($0) && $0 != lifted?.path }
+        .map { (ref: arrangement.ref(at: $0), path: $0, target: document.layout.frame(of: $0)) }
+      if let lifted, !pointerDrag { members.append((lifted.ref, lifted.path, lifted.rect)) }
+      if members.contains(where: { glides[$0.ref]?.start == time }) {
+        for member in members {
+          guard let glide = glides[member.ref], glide.start != time, let drawn = before[member.ref] else { continue }
+          glides[member.ref] = Motion.Glide(from: drawn.origin, to: member.target, start: time, path: member.path)
+        }
+      }
+    }
     self.motion.glides = glides
     // The tile that was lifted lands above the others.
     if isDragging {
@@ -151,6 +247,7 @@ extension EditorState {
     } else if let landing = self.motion.landing, glides[landing] == nil {
       self.motion.landing = nil
     }
+    return true
   }
 }
 
@@ -197,16 +294,25 @@ extension EditorState {
     let run = tileDrag?.block == nil ? nil : tileDrag?.run
     func isPlaceholder(_ path: ItemPath) -> Bool { path == tileDrag?.current || run?.contains(path) == true }
     var layers: [TileLayer] = []
+    var flying: [TileLayer] = []
     layout.forEachItem(in: viewport.visibleContent) { path, frame in
       let rect = viewport.screenRect(fromContent: frame)
       if isPlaceholder(path) {
-        layers.append(TileLayer(path: path, rect: rect, kind: .placeholder))
+        // A lifted block's slots fly with it.
+        if let time, path != tileDrag?.current, let glide = motion.glide(of: arrangement.ref(at: path), at: time) {
+          let drawn = viewport.screenRect(fromContent: Motion.rect(of: glide, at: time))
+          flying.append(TileLayer(path: path, rect: drawn, kind: .placeholder))
+        } else {
+          layers.append(TileLayer(path: path, rect: rect, kind: .placeholder))
+        }
       } else if let time, motion.glide(of: arrangement.ref(at: path), at: time) != nil {
         return  // drawn on its way, below
       } else {
         layers.append(TileLayer(path: path, rect: rect, kind: .resting))
       }
     }
+    // The slots of a block on their way, under every tile.
+    layers.insert(contentsOf: flying, at: 0)
     if let time {
       // Tiles on their way, over those at rest, in reading order; then the tile that was lifted.
       let clip = viewport.frame

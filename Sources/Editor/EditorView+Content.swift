@@ -26,23 +26,21 @@ extension Painter {
     let sectionDrag = session?.section
     let refusedSection = tileDrag?.refusal?.destination.section
 
-    // 1. Section headers and empty sections' drop zones. A lifted section's header leaves a placeholder.
-    for s in layout.sections(intersecting: visible) {
-      if let header = layout.headerFrame(s) {
-        let rect = viewport.screenRect(fromContent: header)
-        if s == sectionDrag?.current {
-          // The lifted header's place: a dashed rule.
-          buffer.fill(rect, with: "╌", style: style(Theme.placeholder, nil, color ? [] : .dim), clip: clip)
-        } else {
-          drawHeader(
-            s, in: rect, refused: s == refusedSection, focused: s == reorder.focus.header && !reorder.gesture.isDragging,
-            into: &buffer)
-        }
+    // 1. Section headers and empty sections' drop zones, those on their way where they are drawn now,
+    // over those at rest. A lifted section's header leaves a placeholder.
+    var gliding: [(section: Int, offset: Point)] = []
+    if let time {
+      for glide in state.motion.sectionGlides.values where state.motion.isActive(glide, at: time) {
+        guard glide.section < layout.sectionCount else { continue }
+        gliding.append((glide.section, Motion.origin(of: glide, at: time) - layout.sectionFrame(glide.section).origin))
       }
-      if layout.itemCount(inSection: s) == 0 {
-        drawDropZone(viewport.screenRect(fromContent: layout.bodyFrame(s)), into: &buffer)
-      }
+      gliding.sort { $0.section < $1.section }
     }
+    let glidingSections = Set(gliding.map(\.section))
+    for s in layout.sections(intersecting: visible) where !glidingSections.contains(s) {
+      drawSection(s, offset: .zero, refused: refusedSection, into: &buffer)
+    }
+    for (s, offset) in gliding { drawSection(s, offset: offset, refused: refusedSection, into: &buffer) }
 
     // 2. Tiles, in the order `tileLayers` gives: the lifted tile's slot (every slot of a lifted block)
     // an empty placeholder, tiles at rest, tiles on their way, the tile landing, the lifted tile.
@@ -76,7 +74,11 @@ extension Painter {
     // 3. A lifted section's header, above everything in the viewport, with its shadow.
     let rise = time.map { state.motion.rise(at: $0) } ?? 1
     if let session, let sectionDrag, let header = layout.headerFrame(sectionDrag.current) {
-      let rect = Rect(origin: viewport.screenPoint(fromContent: session.floatingOrigin), size: header.size)
+      var origin = session.floatingOrigin
+      if let time, let glide = state.motion.floatingHeader, state.motion.isActive(glide, at: time) {
+        origin = Motion.origin(of: glide, at: time)
+      }
+      let rect = Rect(origin: viewport.screenPoint(fromContent: origin), size: header.size)
       drawShadow(of: rect, growth: rise, into: &buffer)
       drawLiftedHeader(sectionDrag.current, in: rect, into: &buffer)
     }
@@ -86,6 +88,30 @@ extension Painter {
   }
 
   // MARK: - Headers and drop zones
+
+  /// Section `s`'s header (or, lifted, its dashed rule) and, when it is empty, its drop zone, moved by
+  /// `offset` content cells from where they rest (a section on its way).
+  func drawSection(_ s: Int, offset: Point, refused refusedSection: Int?, into buffer: inout Buffer) {
+    let clip = viewport.frame
+    let sectionDrag = reorder.gesture.session?.section
+    if let resting = layout.headerFrame(s) {
+      let header = Rect(origin: resting.origin + offset, size: resting.size)
+      let rect = viewport.screenRect(fromContent: header)
+      if s == sectionDrag?.current {
+        // The lifted header's place: a dashed rule.
+        buffer.fill(rect, with: "╌", style: style(Theme.placeholder, nil, color ? [] : .dim), clip: clip)
+      } else {
+        drawHeader(
+          s, in: rect, refused: s == refusedSection, focused: s == reorder.focus.header && !reorder.gesture.isDragging,
+          into: &buffer)
+      }
+    }
+    if layout.itemCount(inSection: s) == 0 {
+      let resting = layout.bodyFrame(s)
+      let body = Rect(origin: resting.origin + offset, size: resting.size)
+      drawDropZone(viewport.screenRect(fromContent: body), into: &buffer)
+    }
+  }
 
   /// `Favorites 5/8 ─────`: the title, the count (of the maximum, when there is one), a lock mark, and a
   /// rule to the end of the header. The refusing section of a drag is shown in the refusal color.

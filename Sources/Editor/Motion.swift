@@ -33,8 +33,21 @@ public struct Motion: Equatable, Sendable {
     var start: Int
   }
 
+  /// A section on its way: its frame (header, drop zone, or a lifted section's dashed rule) from where
+  /// its origin was drawn (`from`) to `to`, from `start`; `section` is its index now.
+  struct SectionGlide: Equatable, Sendable {
+    var from: Point
+    var to: Point
+    var start: Int
+    var section: Int
+  }
+
   /// Tiles gliding, by reference (moves never change a tile's reference).
   var glides: [TileRef: Glide] = [:]
+  /// Sections gliding, by id (unique among the sections; a move never changes it), with their tiles.
+  var sectionGlides: [String: SectionGlide] = [:]
+  /// The lifted section's floating header on its way (a keyboard move), from where it was drawn.
+  var floatingHeader: SectionGlide?
   /// The view scrolling to where it now rests.
   var scroll: ScrollGlide?
   /// When the thing lifted now was lifted: its shadow grows from nothing over `duration`.
@@ -47,6 +60,19 @@ public struct Motion: Equatable, Sendable {
 
   /// How many tiles are followed now (at most those near the screen).
   public var glideCount: Int { glides.count }
+  /// How many sections are followed now (at most those near the screen).
+  public var sectionGlideCount: Int { sectionGlides.count }
+
+  /// When each thing followed started on its way.
+  var starts: [Int] {
+    var starts: [Int] = []
+    if let scroll { starts.append(scroll.start) }
+    if let liftStart { starts.append(liftStart) }
+    if let floatingHeader { starts.append(floatingHeader.start) }
+    for glide in glides.values { starts.append(glide.start) }
+    for glide in sectionGlides.values { starts.append(glide.start) }
+    return starts
+  }
 
   public init(isOn: Bool = false) {
     self.isOn = isOn
@@ -77,10 +103,6 @@ public struct Motion: Equatable, Sendable {
   /// moving), or nil when nothing moves: the loop needs no frame before it.
   public func nextChange(after time: Int) -> Int? {
     guard isOn else { return nil }
-    var starts: [Int] = []
-    if let scroll { starts.append(scroll.start) }
-    if let liftStart { starts.append(liftStart) }
-    for glide in glides.values { starts.append(glide.start) }
     var next: Int?
     for start in starts where time < start + Self.duration {
       // Steps begin at start + 1, then every duration / steps.
@@ -112,6 +134,18 @@ public struct Motion: Equatable, Sendable {
   }
 
   func isActive(_ glide: Glide, at time: Int) -> Bool { time < glide.start + Self.duration }
+  func isActive(_ glide: SectionGlide, at time: Int) -> Bool { time < glide.start + Self.duration }
+
+  /// Where a gliding section's origin (or the floating header's) is drawn at `time`.
+  static func origin(of glide: SectionGlide, at time: Int) -> Point {
+    point(from: glide.from, to: glide.to, progress: progress(since: glide.start, at: time))
+  }
+
+  /// The glide of the section with this id still under way at `time`.
+  func sectionGlide(of id: String, at time: Int) -> SectionGlide? {
+    guard let glide = sectionGlides[id], isActive(glide, at: time) else { return nil }
+    return glide
+  }
 
   /// The glide of tile `ref` still under way at `time`.
   func glide(of ref: TileRef, at time: Int) -> Glide? {
@@ -135,16 +169,13 @@ public struct Motion: Equatable, Sendable {
     guard isOn else { return false }
     if let scroll, time < scroll.start + Self.duration { return true }
     if let liftStart, time < liftStart + Self.duration { return true }
-    return glides.values.contains { isActive($0, at: time) }
+    if let floatingHeader, isActive(floatingHeader, at: time) { return true }
+    return glides.values.contains { isActive($0, at: time) } || sectionGlides.values.contains { isActive($0, at: time) }
   }
 
   /// When everything now moving will rest (nil: nothing moves at `time`).
   public func restsAt(after time: Int) -> Int? {
     guard isMoving(at: time) else { return nil }
-    var end = time
-    if let scroll { end = max(end, scroll.start + Self.duration) }
-    if let liftStart { end = max(end, liftStart + Self.duration) }
-    for glide in glides.values { end = max(end, glide.start + Self.duration) }
-    return end
+    return starts.reduce(time) { max($0, $1 + Self.duration) }
   }
 }
