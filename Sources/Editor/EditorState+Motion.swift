@@ -346,3 +346,37 @@ extension EditorState {
     return layers
   }
 }
+
+extension EditorState {
+  /// Where the frame at `time` draws each section that is on its way (nil: the resting screen): its
+  /// index and its frame's origin in screen cells, in order; the others are drawn where they rest. A
+  /// section glides with its tiles, from the same time on the same easing.
+  public func glidingSections(at time: Int?) -> [(section: Int, origin: Point)] {
+    guard let time, motion.isMoving(at: max(time, now)) else { return [] }
+    return glidingSections(drawnAt: max(time, now), in: drawnViewport(at: max(time, now)))
+  }
+
+  /// `glidingSections(at:)` for a time already known to be one when something moves, through `viewport`.
+  func glidingSections(drawnAt time: Int, in viewport: Viewport) -> [(section: Int, origin: Point)] {
+    let layout = document.layout
+    var gliding: [(section: Int, origin: Point)] = []
+    for glide in motion.sectionGlides.values where motion.isActive(glide, at: time) && glide.section < layout.sectionCount {
+      gliding.append((glide.section, viewport.screenPoint(fromContent: Motion.origin(of: glide, at: time))))
+    }
+    return gliding.sorted { $0.section < $1.section }
+  }
+
+  /// Where the lifted section's floating header is drawn at `time` (screen cells; nil: no section is
+  /// lifted): from the keyboard it glides to its new place, under the pointer it follows at once.
+  public func floatingHeaderOrigin(at time: Int?) -> Point? {
+    let drawnAt = time.flatMap { motion.isMoving(at: max($0, now)) ? max($0, now) : nil }
+    return floatingHeaderOrigin(drawnAt: drawnAt, in: drawnViewport(at: drawnAt))
+  }
+
+  func floatingHeaderOrigin(drawnAt time: Int?, in viewport: Viewport) -> Point? {
+    guard let lifted = liftedSection else { return nil }
+    var origin = lifted.origin
+    if let time, let glide = motion.floatingHeader, motion.isActive(glide, at: time) { origin = Motion.origin(of: glide, at: time) }
+    return viewport.screenPoint(fromContent: origin)
+  }
+}

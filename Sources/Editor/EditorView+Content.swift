@@ -30,11 +30,9 @@ extension Painter {
     // over those at rest. A lifted section's header leaves a placeholder.
     var gliding: [(section: Int, offset: Point)] = []
     if let time {
-      for glide in state.motion.sectionGlides.values where state.motion.isActive(glide, at: time) {
-        guard glide.section < layout.sectionCount else { continue }
-        gliding.append((glide.section, Motion.origin(of: glide, at: time) - layout.sectionFrame(glide.section).origin))
+      for (s, origin) in state.glidingSections(drawnAt: time, in: viewport) {
+        gliding.append((s, origin - viewport.screenPoint(fromContent: layout.sectionFrame(s).origin)))
       }
-      gliding.sort { $0.section < $1.section }
     }
     let glidingSections = Set(gliding.map(\.section))
     for s in layout.sections(intersecting: visible) where !glidingSections.contains(s) {
@@ -74,11 +72,8 @@ extension Painter {
     // 3. A lifted section's header, above everything in the viewport, with its shadow.
     let rise = time.map { state.motion.rise(at: $0) } ?? 1
     if let session, let sectionDrag, let header = layout.headerFrame(sectionDrag.current) {
-      var origin = session.floatingOrigin
-      if let time, let glide = state.motion.floatingHeader, state.motion.isActive(glide, at: time) {
-        origin = Motion.origin(of: glide, at: time)
-      }
-      let rect = Rect(origin: viewport.screenPoint(fromContent: origin), size: header.size)
+      let origin = state.floatingHeaderOrigin(drawnAt: time, in: viewport) ?? viewport.screenPoint(fromContent: session.floatingOrigin)
+      let rect = Rect(origin: origin, size: header.size)
       drawShadow(of: rect, growth: rise, into: &buffer)
       drawLiftedHeader(sectionDrag.current, in: rect, into: &buffer)
     }
