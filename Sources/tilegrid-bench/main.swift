@@ -943,6 +943,7 @@ func benchTerminal(directory: String) throws {
   // motion off and on. The first frame's latency, and every byte until the screen rests (a glide's
   // frames summed, against the one frame of the jump).
   var jumpBytes = 0
+  var scrollJumpBytes = 0
   for motion in ["off", "on"] {
     guard let (process, _) = try start(["TILEGRID_MOTION": motion]) else { return }
     process.write(" ")
@@ -972,6 +973,24 @@ func benchTerminal(directory: String) throws {
         : String(format: "%d B median, %.2fx the jump", bytes, Double(bytes) / Double(max(1, jumpBytes))),
       motion == "off" ? "—" : "<= 2x the jump")
     process.write("\u{1B}")
+    _ = readFrame(process, quiet: 400)
+    // Scrolls: Page Down and Page Up in turn, each rewriting the whole content (a glide's step between
+    // does it once more, unless the editor draws the scroll at once to keep within the budget).
+    var scrolls: [Int] = []
+    for step in 0..<30 {
+      process.write(step % 2 == 0 ? "\u{1B}[6~" : "\u{1B}[5~")
+      let first = readFrame(process)
+      let rest = readFrame(process, quiet: 150, limit: 1000)
+      if step >= 6 { scrolls.append(first.bytes + rest.bytes) }
+    }
+    let scrollBytes = scrolls.sorted()[scrolls.count / 2]
+    if motion == "off" { scrollJumpBytes = scrollBytes }
+    report(
+      "motion \(motion): bytes until the screen rests after Page Down / Page Up",
+      motion == "off"
+        ? "\(scrollBytes) B median (the jump)"
+        : String(format: "%d B median, %.2fx the jump", scrollBytes, Double(scrollBytes) / Double(max(1, scrollJumpBytes))),
+      motion == "off" ? "—" : "<= 2x the jump")
     quit(process)
   }
 }

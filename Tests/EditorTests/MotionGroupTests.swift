@@ -205,3 +205,63 @@ struct MotionGroupTests {
     #expect(arrivals.count == 1, "\(name): the block's tiles arrive apart: \(arrivals)")
   }
 }
+
+/// A scroll rewrites nearly the whole content at its step between, but the final step mostly moves
+/// lines the terminal library scrolls: a scroll's glide keeps within twice its jump at 200 x 60.
+@Suite("Motion of a scroll: within twice the jump, the last frame at rest")
+struct MotionScrollTests {
+  /// 3,000 tiles in one section at 200 x 60 (the size the design's budget is set at) with motion on, after `events`, run by the program.
+  static func run(_ events: String) throws -> EditorState {
+    let tiles = (0..<3000).map { Tile(id: "t\($0)") }
+    var editor = EditorState(
+      arrangement: Arrangement(sections: [(Section(id: "all"), tiles)]), screen: Size(width: 200, height: 60),
+      fileName: "long.json")
+    editor.setMotion(true)
+    var port = ScriptedPort(try EventScript.parse(Array(events.utf8)))
+    Program.run(&editor, on: &port)
+    return editor
+  }
+
+  /// About the bytes of going from frame `a` to `b`: the cells that differ and a cursor move (6 bytes)
+  /// to each run of them, except that a row `a` shows whole on another row costs one scroll (ncurses
+  /// moves such lines with the terminal's scrolling: a page's glide wrote 1.12x its jump through a pty).
+  static func cost(_ a: Buffer, _ b: Buffer) -> Int {
+    let rows = Set((0..<a.size.height).map { a.row($0) })
+    var cost = 0
+    var scrolled: Set<Int> = []
+    for run in Buffer.diff(from: a, to: b) where !scrolled.contains(run.row) {
+      if rows.contains(b.row(run.row)) {
+        scrolled.insert(run.row)
+        cost += 6
+      } else {
+        cost += run.cells.count + 6
+      }
+    }
+    return cost
+  }
+
+  static let scrolls: [(name: String, events: String)] = [
+    ("page down", "key pgdn\n"),
+    ("page down, then up", "key pgdn\nwait 300\nkey pgup\n"),
+    ("the last tile", "key G\n"),
+  ]
+
+  @Test("the frames of a change that scrolls write at most twice its jump, and the last is the resting screen",
+        arguments: scrolls.map(\.name))
+  func scrollWithinBudget(_ name: String) throws {
+    let events = Self.scrolls.first { $0.name == name }!.events
+    let editor = try Self.run(events)
+    let before = try Self.run(String(events.split(separator: "\n").dropLast().map { $0 + "\n" }.joined()))
+    let first = editor.view(scheme: .color, at: editor.now)
+    let rest = editor.view(scheme: .color)
+    // Every frame a terminal could draw, one each 16 ms, and the resting one.
+    var frames = stride(from: 0, to: 250, by: Motion.frameInterval).map { editor.view(scheme: .color, at: editor.now + $0) }
+    frames.append(editor.view(scheme: .color, at: editor.now + 250))
+    var glide = 0
+    for (a, b) in zip(frames, frames.dropFirst()) { glide += Self.cost(a, b) }
+    let jump = Self.cost(first, rest)
+    #expect(before.reorder.viewport.position != editor.reorder.viewport.position, "\(name): nothing scrolled")
+    #expect(glide <= 2 * jump, "\(name): \(glide) against a jump of \(jump)")
+    #expect(frames.last == rest)
+  }
+}
