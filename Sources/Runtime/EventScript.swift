@@ -415,27 +415,3 @@ extension EventScript {
     return Array("\u{1B}[<\(code);\(m.x + 1);\(m.y + 1)\(release ? "m" : "M")".utf8)
   }
 }
-
-extension EditorState {
-  /// Lets `milliseconds` of virtual time pass. The engine fires every timer due by then at its own
-  /// due time, exactly as the interactive loop does with a real clock.
-  public mutating func wait(_ milliseconds: Int) -> [EditorEffect] {
-    update(.tick, at: now + milliseconds)
-  }
-
-  /// Plays one scripted event at the current virtual time. A `save-result` means nothing alone: the
-  /// replay reads it when a save is asked for (`ScriptedPort`, which `tilegrid play` runs).
-  public mutating func play(_ event: ScriptEvent) -> [EditorEffect] {
-    switch event {
-    case .wait(let milliseconds): return wait(milliseconds)
-    case .input(let input): return update(.input(input), at: now)
-    case .bytes(let bytes): return update(.bytes(bytes), at: now)
-    case .signal(let signal): return update(.signal(signal), at: now)
-    case .saving(let target): return update(.saving(target), at: now)
-    case .saveResult, .diskVersion: return []
-    case .leftBehind(let kind, let name):
-      // Played without files: what it held is not known here (`tilegrid play` reads it beside FILE).
-      return update(.leftBehind([LeftBehind(kind: kind, path: name, name: name, content: .unreadable("not read"))]), at: now)
-    }
-  }
-}

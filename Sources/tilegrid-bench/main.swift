@@ -6,6 +6,7 @@ import Canvas
 import TerminalInput
 import Document
 import Editor
+import Runtime
 import Foundation
 import GridLayout
 import Reorder
@@ -116,7 +117,7 @@ func dragStepTimes(tiles count: Int, mixed: Bool, frame: Bool = false) -> [Doubl
   guard let target else { fatalError("no tile in the viewport") }
   let start = Point(x: target.minX + target.width / 2, y: target.minY + target.height / 2 - scroll.y + viewport.minY)
   _ = editor.update(.input(.mouse(MouseEvent(.press(.left), x: start.x, y: start.y))), at: editor.now)
-  _ = editor.wait(300)
+  Program.wait(300, on: &editor)
   var times: [Double] = []
   var buffer = Buffer(size: editor.screen)
   var moves = 0
