@@ -104,7 +104,7 @@ func dragStepTimes(tiles count: Int, mixed: Bool, frame: Bool = false) -> [Doubl
   let pageRows = 58
   var scrolled = 0
   while scrolled + pageRows < middle.minY - 20 {
-    _ = editor.update(.input(.key(.pageDown)), at: editor.now)
+    Program.play([.input(.key(.pageDown))], on: &editor)
     scrolled = editor.reorder.viewport.position
   }
   let viewport = editor.reorder.viewport.frame
@@ -116,11 +116,8 @@ func dragStepTimes(tiles count: Int, mixed: Bool, frame: Bool = false) -> [Doubl
   }
   guard let target else { fatalError("no tile in the viewport") }
   let start = Point(x: target.minX + target.width / 2, y: target.minY + target.height / 2 - scroll.y + viewport.minY)
-  _ = editor.update(.input(.mouse(MouseEvent(.press(.left), x: start.x, y: start.y))), at: editor.now)
-  Program.wait(300, on: &editor)
-  var times: [Double] = []
-  var buffer = Buffer(size: editor.screen)
-  var moves = 0
+  Program.play([.input(.mouse(MouseEvent(.press(.left), x: start.x, y: start.y))), .wait(300)], on: &editor)
+  var events: [InputEvent] = []
   var x = start.x
   var y = start.y
   var dx = 3
@@ -132,17 +129,51 @@ func dragStepTimes(tiles count: Int, mixed: Bool, frame: Bool = false) -> [Doubl
       y += dy
       if y > viewport.minY + 40 || y < viewport.minY + 10 { dy = -dy }
     }
-    let event = InputEvent.mouse(MouseEvent(.motion, x: x, y: y))
-    var effects: [EditorEffect] = []
-    times.append(
-      seconds {
-        effects = editor.update(.input(event), at: editor.now)
-        if frame { editor.view(into: &buffer, scheme: .color) }
-      })
-    moves += effects.count
+    events.append(.mouse(MouseEvent(.motion, x: x, y: y)))
   }
+  // Through the loop, as the terminal runs it: each step is the update, its effects and (with `frame`)
+  // the frame drawn, timed from handing the loop a message to its asking for the next.
+  var port = TimedPort(events.map { .input($0) }, at: editor.now, screen: frame ? editor.screen : nil)
+  var moves = 0
+  Program.run(&editor, on: &port) { _ in moves += 1 }
   if editor.reorder.gesture.session == nil || moves == 0 { print("warning: the drag did not run (moves: \(moves))") }
-  return times
+  return port.times
+}
+
+/// The bench's port: hands the loop its messages one at a time, all at one time, and times each round
+/// of the loop between two of them (`Program.run`: the update, the effects, `present`). With a screen,
+/// `present` draws the view into a buffer (the finished frame, before the terminal's diff).
+struct TimedPort: TerminalPort {
+  private let messages: [EditorMessage]
+  private var index = 0
+  private let time: Int
+  private var buffer: Buffer?
+  private var handed: ContinuousClock.Instant?
+  private(set) var times: [Double] = []
+
+  init(_ messages: [EditorMessage], at time: Int, screen: Size?) {
+    self.messages = messages
+    self.time = time
+    buffer = screen.map { Buffer(size: $0) }
+    times.reserveCapacity(messages.count)
+  }
+
+  mutating func next(deadline: Int?) -> [(message: EditorMessage, time: Int)]? {
+    if let handed {
+      let d = ContinuousClock.now - handed
+      times.append(Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18)
+    }
+    guard index < messages.count else { return nil }
+    index += 1
+    handed = ContinuousClock.now
+    return [(messages[index - 1], time)]
+  }
+
+  mutating func present(_ editor: EditorState) {
+    if buffer != nil { editor.view(into: &buffer!, scheme: .color) }
+  }
+
+  mutating func perform(_ effect: EditorEffect, for editor: EditorState, at time: Int) -> EditorMessage? { nil }
 }
 
 func benchDragStep() {
@@ -208,7 +239,7 @@ func benchFrame() throws {
     for step in 0..<5_000 {
       // Scroll a little between frames, to a new region now and then, so frames differ.
       let key: Key = step % 500 == 0 ? .end : step % 2 == 0 ? .pageDown : .pageUp
-      _ = editor.update(.input(.key(step % 1000 == 0 ? .home : key)), at: editor.now)
+      Program.play([.input(.key(step % 1000 == 0 ? .home : key))], on: &editor)
       times.append(seconds { editor.view(into: &buffer, scheme: .color) })
       diffTimes.append(seconds { Buffer.diff(from: previous, to: buffer, into: &runs) })
       runs.removeAll(keepingCapacity: true)
