@@ -38,6 +38,14 @@ func makeArrangement(tiles count: Int, sections: Int, mixed: Bool, direction: Di
   return Arrangement(layout: LayoutSpec(parameters), sections: built)
 }
 
+let benchStart = ContinuousClock.now
+
+/// Seconds on the wall clock since the bench started.
+func wallSeconds() -> Double {
+  let d = ContinuousClock.now - benchStart
+  return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+}
+
 func seconds(_ body: () throws -> Void) rethrows -> Double {
   let start = ContinuousClock.now
   try body()
@@ -141,31 +149,32 @@ func dragStepTimes(tiles count: Int, mixed: Bool, frame: Bool = false) -> [Doubl
 }
 
 /// The bench's port: hands the loop its messages one at a time, all at one time, and times each round
-/// of the loop between two of them (`Program.run`: the update, the effects, `present`). With a screen,
-/// `present` draws the view into a buffer (the finished frame, before the terminal's diff).
+/// of the loop between two of them (`Program.run`: the update, the effects, `present`) on `clock`
+/// (seconds; the wall clock unless told). With a screen, `present` draws the view into a buffer (the
+/// finished frame, before the terminal's diff).
 struct TimedPort: TerminalPort {
   private let messages: [EditorMessage]
   private var index = 0
   private let time: Int
   private var buffer: Buffer?
-  private var handed: ContinuousClock.Instant?
+  private let clock: () -> Double
+  private var handed: Double?
+  /// The time of each message's round, in order.
   private(set) var times: [Double] = []
 
-  init(_ messages: [EditorMessage], at time: Int, screen: Size?) {
+  init(_ messages: [EditorMessage], at time: Int, screen: Size? = nil, clock: @escaping () -> Double = wallSeconds) {
     self.messages = messages
     self.time = time
+    self.clock = clock
     buffer = screen.map { Buffer(size: $0) }
     times.reserveCapacity(messages.count)
   }
 
   mutating func next(deadline: Int?) -> [(message: EditorMessage, time: Int)]? {
-    if let handed {
-      let d = ContinuousClock.now - handed
-      times.append(Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18)
-    }
+    if let handed { times.append(clock() - handed) }
     guard index < messages.count else { return nil }
     index += 1
-    handed = ContinuousClock.now
+    handed = clock()
     return [(messages[index - 1], time)]
   }
 
@@ -199,20 +208,21 @@ func benchFind() throws {
   let built = makeArrangement(tiles: 1_000_000, sections: 10, mixed: false)
   // The index of the same tiles read from their file, built from the tiles' bytes.
   var fromFile = EditorState(arrangement: try Arrangement(json: built.jsonBytes()), screen: Size(width: 200, height: 60))
-  let openFromFile = seconds { _ = fromFile.update(.input(.key(.character("/"))), at: fromFile.now) }
+  // Through the loop: each keystroke's round (the update, the find, the effects) timed by the port.
+  var opening = TimedPort([.input(.key(.character("/")))], at: fromFile.now)
+  Program.run(&fromFile, on: &opening)
+  let openFromFile = opening.times[0]
   var editor = EditorState(arrangement: built, screen: Size(width: 200, height: 60))
-  var open: Double = 0
-  open = seconds { _ = editor.update(.input(.key(.character("/"))), at: editor.now) }
-  var times: [Double] = []
+  var keys: [EditorMessage] = [.input(.key(.character("/")))]
   for round in 0..<5 {
     let text = round % 2 == 0 ? "tile 9999" : "ile 12345"
-    for c in text {
-      times.append(seconds { _ = editor.update(.input(.key(c == " " ? .space : .character(c))), at: editor.now) })
-    }
-    for _ in text {
-      times.append(seconds { _ = editor.update(.input(.key(.backspace)), at: editor.now) })
-    }
+    keys += text.map { .input(.key($0 == " " ? .space : .character($0))) }
+    keys += text.map { _ in .input(.key(.backspace)) }
   }
+  var port = TimedPort(keys, at: editor.now)
+  Program.run(&editor, on: &port)
+  let open = port.times[0]
+  let times = Array(port.times.dropFirst())
   report(
     "find: opening (folding 1,000,000 titles and ids)",
     String(format: "%.0f ms (file: %.0f)", open * 1000, openFromFile * 1000), "")
@@ -424,6 +434,13 @@ func benchOrganize() {
 /// The thread's CPU time for `body`: on this shared machine a wall-clock p99 of steps that take
 /// 0.1 ms or more is mostly the time other processes held the core (4 ms slices), so the edits report
 /// both. A system call per reading, so not for sub-microsecond steps.
+/// This thread's CPU seconds since it started.
+func threadCPUSeconds() -> Double {
+  var t = timespec()
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+  return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+}
+
 func cpuSeconds(_ body: () -> Void) -> Double {
   var start = timespec()
   var end = timespec()
