@@ -1,5 +1,6 @@
 import Canvas
 import Editor
+import Foundation
 import Runtime
 import TestSupport
 import Testing
@@ -136,5 +137,18 @@ struct BackendTests {
     #expect(frame.cleared && frame.cells == 80 * 24)
     #expect(backend.screen == editor.view(scheme: .color))
     #expect(Self.text(backend.output.bytes).contains("\u{1B}[H\u{1B}[2J"))
+  }
+
+  @Test("the bytes of a glide, shown by a real terminal (tmux), leave the editor's resting screen")
+  func bytesOnATerminal() async throws {
+    let events = "key space\nkey right\nkey down\n" + String(repeating: "wait 16\n", count: 25)
+    let (editor, backend) = try Self.run(events, motion: true, mode: .colored(.xterm256))
+    #expect(backend.frames.count > 4)
+    let directory = try TemporaryDirectory()
+    try Data(backend.output.bytes).write(to: URL(fileURLWithPath: directory.path + "/frames"))
+    let tmux = try TmuxSession(shell: "cat frames; sleep 600", in: directory)
+    defer { tmux.close() }
+    let expected = editor.view(scheme: .color).lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
+    try await tmux.waitUntil("the resting screen") { $0.rows == expected }
   }
 }
