@@ -11,8 +11,7 @@ extension EditorState {
   mutating func editorKey(_ key: Key) -> [EditorEffect] {
     switch overlay {
     case .help:
-      overlay = nil
-      return []
+      return helpKey(key)
     case .prompt(let open):
       return promptKey(key, open)
     case .question(let asked):
@@ -36,6 +35,7 @@ extension EditorState {
     switch key {
     case .character("?"):
       overlay = .help
+      helpOffset = 0
       return []
     case .character("g"), .character("G"):
       // The first or the last tile, as in vim, taskell and lazygit.
@@ -89,6 +89,29 @@ extension EditorState {
     default:
       return []
     }
+  }
+
+  /// A key while the help is shown. Where it does not all fit, ↑/↓ (and `k`/`j`), the pages (and
+  /// Space), Home and End (and `g`/`G`) scroll it; any other key closes it, without acting on it.
+  mutating func helpKey(_ key: Key) -> [EditorEffect] {
+    guard let layout = KeyHelp.layout(on: screen), layout.shown < layout.rows else {
+      overlay = nil
+      return []
+    }
+    var offset = min(helpOffset, layout.lastOffset)
+    switch key {
+    case .up, .character("k"): offset -= 1
+    case .down, .character("j"): offset += 1
+    case .pageUp: offset -= layout.page
+    case .pageDown, .space: offset += layout.page
+    case .home, .character("g"): offset = 0
+    case .end, .character("G"): offset = layout.lastOffset
+    default:
+      overlay = nil
+      return []
+    }
+    helpOffset = min(max(0, offset), layout.lastOffset)
+    return []
   }
 
   /// Saves where `saveTarget` says, asking for a file name first when there is none.

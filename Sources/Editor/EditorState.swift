@@ -25,6 +25,8 @@ public struct EditorState: Sendable {
   public internal(set) var announcement: Announcement = .welcome
   /// What is shown above the editor, taking the keys: one thing at a time.
   public internal(set) var overlay: Overlay?
+  /// The help overlay's first line shown, where it does not all fit (`?` opens it at 0).
+  public internal(set) var helpOffset = 0
   /// The save being tried, to try it again with `force` or under another name, and whether the editor
   /// quits once it succeeds (the `.save` effect leaves that to the editor: its `.quit` follows `.saved`).
   var pendingSave: (to: String?, thenQuit: Bool)?
@@ -218,6 +220,13 @@ public struct EditorState: Sendable {
       return engine(gained ? .tick : .focusLost, at: time)
     case .mouse(let mouse):
       let point = mouse.point
+      // The wheel over the help scrolls the help, where it does not all fit.
+      if overlay == .help, mouse.action == .wheelUp || mouse.action == .wheelDown {
+        if let layout = KeyHelp.layout(on: screen) {
+          helpOffset = min(max(0, helpOffset + (mouse.action == .wheelUp ? -1 : 1)), layout.lastOffset)
+        }
+        return engine(.tick, at: time)
+      }
       // Pressing a button answers a question with "no" and closes a prompt, as Esc would.
       if case .press = mouse.action, overlay != nil {
         dismiss()
