@@ -121,7 +121,7 @@ extension EditorState {
       announcement = .typeFileName
       return []
     }
-    return requestSave(to: nil, force: false, thenQuit: thenQuit)
+    return requestSave(to: nil, force: recreatesDeletedFile, thenQuit: thenQuit)
   }
 
   mutating func requestSave(to path: String?, force: Bool, thenQuit: Bool) -> [EditorEffect] {

@@ -256,7 +256,7 @@ extension Painter {
   var announcementStyle: Style {
     if state.question != nil { return style(Theme.refusal, Theme.barBackground, .bold).barred(color) }
     switch state.announcement {
-    case .refused, .notSaved, .confirmQuit, .notDiscarded: return style(Theme.refusal, Theme.barBackground, .bold).barred(color)
+    case .refused, .notSaved, .fileDeleted, .confirmQuit, .notDiscarded: return style(Theme.refusal, Theme.barBackground, .bold).barred(color)
     case .saved: return style(RGB(0x7E, 0xE0, 0x87), Theme.barBackground).barred(color)
     default: return barStyle
     }

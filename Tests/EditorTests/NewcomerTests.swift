@@ -133,4 +133,32 @@ struct NewcomerTests {
     #expect(!f.showingHelp)
     #expect(f.reorder.focus == Self.editor().reorder.focus)
   }
+
+  @Test("messages from the world count from 1: sections[1].items[0].title is section 2, tile 1, its title")
+  func placesCountFromOne() {
+    #expect(
+      Announcement.countedFromOne("cannot write lines: sections[1].items[0].title: a line cannot hold a line break")
+        == "cannot write lines: section 2, tile 1, its title: a line cannot hold a line break")
+    #expect(Announcement.countedFromOne("sections[2]: no lane") == "section 3: no lane")
+    #expect(Announcement.countedFromOne("sections[x] and sections[") == "sections[x] and sections[")
+    #expect(
+      Announcement.notSaved(.failed("cannot write tsv: sections[0].items[3].title: a TSV field cannot hold a tab")).text
+        == "Not saved: cannot write tsv: section 1, tile 4, its title: a TSV field cannot hold a tab")
+  }
+
+  @Test("a save that finds the file deleted says so, and the next s writes it again (force: no stamp expected)")
+  func deletedOnDisk() {
+    var e = Self.editor()
+    Self.press(.space, &e)
+    Self.press(.right, &e)
+    Self.press(.enter, &e)
+    #expect(e.update(.input(.key(.character("s"))), at: e.now) == [.save(to: nil, force: false)])
+    _ = e.update(.saveFailed(.deletedOnDisk), at: e.now)
+    #expect(e.statusText == "grid.json was deleted: s writes it again")
+    #expect(e.question == nil && e.isDirty)
+    #expect(e.update(.input(.key(.character("s"))), at: e.now) == [.save(to: nil, force: true)])
+    _ = e.update(.saved(name: nil), at: e.now)
+    #expect(!e.isDirty)
+    #expect(e.update(.input(.key(.character("s"))), at: e.now) == [.save(to: nil, force: false)])
+  }
 }
