@@ -274,7 +274,7 @@ extension EditorState {
       case .find(let origin):
         finding.find = nil
         _ = engineEffects(.focus(origin))
-        announcement = .welcome
+        announcement = .told("Cancelled")
       case .moveTo, .edit:
         announcement = .told("Cancelled")
       case .saveAs:

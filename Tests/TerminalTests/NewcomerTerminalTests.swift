@@ -142,6 +142,13 @@ struct NewcomerTerminalTests {
     }
     try tmux.sendKey("Escape")
     try await tmux.waitForStatus("READY", "Cancelled")
+    // The find's line too: Esc puts the focus back and says so.
+    try tmux.send("/")
+    try await tmux.waitForStatus("FIND")
+    try tmux.send("Pay")
+    try await tmux.waitUntil("the find") { $0.statusLine.contains("1 match") }
+    try tmux.sendKey("Escape")
+    try await tmux.waitForStatus("READY", "Cancelled")
     // Still running, nothing changed: q quits at once.
     try await tmux.quitCleanly()
     #expect(try directory.readText("board.md") == Self.board)
