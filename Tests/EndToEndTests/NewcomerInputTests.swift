@@ -49,4 +49,18 @@ struct NewcomerInputTests {
     let item = try #require((section["items"] as? [[String: Any]])?.first)
     #expect((item["id"] as? String).map { Array($0.unicodeScalars) } == Array("보고서".unicodeScalars))
   }
+
+  @Test("a recorded save that found the file deleted replays as one: save-result deleted")
+  func deletedInAnEventsFile() throws {
+    let directory = try TemporaryDirectory()
+    _ = try directory.write("demo.json", try TileGrid.run(["demo"]).stdoutText)
+    _ = try directory.write("e.events", "key space\nkey right\nkey enter\nkey s\nsave-result deleted\n")
+    let screen = try TileGrid.run(
+      ["render", "demo.json", "--width", "80", "--height", "10", "--events", "e.events", "--color", "never"], in: directory)
+    expectSuccess(screen)
+    #expect(screen.stdoutText.split(separator: "\n").last?.contains("demo.json was deleted: s writes it again") == true)
+    _ = try directory.write("bad.events", "save-result gone\n")
+    let bad = try TileGrid.run(["play", "demo.json", "--width", "80", "--height", "10", "--events", "bad.events"], in: directory)
+    #expect(bad.stderrText.contains("ok, changed-on-disk, deleted, read-only, exists or failed"), "\(bad.stderrText)")
+  }
 }
