@@ -260,12 +260,13 @@ public enum EventScript {
       case ("saving", "stdout"): return .saving(.standardOutput)
       case ("save-result", "ok"): return .saveResult(nil)
       case ("save-result", "changed-on-disk"): return .saveResult(.changedOnDisk)
+      case ("save-result", "deleted"): return .saveResult(.deletedOnDisk)
       case ("save-result", "read-only"): return .saveResult(.readOnly)
       case ("save-result", "exists"): return .saveResult(.exists)
       case ("save-result", "failed"): return .saveResult(.failed("the save failed when the session was recorded"))
       default:
         let words = ["signal": "interrupt or terminate", "saving": "file, ask or stdout",
-                     "save-result": "ok, changed-on-disk, read-only, exists or failed"][verb]!
+                     "save-result": "ok, changed-on-disk, deleted, read-only, exists or failed"][verb]!
         throw fail("'\(verb)' takes \(words), not '\(word)'")
       }
     case "left-behind":
@@ -365,6 +366,7 @@ extension EventScript {
       switch failure {
       case nil: return "save-result ok"
       case .changedOnDisk: return "save-result changed-on-disk"
+      case .deletedOnDisk: return "save-result deleted"
       case .readOnly: return "save-result read-only"
       case .exists: return "save-result exists"
       case .failed, .cancelled: return "save-result failed"

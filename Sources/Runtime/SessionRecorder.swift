@@ -83,6 +83,7 @@ package struct SessionRecorder {
     advance(to: time)
     switch failure {
     case .changedOnDisk: write("save-result changed-on-disk")
+    case .deletedOnDisk: write("save-result deleted")
     case .readOnly: write("save-result read-only")
     case .exists: write("save-result exists")
     case .failed, .cancelled: write("save-result failed")

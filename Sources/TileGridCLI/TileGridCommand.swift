@@ -247,8 +247,8 @@ public enum TileGridCommand {
   ) throws(CLIError) -> (ConflictedArrangement, name: String, stamp: Platform.FileStamp?, digest: FileDigest?) {
     let format = format ?? FormatOptions().reading(path)
     if unfinished == .refuse { try refuseUnfinishedSave(path) }
-    func invalid(_ name: String, _ error: some Error) -> CLIError {
-      invalidFile(path, name: name, error, hintingBackups: unfinished != .ignore)
+    func invalid(_ name: String, _ error: some Error, looksLike: ArrangementFormat?) -> CLIError {
+      invalidFile(path, name: name, error, hintingBackups: unfinished != .ignore, readAs: format, looksLike: looksLike)
     }
     if format == .json && !digest {
       let input = try Platform.mappedInput(path)
@@ -267,7 +267,7 @@ public enum TileGridCommand {
           // Not valid JSON: perhaps git's conflict markers, which the reading below finds; else the
           // same error again.
           guard ConflictMarkers.mayHaveMarkers(try Platform.input(path).bytes) else {
-            throw invalid(input.name, FormatError.json(error))
+            throw invalid(input.name, FormatError.json(error), looksLike: looks(input))
           }
         }
       }
@@ -277,8 +277,21 @@ public enum TileGridCommand {
       let file = try ConflictedArrangement.read(input.bytes, format: format)
       return (file, input.name, input.stamp, digest ? FileDigest(of: input.bytes) : nil)
     } catch {
-      throw invalid(input.name, error)
+      throw invalid(input.name, error, looksLike: input.bytes.withUnsafeBufferPointer { looks($0) })
     }
+  }
+
+  /// The format an input's content shows (`ArrangementFormat(content:)`), read again after a failed
+  /// read (standard input is held, a file's pages mapped again); nil when it changed meanwhile.
+  static func looks(_ input: Platform.MappedInput) -> ArrangementFormat? {
+    (try? input.withBytes { (bytes, _) throws(Never) in looks(bytes) }) ?? nil
+  }
+
+  /// The format text shows; nil for what is not text (a control byte in its first 4 KiB), which no
+  /// format reads.
+  static func looks(_ bytes: UnsafeBufferPointer<UInt8>) -> ArrangementFormat? {
+    let binary = bytes.prefix(4096).contains { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0x7F }
+    return binary ? nil : ArrangementFormat(content: bytes)
   }
 
   /// Refuses (65) a file that a save cut short may have left shorter than it was: beside it is the
@@ -301,8 +314,13 @@ public enum TileGridCommand {
   }
 
   /// The one-line data error for a file that is not valid, naming a backup left beside it.
-  static func invalidFile(_ path: String, name: String, _ error: some Error, hintingBackups: Bool = true) -> CLIError {
+  static func invalidFile(
+    _ path: String, name: String, _ error: some Error, hintingBackups: Bool = true, readAs format: ArrangementFormat? = nil,
+    looksLike looks: ArrangementFormat? = nil
+  ) -> CLIError {
     var message = "\(name): \(error)"
+    // Content that looks like another format (lines piped in as JSON): which, and how to read it so.
+    if let format, let looks, looks != format { message += " — \(looks.guess)? try --format \(looks)" }
     if hintingBackups && path != "-", let backup = Platform.abandonedSaves(besideFile: path).backups.first {
       message += "; '\(backup.path)' holds the file as it was before a save that did not finish ("
         + restoreHint(backup.path, into: path) + ")"
@@ -339,7 +357,9 @@ public enum TileGridCommand {
           if case .changed(let change) = error { throw CLIError(change) }
           markers = false
         }
-        guard markers else { throw invalidFile(path, name: input.name, FormatError.json(error)) }
+        guard markers else {
+          throw invalidFile(path, name: input.name, FormatError.json(error), readAs: .json, looksLike: looks(input))
+        }
         mayRecord = true
       }
     }

@@ -89,6 +89,10 @@ struct ScreenCase: CustomTestStringConvertible, Sendable {
       name: "demo-keyboard-lift", fixture: nil, width: 80, height: 24, events: "key space\nkey right\nkey down\n"),
     ScreenCase(name: "demo-help", fixture: nil, width: 80, height: 24, events: "key ?\n"),
     ScreenCase(name: "demo-help-small", fixture: nil, width: 44, height: 14, events: "key ?\n"),
+    // At 40 x 10 the help scrolls: its first page, a page and a line down, and its end.
+    ScreenCase(name: "demo-help-40x10", fixture: nil, width: 40, height: 10, events: "key ?\n"),
+    ScreenCase(name: "demo-help-40x10-scrolled", fixture: nil, width: 40, height: 10, events: "key ?\nkey pgdn\nkey j\n"),
+    ScreenCase(name: "demo-help-40x10-end", fixture: nil, width: 40, height: 10, events: "key ?\nkey end\n"),
     ScreenCase(
       name: "demo-confirm-quit", fixture: nil, width: 80, height: 24, events: "key space\nkey right\nkey enter\nkey q\n"),
     ScreenCase(
