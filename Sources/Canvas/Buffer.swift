@@ -336,3 +336,12 @@ public struct Buffer: Equatable, Sendable {
     }
   }
 }
+
+extension Buffer {
+  /// Writes a run's cells where the run says (a backend keeping a screen of cells); the run must fit.
+  public mutating func place(_ run: Run) {
+    precondition(run.row >= 0 && run.row < size.height && run.x >= 0 && run.x + run.cells.count <= size.width)
+    let start = run.row * size.width + run.x
+    cells.replaceSubrange(start..<start + run.cells.count, with: run.cells)
+  }
+}

@@ -7,10 +7,10 @@ import Geometry
 #endif
 
 extension CursesTerminal {
-  /// Shows `frame`: the cells that differ from the last frame go into ncurses' screen, then one
-  /// `doupdate` sends what changed on the terminal (ncurses compares too, and moves the cursor the
-  /// cheapest way), between synchronized-output marks when the terminal knows them. An identical frame
-  /// writes nothing at all.
+  /// Shows `frame`: the cells that differ from the last frame (`Presenter`) go into ncurses' screen,
+  /// then one `doupdate` sends what changed on the terminal (ncurses compares too, and moves the cursor
+  /// the cheapest way), between synchronized-output marks when the terminal knows them. An identical
+  /// frame writes nothing at all.
   ///
   /// `frame` is swapped with the last frame's buffer: afterwards it holds an older frame of the same
   /// size, to draw the next one into (`EditorState.view(into:)` clears it), so a steady stream of
@@ -19,44 +19,9 @@ extension CursesTerminal {
     guard active else { return }
     let clear = needsClear
     needsClear = false
-    if clear { clearok(tg_curscr(), true) }
-    if let previous, previous.size == frame.size, !clear {
-      Buffer.diff(from: previous, to: frame, into: &runs)
-      if runs.isEmpty {
-        keep(&frame)
-        return
-      }
-    } else {
-      runs.removeAll(keepingCapacity: true)
-      for y in 0..<frame.height { runs.append(Buffer.Run(row: y, x: 0, cells: frame.row(y))) }
-    }
-    if !write(runs) {
-      // The color pairs ran out (a terminal with few pairs, or a screen of very many colors): start
-      // the table again and write the whole frame with fresh pairs; whatever still does not fit is
-      // drawn in the terminal's own colors.
-      resetPairs()
-      runs.removeAll(keepingCapacity: true)
-      for y in 0..<frame.height { runs.append(Buffer.Run(row: y, x: 0, cells: frame.row(y))) }
-      clearok(tg_curscr(), true)
-      _ = write(runs)
-    }
-    runs.removeAll(keepingCapacity: true)
-    // The terminal shows the frame at its end, all at once, when it knows synchronized output.
-    if synchronizedOutput { writeAll(TerminalModes.beginFrame) }
-    wnoutrefresh(tg_stdscr())
-    doupdate()
-    if synchronizedOutput { writeAll(TerminalModes.endFrame) }
-    if clear { writeAll(TerminalModes.on) }  // in case something else turned them off meanwhile
-    keep(&frame)
-  }
-
-  /// Keeps `frame` as the frame on the screen, handing back the older buffer (or a new one).
-  private func keep(_ frame: inout Buffer) {
-    if previous?.size == frame.size {
-      swap(&previous!, &frame)
-    } else {
-      previous = frame
-      frame = Buffer(size: frame.size)
+    var backend = CursesBackend(terminal: self)
+    if presenter.present(&frame, to: &backend, clearing: clear), clear {
+      writeAll(TerminalModes.on)  // in case something else turned them off meanwhile
     }
   }
 
@@ -68,7 +33,7 @@ extension CursesTerminal {
 
   /// Writes runs of cells into ncurses' screen; false if a color pair could not be had for some cell
   /// (it was written in the terminal's own colors).
-  private func write(_ runs: [Buffer.Run]) -> Bool {
+  fileprivate func write(_ runs: [Buffer.Run]) -> Bool {
     let window = tg_stdscr()
     var complete = true
     var cell = cchar_t()
@@ -130,7 +95,7 @@ extension CursesTerminal {
   }
 
   /// Empties the pair table; everything on the screen is written again with new pairs.
-  private func resetPairs() {
+  fileprivate func resetPairs() {
     reset_color_pairs()
     pairs = [:]
     styleCache = [:]
@@ -146,5 +111,26 @@ extension CursesTerminal {
     if attributes.contains(.underline) { result |= tg_a_underline() }
     if attributes.contains(.reverse) { result |= tg_a_reverse() }
     return result
+  }
+}
+
+/// ncursesw as a `Backend`: runs go into ncurses' screen (`write`); when the color pairs run out the
+/// table starts again (`resetPairs`) and the whole frame is written with fresh pairs, whatever still
+/// does not fit in the terminal's own colors.
+private struct CursesBackend: Backend {
+  unowned let terminal: CursesTerminal
+
+  func clear() { clearok(tg_curscr(), true) }
+
+  func draw(_ runs: [Buffer.Run], size: Size) -> Bool { terminal.write(runs) }
+
+  func reset() { terminal.resetPairs() }
+
+  /// The terminal shows the frame at its end, all at once, when it knows synchronized output.
+  func flush() {
+    if terminal.synchronizedOutput { terminal.writeAll(TerminalModes.beginFrame) }
+    wnoutrefresh(tg_stdscr())
+    doupdate()
+    if terminal.synchronizedOutput { terminal.writeAll(TerminalModes.endFrame) }
   }
 }

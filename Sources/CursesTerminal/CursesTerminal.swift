@@ -100,11 +100,10 @@ public final class CursesTerminal {
   private var readBuffer = [UInt8](repeating: 0, count: 1 << 16)
 
   // Output state (CursesTerminal+Present.swift).
-  /// The frame on the screen; nil before the first.
-  var previous: Buffer?
+  /// The frame on the screen, and the diff to the next (`Presenter`).
+  var presenter = Presenter()
   /// The next `present` clears the screen and writes everything (Ctrl-L, a resize, after a stop).
   var needsClear = true
-  var runs: [Buffer.Run] = []
   var styleCache: [Style: (attributes: attr_t, pair: Int32)] = [:]
   var pairs: [Int64: Int32] = [:]
   var nextPair: Int32 = 1

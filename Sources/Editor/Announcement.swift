@@ -91,6 +91,8 @@ public enum Announcement: Equatable, Sendable {
   case typeFileName
   case saved(name: String?)
   case notSaved(SaveFailure)
+  /// The file was deleted on disk since it was read: `board.json was deleted: s writes it again`.
+  case fileDeleted(name: String)
   case confirmQuit
   case notQuitting
   /// Quit or save was asked while a tile is lifted.
@@ -175,6 +177,7 @@ extension Announcement {
     case .typeFileName: return "Type a file name; Enter saves, Esc cancels"
     case .saved(let name): return "Saved" + (name.map { " \($0)" } ?? "")
     case .notSaved(let failure): return "Not saved: \(failure.text)"
+    case .fileDeleted(let name): return "\(name) was deleted: s writes it again"
     case .confirmQuit: return Question.quitWithUnsavedChanges.text
     case .notQuitting: return "Not quitting"
     case .finishDragFirst: return "Drop or cancel the tile first"
@@ -191,25 +194,63 @@ extension Announcement {
     case .kept: return "Nothing deleted"
     case .restored(let name): return "Restored \(name): s saves it, u undoes"
     case .discarded(let name): return "Removed \(name)"
-    case .notDiscarded(let name, let reason): return "Not removed: \(name): \(reason)"
+    case .notDiscarded(let name, let reason): return "Not removed: \(name): \(Self.countedFromOne(reason))"
     case .keptLeftBehind(let name): return "Kept \(name); asked again next time"
     case .merging: return "Reading the file on disk to merge…"
     case .merged(let changes, let conflicts):
       let edits = changes == 1 ? "1 edit" : "\(changes) edits"
       if conflicts == 0 { return "Merged with the file on disk: \(edits); s saves" }
       return "Merged: \(edits), \(conflicts) conflict\(conflicts == 1 ? "" : "s") (ours kept); s saves"
-    case .notMerged(let problem): return "Not merged: \(problem)"
+    case .notMerged(let problem): return "Not merged: \(Self.countedFromOne(problem))"
     case .conflictResolved(let choice, let left):
       let took = choice == .both ? "Kept both" : "Took \(choice)"
       if left == 0 { return "\(took): no conflicts left; s saves the file without markers" }
       return "\(took): \(left) conflict\(left == 1 ? "" : "s") left"
-    case .conflictNotResolved(let problem): return "Not resolved: \(problem)"
+    case .conflictNotResolved(let problem): return "Not resolved: \(Self.countedFromOne(problem))"
     case .conflictsLeft(let count):
       return "\(count) merge conflict\(count == 1 ? "" : "s") left: C shows them; s saves them in the file"
     case .noConflicts: return "No merge conflicts"
     case .noChanges: return "No changes since the file was saved"
     case .told(let sentence): return sentence
     }
+  }
+
+  /// A message from the world (a failed save's cause, a merge's problem) with its JSON places counted
+  /// from 1, as everything on the screen is: `sections[1].items[0].title` is `section 2, tile 1, its
+  /// title`, `sections[2]` is `section 3`.
+  public static func countedFromOne(_ message: String) -> String {
+    var out = ""
+    var rest = Substring(message)
+    func number(after prefix: String, in text: Substring) -> (Int, Substring)? {
+      guard text.hasPrefix(prefix) else { return nil }
+      let digits = text.dropFirst(prefix.count).prefix { $0.isASCII && $0.isNumber }
+      let after = text.dropFirst(prefix.count + digits.count)
+      guard !digits.isEmpty, after.first == "]", let n = Int(digits) else { return nil }
+      return (n, after.dropFirst())
+    }
+    while let start = rest.indices.first(where: { rest[$0...].hasPrefix("sections[") }) {
+      out += rest[..<start]
+      let from = rest[start...]
+      guard let (s, afterSection) = number(after: "sections[", in: from) else {
+        out += "sections["
+        rest = from.dropFirst("sections[".count)
+        continue
+      }
+      out += "section \(s + 1)"
+      rest = afterSection
+      if let (i, afterItem) = number(after: ".items[", in: rest) {
+        out += ", tile \(i + 1)"
+        rest = afterItem
+      }
+      // A key after the place: `, its title`.
+      if rest.first == ".", let key = Optional(rest.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "_" }),
+        !key.isEmpty
+      {
+        out += ", its \(key)"
+        rest = rest.dropFirst(1 + key.count)
+      }
+    }
+    return out + rest
   }
 
   /// A verb and a place in words: "Lifted red — Favorites 2 of 14", "Moved to Others 3 of 9".
@@ -262,8 +303,9 @@ extension SaveFailure {
   public var text: String {
     switch self {
     case .changedOnDisk: return "the file changed on disk since it was opened"
+    case .deletedOnDisk: return "the file was deleted on disk since it was opened"
     case .readOnly: return "the file is read-only"
-    case .failed(let message): return message
+    case .failed(let message): return Announcement.countedFromOne(message)
     case .cancelled: return "cancelled"
     case .exists: return "a file of that name exists"
     }

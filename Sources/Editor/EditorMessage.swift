@@ -86,6 +86,8 @@ public enum EditorSignal: Equatable, Sendable {
 public enum SaveFailure: Equatable, Sendable {
   /// The file changed on disk since it was opened or last saved.
   case changedOnDisk
+  /// The file was deleted on disk since it was opened or last saved (the next `s` writes it again).
+  case deletedOnDisk
   /// The file is read-only; writing needs the person's word.
   case readOnly
   /// Anything else; the message names the real cause.

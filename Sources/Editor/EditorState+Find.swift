@@ -61,7 +61,8 @@ extension EditorState {
       overlay = nil
       finding.find = nil
       let effects = engineEffects(.focus(origin))
-      announcement = .welcome
+      // As every prompt's Esc says.
+      announcement = .told("Cancelled")
       return effects
     case .submitted:
       overlay = nil

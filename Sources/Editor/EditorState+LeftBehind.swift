@@ -29,6 +29,7 @@ extension EditorState {
     switch (key, found.content) {
     case (.character("r"), .arrangement(let recovered)):
       restore(recovered)
+      restoredLeftBehind = (found, document.history.stateID)
       announcement = .restored(name: found.name)
       askAboutLeftBehind()
       return []

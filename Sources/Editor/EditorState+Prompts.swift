@@ -11,8 +11,7 @@ extension EditorState {
   mutating func editorKey(_ key: Key) -> [EditorEffect] {
     switch overlay {
     case .help:
-      overlay = nil
-      return []
+      return helpKey(key)
     case .prompt(let open):
       return promptKey(key, open)
     case .question(let asked):
@@ -36,6 +35,7 @@ extension EditorState {
     switch key {
     case .character("?"):
       overlay = .help
+      helpOffset = 0
       return []
     case .character("g"), .character("G"):
       // The first or the last tile, as in vim, taskell and lazygit.
@@ -91,6 +91,29 @@ extension EditorState {
     }
   }
 
+  /// A key while the help is shown. Where it does not all fit, ↑/↓ (and `k`/`j`), the pages (and
+  /// Space), Home and End (and `g`/`G`) scroll it; any other key closes it, without acting on it.
+  mutating func helpKey(_ key: Key) -> [EditorEffect] {
+    guard let layout = KeyHelp.layout(on: screen), layout.shown < layout.rows else {
+      overlay = nil
+      return []
+    }
+    var offset = min(helpOffset, layout.lastOffset)
+    switch key {
+    case .up, .character("k"): offset -= 1
+    case .down, .character("j"): offset += 1
+    case .pageUp: offset -= layout.page
+    case .pageDown, .space: offset += layout.page
+    case .home, .character("g"): offset = 0
+    case .end, .character("G"): offset = layout.lastOffset
+    default:
+      overlay = nil
+      return []
+    }
+    helpOffset = min(max(0, offset), layout.lastOffset)
+    return []
+  }
+
   /// Saves where `saveTarget` says, asking for a file name first when there is none.
   mutating func save(thenQuit: Bool) -> [EditorEffect] {
     if saveTarget == .askForPath {
@@ -98,7 +121,7 @@ extension EditorState {
       announcement = .typeFileName
       return []
     }
-    return requestSave(to: nil, force: false, thenQuit: thenQuit)
+    return requestSave(to: nil, force: recreatesDeletedFile, thenQuit: thenQuit)
   }
 
   mutating func requestSave(to path: String?, force: Bool, thenQuit: Bool) -> [EditorEffect] {
@@ -251,7 +274,7 @@ extension EditorState {
       case .find(let origin):
         finding.find = nil
         _ = engineEffects(.focus(origin))
-        announcement = .welcome
+        announcement = .told("Cancelled")
       case .moveTo, .edit:
         announcement = .told("Cancelled")
       case .saveAs:

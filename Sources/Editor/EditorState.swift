@@ -25,6 +25,16 @@ public struct EditorState: Sendable {
   public internal(set) var announcement: Announcement = .welcome
   /// What is shown above the editor, taking the keys: one thing at a time.
   public internal(set) var overlay: Overlay?
+  /// The file was found deleted on disk at a save: the next save writes it again (with `force`, so
+  /// that the stamp of the deleted file is not expected).
+  var recreatesDeletedFile = false
+  /// The recovery file restored (`r`) and the history's state right after the restore: once that
+  /// state is saved, the file is removed.
+  var restoredLeftBehind: (file: LeftBehind, stateID: Int)?
+  /// The name of the restored file being removed after a save, to say both on the status line.
+  var removingSaved: String?
+  /// The help overlay's first line shown, where it does not all fit (`?` opens it at 0).
+  public internal(set) var helpOffset = 0
   /// The save being tried, to try it again with `force` or under another name, and whether the editor
   /// quits once it succeeds (the `.save` effect leaves that to the editor: its `.quit` follows `.saved`).
   var pendingSave: (to: String?, thenQuit: Bool)?
@@ -135,6 +145,16 @@ public struct EditorState: Sendable {
         document.saveTarget = .file
       }
       announcement = .saved(name: saveTarget == .standardOutput ? nil : fileName)
+      recreatesDeletedFile = false
+      // A recovery file restored and now saved (the restore not undone) has done its work: removed,
+      // it is not asked about again.
+      if let found = restoredLeftBehind, let step = document.history.position(ofState: found.stateID),
+        step <= document.history.position
+      {
+        restoredLeftBehind = nil
+        removingSaved = found.file.name
+        effects.append(.discard(path: found.file.path, name: found.file.name))
+      }
       if pendingSave?.thenQuit == true { effects.append(.quit) }
       pendingSave = nil
       return effects
@@ -143,6 +163,11 @@ public struct EditorState: Sendable {
       announcement = .notSaved(failure)
       switch failure {
       case .changedOnDisk: overlay = .question(.fileChangedOnDisk)
+      case .deletedOnDisk:
+        // Not a change to merge with: the next `s` writes the file again, as it is in the editor.
+        announcement = .fileDeleted(name: fileName ?? "the file")
+        recreatesDeletedFile = true
+        pendingSave = nil
       case .readOnly: overlay = .question(.fileReadOnly)
       case .exists: overlay = .question(.fileExists)
       case .failed:
@@ -163,8 +188,13 @@ public struct EditorState: Sendable {
       askAboutLeftBehind()
       return effects
     case .discarded(let name, let failure):
+      let previous = announcement
       let effects = engine(.tick, at: time)
       announcement = failure.map { .notDiscarded(name: name, reason: $0) } ?? .discarded(name: name)
+      if removingSaved == name, case .saved(let saved) = previous, failure == nil {
+        announcement = .told(Announcement.saved(name: saved).text + " · removed \(name)")
+      }
+      removingSaved = nil
       askAboutLeftBehind()
       return effects
     case .diskVersion(let theirs, let token):
@@ -218,6 +248,13 @@ public struct EditorState: Sendable {
       return engine(gained ? .tick : .focusLost, at: time)
     case .mouse(let mouse):
       let point = mouse.point
+      // The wheel over the help scrolls the help, where it does not all fit.
+      if overlay == .help, mouse.action == .wheelUp || mouse.action == .wheelDown {
+        if let layout = KeyHelp.layout(on: screen) {
+          helpOffset = min(max(0, helpOffset + (mouse.action == .wheelUp ? -1 : 1)), layout.lastOffset)
+        }
+        return engine(.tick, at: time)
+      }
       // Pressing a button answers a question with "no" and closes a prompt, as Esc would.
       if case .press = mouse.action, overlay != nil {
         dismiss()

@@ -20,23 +20,24 @@ extension Painter {
     let tiles = arrangement.tileCount
     let sections = arrangement.sections.count
     let marked = reorder.marks.count
-    let counts =
-      (marked > 0 ? "\(marked) marked · " : "")
-      + "\(tiles) tile\(tiles == 1 ? "" : "s") · \(sections) section\(sections == 1 ? "" : "s") "
+    let tileCount = (marked > 0 ? "\(marked) marked · " : "") + "\(tiles) tile\(tiles == 1 ? "" : "s")"
+    var counts = tileCount + " · \(sections) section\(sections == 1 ? "" : "s") "
     let name = state.fileName ?? "demo"
-    // What gives way on a narrow screen, in order: the counts, the word "unsaved" (the ● stays), the
-    // name "TileGrid"; the file name is cut last, with `…`.
+    // What gives way on a narrow screen, in order: the sections' count, the word "unsaved" (the ●
+    // stays), the name "TileGrid", the tiles' count; the file name is cut last, with `…`.
     let nameWidth = DisplayText.width(of: name)
-    let countsWidth = DisplayText.width(of: counts)
     var brand = " TileGrid  "
     var unsaved = state.isDirty ? " ● unsaved" : ""
     var showCounts = true
     func needed() -> Int {
-      DisplayText.width(of: brand) + nameWidth + DisplayText.width(of: unsaved) + (showCounts ? countsWidth + 2 : 0)
+      DisplayText.width(of: brand) + nameWidth + DisplayText.width(of: unsaved)
+        + (showCounts ? DisplayText.width(of: counts) + 2 : 0)
     }
-    if needed() > width { showCounts = false }
+    if needed() > width { counts = tileCount + " " }
     if needed() > width && state.isDirty { unsaved = " ●" }
     if needed() > width { brand = " " }
+    if needed() > width { showCounts = false }
+    let countsWidth = DisplayText.width(of: counts)
 
     var x = buffer.write(brand, at: Point(x: 0, y: 0), style: style(Theme.accent, Theme.barBackground, .bold).barred(color))
     let nameLimit = max(0, width - x - DisplayText.width(of: unsaved) - (showCounts ? countsWidth + 2 : 0))
@@ -99,10 +100,11 @@ extension Painter {
       return
     }
 
-    let announcement = state.question?.text ?? state.statusText
+    let room0 = max(0, width - indent - positionWidth)
+    let announcement = helpScrollWords(room: room0) ?? state.question?.text ?? state.statusText
     let hints = hintText
     let hintsWidth = DisplayText.width(of: hints) + 2
-    let room = max(0, width - indent - positionWidth)
+    let room = room0
     var lines: [String]
     var showHints = false
     if DisplayText.width(of: announcement) <= room || (state.question == nil && state.announcementMayBeCut) {
@@ -190,9 +192,25 @@ extension Painter {
     return "\(viewport.position * 100 / maximum)%"
   }
 
+  /// Whether the help is shown and does not all fit, so that keys scroll it.
+  var helpScrolls: Bool {
+    guard state.showingHelp, let layout = KeyHelp.layout(on: state.screen) else { return false }
+    return layout.shown < layout.rows
+  }
+
+  /// While the help scrolls, the status line's words are its keys, as many as fit in `room`.
+  func helpScrollWords(room: Int) -> String? {
+    guard helpScrolls else { return nil }
+    let words = [
+      "↑↓ PgUp PgDn Home End scroll · any other key closes", "↑↓ PgUp PgDn scroll · other keys close",
+      "↑↓ scroll · other keys close",
+    ]
+    return words.first { DisplayText.width(of: $0) <= room } ?? words[words.count - 1]
+  }
+
   /// The keys that matter now.
   var hintText: String {
-    if state.showingHelp { return "any key closes" }
+    if state.showingHelp { return helpScrolls ? "" : "any key closes" }
     if case .text = state.overlay { return "↑↓ PgUp PgDn scroll · Esc closes" }
     if state.question != nil { return "" }
     switch reorder.gesture {
@@ -238,7 +256,7 @@ extension Painter {
   var announcementStyle: Style {
     if state.question != nil { return style(Theme.refusal, Theme.barBackground, .bold).barred(color) }
     switch state.announcement {
-    case .refused, .notSaved, .confirmQuit, .notDiscarded: return style(Theme.refusal, Theme.barBackground, .bold).barred(color)
+    case .refused, .notSaved, .fileDeleted, .confirmQuit, .notDiscarded: return style(Theme.refusal, Theme.barBackground, .bold).barred(color)
     case .saved: return style(RGB(0x7E, 0xE0, 0x87), Theme.barBackground).barred(color)
     default: return barStyle
     }

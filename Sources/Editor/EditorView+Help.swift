@@ -65,47 +65,89 @@ public enum KeyHelp {
   public static var groups: [(title: String, entries: [Entry])] { columns.flatMap { $0 } }
 }
 
-extension Painter {
-  /// The help overlay: a box in the middle of the screen listing every key, above everything else. On
-  /// a screen too small for all of it, as much as fits, the last line saying there is more.
-  func drawHelp(into buffer: inout Buffer) {
-    typealias Line = (keys: String, action: String, heading: Bool)
-    func lines(_ groups: [(title: String, entries: [KeyHelp.Entry])]) -> [Line] {
-      var lines: [Line] = []
-      for (k, group) in groups.enumerated() {
-        if k > 0 { lines.append(("", "", false)) }
-        lines.append((group.title, "", true))
-        for entry in group.entries { lines.append((entry.keys, entry.action, false)) }
-      }
-      return lines
+extension KeyHelp {
+  /// One line of the overlay: a group's title, a key and what it does, or a blank line between groups.
+  public struct Line: Equatable, Sendable {
+    public var keys: String
+    public var action: String
+    public var heading: Bool
+  }
+
+  /// Where the overlay goes on a screen and what it shows: a box between the title bar and the status
+  /// line (both stay in view), the groups in two columns when they fit side by side, else one under
+  /// the other; `shown` of each column's `rows` lines at a time, from the overlay's offset.
+  public struct Layout: Equatable, Sendable {
+    public var columns: [[Line]]
+    public var box: Rect
+    public var keysWidth: Int
+    public var columnWidth: Int
+    public var gap: Int
+    /// The lines of the tallest column.
+    public var rows: Int
+    /// How many of them the box shows at once.
+    public var shown: Int
+    /// The largest offset: the last line at the box's bottom.
+    public var lastOffset: Int { max(0, rows - shown) }
+    /// How far a page goes: all the lines shown but one, which stays in view.
+    public var page: Int { max(1, shown - 1) }
+  }
+
+  public static func lines(_ groups: [(title: String, entries: [Entry])]) -> [Line] {
+    var lines: [Line] = []
+    for (k, group) in groups.enumerated() {
+      if k > 0 { lines.append(Line(keys: "", action: "", heading: false)) }
+      lines.append(Line(keys: group.title, action: "", heading: true))
+      for entry in group.entries { lines.append(Line(keys: entry.keys, action: entry.action, heading: false)) }
     }
-    let screen = state.screen
-    let entries = KeyHelp.groups.flatMap(\.entries)
+    return lines
+  }
+
+  /// The overlay's layout on `screen`, or nil where no box fits.
+  public static func layout(on screen: Size) -> Layout? {
+    let entries = groups.flatMap(\.entries)
     let keysWidth = entries.map { DisplayText.width(of: $0.keys) }.max() ?? 0
     let actionWidth = entries.map { DisplayText.width(of: $0.action) }.max() ?? 0
     let columnWidth = keysWidth + 2 + actionWidth
     let gap = 2
     // Two columns when they fit side by side, else one under the other.
     let twoColumns = screen.width >= 2 * columnWidth + gap + 4
-    let columns = twoColumns ? KeyHelp.columns.map(lines) : [lines(KeyHelp.groups)]
-    let rows = columns.map(\.count).max() ?? 0
-    let width = min(screen.width, columns.count * columnWidth + (columns.count - 1) * gap + 4)
-    let height = min(screen.height, rows + 2)
-    guard width >= 3, height >= 3 else { return }
-    let box = Rect(x: (screen.width - width) / 2, y: (screen.height - height) / 2, width: width, height: height)
+    let shownColumns = twoColumns ? columns.map(lines) : [lines(groups)]
+    let rows = shownColumns.map(\.count).max() ?? 0
+    let width = min(screen.width, shownColumns.count * columnWidth + (shownColumns.count - 1) * gap + 4)
+    // Between the bars, when there is a row for the box between them; else over them.
+    let room = screen.height >= 3 + Screen.titleRows + Screen.statusRows
+      ? screen.height - Screen.titleRows - Screen.statusRows : screen.height
+    let top = room < screen.height ? Screen.titleRows : 0
+    let height = min(room, rows + 2)
+    guard width >= 3, height >= 3 else { return nil }
+    let box = Rect(x: (screen.width - width) / 2, y: top + (room - height) / 2, width: width, height: height)
+    return Layout(
+      columns: shownColumns, box: box, keysWidth: keysWidth, columnWidth: columnWidth, gap: gap, rows: rows,
+      shown: min(rows, height - 2))
+  }
+}
+
+extension Painter {
+  /// The help overlay: a box in the middle of the screen listing every key, above everything else. On
+  /// a screen too small for all of it, the lines from the overlay's offset (↑/↓ and the pages scroll
+  /// them), and where they are on the bottom edge: ` ↓ 1–6 of 39 `, the arrows saying which way
+  /// there is more.
+  func drawHelp(into buffer: inout Buffer) {
+    guard let layout = KeyHelp.layout(on: state.screen) else { return }
+    let box = layout.box
+    let offset = min(max(0, state.helpOffset), layout.lastOffset)
     let face = style(Theme.barText, Theme.helpBackground)
     buffer.fill(box, with: " ", style: face)
     buffer.drawBox(box, .rounded, style: style(Theme.accent, Theme.helpBackground), clip: buffer.bounds)
     buffer.write(
       " Keys ", at: Point(x: box.minX + 2, y: box.minY), style: style(Theme.accent, Theme.helpBackground, .bold),
-      maxWidth: max(0, width - 4))
-    let inner = Rect(x: box.minX + 2, y: box.minY + 1, width: width - 4, height: height - 2)
-    let shown = rows <= inner.height ? rows : max(0, inner.height - 1)
-    for (c, column) in columns.enumerated() {
-      let left = inner.minX + c * (columnWidth + gap)
-      let right = min(inner.maxX, left + columnWidth)
+      maxWidth: max(0, box.width - 4))
+    let inner = Rect(x: box.minX + 2, y: box.minY + 1, width: box.width - 4, height: box.height - 2)
+    for (c, column) in layout.columns.enumerated() {
+      let left = inner.minX + c * (layout.columnWidth + layout.gap)
+      let right = min(inner.maxX, left + layout.columnWidth)
       guard left < right else { continue }
-      for (k, line) in column.prefix(shown).enumerated() {
+      for (k, line) in column.dropFirst(offset).prefix(layout.shown).enumerated() {
         let y = inner.minY + k
         if line.heading {
           buffer.write(
@@ -116,16 +158,19 @@ extension Painter {
         let x = buffer.write(
           line.keys, at: Point(x: left, y: y), style: style(Theme.barText, Theme.helpBackground, .bold),
           maxWidth: right - left)
-        let actionX = max(x + 1, left + keysWidth + 2)
+        let actionX = max(x + 1, left + layout.keysWidth + 2)
         buffer.write(
           line.action, at: Point(x: actionX, y: y), style: style(Theme.barDim, Theme.helpBackground),
           maxWidth: max(0, right - actionX), overflow: .ellipsis)
       }
     }
-    if shown < rows {
+    if layout.shown < layout.rows {
+      let arrows = (offset > 0 ? "↑" : "") + (offset < layout.lastOffset ? "↓" : "")
+      let where_ = " \(arrows) \(offset + 1)–\(offset + layout.shown) of \(layout.rows) "
+      let width = DisplayText.width(of: where_)
       buffer.write(
-        "… (a larger terminal shows all)", at: Point(x: inner.minX, y: inner.minY + shown),
-        style: style(Theme.barDim, Theme.helpBackground, .italic), maxWidth: inner.width, overflow: .ellipsis)
+        where_, at: Point(x: max(box.minX + 1, box.maxX - width - 2), y: box.maxY - 1),
+        style: style(Theme.accent, Theme.helpBackground), maxWidth: max(0, box.width - 2))
     }
   }
 }

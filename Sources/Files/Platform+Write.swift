@@ -71,7 +71,7 @@ extension Platform {
       /// A temporary file, renamed over the target by `commit`.
       case replace(temporary: String)
       /// The target itself, truncated and rewritten; `backup` holds the old content until `commit`.
-      case inPlace(backup: String)
+      case inPlace(backup: String, mark: String?)
     }
 
     /// The path as given, for messages.
@@ -202,7 +202,7 @@ extension Platform {
         }
         Self.syncDirectory(directory)
         return FileStamp(written)
-      case .inPlace(let backup):
+      case .inPlace(let backup, let mark):
         if fsync(fd) != 0 { throw fail(errno) }
         var written = stat()
         if fstat(fd, &written) != 0 { throw fail(errno) }
@@ -212,6 +212,7 @@ extension Platform {
         }
         fd = -1
         unlink(backup)
+        if let mark { unlink(mark) }
         Self.syncDirectory(directory)
         return FileStamp(written)
       }
@@ -234,9 +235,10 @@ extension Platform {
       case .replace(let temporary):
         unlink(temporary)
         return ""
-      case .inPlace(let backup):
+      case .inPlace(let backup, let mark):
         if fd >= 0 && Self.restore(fd, from: backup) {
           unlink(backup)
+          if let mark { unlink(mark) }
           return ""
         }
         return "; the old content is in '\(backup)'"
@@ -352,13 +354,16 @@ extension Platform {
         unlink(backup)
         throw .changedOnDisk(path: path)
       }
+      // The file's other names (hard links, maybe in other directories) find the backup by this mark.
+      let mark = Platform.markInPlace(fd, backup: backup)
       if ftruncate(fd, 0) != 0 {
         let code = errno
         close(fd)
         unlink(backup)
+        if let mark { unlink(mark) }
         throw failure(path, writeCause(code))
       }
-      return (.inPlace(backup: backup), fd)
+      return (.inPlace(backup: backup, mark: mark), fd)
     }
 
     /// Gives the whole, flushed copy `copyName` a backup's name, `.NAME.tilegrid-PID-N.bak`, never

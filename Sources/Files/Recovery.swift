@@ -102,6 +102,7 @@ extension Platform {
       guard let pid = backupWriter(name, base: targetBase), !isRunning(pid) else { continue }
       backups.append(LeftBehindFile(kind: .backup, path: joined(targetDirectory, name), name: name))
     }
+    for file in linkedBackups(of: target) where !sameContent(file.path, target) { backups.append(file) }
     return recoveries.sorted { $0.0 < $1.0 }.map(\.1) + backups
   }
 
@@ -142,7 +143,122 @@ extension Platform {
         }
       }
     }
+    for file in linkedBackups(of: target) {
+      if sameContent(file.path, target) { found.sameBackups.append(file) } else { found.backups.append(file) }
+    }
     return found
+  }
+
+  /// The backups of in-place saves that never finished (their process is gone) made through another
+  /// name of the file `target`, a hard link: looked for only when the file has more than one name,
+  /// beside the file (a name in the same directory) and through the marks saves leave in
+  /// `inPlaceMarks` (a name anywhere). A backup counts only while the name it was made beside
+  /// (`.NAME.tilegrid-PID-N.bak` beside `NAME`) is still a name of this very file.
+  /// - Complexity: one pass over the directory and one over the marks, when the file has links.
+  static func linkedBackups(of target: String) -> [LeftBehindFile] {
+    var file = stat()
+    guard stat(target, &file) == 0, file.st_nlink > 1, file.st_mode & S_IFMT == S_IFREG else { return [] }
+    let (directory, base) = split(target)
+    var found: [LeftBehindFile] = []
+    var seen = Set<String>()
+    func consider(_ path: String) {
+      let (dir, name) = split(path)
+      guard let (named, pid) = anyBackupWriter(name), named != base || !sameFile(dir, directory), !isRunning(pid)
+      else { return }
+      var other = stat()
+      guard stat(joined(dir, named), &other) == 0, other.st_dev == file.st_dev, other.st_ino == file.st_ino,
+        Platform.exists(path), seen.insert(canonical(path)).inserted
+      else { return }
+      found.append(LeftBehindFile(kind: .backup, path: path, name: name))
+    }
+    for name in directoryNames(directory).sorted() where name.hasSuffix(".bak") { consider(joined(directory, name)) }
+    let prefix = "\(file.st_dev)-\(file.st_ino)-"
+    var marks = stat()
+    guard lstat(inPlaceMarks, &marks) == 0, marks.st_mode & S_IFMT == S_IFDIR, marks.st_uid == geteuid() else {
+      return found
+    }
+    for mark in directoryNames(inPlaceMarks).sorted() where mark.hasPrefix(prefix) {
+      if let path = readMark(joined(inPlaceMarks, mark)) { consider(path) }
+    }
+    return found
+  }
+
+  /// The directory where an in-place save marks the file it rewrites (`DEV-INODE-PID-N`, holding the
+  /// backup's absolute path), so that its other names, in any directory, find the backup: one per
+  /// user, under `/tmp` (every process agrees on it, whatever its `TMPDIR`).
+  static var inPlaceMarks: String { "/tmp/.tilegrid-\(geteuid())-in-place" }
+
+  /// Marks the file open as `fd` as being rewritten in place, its old content in `backup`; returns the
+  /// mark's path, or nil when no mark could be made (the backup beside the file still says it).
+  static func markInPlace(_ fd: Int32, backup: String) -> String? {
+    var file = stat()
+    guard fstat(fd, &file) == 0, file.st_nlink > 1 else { return nil }
+    let directory = inPlaceMarks
+    if mkdir(directory, 0o700) != 0 && errno != EEXIST { return nil }
+    var dir = stat()
+    guard lstat(directory, &dir) == 0, dir.st_mode & S_IFMT == S_IFDIR, dir.st_uid == geteuid() else { return nil }
+    let absolute = backup.hasPrefix("/") ? backup : canonical(split(backup).directory) + "/" + split(backup).base
+    for attempt in 0..<100 {
+      let mark = "\(directory)/\(file.st_dev)-\(file.st_ino)-\(getpid())-\(attempt)"
+      let markFD = open(mark, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+      if markFD < 0 {
+        if errno == EEXIST { continue }
+        return nil
+      }
+      let written = writeAll(fd: markFD, Array(absolute.utf8))
+      close(markFD)
+      if written != nil {
+        unlink(mark)
+        return nil
+      }
+      return mark
+    }
+    return nil
+  }
+
+  /// The backup path a mark holds.
+  static func readMark(_ mark: String) -> String? {
+    let fd = open(mark, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, 4096) }
+    guard n > 0 else { return nil }
+    return String(decoding: buffer[..<n], as: UTF8.self)
+  }
+
+  /// Removes the marks of saves whose process is gone and whose backup is gone (put back and removed by
+  /// hand, or removed as holding what the file holds).
+  static func removeStaleMarks() {
+    for mark in directoryNames(inPlaceMarks) {
+      let parts = mark.split(separator: "-")
+      guard parts.count == 4, let pid = pid_t(parts[2]), !isRunning(pid) else { continue }
+      let path = joined(inPlaceMarks, mark)
+      if let backup = readMark(path), Platform.exists(backup) { continue }
+      unlink(path)
+    }
+  }
+
+  /// The path with its directory's symbolic links resolved (itself when that fails).
+  static func canonical(_ path: String) -> String {
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// Whether two directory paths name the same directory.
+  static func sameFile(_ a: String, _ b: String) -> Bool {
+    var (sa, sb) = (stat(), stat())
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
+  }
+
+  /// The name and PID in `.NAME.tilegrid-PID-N.bak`, for any NAME, else nil.
+  static func anyBackupWriter(_ name: String) -> (String, pid_t)? {
+    guard name.hasPrefix("."), name.hasSuffix(".bak"), let marker = name.ranges(of: ".tilegrid-").last
+    else { return nil }
+    let base = String(name[name.index(after: name.startIndex)..<marker.lowerBound])
+    guard !base.isEmpty, let pid = saveWriter(name, base: base, suffix: "bak") else { return nil }
+    return (base, pid)
   }
 
   /// Removes what saves into `target` that never finished left beside it and no longer matters: their
@@ -151,6 +267,7 @@ extension Platform {
   static func removeAbandoned(besideTarget target: String) {
     let found = abandonedSaves(besideFile: target)
     for file in found.temporaries + found.sameBackups { unlink(file.path) }
+    removeStaleMarks()
   }
 
   /// Whether two files hold the same bytes (false when either cannot be read).

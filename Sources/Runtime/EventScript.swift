@@ -260,12 +260,13 @@ public enum EventScript {
       case ("saving", "stdout"): return .saving(.standardOutput)
       case ("save-result", "ok"): return .saveResult(nil)
       case ("save-result", "changed-on-disk"): return .saveResult(.changedOnDisk)
+      case ("save-result", "deleted"): return .saveResult(.deletedOnDisk)
       case ("save-result", "read-only"): return .saveResult(.readOnly)
       case ("save-result", "exists"): return .saveResult(.exists)
       case ("save-result", "failed"): return .saveResult(.failed("the save failed when the session was recorded"))
       default:
         let words = ["signal": "interrupt or terminate", "saving": "file, ask or stdout",
-                     "save-result": "ok, changed-on-disk, read-only, exists or failed"][verb]!
+                     "save-result": "ok, changed-on-disk, deleted, read-only, exists or failed"][verb]!
         throw fail("'\(verb)' takes \(words), not '\(word)'")
       }
     case "left-behind":
@@ -365,6 +366,7 @@ extension EventScript {
       switch failure {
       case nil: return "save-result ok"
       case .changedOnDisk: return "save-result changed-on-disk"
+      case .deletedOnDisk: return "save-result deleted"
       case .readOnly: return "save-result read-only"
       case .exists: return "save-result exists"
       case .failed, .cancelled: return "save-result failed"
@@ -413,29 +415,5 @@ extension EventScript {
     if m.modifiers.contains(.alt) { code += 8 }
     if m.modifiers.contains(.control) { code += 16 }
     return Array("\u{1B}[<\(code);\(m.x + 1);\(m.y + 1)\(release ? "m" : "M")".utf8)
-  }
-}
-
-extension EditorState {
-  /// Lets `milliseconds` of virtual time pass. The engine fires every timer due by then at its own
-  /// due time, exactly as the interactive loop does with a real clock.
-  public mutating func wait(_ milliseconds: Int) -> [EditorEffect] {
-    update(.tick, at: now + milliseconds)
-  }
-
-  /// Plays one scripted event at the current virtual time. A `save-result` means nothing alone: the
-  /// replay reads it when a save is asked for (`ScriptedPort`, which `tilegrid play` runs).
-  public mutating func play(_ event: ScriptEvent) -> [EditorEffect] {
-    switch event {
-    case .wait(let milliseconds): return wait(milliseconds)
-    case .input(let input): return update(.input(input), at: now)
-    case .bytes(let bytes): return update(.bytes(bytes), at: now)
-    case .signal(let signal): return update(.signal(signal), at: now)
-    case .saving(let target): return update(.saving(target), at: now)
-    case .saveResult, .diskVersion: return []
-    case .leftBehind(let kind, let name):
-      // Played without files: what it held is not known here (`tilegrid play` reads it beside FILE).
-      return update(.leftBehind([LeftBehind(kind: kind, path: name, name: name, content: .unreadable("not read"))]), at: now)
-    }
   }
 }

@@ -39,19 +39,21 @@ extension TerminalPort {
 package enum Program {
   /// Runs `editor` on `port`; `observe` sees every happening in order (`play --trace` prints them).
   /// `opening` are messages at time 0 before the first screen (the files an earlier session left,
-  /// asked about on it).
+  /// asked about on it). True if the editor quit, false if the input ended.
+  @discardableResult
   package static func run<Port: TerminalPort>(
     _ editor: inout EditorState, on port: inout Port, opening: [EditorMessage] = [],
     observe: (EditorHappening) -> Void = { _ in }
-  ) {
-    if !handle(opening.map { ($0, 0) }, &editor, &port, observe) { return }
+  ) -> Bool {
+    if !handle(opening.map { ($0, 0) }, &editor, &port, observe) { return true }
     port.present(editor)
     // Input first: a frame of motion is only a deadline, met when no message came sooner; all that is
     // readable is handled before the next frame is drawn.
     while let messages = port.next(deadline: [editor.nextDeadline, port.nextFrame].compactMap { $0 }.min()) {
-      if !handle(messages, &editor, &port, observe) { return }
+      if !handle(messages, &editor, &port, observe) { return true }
       port.present(editor)
     }
+    return false
   }
 
   /// Hands each message to the editor and has the port carry out the effects; false once the editor

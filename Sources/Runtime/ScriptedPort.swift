@@ -1,3 +1,4 @@
+import Canvas
 import Document
 import Editor
 import Reorder
@@ -6,7 +7,9 @@ import TileModel
 /// The program on a script instead of a terminal (`tilegrid play`, `render`, the tests): each event of
 /// an events file is a message at the script's virtual time (`wait MS` moves it on, firing the timers
 /// due), saves write nothing and succeed, unless a `save-result` line right after the event that asked
-/// says how they ended, and there is no screen. Nothing sleeps, so a replay is exact and instant.
+/// says how they ended, and there is no screen unless it is given a `RecordingBackend` (`backend`): then
+/// each `present` draws the editor as it is at the script's time and presents the frame on it, as the
+/// terminal's port does on CursesTerminal. Nothing sleeps, so a replay is exact and instant.
 package struct ScriptedPort: TerminalPort {
   private let script: [(line: Int, event: ScriptEvent)]
   private var index = 0
@@ -19,6 +22,16 @@ package struct ScriptedPort: TerminalPort {
   private let leftBehind: (LeftBehind.Kind, String) -> LeftBehind
   /// The arrangement in the file a `disk-version` line names, or why it cannot be read.
   private let readFile: (String) -> Result<Arrangement, ReadProblem>
+  /// The screen frames are presented on (nil: none, nothing is drawn).
+  package var backend: RecordingBackend?
+  /// How the frames are drawn on `backend`.
+  package var scheme: ColorScheme = .color
+  private var presenter = Presenter()
+  private var frame = Buffer(size: Size(width: 0, height: 0))
+  /// A repaint was asked for (`.redraw`): the next frame is drawn on a cleared screen.
+  private var clearNext = false
+  /// The effects carried out so far, in order (`.happened` and `.quit` never reach a port).
+  package private(set) var performed: [EditorEffect] = []
 
   /// Why a file a `disk-version` line names could not be read.
   package struct ReadProblem: Error {
@@ -31,9 +44,12 @@ package struct ScriptedPort: TerminalPort {
     readFile: @escaping (String) -> Result<Arrangement, ReadProblem> = { _ in .failure(ReadProblem("not read")) },
     leftBehind: @escaping (LeftBehind.Kind, String) -> LeftBehind = { kind, name in
       LeftBehind(kind: kind, path: name, name: name, content: .unreadable("not read"))
-    }
+    },
+    startingAt start: Int = 0, backend: RecordingBackend? = nil
   ) {
     self.script = script
+    now = start
+    self.backend = backend
     self.directory = directory
     self.readFile = readFile
     self.leftBehind = leftBehind
@@ -63,10 +79,19 @@ package struct ScriptedPort: TerminalPort {
     }
   }
 
-  package mutating func present(_ editor: EditorState) {}
+  /// Draws the editor at the script's time on `backend`, if there is one.
+  package mutating func present(_ editor: EditorState) {
+    guard backend != nil else { return }
+    editor.view(into: &frame, scheme: scheme, at: now)
+    presenter.present(&frame, to: &backend!, clearing: clearNext)
+    clearNext = false
+  }
 
-  /// A save writes nothing; a recovery file, a suspend, a repaint and a removal do nothing in a replay.
+  /// A save writes nothing; a recovery file, a suspend and a removal do nothing in a replay, and a
+  /// repaint only on a `backend`.
   package mutating func perform(_ effect: EditorEffect, for editor: EditorState, at time: Int) -> EditorMessage? {
+    performed.append(effect)
+    if case .redraw = effect { clearNext = true }
     switch effect {
     case .save(let path, _): return save(to: path)
     case .readDisk: return readDisk()

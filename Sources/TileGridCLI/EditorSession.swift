@@ -229,7 +229,9 @@ struct EditorSession {
   /// saved (the title bar or the save-as prompt shows it), so the cause fits on the status line.
   static func failure(_ error: Platform.WriteFailure, writing path: String? = nil) -> SaveFailure {
     switch error {
-    case .changedOnDisk: return .changedOnDisk
+    case .changedOnDisk(let changed):
+      // Read once and gone now: deleted, not changed (the person may simply write it again).
+      return Platform.exists(changed) ? .changedOnDisk : .deletedOnDisk
     case .readOnly: return .readOnly
     case .failed(let message, _):
       if let path {

@@ -22,7 +22,8 @@ extension TileGridCommand {
 
       Policies apply to every tile: a locked tile does not move, a locked section lets none in or out,
       and a section with a maximum takes the tiles only if all of them fit. A refused move prints why
-      and exits 65; nothing is written.
+      and exits 65; nothing is written. So is taking the last tiles from before a text file's first
+      heading: their section has no heading to stay in the file by, and no move would bring it back.
 
       """,
     syntax: Syntax(
@@ -77,6 +78,7 @@ extension TileGridCommand {
     var sources: [ItemPath] = []
     for from in options.froms { sources.append(try from.resolve(in: arrangement, role: "FROM")) }
     let destination = try options.to.resolve(in: arrangement, role: "TO")
+    let untitledCount = untitledFirstCount(arrangement)
     if sources.count == 1 {
       try moveOne(
         &arrangement, from: sources[0], to: destination, fromText: fromText, toText: toText, force: output.force)
@@ -100,8 +102,31 @@ extension TileGridCommand {
         throw .data("cannot move \(fromText) to \(toText): \(reason)\(hint)")
       }
     }
+    let writing = options.formats.writing(to: output, input: format)
+    if !output.force && writing != .json && emptiesUntitledFirst(before: untitledCount, after: arrangement) {
+      throw .data(
+        "cannot move \(fromText) to \(toText): it takes the last tiles from before the first heading, and "
+          + "their section, having no heading, would be gone from the file: no move could bring them back "
+          + "(--force moves anyway)")
+    }
     if options.inPlace { output.replacing(options.path, readAs: stamp) }
-    try output.write(arrangement, as: options.formats.writing(to: output, input: format))
+    try output.write(arrangement, as: writing)
+  }
+
+  /// How many tiles the untitled first section holds (the tiles before a text file's first heading), or
+  /// nil when the first section has a heading.
+  static func untitledFirstCount(_ arrangement: Arrangement) -> Int? {
+    guard let first = arrangement.sections.first,
+      first.extras.contains(where: { $0.key == "untitled" && $0.value == .bool(true) })
+    else { return nil }
+    return first.count
+  }
+
+  /// Whether a move left empty the untitled first section that held tiles: a text file cannot keep it
+  /// (it has no heading), so the move would have no reverse (DECISIONS.md).
+  static func emptiesUntitledFirst(before: Int?, after arrangement: Arrangement) -> Bool {
+    guard let before, before > 0 else { return false }
+    return untitledFirstCount(arrangement) == 0
   }
 
   /// One tile, as `move` always moved it: TO = the section's count is the end, also in its own section.

@@ -83,12 +83,15 @@ extension Arrangement {
     try bytes.withUnsafeBufferPointer { buffer throws(LoadError) in try validate(json: buffer, releasing: nil) }
   }
 
-  /// `validate(json:)` over bytes the caller holds; `release` as for `init(json:releasing:)`.
+  /// `validate(json:)` over bytes the caller holds; `release` as for `init(json:releasing:)`. Returns
+  /// the keys of the file's top level that are not an arrangement's own (its `extras`), so that a
+  /// caller learns of a record such as `conflicts` without a second pass over the bytes.
+  @discardableResult
   package static func validate(json bytes: UnsafeBufferPointer<UInt8>, releasing release: ((Range<Int>) -> Void)?)
-    throws(LoadError)
+    throws(LoadError) -> [String]
   {
     var context = TileContext(mode: .check, inputCount: bytes.count, release: release)
-    _ = try read(bytes, &context)
+    return try read(bytes, &context).extras.map(\.key)
   }
 
   /// What a file holds besides its tiles, which go to the context.

@@ -22,7 +22,8 @@ extension Arrangement {
   /// 6. `move` and `add`, section by section in the new order (but a section the tiles coming in
   ///    would fill past its `maxItems` after the sections its leaving tiles go to, when that can be),
   ///    place by place: each tile goes just after the tile that precedes it in `new`, which is
-  ///    already in place;
+  ///    already in place; when no order of whole sections keeps within the limits, one tile at a
+  ///    time, each into the free place the move before it left, whenever some order can;
   /// 7. `delete-section`, its surviving tiles moved out by then;
   /// 8. the other keys of sections and tiles, in reading order;
   /// 9. keys that tighten a policy: locks put on, `maxItems` set or lowered.
@@ -285,7 +286,8 @@ private struct DiffBuilder {
   /// to leave or move that sit before the last anchor passed (a Fenwick tree per old section). That
   /// count depends on the section alone, so the sections may be taken in any order: in the new order,
   /// but a section that the tiles coming in would fill past its `maxItems` waits for the sections its
-  /// own leaving tiles go to, whenever another section can go first.
+  /// own leaving tiles go to, whenever another section can go first. When no order of whole sections
+  /// keeps within the limits, the tiles go one at a time (`interleavedMoves`).
   mutating func tileMoves() -> [ScriptEdit] {
     var waiting: [FenwickTree] = []
     var first = 0
@@ -296,8 +298,10 @@ private struct DiffBuilder {
     }
     var start = [Int](repeating: 0, count: new.sections.count + 1)
     for (t, section) in new.sections.enumerated() { start[t + 1] = start[t] + section.count }
+    let (order, fits) = sectionsInFillingOrder(start)
+    if !fits, let moves = interleavedMoves(start, waiting) { return moves }
     var moves: [ScriptEdit] = []
-    for t in sectionsInFillingOrder(start) {
+    for t in order {
       let section = new.sections[t]
       let s = sectionInOld[t]
       var lastAnchor = 0
@@ -317,16 +321,27 @@ private struct DiffBuilder {
     return moves
   }
 
+  /// The tiles each new section holds when step 6 begins: its old ones but those deleted in step 3
+  /// (none for an added section).
+  func holdsBeforeMoves() -> [Int] {
+    var holds = [Int](repeating: 0, count: new.sections.count)
+    for t in new.sections.indices where sectionInOld[t] >= 0 { holds[t] = old.sections[sectionInOld[t]].count }
+    for k in oldRefs.indices where oldMatch[k] < 0 {
+      let t = sectionInNew[Int(oldSection[k])]
+      if t >= 0 { holds[t] -= 1 }
+    }
+    return holds
+  }
+
   /// The order step 6 takes the new sections in: the new order, but a section whose incoming tiles
   /// would not fit under its `maxItems` (the looser of the two files', as it stands while tiles move)
-  /// goes after the first section that fits, so that the tiles leaving it have gone by then. When none
-  /// fits, the first in the new order goes (a policy refuses the script: the files make it so, or it
-  /// takes moving tiles in an order section by section cannot give).
+  /// goes after the first section that fits, so that the tiles leaving it have gone by then; and
+  /// whether every section fitted when its turn came. When none fits, the first in the new order goes.
   /// - Complexity: O(S² + n) in the sections and tiles.
-  func sectionsInFillingOrder(_ start: [Int]) -> [Int] {
+  func sectionsInFillingOrder(_ start: [Int]) -> (order: [Int], fits: Bool) {
     let count = new.sections.count
     // Without a limit in both files, the new order.
-    guard (0..<count).contains(where: { limit($0) != nil }) else { return Array(0..<count) }
+    guard (0..<count).contains(where: { limit($0) != nil }) else { return (Array(0..<count), true) }
     // Tiles coming into each new section from elsewhere (moved or added), and, per new section, how
     // many of its incoming tiles leave each other new section.
     var incoming = [Int](repeating: 0, count: count)
@@ -340,27 +355,177 @@ private struct DiffBuilder {
         if k >= 0, case let u = sectionInNew[Int(oldSection[k])], u >= 0 { leaving[t][u, default: 0] += 1 }
       }
     }
-    // The tiles each section holds now: its old ones but those deleted in step 3.
-    var holds = [Int](repeating: 0, count: count)
-    for t in 0..<count where sectionInOld[t] >= 0 { holds[t] = old.sections[sectionInOld[t]].count }
-    for k in oldRefs.indices where oldMatch[k] < 0 {
-      let t = sectionInNew[Int(oldSection[k])]
-      if t >= 0 { holds[t] -= 1 }
-    }
+    var holds = holdsBeforeMoves()
     var done = [Bool](repeating: false, count: count)
     var order: [Int] = []
+    var allFit = true
     order.reserveCapacity(count)
     while order.count < count {
       let fits = (0..<count).first { t in
         !done[t] && (sectionInOld[t] < 0 || limit(t).map { holds[t] + incoming[t] <= $0 } ?? true)
       }
+      if fits == nil { allFit = false }
       let t = fits ?? (0..<count).first { !done[$0] }!
       done[t] = true
       order.append(t)
       holds[t] += incoming[t]
       for (u, n) in leaving[t] { holds[u] -= n }
     }
-    return order
+    return (order, allFit)
+  }
+
+  /// Step 6 one tile at a time, for when no order of whole sections keeps every section within its
+  /// limit (two full sections trading tiles, say), or nil when no order of single moves does either.
+  ///
+  /// A move into a section takes one of its free places and frees one where the tile leaves: a free
+  /// place travels against the move. So the moves are a set of walks of free places through the
+  /// graph whose edges are the moving tiles (from the section a tile enters to the one it leaves;
+  /// an added tile, or one leaving a deleted section, to `outside`), each walk starting where a free
+  /// place is, and walks done one after another never overfill. They exist exactly when no section
+  /// gains more tiles than it has free places and every part of the graph that gains and loses
+  /// nothing (tiles going round) holds a free place: then the graph, with a hub sending each walk to
+  /// its start and taking it from its end, has an Euler circuit (Hierholzer's), read off in order.
+  /// The moves within a section take no place and go last. A tile's place is the count of tiles in
+  /// place before it in its new section (a Fenwick tree per section) plus the old section's waiting
+  /// tiles before its last anchor, as in `tileMoves`: every tile put in place went just after the
+  /// one before it, so none of the waiting tiles is among those.
+  /// - Complexity: O(n log n + S) in the tiles and sections.
+  func interleavedMoves(_ start: [Int], _ initialWaiting: [FenwickTree]) -> [ScriptEdit]? {
+    let count = new.sections.count
+    let outside = count
+    let unbounded = Int.max / 4
+    let holds = holdsBeforeMoves()
+    var room = [Int](repeating: 0, count: count + 1)
+    for t in 0..<count {
+      let limit: Int?
+      if sectionInOld[t] >= 0 {
+        limit = self.limit(t)
+      } else {
+        // An added section keeps its `maxItems` while tiles come in when they fit under it (step 5).
+        limit = new.sections[t].maxItems.flatMap { $0 >= new.sections[t].count ? $0 : nil }
+      }
+      room[t] = limit.map { max(0, $0 - holds[t]) } ?? unbounded
+    }
+    // The moving tiles as edges, and the moves within a section.
+    var edgeFrom: [Int] = []
+    var edgeTo: [Int] = []
+    var edgeTile: [Int] = []
+    var within: [Int] = []
+    for t in 0..<count {
+      let s = sectionInOld[t]
+      for j in start[t]..<start[t + 1] {
+        let k = Int(newMatch[j])
+        if k >= 0 && anchor[k] { continue }
+        if k >= 0 && Int(oldSection[k]) == s {
+          within.append(j)
+          continue
+        }
+        let u = k >= 0 ? sectionInNew[Int(oldSection[k])] : -1
+        edgeFrom.append(t)
+        edgeTo.append(u >= 0 ? u : outside)
+        edgeTile.append(j)
+      }
+    }
+    let nodes = count + 1
+    var gain = [Int](repeating: 0, count: nodes)
+    var parent = Array(0..<nodes)
+    func root(_ x: Int) -> Int {
+      var x = x
+      while parent[x] != x {
+        parent[x] = parent[parent[x]]
+        x = parent[x]
+      }
+      return x
+    }
+    for e in edgeFrom.indices {
+      gain[edgeFrom[e]] += 1
+      gain[edgeTo[e]] -= 1
+      let (a, b) = (root(edgeFrom[e]), root(edgeTo[e]))
+      if a != b { parent[a] = b }
+    }
+    var starts = gain.map { max(0, $0) }
+    let ends = gain.map { max(0, -$0) }
+    for v in 0..<nodes where starts[v] > room[v] { return nil }
+    // Each part of the graph that only trades needs a walk of its own, from a free place in it.
+    var hasEdges = [Bool](repeating: false, count: nodes)
+    var unbalanced = [Bool](repeating: false, count: nodes)
+    for e in edgeFrom.indices { hasEdges[root(edgeFrom[e])] = true }
+    for v in 0..<nodes where gain[v] != 0 { unbalanced[root(v)] = true }
+    var extra = [Int](repeating: 0, count: nodes)
+    var served = [Bool](repeating: false, count: nodes)
+    for v in 0..<nodes where room[v] > 0 && !served[root(v)] {
+      served[root(v)] = true
+      if hasEdges[root(v)] && !unbalanced[root(v)] { extra[v] = 1 }
+    }
+    for r in 0..<nodes where root(r) == r && hasEdges[r] && !unbalanced[r] && !served[r] { return nil }
+    for v in 0..<nodes { starts[v] += extra[v] }
+    // The graph with its hub: `source` -> a walk's start, a walk's end -> `sink`, `sink` -> `source`.
+    let source = nodes
+    let sink = nodes + 1
+    var adjacency = [[Int]](repeating: [], count: nodes + 2)
+    var target: [Int] = []
+    func link(_ a: Int, _ b: Int) {
+      adjacency[a].append(target.count)
+      target.append(b)
+    }
+    for e in edgeFrom.indices { link(edgeFrom[e], edgeTo[e]) }
+    var walks = 0
+    for v in 0..<nodes {
+      for _ in 0..<starts[v] { link(source, v) }
+      for _ in 0..<(ends[v] + extra[v]) { link(v, sink) }
+      walks += starts[v]
+    }
+    for _ in 0..<walks { link(sink, source) }
+    // Hierholzer's algorithm: the edges in reverse order of the circuit.
+    var next = [Int](repeating: 0, count: nodes + 2)
+    var stack: [(node: Int, edge: Int)] = [(source, -1)]
+    var circuit: [Int] = []
+    circuit.reserveCapacity(target.count)
+    while let (v, e) = stack.last {
+      if next[v] < adjacency[v].count {
+        let f = adjacency[v][next[v]]
+        next[v] += 1
+        stack.append((target[f], f))
+      } else {
+        stack.removeLast()
+        if e >= 0 { circuit.append(e) }
+      }
+    }
+    guard circuit.count == target.count else { return nil }
+    // The places: tiles in place per new section, the last anchor before each new tile.
+    var waiting = initialWaiting
+    var inPlace: [FenwickTree] = []
+    var lastAnchor = [Int32](repeating: -1, count: start[count])
+    for t in 0..<count {
+      var anchored: [Bool] = []
+      var last: Int32 = -1
+      for j in start[t]..<start[t + 1] {
+        lastAnchor[j] = last
+        let k = Int(newMatch[j])
+        let isAnchor = k >= 0 && anchor[k]
+        if isAnchor { last = oldPlace[k] }
+        anchored.append(isAnchor)
+      }
+      inPlace.append(FenwickTree(marked: anchored))
+    }
+    var section = [Int](repeating: 0, count: start[count])
+    for t in 0..<count { for j in start[t]..<start[t + 1] { section[j] = t } }
+    var moves: [ScriptEdit] = []
+    func put(_ j: Int) {
+      let t = section[j]
+      let place = j - start[t]
+      let k = Int(newMatch[j])
+      if k >= 0 { waiting[Int(oldSection[k])].remove(Int(oldPlace[k])) }
+      let s = sectionInOld[t]
+      let before = s >= 0 && lastAnchor[j] >= 0 ? waiting[s].count(below: Int(lastAnchor[j])) : 0
+      let to = ScriptPlace(new.sections[t].id, inPlace[t].count(below: place) + before)
+      inPlace[t].insert(place)
+      let tile = new.tiles[newRefs[j]]
+      moves.append(k >= 0 ? .move(tile: tile.id, to: to) : .add(tile, to: to))
+    }
+    for e in circuit.reversed() where e < edgeTile.count { put(edgeTile[e]) }
+    for j in within { put(j) }
+    return moves
   }
 
   /// The most tiles new section `t` (one of both files) may hold while the tiles move: the looser of

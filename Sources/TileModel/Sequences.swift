@@ -137,6 +137,15 @@ struct FenwickTree {
     }
   }
 
+  /// Marks position `i` (which must not be marked).
+  mutating func insert(_ i: Int) {
+    var k = i + 1
+    while k < tree.count {
+      tree[k] += 1
+      k += k & -k
+    }
+  }
+
   /// Unmarks position `i` (which must be marked).
   mutating func remove(_ i: Int) {
     var k = i + 1

@@ -6,6 +6,7 @@ import Canvas
 import TerminalInput
 import Document
 import Editor
+import Runtime
 import Foundation
 import GridLayout
 import Reorder
@@ -35,6 +36,14 @@ func makeArrangement(tiles count: Int, sections: Int, mixed: Bool, direction: Di
   var parameters = LayoutParameters.defaults
   parameters.direction = direction
   return Arrangement(layout: LayoutSpec(parameters), sections: built)
+}
+
+let benchStart = ContinuousClock.now
+
+/// Seconds on the wall clock since the bench started.
+func wallSeconds() -> Double {
+  let d = ContinuousClock.now - benchStart
+  return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
 }
 
 func seconds(_ body: () throws -> Void) rethrows -> Double {
@@ -103,7 +112,7 @@ func dragStepTimes(tiles count: Int, mixed: Bool, frame: Bool = false) -> [Doubl
   let pageRows = 58
   var scrolled = 0
   while scrolled + pageRows < middle.minY - 20 {
-    _ = editor.update(.input(.key(.pageDown)), at: editor.now)
+    Program.play([.input(.key(.pageDown))], on: &editor)
     scrolled = editor.reorder.viewport.position
   }
   let viewport = editor.reorder.viewport.frame
@@ -115,11 +124,8 @@ func dragStepTimes(tiles count: Int, mixed: Bool, frame: Bool = false) -> [Doubl
   }
   guard let target else { fatalError("no tile in the viewport") }
   let start = Point(x: target.minX + target.width / 2, y: target.minY + target.height / 2 - scroll.y + viewport.minY)
-  _ = editor.update(.input(.mouse(MouseEvent(.press(.left), x: start.x, y: start.y))), at: editor.now)
-  _ = editor.wait(300)
-  var times: [Double] = []
-  var buffer = Buffer(size: editor.screen)
-  var moves = 0
+  Program.play([.input(.mouse(MouseEvent(.press(.left), x: start.x, y: start.y))), .wait(300)], on: &editor)
+  var events: [InputEvent] = []
   var x = start.x
   var y = start.y
   var dx = 3
@@ -131,17 +137,52 @@ func dragStepTimes(tiles count: Int, mixed: Bool, frame: Bool = false) -> [Doubl
       y += dy
       if y > viewport.minY + 40 || y < viewport.minY + 10 { dy = -dy }
     }
-    let event = InputEvent.mouse(MouseEvent(.motion, x: x, y: y))
-    var effects: [EditorEffect] = []
-    times.append(
-      seconds {
-        effects = editor.update(.input(event), at: editor.now)
-        if frame { editor.view(into: &buffer, scheme: .color) }
-      })
-    moves += effects.count
+    events.append(.mouse(MouseEvent(.motion, x: x, y: y)))
   }
+  // Through the loop, as the terminal runs it: each step is the update, its effects and (with `frame`)
+  // the frame drawn, timed from handing the loop a message to its asking for the next.
+  var port = TimedPort(events.map { .input($0) }, at: editor.now, screen: frame ? editor.screen : nil)
+  var moves = 0
+  Program.run(&editor, on: &port) { _ in moves += 1 }
   if editor.reorder.gesture.session == nil || moves == 0 { print("warning: the drag did not run (moves: \(moves))") }
-  return times
+  return port.times
+}
+
+/// The bench's port: hands the loop its messages one at a time, all at one time, and times each round
+/// of the loop between two of them (`Program.run`: the update, the effects, `present`) on `clock`
+/// (seconds; the wall clock unless told). With a screen, `present` draws the view into a buffer (the
+/// finished frame, before the terminal's diff).
+struct TimedPort: TerminalPort {
+  private let messages: [EditorMessage]
+  private var index = 0
+  private let time: Int
+  private var buffer: Buffer?
+  private let clock: () -> Double
+  private var handed: Double?
+  /// The time of each message's round, in order.
+  private(set) var times: [Double] = []
+
+  init(_ messages: [EditorMessage], at time: Int, screen: Size? = nil, clock: @escaping () -> Double = wallSeconds) {
+    self.messages = messages
+    self.time = time
+    self.clock = clock
+    buffer = screen.map { Buffer(size: $0) }
+    times.reserveCapacity(messages.count)
+  }
+
+  mutating func next(deadline: Int?) -> [(message: EditorMessage, time: Int)]? {
+    if let handed { times.append(clock() - handed) }
+    guard index < messages.count else { return nil }
+    index += 1
+    handed = clock()
+    return [(messages[index - 1], time)]
+  }
+
+  mutating func present(_ editor: EditorState) {
+    if buffer != nil { editor.view(into: &buffer!, scheme: .color) }
+  }
+
+  mutating func perform(_ effect: EditorEffect, for editor: EditorState, at time: Int) -> EditorMessage? { nil }
 }
 
 func benchDragStep() {
@@ -167,20 +208,21 @@ func benchFind() throws {
   let built = makeArrangement(tiles: 1_000_000, sections: 10, mixed: false)
   // The index of the same tiles read from their file, built from the tiles' bytes.
   var fromFile = EditorState(arrangement: try Arrangement(json: built.jsonBytes()), screen: Size(width: 200, height: 60))
-  let openFromFile = seconds { _ = fromFile.update(.input(.key(.character("/"))), at: fromFile.now) }
+  // Through the loop: each keystroke's round (the update, the find, the effects) timed by the port.
+  var opening = TimedPort([.input(.key(.character("/")))], at: fromFile.now)
+  Program.run(&fromFile, on: &opening)
+  let openFromFile = opening.times[0]
   var editor = EditorState(arrangement: built, screen: Size(width: 200, height: 60))
-  var open: Double = 0
-  open = seconds { _ = editor.update(.input(.key(.character("/"))), at: editor.now) }
-  var times: [Double] = []
+  var keys: [EditorMessage] = [.input(.key(.character("/")))]
   for round in 0..<5 {
     let text = round % 2 == 0 ? "tile 9999" : "ile 12345"
-    for c in text {
-      times.append(seconds { _ = editor.update(.input(.key(c == " " ? .space : .character(c))), at: editor.now) })
-    }
-    for _ in text {
-      times.append(seconds { _ = editor.update(.input(.key(.backspace)), at: editor.now) })
-    }
+    keys += text.map { .input(.key($0 == " " ? .space : .character($0))) }
+    keys += text.map { _ in .input(.key(.backspace)) }
   }
+  var port = TimedPort(keys, at: editor.now)
+  Program.run(&editor, on: &port)
+  let open = port.times[0]
+  let times = Array(port.times.dropFirst())
   report(
     "find: opening (folding 1,000,000 titles and ids)",
     String(format: "%.0f ms (file: %.0f)", open * 1000, openFromFile * 1000), "")
@@ -207,7 +249,7 @@ func benchFrame() throws {
     for step in 0..<5_000 {
       // Scroll a little between frames, to a new region now and then, so frames differ.
       let key: Key = step % 500 == 0 ? .end : step % 2 == 0 ? .pageDown : .pageUp
-      _ = editor.update(.input(.key(step % 1000 == 0 ? .home : key)), at: editor.now)
+      Program.play([.input(.key(step % 1000 == 0 ? .home : key))], on: &editor)
       times.append(seconds { editor.view(into: &buffer, scheme: .color) })
       diffTimes.append(seconds { Buffer.diff(from: previous, to: buffer, into: &runs) })
       runs.removeAll(keepingCapacity: true)
@@ -392,6 +434,13 @@ func benchOrganize() {
 /// The thread's CPU time for `body`: on this shared machine a wall-clock p99 of steps that take
 /// 0.1 ms or more is mostly the time other processes held the core (4 ms slices), so the edits report
 /// both. A system call per reading, so not for sub-microsecond steps.
+/// This thread's CPU seconds since it started.
+func threadCPUSeconds() -> Double {
+  var t = timespec()
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+  return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+}
+
 func cpuSeconds(_ body: () -> Void) -> Double {
   var start = timespec()
   var end = timespec()

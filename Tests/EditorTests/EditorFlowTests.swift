@@ -2,6 +2,7 @@ import Document
 import Canvas
 import TerminalInput
 import Editor
+import Runtime
 import Reorder
 import Testing
 import TileModel
@@ -181,7 +182,7 @@ struct EditorFlowTests {
     var e = EditorState(arrangement: .demo, screen: Size(width: 80, height: 24), fileName: "demo.json")
     _ = e.update(.input(.mouse(MouseEvent(.press(.left), x: 5, y: 3))), at: 0)
     _ = e.update(.input(.key(.character("a"))), at: 10)
-    _ = e.wait(400)
+    Program.wait(400, on: &e)
     #expect(!e.reorder.gesture.isDragging)
     _ = e.update(.input(.mouse(MouseEvent(.motion, x: 20, y: 3))), at: e.now)
     _ = e.update(.bytes(Array("x".utf8)), at: e.now)

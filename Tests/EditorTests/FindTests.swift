@@ -70,6 +70,7 @@ struct FindTests {
     Self.keys([.escape], &e)
     #expect(e.reorder.focus == before)
     #expect(e.find == nil)
+    #expect(e.statusText == "Cancelled")
   }
 
   @Test func fromAFocusedHeaderTheFindStartsInItsSectionAndEscGoesBackToTheHeader() {

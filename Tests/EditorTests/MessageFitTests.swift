@@ -63,9 +63,10 @@ struct MessageFitTests {
     case .conflictsLeft: return 40
     case .noConflicts: return 41
     case .told: return 42
+    case .fileDeleted: return 43
     }
   }
-  static let kinds = 43
+  static let kinds = 44
 
   static var refusals: [EditError] {
     [
@@ -104,7 +105,8 @@ struct MessageFitTests {
       .placeFromOne("Others"), .commandLinePlace("1.2", suggestion: "Others 3"), .commandLinePlace("9.9", suggestion: nil),
     ]
     let failures: [SaveFailure] = [
-      .changedOnDisk, .readOnly, .cancelled, .exists,
+      .changedOnDisk, .deletedOnDisk, .readOnly, .cancelled, .exists,
+      .failed("cannot write lines: sections[1].items[0].title: a line starting with '# ' (a '#' and a space) is read as a section"),
       .failed("the directory '/home/someone/projects/grids' is not writable (Permission denied)"),
       .failed("the file is read-only (mode 444), and no file can be created in '/proc' (No such file or directory)"),
       .failed("the demo has no file; 'tilegrid demo > FILE' then 'tilegrid FILE' edits a copy"),
@@ -120,6 +122,7 @@ struct MessageFitTests {
     all += [.completed(title: "Archive", index: 2, of: 3), .completed(title: "systemTeal", index: 1, of: 1)]
     all += [.typeFileName, .saved(name: "arrangements/demo.json"), .saved(name: nil)]
     all += failures.map(Announcement.notSaved)
+    all += [.fileDeleted(name: "arrangements/demo.json"), .fileDeleted(name: "board.json")]
     all += [.confirmQuit, .notQuitting, .finishDragFirst, .marksCleared(1), .marksCleared(12)]
     all += [.editedTiles(.recolored, count: 12), .editedTiles(.limited(3), count: 2), .newFile, .noSections]
     all += [.nothingToEdit, .typeTitle, .typeColor, .typeWidth, .typeMaxItems]

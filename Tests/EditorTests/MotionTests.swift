@@ -17,7 +17,7 @@ struct MotionTests {
   static func editor(_ events: String, motion: Bool = true, arrangement: Arrangement = .demo) throws -> EditorState {
     var editor = EditorState(arrangement: arrangement, screen: Size(width: 80, height: 24), fileName: "demo.json")
     editor.setMotion(motion)
-    for (_, event) in try EventScript.parse(Array(events.utf8)) { _ = editor.play(event) }
+    try Program.play(events, on: &editor)
     return editor
   }
 
@@ -132,10 +132,10 @@ struct MotionTests {
     var editor = try Self.editor("", motion: true)
     var retargeted = 0
     for (wait, line) in steps {
-      if wait > 0 { _ = editor.wait(wait) }
+      if wait > 0 { Program.wait(wait, on: &editor) }
       let before = Self.places(editor, at: editor.now)
       let gliding = editor.isMoving(at: editor.now)
-      for (_, event) in try EventScript.parse(Array((line + "\n").utf8)) { _ = editor.play(event) }
+      try Program.play(line + "\n", on: &editor)
       let after = Self.places(editor, at: editor.now)
       for (id, rect) in after {
         guard let was = before[id] else { continue }
@@ -193,10 +193,7 @@ struct MotionTests {
       for motion in [false, true] {
         var editor = EditorState(arrangement: .demo, screen: Size(width: 80, height: 24), fileName: "demo.json")
         editor.setMotion(motion)
-        var happenings: [String] = []
-        for (_, event) in script {
-          for case .happened(let happening) in editor.play(event) { happenings.append("\(happening)") }
-        }
+        let happenings = Program.play(script.map(\.event), on: &editor).happenings.map { "\($0)" }
         results.append(happenings + ["\(editor.arrangement.allTiles().map(\.id))", "\(editor.reorder.viewport)"])
       }
       #expect(results[0] == results[1], "\(file)")
@@ -208,9 +205,7 @@ struct MotionTests {
     let tiles = (0..<200_000).map { Tile(id: "t\($0)") }
     let many = Arrangement(sections: [(Section(id: "a"), Array(tiles[..<100_000])), (Section(id: "b"), Array(tiles[100_000...]))])
     var editor = try Self.editor("", arrangement: many)
-    for (_, event) in try EventScript.parse(Array(("key m\n" + #"input "b""# + "\nkey enter\n").utf8)) {
-      _ = editor.play(event)
-    }
+    try Program.play("key m\n" + #"input "b""# + "\nkey enter\n", on: &editor)
     let moving = editor.isMoving(at: editor.now)
     #expect(moving)
     // The screen holds 5 x 6 tiles; those moved on it and a line either side glide, no more.

@@ -100,4 +100,65 @@ struct NewcomerTests {
     Self.press(.enter, &e)
     #expect(e.arrangement[ItemPath(0, 0)].color == TileColor("red"))
   }
+
+  @Test("at 40 x 10 the help scrolls: ↓ j PgDn Space End, ↑ k PgUp Home, the wheel; another key closes it; at 80 x 24 any key closes")
+  func helpScrolls() throws {
+    var e = EditorState(arrangement: Arrangement.demo, screen: Size(width: 40, height: 10), fileName: "grid.json")
+    let layout = try #require(KeyHelp.layout(on: e.screen))
+    #expect(layout.shown == 6 && layout.rows == 39)
+    Self.press(.character("?"), &e)
+    #expect(e.showingHelp && e.helpOffset == 0)
+    for (key, offset) in [
+      (Key.down, 1), (.character("j"), 2), (.pageDown, 7), (.space, 12), (.up, 11), (.character("k"), 10),
+      (.pageUp, 5), (.end, 33), (.down, 33), (.home, 0), (.up, 0), (.character("G"), 33), (.character("g"), 0),
+    ] {
+      Self.press(key, &e)
+      #expect(e.showingHelp && e.helpOffset == offset, "\(key)")
+    }
+    _ = e.update(.input(.mouse(MouseEvent(.wheelDown, x: 10, y: 5))), at: e.now)
+    #expect(e.showingHelp && e.helpOffset == 1)
+    let text = e.view(scheme: .monochrome).lines
+    #expect(text[8].contains("↑↓ 2–7 of 39"), "\(text[8])")
+    #expect(text[9].contains("↑↓ scroll · other keys close"), "\(text[9])")
+    #expect(text[0].contains("18 tiles"), "\(text[0])")
+    Self.press(.character("q"), &e)
+    #expect(!e.showingHelp && e.question == nil)
+    // Opened again, it starts at its top.
+    Self.press(.character("?"), &e)
+    #expect(e.helpOffset == 0)
+
+    var f = Self.editor()
+    Self.press(.character("?"), &f)
+    Self.press(.down, &f)
+    #expect(!f.showingHelp)
+    #expect(f.reorder.focus == Self.editor().reorder.focus)
+  }
+
+  @Test("messages from the world count from 1: sections[1].items[0].title is section 2, tile 1, its title")
+  func placesCountFromOne() {
+    #expect(
+      Announcement.countedFromOne("cannot write lines: sections[1].items[0].title: a line cannot hold a line break")
+        == "cannot write lines: section 2, tile 1, its title: a line cannot hold a line break")
+    #expect(Announcement.countedFromOne("sections[2]: no lane") == "section 3: no lane")
+    #expect(Announcement.countedFromOne("sections[x] and sections[") == "sections[x] and sections[")
+    #expect(
+      Announcement.notSaved(.failed("cannot write tsv: sections[0].items[3].title: a TSV field cannot hold a tab")).text
+        == "Not saved: cannot write tsv: section 1, tile 4, its title: a TSV field cannot hold a tab")
+  }
+
+  @Test("a save that finds the file deleted says so, and the next s writes it again (force: no stamp expected)")
+  func deletedOnDisk() {
+    var e = Self.editor()
+    Self.press(.space, &e)
+    Self.press(.right, &e)
+    Self.press(.enter, &e)
+    #expect(e.update(.input(.key(.character("s"))), at: e.now) == [.save(to: nil, force: false)])
+    _ = e.update(.saveFailed(.deletedOnDisk), at: e.now)
+    #expect(e.statusText == "grid.json was deleted: s writes it again")
+    #expect(e.question == nil && e.isDirty)
+    #expect(e.update(.input(.key(.character("s"))), at: e.now) == [.save(to: nil, force: true)])
+    _ = e.update(.saved(name: nil), at: e.now)
+    #expect(!e.isDirty)
+    #expect(e.update(.input(.key(.character("s"))), at: e.now) == [.save(to: nil, force: false)])
+  }
 }

@@ -2,6 +2,7 @@ import Document
 import Canvas
 import TerminalInput
 import Editor
+import Runtime
 import Foundation
 import GridLayout
 import Testing
@@ -45,7 +46,7 @@ struct OrganizeStateTests {
     #expect(!r.isMarked(ItemPath(9, 9), in: e.arrangement))
     // A modifier click never lifts: holding it is nothing.
     _ = e.update(.input(.mouse(MouseEvent(.press(.left), x: 2, y: 9, modifiers: .control))), at: e.now)
-    _ = e.wait(600)
+    Program.wait(600, on: &e)
     #expect(e.reorder.gesture == .failed)
     _ = e.update(.input(.mouse(MouseEvent(.release(.left), x: 2, y: 9))), at: e.now)
     #expect(e.reorder.gesture == .idle && e.reorder.marks.count == 4)
@@ -115,7 +116,7 @@ struct OrganizeStateTests {
   func floatingHeader() throws {
     var e = try Self.editor()
     _ = e.update(.input(.mouse(MouseEvent(.press(.left), x: 5, y: 8))), at: e.now)
-    _ = e.wait(300)
+    Program.wait(300, on: &e)
     _ = e.update(.input(.mouse(MouseEvent(.motion, x: 9, y: 10))), at: e.now)
     let session = try #require(e.reorder.gesture.session)
     #expect(session.grabOffset == Point(x: 5, y: 0) && session.floatingOrigin == Point(x: 0, y: 9))

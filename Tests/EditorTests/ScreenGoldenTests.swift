@@ -56,13 +56,8 @@ struct ScreenCase: CustomTestStringConvertible, Sendable {
       : EditorState(
         arrangement: try arrangement(), screen: screen, fileName: unnamed ? nil : fileName ?? fixture ?? "demo.json")
     if at != nil { editor.setMotion(true) }
-    for (_, event) in try EventScript.parse(Array(events.utf8)) {
-      var effects = editor.play(event)
-      while let effect = effects.first {
-        effects.removeFirst()
-        if case .save = effect { effects += editor.update(.saved(name: nil), at: editor.now) }
-      }
-    }
+    // Through the loop on a script: a save succeeds, as `tilegrid play`'s does.
+    try Program.play(events, on: &editor)
     for message in messages { _ = editor.update(message, at: editor.now) }
     return editor
   }
@@ -94,6 +89,10 @@ struct ScreenCase: CustomTestStringConvertible, Sendable {
       name: "demo-keyboard-lift", fixture: nil, width: 80, height: 24, events: "key space\nkey right\nkey down\n"),
     ScreenCase(name: "demo-help", fixture: nil, width: 80, height: 24, events: "key ?\n"),
     ScreenCase(name: "demo-help-small", fixture: nil, width: 44, height: 14, events: "key ?\n"),
+    // At 40 x 10 the help scrolls: its first page, a page and a line down, and its end.
+    ScreenCase(name: "demo-help-40x10", fixture: nil, width: 40, height: 10, events: "key ?\n"),
+    ScreenCase(name: "demo-help-40x10-scrolled", fixture: nil, width: 40, height: 10, events: "key ?\nkey pgdn\nkey j\n"),
+    ScreenCase(name: "demo-help-40x10-end", fixture: nil, width: 40, height: 10, events: "key ?\nkey end\n"),
     ScreenCase(
       name: "demo-confirm-quit", fixture: nil, width: 80, height: 24, events: "key space\nkey right\nkey enter\nkey q\n"),
     ScreenCase(

@@ -78,6 +78,32 @@ struct DiffApplyMergeTests {
     #expect(applied.stdoutText == String(decoding: b.jsonBytes(), as: UTF8.self), "seed \(seed)")
   }
 
+  @Test("diff A B | apply A - without --force: a locked tile stays, two full sections trade one tile at a time")
+  func diffThenApplyUnforced() throws {
+    func section(_ id: String, _ tiles: [String], max: Int? = nil, locked: [String] = []) -> (Section, [Tile]) {
+      (Section(id: id, maxItems: max), tiles.map { Tile(id: $0, locked: locked.contains($0) ? true : nil) })
+    }
+    let pairs: [([(Section, [Tile])], [(Section, [Tile])], String?)] = [
+      ([section("s", ["x", "y"], locked: ["x"])], [section("s", ["y", "x"], locked: ["x"])], "move y to s:0\n"),
+      (
+        [section("a", ["a1", "a2"], max: 3), section("b", ["b1", "b2"], max: 3)],
+        [section("a", ["b1", "b2"], max: 3), section("b", ["a1", "a2"], max: 3)], nil
+      ),
+    ]
+    for (n, (a, b, expected)) in pairs.enumerated() {
+      let old = Arrangement(sections: a)
+      let new = Arrangement(sections: b)
+      let aPath = try directory.write("a\(n).json", old.jsonBytes())
+      let bPath = try directory.write("b\(n).json", new.jsonBytes())
+      let diff = try TileGrid.run(["diff", aPath, bPath])
+      #expect(diff.status == 1, "\(diff)")
+      if let expected { #expect(diff.stdoutText == expected) }
+      let applied = try TileGrid.run(["apply", aPath, "-"], stdin: diff.stdout)
+      expectSuccess(applied)
+      #expect(applied.stdoutText == String(decoding: new.jsonBytes(), as: UTF8.self), "\(diff.stdoutText)")
+    }
+  }
+
   @Test("apply -i edits from the shell; a script from a file")
   func applyInPlace() throws {
     let path = try write("tiles.json")

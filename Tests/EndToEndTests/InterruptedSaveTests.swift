@@ -289,6 +289,61 @@ struct InterruptedSaveTests {
     #expect(refused > 0 && temporaries > 0, "refused \(refused), temporary files \(temporaries), of \(runs) runs")
   }
 
+  @Test(
+    "a save killed while it writes through one name: the file read through its other names, in the same directory or another, is refused naming the backup"
+  )
+  func killedSavesSeenThroughOtherNames() throws {
+    let boards = try Self.boards(perSection: 10_000)
+    var random = SplitMix64(seed: 2201)
+    var cut = 0
+    var runs = 0
+    let deadline = Date().addingTimeInterval(240)
+    for ext in ["md", "txt", "json"] {
+      let name = "w.\(ext)"
+      let old = boards[ext]!
+      try directory.write(name, old)
+      let new = try TileGrid.run(["move", name, "0.0", "1.0"], in: directory).stdout
+      for run in 0..<6 where Date() < deadline {
+        runs += 1
+        for file in try directory.listing() { try FileManager.default.removeItem(atPath: directory.file(file)) }
+        try directory.write(name, old)
+        try FileManager.default.createDirectory(atPath: directory.file("sub"), withIntermediateDirectories: false)
+        let near = "other.\(ext)"
+        let far = "sub/far.\(ext)"
+        #expect(link(directory.file(name), directory.file(near)) == 0)
+        #expect(link(directory.file(name), directory.file(far)) == 0)
+        let fraction = Double(random.int(5...95)) / 100
+        let killed = try killedSave(name, linked: true, oldSize: old.count, newSize: new.count, fraction: fraction)
+        let what = "\(name), run \(run), killed at \(fraction): \(killed)"
+        let now = try directory.read(name)
+        let backups = try directory.listing().filter { $0.hasSuffix(".bak") }
+        guard now != old && now != new else { continue }
+        // Cut short: every name of the file is refused, naming the backup, by every command.
+        cut += 1
+        let backup = try #require(backups.first, "\(what): a file cut short has its backup")
+        for other in [name, near, far] {
+          let before = try directory.read(name)
+          for command in [["check", other], ["export", other], ["move", other, "0.0", "1.0", "-i"]] {
+            let result = try TileGrid.run(command, in: directory)
+            expectFailure(
+              result, status: 65,
+              mentioning: ["\(other): a save into it did not finish, so it may be cut short", backup, "to put it back: cp -- "])
+          }
+          #expect(try directory.read(name) == before, "\(what): \(other): nothing written")
+        }
+        // The commands the message gives through the far name put the whole file back, for every name.
+        let message = try TileGrid.run(["check", far], in: directory).stderrText
+        let restore = try #require(Self.between(message, "to put it back: ", ";"))
+        #expect(try runProcess("/bin/sh", ["-c", restore], in: directory).status == 0, "\(what): \(restore)")
+        #expect(try directory.read(near) == old && directory.read(far) == old, "\(what): put back")
+        expectSuccess(try TileGrid.run(["check", far], in: directory))
+        expectSuccess(try TileGrid.run(["check", near], in: directory))
+      }
+    }
+    print("killed saves seen through other names: \(runs) runs, \(cut) cut short")
+    #expect(cut > 0, "the kills land inside the write (\(runs) runs)")
+  }
+
   // MARK: - A file cut short while it is read
 
   @Test("a file truncated while apply -i, check or export reads it is a one-line error (74), never a signal, and nothing is written")

@@ -47,6 +47,38 @@ struct MoveReverseCommandTests {
     }
   }
 
+  @Test("the tiles before the first heading: moved out and back, the file again; the last of them stays unless forced")
+  func untitledFirstSection() throws {
+    for (name, text) in [
+      ("u.md", "- a\n- b\n\n## B\n- c\n"), ("v.md", "intro\n\n- a\n- b\n\n## B\n- c"),
+      ("u.txt", "a\nb\n# B\nc\n"), ("v.txt", "a\n\nb\n\n# B\nc"), ("u.csv", "section,title\n,a\n,b\nB,c\n"),
+    ] {
+      for (from, to) in [("0.0", "1.0"), ("0.1", "1.1"), ("0.0", "1.1"), ("0.1", "1.0")] {
+        try expectBack(name, text, "move", from, to)
+      }
+      // Only the moved lines change: every line of the file is still there, once (a table's row says
+      // its section, so a moved row is another row).
+      if name.hasSuffix(".csv") { continue }
+      try directory.write(name, text)
+      let moved = try run(["move", name, "0.0", "1.1"])
+      let lines = { (t: String) in t.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+      #expect(lines(moved.stdoutText).filter { !$0.isEmpty }.sorted() == lines(text).filter { !$0.isEmpty }.sorted())
+    }
+    for (name, text) in [("w.md", "- a\n\n## B\n- c\n"), ("w.txt", "a\n# B\nc\n"), ("w.csv", "section,title\n,a\nB,c\n")] {
+      try directory.write(name, text)
+      expectFailure(
+        try run(["move", name, "0.0", "1.0", "-i"]), status: 65,
+        mentioning: ["before the first heading", "--force"])
+      #expect(try directory.readText(name) == text, "\(name): nothing written")
+      let forced = try run(["move", name, "0.0", "1.0", "-i", "--force"])
+      #expect(forced.status == 0, "\(forced)")
+      #expect(try directory.readText(name) != text)
+      // JSON keeps the empty section: no refusal.
+      try directory.write(name, text)
+      expectSuccess(try run(["move", name, "0.0", "1.0", "--to", "json"]))
+    }
+  }
+
   @Test("lines, boards and tables: tile moves there and back, with and without a final newline")
   func everyFormat() throws {
     let files = [

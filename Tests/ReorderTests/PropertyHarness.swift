@@ -186,10 +186,10 @@ enum PropertyHarness {
       var effects: [EditorEffect] = []
       var inputStart = 0
       if case .input = event {
-        effects = state.update(.tick, at: state.now)
+        effects = Program.wait(0, on: &state).effects
         inputStart = effects.count
       }
-      effects += state.play(event)
+      effects += Program.play([event], on: &state).effects
       result.played.append(event)
       result.effects.append(effects)
       do throws(PropertyFailure) {
@@ -358,7 +358,7 @@ enum PropertyHarness {
   static func checkReplay(_ c: PropertyCase, _ run: PropertyRun) -> PropertyFailure? {
     var state = c.start()
     for (index, event) in run.played.enumerated() {
-      let effects = state.play(event)
+      let effects = Program.play([event], on: &state).effects
       if effects != run.effects[index] {
         return PropertyFailure(
           kind: "determinism", message: "replayed, the event gives \(effects), first time \(run.effects[index])",

@@ -12,7 +12,7 @@ import TileModel
 /// The reorder scenarios: each `Tests/Scenarios/NAME.events` names its fixture and screen in comment
 /// lines (`# fixture: grid`, `# screen: 38x24`, optionally `# press-ms: N`), and `NAME.expected` holds
 /// the trace, a blank line, and each section's tile ids in order. Every scenario is replayed twice: in
-/// process through `EditorState.play`, and through the built binary's `tilegrid play --trace`.
+/// process through `Program` on a `ScriptedPort`, and through the built binary's `tilegrid play --trace`.
 ///
 /// `TILEGRID_RECORD=1` rewrites the expected files from the in-process run and fails, so that a person
 /// reads the new expectations before they count.

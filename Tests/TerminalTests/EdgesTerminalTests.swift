@@ -101,7 +101,7 @@ struct EdgesTerminalTests {
     try await tmux.quitCleanly()
   }
 
-  @Test("SIGTERM keeps a recovery file; opened again, r restores it (unsaved, u takes it back), and once saved d removes it")
+  @Test("SIGTERM keeps a recovery file; opened again, r restores it (unsaved, u takes it back), and once saved it is removed, not asked about again")
   func aRecoveryFileIsOffered() async throws {
     let original = try writeDemo("edit.json", in: directory)
     let moved = try tilegrid(["move", "edit.json", "0.0", "0.1"], in: directory)
@@ -115,6 +115,7 @@ struct EdgesTerminalTests {
     }
     #expect(directory.exists("edit.json.recovery.json"))
     #expect(try directory.readText("edit.json") == original)
+    let recovered = try directory.readText("edit.json.recovery.json")
 
     do {
       let tmux = try TmuxSession(
@@ -134,26 +135,25 @@ struct EdgesTerminalTests {
       try tmux.send("U")
       try await tmux.waitForStatus("READY", "Redone")
       try tmux.send("s")
-      try await tmux.waitForStatus("READY", "Saved edit.json")
+      try await tmux.waitForStatus("READY", "Saved edit.json · removed edit.json.recovery.json")
       try await tmux.quitCleanly()
     }
     #expect(try directory.readText("edit.json") == moved)
-    #expect(directory.exists("edit.json.recovery.json"), "restoring keeps the file until it is discarded")
+    #expect(!directory.exists("edit.json.recovery.json"), "restored and saved, it has done its work")
     // The recording replays the session, question and all, against the file as it was opened.
     let events = try directory.readText("rec.events")
     #expect(events.contains(#"left-behind recovery "edit.json.recovery.json""#), "\(events)")
     try directory.write("opened.json", original)
+    // The replay reads the file left behind where the session found it; the save removed it since.
+    try directory.write("edit.json.recovery.json", recovered)
     #expect(try tilegrid(["play", "opened.json", "--width", "80", "--height", "24", "--events", "rec.events"], in: directory) == moved)
 
-    // Opened again: the recovery file holds what the file holds now; d removes it.
-    let tmux = try TmuxSession([try TileGrid.binary(), "edit.json"], width: 80, height: 24, in: directory, holdAfterExit: true)
+    try FileManager.default.removeItem(at: directory.url("edit.json.recovery.json"))
+
+    // Opened again: nothing is asked about.
+    let tmux = try await TmuxSession.editor(["edit.json"], in: directory)
     defer { tmux.close() }
-    try await tmux.waitUntil("the question") {
-      Self.status($0).contains("edit.json.recovery.json was left behind, the same as the file: d discard · k keep")
-    }
-    try tmux.send("d")
-    try await tmux.waitForStatus("READY", "Removed edit.json.recovery.json")
-    #expect(!directory.exists("edit.json.recovery.json"))
+    #expect(try tmux.screen().statusLine.contains("Hold a tile"))
     try await tmux.quitCleanly()
   }
 

@@ -91,6 +91,34 @@ struct DiffPolicyTests {
     #expect(applied.jsonBytes() == new.jsonBytes())
   }
 
+  @Test("tiles trading places between two sections with one free place each go one at a time, alternately")
+  func interleaved() throws {
+    // Section by section, either section would take both incoming tiles before losing its own and
+    // hold 4 of 3; tile by tile, each move takes the free place the one before it left.
+    let a = Section(id: "a", maxItems: 3)
+    let b = Section(id: "b", maxItems: 3)
+    let t = ["a1", "a2", "b1", "b2"].map { Tile(id: $0) }
+    let old = Arrangement(sections: [(a, [t[0], t[1]]), (b, [t[2], t[3]])])
+    let new = Arrangement(sections: [(a, [t[2], t[3]]), (b, [t[0], t[1]])])
+    let script = Arrangement.diff(old, new)
+    #expect(script.count == 4)
+    var applied = old
+    try applied.apply(script)
+    #expect(applied.jsonBytes() == new.jsonBytes(), "\(EditScript.text(script))")
+    // Into one section from two, where only the second one's tile going first frees the third section.
+    let p = Section(id: "p", maxItems: 2)
+    let q = Section(id: "q")
+    let r = Section(id: "r", maxItems: 1)
+    let u = ["p1", "q1", "r1"].map { Tile(id: $0) }
+    let old2 = Arrangement(sections: [(p, [u[0]]), (q, [u[1]]), (r, [u[2]])])
+    let new2 = Arrangement(sections: [(p, [u[1], u[2]]), (q, []), (r, [u[0]])])
+    let script2 = Arrangement.diff(old2, new2)
+    #expect(script2.count == 3)
+    var applied2 = old2
+    try applied2.apply(script2)
+    #expect(applied2.jsonBytes() == new2.jsonBytes(), "\(EditScript.text(script2))")
+  }
+
   @Test(
     "random boards with locks and limits: diff has the fewest moves, and applies without force whenever a script of as few does",
     arguments: 0..<400)
@@ -107,6 +135,11 @@ struct DiffPolicyTests {
       let count = b.sections[t].count - (t == from.section ? 1 : 0)
       try? b.move(from: from, to: ItemPath(t, rng.int(0...count)), force: forced)
     }
+    try Self.checkAgainstSearch(a, b, seed: seed)
+  }
+
+  /// `diff(a, b)` has the fewest moves, and applies without force whenever a script of as few does.
+  static func checkAgainstSearch(_ a: Arrangement, _ b: Arrangement, seed: Int) throws {
     let script = Arrangement.diff(a, b)
     let moves = script.count
     let fewest = try #require(Self.fewestMoves(from: a, to: Self.state(b), allowed: false))
@@ -122,6 +155,35 @@ struct DiffPolicyTests {
         allowed != fewest,
         "seed \(seed): refused (\(error)) though \(fewest) allowed moves do it\n\(EditScript.text(script))\n\(Self.state(a)) -> \(Self.state(b))")
     }
+  }
+
+  @Test(
+    "random trades between sections at or one under their maxItems: applies without force whenever as few moves do",
+    arguments: 0..<400)
+  func randomTrades(seed: Int) throws {
+    var rng = SplitMix64(seed: SplitMix64.seed(0x7EAD, UInt64(seed)))
+    var sections: [(Section, [Tile])] = []
+    var next = 0
+    let count = rng.int(2...3)
+    for s in 0..<count {
+      let tiles = (0..<rng.int(1...(count == 2 ? 3 : 2))).map { _ -> Tile in
+        defer { next += 1 }
+        return Tile(id: "t\(next)", locked: rng.chance(10) ? true : nil)
+      }
+      let maxItems = rng.chance(85) ? tiles.count + rng.int(0...1) : nil
+      sections.append((Section(id: "s\(s)", maxItems: maxItems), tiles))
+    }
+    let a = Arrangement(sections: sections)
+    // B: tiles moved across sections regardless of the limits (the counts stay within them at the end
+    // often enough: a trade), then a shuffle within a section now and then.
+    var b = a
+    for _ in 0..<rng.int(2...5) {
+      guard let from = b.paths.isEmpty ? nil : rng.element(b.paths) else { break }
+      let t = rng.int(0...(b.sections.count - 1))
+      let count = b.sections[t].count - (t == from.section ? 1 : 0)
+      try? b.move(from: from, to: ItemPath(t, rng.int(0...count)), force: true)
+    }
+    try Self.checkAgainstSearch(a, b, seed: seed)
   }
 
   @Test("random section orders with locked sections: the fewest moves, none of a locked section when avoidable",

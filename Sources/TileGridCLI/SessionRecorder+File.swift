@@ -1,0 +1,91 @@
+import Document
+import Files
+import Canvas
+import Editor
+import Runtime
+import TileGridJSON
+import TileModel
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `--record`'s file and header: the recorder (Runtime's `SessionRecorder`) writes into the events file
+/// with `write(2)` and keeps disk versions beside it with `Platform.writeFile`.
+extension SessionRecorder {
+  /// Creates (or empties) the events file. Nothing is written until `start`.
+  init(path: String) throws(CLIError) {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+    guard fd >= 0 else {
+      throw .cannotCreate("cannot write the events file '\(path)': \(Platform.errorText(errno))")
+    }
+    self.init(
+      path: path,
+      writeLine: { line in Platform.writeAll(fd: fd, Array((line + "\n").utf8)).map(Platform.errorText) },
+      writeVersion: { file, arrangement in
+        do {
+          _ = try Platform.writeFile(file) { (write) throws(Platform.WriteFailure) in try arrangement.writeJSON(write) }
+          return nil
+        } catch {
+          return "\(error)"
+        }
+      },
+      close: { _ = Glibc.close(fd) })
+  }
+
+  /// Writes the header: what was edited (with its size and SHA-256, so `play` can tell when it is given
+  /// another file), and how to replay it.
+  mutating func start(
+    file: EditorSession.Source, digest: FileDigest?, screen: Size, pressMilliseconds: Int, saving: SaveTarget
+  ) {
+    start(
+      header: Self.header(
+        file: file, digest: digest, screen: screen, pressMilliseconds: pressMilliseconds, eventsPath: path),
+      saving: saving)
+  }
+
+  /// The header: comments naming the file, its size and SHA-256 as it was opened (`# file: N bytes,
+  /// SHA-256 HEX`, which `play` reads), and the replay command, then the starting size as a `resize`
+  /// (so a replay with other `--width`/`--height` still starts right).
+  static func header(
+    file: EditorSession.Source, digest: FileDigest?, screen: Size, pressMilliseconds: Int, eventsPath: String
+  ) -> [String] {
+    let size = "--width \(screen.width) --height \(screen.height) --press-ms \(pressMilliseconds)"
+    let events = "--events \(shellWord(eventsPath))"
+    let what: String
+    let command: String
+    switch file {
+    case .file(let path):
+      what = "\(path) (as it was when the session started)"
+      command = "tilegrid play \(shellWord(path)) \(size) \(events)"
+    case .newFile(let path):
+      what = "\(path), a new file (the session began with one empty section)"
+      command =
+        "tilegrid play - \(size) \(events) <<< '{\"version\": 1, \"sections\": [{\"id\": \"tiles\", "
+        + "\"title\": \"Tiles\", \"items\": []}]}'"
+    case .standardInput:
+      what = "standard input"
+      command = "tilegrid play - \(size) \(events) < THE-SAME-INPUT"
+    case .demo:
+      what = "the built-in demo"
+      command = "tilegrid demo | tilegrid play - \(size) \(events)"
+    }
+    let lines =
+      ["# TileGrid session recorded with --record: \(what)"] + (digest.map { [$0.headerLine] } ?? []) + [
+        "# terminal \(screen.width)x\(screen.height), long press \(pressMilliseconds) ms; replay with",
+        "#   \(command)",
+        "resize \(screen.width) \(screen.height)",
+      ]
+    return lines.map(CLIError.oneLine)
+  }
+
+  /// A word as a POSIX shell reads it back: plain when it is safe, else single-quoted.
+  static func shellWord(_ word: String) -> String {
+    let safe =
+      !word.isEmpty
+      && word.unicodeScalars.allSatisfy {
+        $0.properties.isAlphabetic || $0.properties.numericType != nil || "/._-+:,=@%".unicodeScalars.contains($0)
+      }
+    return safe ? word : "'" + word.replacing("'", with: "'\\''") + "'"
+  }
+}
