@@ -149,6 +149,16 @@ private struct LineReader {
     }
   }
 
+  /// The first character of `word` that does not show, named by its code point (`U+FEFF (a byte
+  /// order mark)`); nil when every character shows.
+  static func invisible(in word: String) -> String? {
+    for scalar in word.unicodeScalars {
+      let name = named(scalar)
+      if name.hasPrefix("U+") { return name }
+    }
+    return nil
+  }
+
   /// Fails unless the token just read ends here (a space, the end of the line, or a comment).
   func expectBoundary() throws(ScriptSyntaxError) {
     guard offset < bytes.count else { return }
@@ -183,6 +193,9 @@ private struct LineReader {
     }
     guard ScriptWord.isBare(word) else {
       offset = start
+      if let hidden = Self.invisible(in: word) {
+        throw fail("\(JSONString.excerpt(word)) holds \(hidden), which a bare word cannot: write it as a JSON string")
+      }
       throw fail(
         "\(JSONString.excerpt(word)) is not a bare word (letters, digits, '-', '_' and '.'): write it as a JSON string")
     }
@@ -299,7 +312,21 @@ private struct LineReader {
   mutating func edit() throws(ScriptSyntaxError) -> ScriptEdit? {
     if atEnd() { return nil }
     let verbStart = offset
-    let word = try? bareWord()
+    let word: String?
+    do { word = try bareWord() } catch {
+      // A verb with an invisible character in it (a byte order mark pasted mid-script) says what it holds.
+      var end = verbStart
+      while end < bytes.count, bytes[end] != 0x20, bytes[end] != 0x09, bytes[end] != UInt8(ascii: "#") { end += 1 }
+      let token = String(decoding: UnsafeBufferPointer(rebasing: bytes[verbStart..<end]), as: UTF8.self)
+      // (One that starts the line is what stands there: "expected an edit, found U+FEFF".)
+      if let first = token.unicodeScalars.first, !Self.named(first).hasPrefix("U+"),
+        let hidden = Self.invisible(in: token)
+      {
+        offset = verbStart
+        throw fail("unknown edit \(JSONString.excerpt(token)): it holds \(hidden)")
+      }
+      word = nil
+    }
     guard let verb = word, EditScript.verbs.contains(verb) else {
       offset = verbStart
       let listed = EditScript.verbs.joined(separator: ", ")

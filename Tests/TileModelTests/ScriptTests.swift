@@ -115,6 +115,9 @@ struct ScriptTests {
       ("frobnicate blue", "line 1, column 1: unknown edit 'frobnicate' (the edits are move, move-section, add, delete, set, add-section, delete-section, set-section, set-layout, set-file)"),
       ("{} blue", "line 1, column 1: expected an edit (move, move-section, add, delete, set, add-section, delete-section, set-section, set-layout, set-file), found '{'"),
       ("move-section s to -1", "line 1, column 19: expected a section place (a whole number), found '-'"),
+      // A byte order mark pasted mid-script is named, never printed raw.
+      ("move blue\u{FEFF} to a:0", #"line 1, column 6: "blue\ufeff" holds U+FEFF (a byte order mark), which a bare word cannot: write it as a JSON string"#),
+      ("mo\u{FEFF}ve blue to a:0", #"line 1, column 1: unknown edit "mo\ufeffve": it holds U+FEFF (a byte order mark)"#),
     ]
     for (text, message) in cases {
       #expect(Self.readError(text) == message, "\(text.debugDescription)")
