@@ -244,6 +244,9 @@ struct MotionScrollTests {
     ("page down", "key pgdn\n"),
     ("page down, then up", "key pgdn\nwait 300\nkey pgup\n"),
     ("the last tile", "key G\n"),
+    // A lifted tile carried from the keyboard one row past the screen's bottom edge: the view scrolls a row.
+    ("a lifted tile carried past the edge",
+     "key space\nwait 300\n" + String(repeating: "key down\nwait 300\n", count: 13) + "key down\n"),
   ]
 
   @Test("the frames of a change that scrolls write at most twice its jump, and the last is the resting screen",
