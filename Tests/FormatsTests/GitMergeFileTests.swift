@@ -214,7 +214,11 @@ struct GitMergeFileTests {
     var betterThanGit = 0
     var deliberate = 0
     var gitKeptTooMany = 0
-    for seed in 0..<250 as Range<UInt64> {
+    // TILEGRID_MERGE_RUNS=N and TILEGRID_MERGE_SEED=S run seeds S..<S+N instead of the default 0..<250.
+    let environment = ProcessInfo.processInfo.environment
+    let runs = environment["TILEGRID_MERGE_RUNS"].flatMap { UInt64($0) } ?? 250
+    let first = environment["TILEGRID_MERGE_SEED"].flatMap { UInt64($0) } ?? 0
+    for seed in first..<(first + runs) {
       var generator = BoardGenerator(rng: SplitMix64(seed: SplitMix64.seed(seed, UInt64(style.rawValue.count))), style: style)
       let base = generator.board()
       let ours = generator.edit(base)
@@ -272,8 +276,8 @@ struct GitMergeFileTests {
       }
     }
     // The cases must exercise both outcomes.
-    #expect(cleanInGit > 50, "only \(cleanInGit) of the random merges were clean in git")
-    #expect(betterThanGit > 10, "only \(betterThanGit) merges git conflicted on were clean here")
+    #expect(cleanInGit > Int(runs) / 5, "only \(cleanInGit) of the random merges were clean in git")
+    #expect(betterThanGit > Int(runs) / 25, "only \(betterThanGit) merges git conflicted on were clean here")
     print(
       "\(style): \(cleanInGit) clean in git (\(deliberate) deliberate conflicts here, \(gitKeptTooMany) where git"
         + " kept a card twice or against a deletion), \(betterThanGit) clean here only")
