@@ -30,6 +30,7 @@ extension EditorState {
     case (.character("r"), .arrangement(let recovered)):
       restore(recovered)
       announcement = .restored(name: found.name)
+      if !found.conflicts.isEmpty { open(conflicts: found.conflicts) }
       askAboutLeftBehind()
       return []
     case (.character("d"), _):
