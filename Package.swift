@@ -118,7 +118,7 @@ let package = Package(
     .testTarget(
       name: "TileGridCLITests",
       dependencies: [
-        "TileModel", "TileGridJSON", "Document", "Reorder", "Canvas", "TerminalInput", "Editor", "Files", "Runtime",
+        "TileModel", "TileGridJSON", "Document", "Reorder", "Canvas", "TerminalInput", "Editor", "Files", "Formats", "Runtime",
         "TileGridCLI", "TestSupport",
       ]),
     .testTarget(name: "TerminalTests", dependencies: ["TestSupport"]),

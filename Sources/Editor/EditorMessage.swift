@@ -60,12 +60,16 @@ public struct LeftBehind: Equatable, Sendable {
   /// Its name as the screen shows it (the file name alone: it is beside the file opened).
   public var name: String
   public var content: Content
+  /// The merge conflicts a recovery file records (the session it saves was resolving them): restored,
+  /// they are in the Conflicts panel again.
+  public var conflicts: [FileConflict]
 
-  public init(kind: Kind, path: String, name: String, content: Content) {
+  public init(kind: Kind, path: String, name: String, content: Content, conflicts: [FileConflict] = []) {
     self.kind = kind
     self.path = path
     self.name = name
     self.content = content
+    self.conflicts = conflicts
   }
 
   /// Whether `r` has something to restore.

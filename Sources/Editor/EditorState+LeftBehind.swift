@@ -31,6 +31,7 @@ extension EditorState {
       restore(recovered)
       restoredLeftBehind = (found, document.history.stateID)
       announcement = .restored(name: found.name)
+      if !found.conflicts.isEmpty { open(conflicts: found.conflicts) }
       askAboutLeftBehind()
       return []
     case (.character("d"), _):

@@ -11,12 +11,12 @@ import TileModel
 extension EditorState {
   /// The three-way merge of the editor's arrangement (ours) with the file as it is on disk now
   /// (theirs), the file as it was opened or last saved being the base (docs/version-control.md,
-  /// "Merge"). The result becomes the editor's arrangement as one undo step; conflicts, resolved
+  /// "Merge"), as `mergeVersions` joins them. The result becomes the editor's arrangement as one undo step; conflicts, resolved
   /// toward ours, are listed in a panel.
   mutating func mergeWithDisk(_ theirs: Arrangement, token: Int) -> [EditorEffect] {
     let base = activeDisk?.base ?? document.arrangementAtSavedPoint()
     let ours = document.arrangement
-    let merged = Arrangement.merge(base: base, ours: ours, theirs: theirs)
+    let merged = mergeVersions(base, ours, theirs)
     let script = Arrangement.diff(ours, merged.arrangement)
     let conflicts = merged.conflicts.map(\.description)
     guard !script.isEmpty else {

@@ -51,6 +51,13 @@ public struct EditorState: Sendable {
   public var traits: FormatTraits = .everything
   /// A table without a color column gains one at the first recolor, which says so once.
   public var gainsColorColumn = false
+  /// How `m` joins the file as opened (base), the editor's arrangement (ours) and the file on disk
+  /// (theirs): by ids unless told. The command line sets the merge `tilegrid merge` makes in the
+  /// file's format, so that a format without ids pairs its cards across the versions first (a rename
+  /// on disk and a move here are the renamed card at the moved place).
+  public var mergeVersions: @Sendable (_ base: Arrangement, _ ours: Arrangement, _ theirs: Arrangement) -> MergeResult = {
+    Arrangement.merge(base: $0, ours: $1, theirs: $2)
+  }
   /// Whether `v`'s "a view only" has been said (once a session).
   var saidViewOnly = false
   /// The lanes `v` goes back to (a board's own lane width, once it has been left).

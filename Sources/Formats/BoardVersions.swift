@@ -43,9 +43,14 @@ public enum BoardVersions {
     let sides = [base, ours, theirs]
     let versions = Self.inParallel(3) { CardMatching.Version(sides[$0], kinds[$0]) }
     let matchings = Self.inParallel(2) { CardMatching(base: versions[0], other: versions[$0 + 1]) }
-    let x = Rekeying(base: versions[0], other: ours, kinds[1], matching: matchings[0])
+    // A card one side moved to where the other added one alike is one card, as in git's line merge
+    // (both inserted the same line there; the mover's deletion at the old place stands): the mover's
+    // card is taken as an add too, and the two adds share an id.
+    let theirsAdds = Rekeying.addKeys(base: versions[0], other: theirs, kinds[2], matching: matchings[1])
+    let x = Rekeying(base: versions[0], other: ours, kinds[1], matching: matchings[0], otherAdds: theirsAdds)
     let y = Rekeying(
-      base: versions[0], other: theirs, kinds[2], matching: matchings[1], avoiding: x.ids, sharing: x.adds)
+      base: versions[0], other: theirs, kinds[2], matching: matchings[1], avoiding: x.ids, sharing: x.adds,
+      otherAdds: Set(x.adds.keys))
     return Arrangement.merge(base: base, ours: x.arrangement, theirs: y.arrangement, prefer: prefer, join: joinFormatObjects)
   }
 
@@ -185,11 +190,58 @@ struct Rekeying {
   init(
     base version: CardMatching.Version, other: Arrangement, _ otherKind: CardMatching.Kind,
     matching paired: CardMatching? = nil, avoiding: Set<ExactString> = [], sharing: [AddKey: [String]] = [:],
-    baseBlankLines: Bool = false
+    otherAdds: Set<AddKey> = [], baseBlankLines: Bool = false
   ) {
     let base = version.arrangement
     let matching = paired ?? CardMatching(base: version, other: CardMatching.Version(other, otherKind))
     let baseTiles = matching.baseTiles
+    // Each base card's section, made only when the other side added cards.
+    var baseSections: [Int]?
+    /// Which of the `count` cards of section `t` from `start` stayed where the base had them: the
+    /// paired ones of the base's same section in a longest run in the base's order (as a line diff
+    /// keeps them); the others were moved. - Complexity: O(count log count).
+    func staying(_ t: Int, start: Int, count: Int) -> [Bool] {
+      var result = [Bool](repeating: false, count: count)
+      let s = matching.sectionMatch[t]
+      guard s >= 0 else { return result }
+      if baseSections == nil {
+        var sections = [Int](repeating: 0, count: baseTiles.count)
+        var n = 0
+        for (b, baseSection) in base.sections.enumerated() {
+          for _ in 0..<baseSection.count {
+            sections[n] = b
+            n += 1
+          }
+        }
+        baseSections = sections
+      }
+      var places: [Int] = []
+      var keys: [Int] = []
+      for i in 0..<count {
+        let k = Int(matching.tileMatch[start + i])
+        if k >= 0 && baseSections![k] == s {
+          places.append(i)
+          keys.append(k)
+        }
+      }
+      var tails: [Int] = []
+      var previous = [Int](repeating: -1, count: keys.count)
+      for (n, key) in keys.enumerated() {
+        var (lo, hi) = (0, tails.count)
+        while lo < hi {
+          let mid = (lo + hi) / 2
+          if keys[tails[mid]] < key { lo = mid + 1 } else { hi = mid }
+        }
+        if lo > 0 { previous[n] = tails[lo - 1] }
+        if lo == tails.count { tails.append(n) } else { tails[lo] = n }
+      }
+      var n = tails.last ?? -1
+      while n >= 0 {
+        result[places[n]] = true
+        n = previous[n]
+      }
+      return result
+    }
     // The base's ids, and every id a fresh one must not be: made only when an unpaired card needs
     // them (with no card added, a million ids are never hashed).
     var baseIDs: Set<ExactString>?
@@ -236,13 +288,24 @@ struct Rekeying {
         _ = result.applyChecked(.setSection(at: t, to: fields))
       }
       var after = "\n" + fields.id
+      // Whether the paired card `after` names stayed where the base had it (the section's start
+      // always does): a card moved next to one that moved itself (equal titles paired the other way
+      // round) is not surely where the other side's add is.
+      let stays = otherAdds.isEmpty ? [] : staying(t, start: j, count: section.count)
+      var anchorStays = true
       for i in 0..<section.count {
         defer { j += 1 }
         var tile = matching.otherTiles[j]
         let oldID = tile.id
         let k = matching.tileMatch[j]
         var changed = false
-        if k >= 0 {
+        // A card moved to where the other side added one alike: an add here too (the adds then share
+        // an id, and the base's card is gone from this version).
+        let coalesced =
+          k >= 0 && !otherAdds.isEmpty && otherKind.covers(tile)
+          && otherAdds.contains(AddKey(text: CardMatching.fingerprint(of: tile), after: after))
+          && anchorStays && !stays[i]
+        if k >= 0 && !coalesced {
           let like = baseTiles[Int(k)]
           if !tile.id.isExactly(like.id) {
             tile.id = like.id
@@ -256,6 +319,7 @@ struct Rekeying {
             tile = blanks
             changed = true
           }
+          if !otherAdds.isEmpty { anchorStays = stays[i] }
           after = like.id
         } else if otherKind.covers(tile) {
           let key = AddKey(text: CardMatching.fingerprint(of: tile), after: after)
@@ -280,6 +344,29 @@ struct Rekeying {
       }
     }
     arrangement = result
+  }
+
+  /// The `AddKey`s of `other`'s unpaired cards, as `init` finds them (without re-keying anything).
+  static func addKeys(
+    base version: CardMatching.Version, other: Arrangement, _ otherKind: CardMatching.Kind, matching: CardMatching
+  ) -> Set<AddKey> {
+    let base = version.arrangement
+    var keys: Set<AddKey> = []
+    var j = 0
+    for (t, section) in other.sections.enumerated() {
+      let sectionID = matching.sectionMatch[t] >= 0 ? base.sections[matching.sectionMatch[t]].id : section.id
+      var after = "\n" + sectionID
+      for _ in 0..<section.count {
+        defer { j += 1 }
+        let k = matching.tileMatch[j]
+        if k >= 0 {
+          after = matching.baseTiles[Int(k)].id
+        } else if otherKind.covers(matching.otherTiles[j]) {
+          keys.insert(AddKey(text: CardMatching.fingerprint(of: matching.otherTiles[j]), after: after))
+        }
+      }
+    }
+    return keys
   }
 
   /// A paired card's item line written as the base's when it differs from it only by the title or the

@@ -8,11 +8,14 @@ public struct ConflictLabels: Hashable, Sendable {
   public var ours: String
   public var base: String
   public var theirs: String
+  /// The markers' width: 7, git's, unless the `conflict-marker-size` attribute says more (`%L`).
+  public var markerSize: Int
 
-  public init(ours: String = "ours", base: String = "base", theirs: String = "theirs") {
+  public init(ours: String = "ours", base: String = "base", theirs: String = "theirs", markerSize: Int = 7) {
     self.ours = ours
     self.base = base
     self.theirs = theirs
+    self.markerSize = max(7, markerSize)
   }
 
   /// From up to three `-L` values, in `git merge-file`'s order: ours, base, theirs.
@@ -284,21 +287,34 @@ public struct ConflictedArrangement: Sendable {
   }
 }
 
-/// Git's conflict markers, seven characters wide: `<<<<<<< LABEL`, `||||||| LABEL` (diff3's base,
-/// read and dropped), `=======`, `>>>>>>> LABEL`.
+/// Git's conflict markers, seven characters wide unless the `conflict-marker-size` attribute says
+/// more (the width of a conflict's `<<<<<<<` is that of its others): `<<<<<<< LABEL`,
+/// `||||||| LABEL` (diff3's base, read and dropped), `=======`, `>>>>>>> LABEL`.
 public enum ConflictMarkers {
   static let open = "<<<<<<<"
   static let base = "|||||||"
   static let separator = "======="
   static let close = ">>>>>>>"
 
-  /// Whether a line is `marker`, alone or followed by a blank and a label (a CR at the end of a
-  /// line of a file that mixes line endings is allowed).
-  static func isMarker(_ line: String, _ marker: String) -> Bool {
-    guard line.utf8.starts(with: marker.utf8) else { return false }
-    let rest = line.utf8.dropFirst(7)
-    guard let first = rest.first else { return true }
-    return first == 0x20 || first == 0x09 || first == 0x0D
+  /// The width of a line's marker of `marker`'s character: a run of at least seven (more where the
+  /// `conflict-marker-size` attribute says so), alone or followed by a blank and a label (a CR at the
+  /// end of a line of a file that mixes line endings is allowed); nil when the line is no such marker.
+  static func markerWidth(_ line: String, _ marker: String) -> Int? {
+    guard let char = marker.utf8.first else { return nil }
+    var width = 0
+    var rest = line.utf8[...]
+    while rest.first == char {
+      width += 1
+      rest = rest.dropFirst()
+    }
+    guard width >= 7 else { return nil }
+    guard let first = rest.first else { return width }
+    return first == 0x20 || first == 0x09 || first == 0x0D ? width : nil
+  }
+
+  /// Whether a line is `marker`'s character `width` times, alone or followed by a blank and a label.
+  static func isMarker(_ line: String, _ marker: String, width: Int = 7) -> Bool {
+    markerWidth(line, marker) == width
   }
 
   /// Whether some line begins with `<<<<<<<`: the quick test before looking closer.
@@ -400,28 +416,30 @@ public enum ConflictMarkers {
       let text = try TextLines(bytes)
       style = text.style
       var current: Block?
+      var width = 7  // the open block's markers' width
       var part = 0  // 0 ours, 1 base, 2 theirs
       for (index, line) in text.lines.enumerated() {
         let number = index + 1
         guard var block = current else {
-          if isMarker(line, open) {
+          if let w = markerWidth(line, open) {
             current = Block(ours: [], theirs: [], line: number, endLine: number)
+            width = w
             part = 0
           } else {
             pieces.append(.common(line))
           }
           continue
         }
-        if isMarker(line, open) {
+        if isMarker(line, open, width: width) {
           throw .malformed(
             line: number, column: 1,
             reason: "a conflict marker '\(open)' inside the conflict that starts on line \(block.line) (each '\(open)' needs its '\(separator)' and '\(close)' first)")
         }
-        if part == 0 && isMarker(line, base) {
+        if part == 0 && isMarker(line, base, width: width) {
           part = 1
-        } else if part < 2 && isMarker(line, separator) {
+        } else if part < 2 && isMarker(line, separator, width: width) {
           part = 2
-        } else if part == 2 && isMarker(line, close) {
+        } else if part == 2 && isMarker(line, close, width: width) {
           block.endLine = number
           pieces.append(.block(blocks.count))
           blocks.append(block)
@@ -507,17 +525,21 @@ public enum ConflictMarkers {
     var style = a.style
     if let last = hunks.last, last.a.upperBound == a.lines.count { style.finalNewline = true }
     var w = LineWriter(style, chunkSize: 1 << 40, expectedBytes: ours.count + 256)
+    let width = labels.markerSize
+    let opening = String(repeating: "<", count: width)
+    let middle = String(repeating: "=", count: width)
+    let closing = String(repeating: ">", count: width)
     var next = 0
     for hunk in hunks {
       while next < hunk.a.lowerBound {
         w.line(a.lines[next])
         next += 1
       }
-      w.line(labels.ours.isEmpty ? open : open + " " + labels.ours)
+      w.line(labels.ours.isEmpty ? opening : opening + " " + labels.ours)
       for i in hunk.a { w.line(a.lines[i]) }
-      w.line(separator)
+      w.line(middle)
       for i in hunk.b { w.line(b.lines[i]) }
-      w.line(labels.theirs.isEmpty ? close : close + " " + labels.theirs)
+      w.line(labels.theirs.isEmpty ? closing : closing + " " + labels.theirs)
       next = hunk.a.upperBound
     }
     while next < a.lines.count {

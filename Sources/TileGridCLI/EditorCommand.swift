@@ -163,13 +163,15 @@ extension TileGridCommand {
     _ kind: LeftBehind.Kind, path: String, name: String, opened: Arrangement, format: ArrangementFormat
   ) -> LeftBehind {
     let content: LeftBehind.Content
+    var conflicts: [FileConflict] = []
     do throws(CLIError) {
-      let (arrangement, _, _) = try load(path, format: kind == .recovery ? .json : format, unfinished: .ignore)
-      content = arrangement == opened ? .sameAsFile : .arrangement(arrangement)
+      let (file, _, _, _) = try loadConflicted(path, format: kind == .recovery ? .json : format, unfinished: .ignore)
+      conflicts = kind == .recovery ? file.conflicts : []
+      content = file.arrangement == opened && conflicts.isEmpty ? .sameAsFile : .arrangement(file.arrangement)
     } catch {
       content = .unreadable(error.description)
     }
-    return LeftBehind(kind: kind, path: path, name: name, content: content)
+    return LeftBehind(kind: kind, path: path, name: name, content: content, conflicts: conflicts)
   }
 
   static let noTerminalHint =

@@ -268,13 +268,17 @@ struct EditorSession {
   // MARK: - Recovery
 
   /// Writes the arrangement to a new recovery file beside its file (SIGTERM or SIGHUP with unsaved
-  /// changes).
-  mutating func writeRecovery(_ document: Document) {
+  /// changes), JSON, with the merge conflicts still unresolved recorded under its `conflicts` key.
+  mutating func writeRecovery(_ document: Document, conflicts: [FileConflict] = []) {
     let file = document.saveTarget == .file ? document.name.map { (try? Platform.expandingTilde($0).get()) ?? $0 } : nil
     let unnamed = source == .standardInput ? "tilegrid-stdin" : "tilegrid-demo"
     let arrangement = document.arrangement
     switch Platform.writeRecovery(forFile: file, unnamed: unnamed, { (write) throws(Platform.WriteFailure) in
-      try arrangement.writeJSON(write)
+      if conflicts.isEmpty {
+        try arrangement.writeJSON(write)
+      } else {
+        try write(ConflictedArrangement(arrangement: arrangement, conflicts: conflicts).write(as: .json).bytes)
+      }
     }) {
     case .success(let path):
       recovery = .success(path)
@@ -357,7 +361,7 @@ struct CursesPort: TerminalPort {
         editor.document, conflicts: editor.unresolvedConflicts, to: path, force: force, basedOnDisk: editor.diskToken,
         at: time)
     case .writeRecovery:
-      session.writeRecovery(editor.document)
+      session.writeRecovery(editor.document, conflicts: editor.unresolvedConflicts)
       return nil
     case .readDisk: return session.readDisk(editor.document, at: time)
     case .suspend:

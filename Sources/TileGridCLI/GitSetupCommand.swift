@@ -11,7 +11,7 @@ extension TileGridCommand {
 
         git config diff.tilegrid.command 'tilegrid diff'
         git config merge.tilegrid.name 'tilegrid merge: arrangements joined by ids'
-        git config merge.tilegrid.driver 'tilegrid merge %O %A %B -o %A --name %P'
+        git config merge.tilegrid.driver 'tilegrid merge %O %A %B -o %A --name %P --marker-size %L'
         git config mergetool.tilegrid.cmd 'tilegrid mergetool "$BASE" "$LOCAL" "$REMOTE" "$MERGED"'
         git config mergetool.tilegrid.trustExitCode true
 
@@ -48,8 +48,9 @@ extension TileGridCommand {
     let settings = [
       ("diff.tilegrid.command", "\(program) diff"),
       ("merge.tilegrid.name", "tilegrid merge: arrangements joined by ids"),
-      // %P: the path in the repository, whose extension names the format (%O %A %B have none).
-      ("merge.tilegrid.driver", "\(program) merge %O %A %B -o %A --name %P"),
+      // %P: the path in the repository, whose extension names the format (%O %A %B have none);
+      // %L: the conflict markers' width (the conflict-marker-size attribute, 7 unless set).
+      ("merge.tilegrid.driver", "\(program) merge %O %A %B -o %A --name %P --marker-size %L"),
       ("mergetool.tilegrid.cmd", "\(program) mergetool \"$BASE\" \"$LOCAL\" \"$REMOTE\" \"$MERGED\""),
       ("mergetool.tilegrid.trustExitCode", "true"),
     ]

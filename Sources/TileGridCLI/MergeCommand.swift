@@ -29,14 +29,15 @@ extension TileGridCommand {
 
       Exit status: 0 merged cleanly, 1 merged with conflicts, 64/65/66 as the other commands.
 
-      As git's merge driver: 'tilegrid merge %O %A %B -o %A --name %P' (tilegrid git-setup writes it):
-      git's temporary files have no extension, so the path in the repository names the format.
+      As git's merge driver: 'tilegrid merge %O %A %B -o %A --name %P --marker-size %L'
+      (tilegrid git-setup writes it): git's temporary files have no extension, so the path in the
+      repository names the format; %L is the markers' width (the conflict-marker-size attribute).
 
       """,
     syntax: Syntax(
       options: [
         Options.output.spec, Options.prefer.spec, Options.force.spec, Options.name.spec, Options.format.spec,
-        Options.to.spec, Options.label.spec,
+        Options.to.spec, Options.label.spec, Options.markerSize.spec,
       ], maximumOperands: 3,
       operands: "BASE, OURS and THEIRS"),
     run: runMerge)
@@ -52,7 +53,8 @@ extension TileGridCommand {
     let prefer = try args.value(Options.prefer, command: command)
     let output = try Output(args)
     let formats = try FormatOptions(args, command: command)
-    let labels = ConflictLabels(args.repeated[Options.label.spec.name] ?? [])
+    var labels = ConflictLabels(args.repeated[Options.label.spec.name] ?? [])
+    if let size = try args.value(Options.markerSize, command: command) { labels.markerSize = size }
     let read = args.operands.map(formats.reading)
     let sides = try loadArrangements(args.operands, formats: read)
     let result = BoardVersions.merge(base: sides[0], ours: sides[1], theirs: sides[2], formats: read, prefer: prefer)

@@ -229,11 +229,18 @@ enum Options {
       most: 3),
     defaultValue: nil, parse: { text, _ in text })
 
+  static let markerSize = Option<Int?>(
+    spec: OptionSpec(
+      name: "--marker-size", placeholder: "N",
+      help: "the conflict markers' width, from 7 (git's default) to 100: as git passes it to a merge driver "
+        + "with %L (the conflict-marker-size attribute)"),
+    defaultValue: nil, parse: wholeNumber("--marker-size", in: 7...100))
+
   /// Every option, in the order the docs' table lists them.
   static let all: [OptionSpec] = [
     format.spec, to.spec, output.spec, inPlace.spec, force.spec, forcePolicies.spec, width.spec, height.spec,
     events.spec, at.spec, pressMilliseconds.spec, color.spec, motion.spec, trace.spec, record.spec, name.spec,
-    json.spec, prefer.spec, label.spec,
+    json.spec, prefer.spec, label.spec, markerSize.spec,
   ]
 
   // MARK: Parsers

@@ -85,8 +85,8 @@ struct GitTests {
     let command = try git(["config", "--get", "diff.tilegrid.command"], in: repo).stdoutText
     let driver = try git(["config", "--get", "merge.tilegrid.driver"], in: repo).stdoutText
     #expect(command.hasSuffix(" diff\n") && command.contains("tilegrid"), "\(command)")
-    #expect(driver.hasSuffix(" merge %O %A %B -o %A --name %P\n"), "\(driver)")
-    #expect(first.stdoutText.contains("merge %O %A %B -o %A --name %P"))
+    #expect(driver.hasSuffix(" merge %O %A %B -o %A --name %P --marker-size %L\n"), "\(driver)")
+    #expect(first.stdoutText.contains("merge %O %A %B -o %A --name %P --marker-size %L"))
     // Again: nothing added twice. Another pattern: its own line.
     let again = try tilegrid(["git-setup"], in: repo)
     expectSuccess(again)
@@ -268,6 +268,39 @@ struct GitTests {
     // between markers (a known wart, docs/version-control.md); each side still reads back whole.
     #expect(text.contains("<<<<<<< ours\n") && text.contains("=======\n") && text.contains(">>>>>>> theirs\n"), "\(text)")
     #expect(text.components(separatedBy: "- [ ] Buy milk").count == 2, "the card once, outside or inside markers: \(text)")
+    let check = try tilegrid(["check", "board.md"], in: b)
+    #expect(check.status == 1 && check.stderrText.contains("1 unresolved merge conflict"), "\(check)")
+  }
+
+  @Test("the driver's markers are as wide as the conflict-marker-size attribute says (git's %L)")
+  func markerSizeThroughTheDriver() throws {
+    let origin = try TemporaryDirectory()
+    try git(["init", "-q", "--bare", "-b", "main"], in: origin)
+    let a = try TemporaryDirectory()
+    try git(["clone", "-q", origin.path, "."], in: a, expect: nil)
+    expectSuccess(try tilegrid(["git-setup", "*.md"], in: a))
+    try a.write("board.md", "## Todo\n\n- [ ] Buy milk\n- [ ] Call Ann\n\n## Done\n\n- [x] Pay rent\n\n## Later\n")
+    try a.write(".gitattributes", try a.readText(".gitattributes") + "*.md conflict-marker-size=10\n")
+    try git(["add", "-A"], in: a)
+    try git(["commit", "-q", "-m", "the board"], in: a)
+    try git(["push", "-q", "origin", "main"], in: a)
+    let b = try TemporaryDirectory()
+    try git(["clone", "-q", origin.path, "."], in: b)
+    expectSuccess(try tilegrid(["git-setup", "*.md"], in: b))
+    expectSuccess(try tilegrid(["move", "board.md", "todo:0", "done:1", "-i"], in: a))
+    try git(["commit", "-q", "-a", "-m", "alice"], in: a)
+    try git(["push", "-q", "origin", "main"], in: a)
+    expectSuccess(try tilegrid(["move", "board.md", "todo:0", "later:0", "-i"], in: b))
+    try git(["commit", "-q", "-a", "-m", "bob"], in: b)
+    let pull = try git(["pull", "--no-rebase", "--no-edit", "origin", "main"], in: b, expect: 1)
+    #expect((pull.stdoutText + pull.stderrText).contains(#"conflict: tile "buy-milk""#), "\(pull)")
+    let text = try b.readText("board.md")
+    let lines = text.components(separatedBy: "\n")
+    let wide = ["<<<<<<<<<< ours", "==========", ">>>>>>>>>> theirs"]
+    let counts = wide.map { marker in lines.filter { $0 == marker }.count }
+    #expect(counts[0] >= 1 && counts.allSatisfy { $0 == counts[0] }, "as many of each wide marker: \(text)")
+    #expect(!lines.contains { ["<<<<<<<", "=======", ">>>>>>>"].contains($0.prefix(8).trimmingCharacters(in: .whitespaces)) }, "no seven-wide marker: \(text)")
+    // The wide markers read back as the conflict they are.
     let check = try tilegrid(["check", "board.md"], in: b)
     #expect(check.status == 1 && check.stderrText.contains("1 unresolved merge conflict"), "\(check)")
   }

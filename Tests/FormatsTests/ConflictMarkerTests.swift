@@ -117,6 +117,25 @@ struct ConflictMarkerTests {
     #expect(conflicted >= 10, "enough rounds conflicted to mean something (\(conflicted))")
   }
 
+  @Test("markers as wide as told (git's conflict-marker-size): written so, read back; narrower ones inside are text")
+  func markerSize() throws {
+    let ours = Array("- one\n- two\n".utf8)
+    let theirs = Array("- two\n- one\n".utf8)
+    let wide = String(decoding: ConflictMarkers.write(ours: ours, theirs: theirs, labels: ConflictLabels(markerSize: 10)), as: UTF8.self)
+    let lines = wide.split(separator: "\n").map(String.init)
+    #expect(lines.contains("<<<<<<<<<< ours") && lines.contains("==========") && lines.contains(">>>>>>>>>> theirs"), "\(wide)")
+    #expect(!lines.contains("<<<<<<< ours") && !lines.contains("======="), "\(wide)")
+    let blocks = try ConflictMarkers.File(Array(wide.utf8)).blocks
+    #expect(!blocks.isEmpty && blocks.count == lines.filter { $0 == "<<<<<<<<<< ours" }.count, "\(wide)")
+    // Seven-wide marker lines inside a ten-wide conflict are its text, as git means them to be.
+    let nested = "<<<<<<<<<< ours\n<<<<<<< x\n=======\n>>>>>>> y\n==========\nb\n>>>>>>>>>> theirs\n"
+    let file = try ConflictMarkers.File(Array(nested.utf8))
+    #expect(file.blocks.count == 1)
+    #expect(file.blocks.first?.ours == ["<<<<<<< x", "=======", ">>>>>>> y"] && file.blocks.first?.theirs == ["b"])
+    // A conflict opened ten wide does not end at a seven-wide close.
+    #expect(throws: FormatError.self) { try ConflictMarkers.File(Array("<<<<<<<<<< ours\na\n=======\nb\n>>>>>>> theirs\n".utf8)) }
+  }
+
   @Test("JSON: the record read back gives the same conflicts, and its lines are found")
   func jsonRecord() throws {
     var ours = Arrangement.demo

@@ -1,0 +1,47 @@
+import Editor
+import Formats
+import Foundation
+import TerminalInput
+import TestSupport
+import Testing
+import TileModel
+
+@testable import TileGridCLI
+
+/// A recovery file of a session that was resolving merge conflicts records the ones left (JSON's
+/// `conflicts` key), and restoring it opens the Conflicts panel with them again.
+@Suite("Recovery files keep unresolved conflicts")
+struct RecoveryConflictsTests {
+  @Test("the record read back with the recovery file; r restores the arrangement and the panel")
+  func restoredWithConflicts() throws {
+    let directory = try TemporaryDirectory()
+    var ours = Arrangement.demo
+    try ours.apply([.move(tile: "blue", to: ScriptPlace("others", 0))])
+    var theirs = Arrangement.demo
+    try theirs.apply([.move(tile: "blue", to: ScriptPlace("archive", 0))])
+    let toOurs = Arrangement.merge(base: .demo, ours: ours, theirs: theirs, prefer: .ours)
+    let toTheirs = Arrangement.merge(base: .demo, ours: ours, theirs: theirs, prefer: .theirs)
+    let file = ConflictedArrangement.merged(toOurs, other: toTheirs, took: .ours)
+    #expect(file.conflicts.count == 1)
+    // What writeRecovery writes for a session with that conflict left.
+    let bytes = file.write(as: .json).bytes
+    let path = try directory.write("board.json.recovery.json", bytes)
+    // The conflicts as the file records them (with the record's lines).
+    let recorded = try ConflictedArrangement.read(bytes, format: .json).conflicts
+    #expect(recorded.count == 1 && recorded[0].subject == file.conflicts[0].subject)
+    let found = TileGridCommand.leftBehind(
+      .recovery, path: path, name: "board.json.recovery.json",
+      opened: .demo, format: .json)
+    #expect(found.conflicts == recorded, "\(found)")
+    guard case .arrangement(let recovered) = found.content else {
+      Issue.record("nothing to restore: \(found.content)")
+      return
+    }
+    #expect(recovered == file.arrangement)
+    var e = EditorState(arrangement: .demo, screen: Size(width: 80, height: 24), fileName: "board.json")
+    _ = e.update(.leftBehind([found]), at: e.now)
+    _ = e.update(.input(.key(.character("r"))), at: e.now)
+    #expect(e.arrangement == file.arrangement)
+    #expect(e.unresolvedConflicts == recorded, "the conflict is back to resolve")
+  }
+}
