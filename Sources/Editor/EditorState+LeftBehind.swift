@@ -18,9 +18,26 @@ extension Prompt.Purpose {
 }
 
 extension EditorState {
-  /// Asks about the next file left behind, when nothing else is being asked or typed.
+  /// Asks about the next file left behind, when nothing else is being asked or typed. The Conflicts
+  /// panel a conflicted file opens with gives way to the question (a recovery file may hold the
+  /// session that was resolving them) and comes back when the last one is answered.
   mutating func askAboutLeftBehind() {
-    guard overlay == nil, !leftBehindQueue.isEmpty else { return }
+    if case .conflicts? = overlay {
+      guard !leftBehindQueue.isEmpty else {
+        conflictsPanelWaits = false
+        return
+      }
+      overlay = nil
+      conflictsPanelWaits = true
+    }
+    guard overlay == nil else { return }
+    guard !leftBehindQueue.isEmpty else {
+      if conflictsPanelWaits, let first = unresolvedConflictIndexes.first {
+        overlay = .conflicts(ConflictsPanel(chosen: first))
+      }
+      conflictsPanelWaits = false
+      return
+    }
     overlay = .question(.leftBehind(leftBehindQueue.removeFirst()))
   }
 
@@ -31,7 +48,8 @@ extension EditorState {
       restore(recovered)
       restoredLeftBehind = (found, document.history.stateID)
       announcement = .restored(name: found.name)
-      if !found.conflicts.isEmpty { open(conflicts: found.conflicts) }
+      // The session's own record of the conflicts it had left is the truth now (none: it resolved them).
+      open(conflicts: found.conflicts)
       askAboutLeftBehind()
       return []
     case (.character("d"), _):

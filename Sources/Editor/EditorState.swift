@@ -28,6 +28,8 @@ public struct EditorState: Sendable {
   /// The file was found deleted on disk at a save: the next save writes it again (with `force`, so
   /// that the stamp of the deleted file is not expected).
   var recreatesDeletedFile = false
+  /// The Conflicts panel gave way to a question about a file left behind, and opens again after it.
+  var conflictsPanelWaits = false
   /// The recovery file restored (`r`) and the history's state right after the restore: once that
   /// state is saved, the file is removed.
   var restoredLeftBehind: (file: LeftBehind, stateID: Int)?

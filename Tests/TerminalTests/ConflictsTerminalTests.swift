@@ -57,6 +57,49 @@ struct ConflictsTerminalTests {
     expectSuccess(try TileGrid.run(["check", "board.json"], in: directory))
   }
 
+  @Test("SIGTERM while conflicts are left: the recovery file records them, and r restores them into the panel")
+  func recoveryKeepsTheConflicts() async throws {
+    var ours = Arrangement.demo
+    try ours.apply([.move(tile: "blue", to: ScriptPlace("others", 0)), .set(tile: "red", .title("Red!"))])
+    var theirs = Arrangement.demo
+    try theirs.apply([.move(tile: "blue", to: ScriptPlace("archive", 0)), .set(tile: "red", .title("Rot"))])
+    try conflicted(
+      "board.json", ext: "json", base: Arrangement.demo.jsonString(), ours: ours.jsonString(), theirs: theirs.jsonString())
+    let merged = try directory.read("board.json")
+    do {
+      let tmux = try await TmuxSession.editor(["board.json"], in: directory)
+      defer { tmux.close() }
+      try await tmux.waitForText("Conflicts: 2 merge conflicts, ours in place")
+      try tmux.sendKey("t")
+      try await tmux.waitForStatus("READY", "Took theirs: 1 conflict left")
+      try tmux.kill(SIGTERM, process: tmux.programProcessID())
+      let (status, _) = try await tmux.waitForExit()
+      #expect(status == 143)
+    }
+    #expect(try directory.read("board.json") == merged, "the file itself is untouched")
+    let recovery = try Arrangement(json: directory.read("board.json.recovery.json"))
+    let record = recovery.extras.first { $0.key == "conflicts" }?.value
+    guard case .array(let left)? = record else { throw SetupError(description: "no conflicts record: \(recovery.extras)") }
+    #expect(left.count == 1, "the conflict left is recorded: \(left)")
+    // Opened again, the question about the recovery file comes first, before the file's own panel.
+    let tmux = try TmuxSession(
+      [try TileGrid.binary(), "board.json"], width: 80, height: 24, in: directory, holdAfterExit: true)
+    defer { tmux.close() }
+    try await tmux.waitForText("board.json.recovery.json holds unsaved changes: r restore")
+    try tmux.send("r")
+    try await tmux.waitForText("Conflicts: 1 merge conflict, ours in place")
+    try tmux.sendKey("t")
+    try await tmux.waitForStatus("READY", "no conflicts left")
+    try tmux.sendKey("s")
+    try await tmux.waitForStatus("READY", "Saved")
+    try await tmux.quitCleanly()
+    let board = try Arrangement(json: directory.read("board.json"))
+    #expect(board.extras.allSatisfy { $0.key != "conflicts" }, "resolved and saved: no record is left")
+    #expect(board.path(ofTileID: "blue") == ItemPath(3, 0), "theirs' blue, taken before the kill, in the Archive")
+    #expect(board[board.path(ofTileID: "red")!].title == "Rot", "and theirs' red, taken after the restore")
+    #expect(!directory.exists("board.json.recovery.json"), "restored and saved, it has done its work")
+  }
+
   @Test("Markdown: one key resolves a moved card's two marker blocks; saving writes the board without markers")
   func markdown() async throws {
     try conflicted(

@@ -43,5 +43,23 @@ struct RecoveryConflictsTests {
     _ = e.update(.input(.key(.character("r"))), at: e.now)
     #expect(e.arrangement == file.arrangement)
     #expect(e.unresolvedConflicts == recorded, "the conflict is back to resolve")
+
+    // A conflicted file opened with a recovery file beside it: the question first, then the panel.
+    var k = EditorState(arrangement: file.arrangement, screen: Size(width: 80, height: 24), fileName: "board.json")
+    k.open(conflicts: recorded)
+    guard case .conflicts? = k.overlay else {
+      Issue.record("the panel is not open: \(String(describing: k.overlay))")
+      return
+    }
+    _ = k.update(.leftBehind([found]), at: k.now)
+    guard case .question(.leftBehind)? = k.overlay else {
+      Issue.record("the recovery file is not asked about: \(String(describing: k.overlay))")
+      return
+    }
+    _ = k.update(.input(.key(.character("k"))), at: k.now)
+    guard case .conflicts? = k.overlay else {
+      Issue.record("kept, the panel does not come back: \(String(describing: k.overlay))")
+      return
+    }
   }
 }
