@@ -993,6 +993,7 @@ func benchTerminal(directory: String) throws {
   // frames summed, against the one frame of the jump).
   var jumpBytes = 0
   var scrollJumpBytes = 0
+  var carryJumpBytes = 0
   for motion in ["off", "on"] {
     guard let (process, _) = try start(["TILEGRID_MOTION": motion]) else { return }
     process.write(" ")
@@ -1040,6 +1041,29 @@ func benchTerminal(directory: String) throws {
         ? "\(scrollBytes) B median (the jump)"
         : String(format: "%d B median, %.2fx the jump", scrollBytes, Double(scrollBytes) / Double(max(1, scrollJumpBytes))),
       motion == "off" ? "—" : "<= 2x the jump")
+    // A lifted tile carried down from the keyboard past the screen's bottom edge: each Down past it
+    // scrolls the view a row of tiles and moves the tile (the glide's steps break the scrolled lines).
+    process.write("\u{1B}[H")
+    _ = readFrame(process, quiet: 400)
+    process.write(" ")
+    _ = readFrame(process, quiet: 400)
+    var carries: [Int] = []
+    for step in 0..<40 {
+      process.write("\u{1B}[B")
+      let first = readFrame(process)
+      let rest = readFrame(process, quiet: 150, limit: 1000)
+      if step >= 24 { carries.append(first.bytes + rest.bytes) }
+    }
+    let carryBytes = carries.sorted()[carries.count / 2]
+    if motion == "off" { carryJumpBytes = carryBytes }
+    report(
+      "motion \(motion): bytes until the screen rests after carrying a lifted tile down past the edge",
+      motion == "off"
+        ? "\(carryBytes) B median (the jump)"
+        : String(format: "%d B median, %.2fx the jump", carryBytes, Double(carryBytes) / Double(max(1, carryJumpBytes))),
+      motion == "off" ? "—" : "<= 2x the jump")
+    process.write("\u{1B}")
+    _ = readFrame(process, quiet: 400)
     quit(process)
   }
 }
