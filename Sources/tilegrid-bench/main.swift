@@ -1024,44 +1024,39 @@ func benchTerminal(directory: String) throws {
       motion == "off" ? "—" : "<= 2x the jump")
     process.write("\u{1B}")
     _ = readFrame(process, quiet: 400)
+    // The median of the bytes written until the screen rests after each key from `from` on, reported
+    // against the same keys' jump (motion off, measured first).
+    func restingBytes(_ what: String, jump: inout Int, steps: Int, from: Int, key: (Int) -> String) {
+      var sizes: [Int] = []
+      for step in 0..<steps {
+        process.write(key(step))
+        let first = readFrame(process)
+        let rest = readFrame(process, quiet: 150, limit: 1000)
+        if step >= from { sizes.append(first.bytes + rest.bytes) }
+      }
+      let bytes = sizes.sorted()[sizes.count / 2]
+      if motion == "off" { jump = bytes }
+      report(
+        "motion \(motion): bytes until the screen rests after \(what)",
+        motion == "off"
+          ? "\(bytes) B median (the jump)"
+          : String(format: "%d B median, %.2fx the jump", bytes, Double(bytes) / Double(max(1, jump))),
+        motion == "off" ? "—" : "<= 2x the jump")
+    }
     // Scrolls: Page Down and Page Up in turn, each rewriting the whole content (a glide's step between
     // does it once more, unless the editor draws the scroll at once to keep within the budget).
-    var scrolls: [Int] = []
-    for step in 0..<30 {
-      process.write(step % 2 == 0 ? "\u{1B}[6~" : "\u{1B}[5~")
-      let first = readFrame(process)
-      let rest = readFrame(process, quiet: 150, limit: 1000)
-      if step >= 6 { scrolls.append(first.bytes + rest.bytes) }
+    restingBytes("Page Down / Page Up", jump: &scrollJumpBytes, steps: 30, from: 6) {
+      $0 % 2 == 0 ? "\u{1B}[6~" : "\u{1B}[5~"
     }
-    let scrollBytes = scrolls.sorted()[scrolls.count / 2]
-    if motion == "off" { scrollJumpBytes = scrollBytes }
-    report(
-      "motion \(motion): bytes until the screen rests after Page Down / Page Up",
-      motion == "off"
-        ? "\(scrollBytes) B median (the jump)"
-        : String(format: "%d B median, %.2fx the jump", scrollBytes, Double(scrollBytes) / Double(max(1, scrollJumpBytes))),
-      motion == "off" ? "—" : "<= 2x the jump")
     // A lifted tile carried down from the keyboard past the screen's bottom edge: each Down past it
     // scrolls the view a row of tiles and moves the tile (the glide's steps break the scrolled lines).
     process.write("\u{1B}[H")
     _ = readFrame(process, quiet: 400)
     process.write(" ")
     _ = readFrame(process, quiet: 400)
-    var carries: [Int] = []
-    for step in 0..<40 {
-      process.write("\u{1B}[B")
-      let first = readFrame(process)
-      let rest = readFrame(process, quiet: 150, limit: 1000)
-      if step >= 24 { carries.append(first.bytes + rest.bytes) }
+    restingBytes("carrying a lifted tile down past the edge", jump: &carryJumpBytes, steps: 40, from: 24) { _ in
+      "\u{1B}[B"
     }
-    let carryBytes = carries.sorted()[carries.count / 2]
-    if motion == "off" { carryJumpBytes = carryBytes }
-    report(
-      "motion \(motion): bytes until the screen rests after carrying a lifted tile down past the edge",
-      motion == "off"
-        ? "\(carryBytes) B median (the jump)"
-        : String(format: "%d B median, %.2fx the jump", carryBytes, Double(carryBytes) / Double(max(1, carryJumpBytes))),
-      motion == "off" ? "—" : "<= 2x the jump")
     process.write("\u{1B}")
     _ = readFrame(process, quiet: 400)
     quit(process)

@@ -25,14 +25,20 @@ struct ConflictsTerminalTests {
     guard run.status == 1 else { throw SetupError(description: "the merge did not conflict: \(run)") }
   }
 
-  @Test("JSON: t takes theirs, u brings the conflict back, b keeps both cards; s then writes the plain file")
-  func json() async throws {
+  /// board.json: the demo merged with two conflicts, blue moved to Others by ours and to the Archive
+  /// by theirs, red renamed `Red!` by ours and `Rot` by theirs.
+  func conflictedDemo() throws {
     var ours = Arrangement.demo
     try ours.apply([.move(tile: "blue", to: ScriptPlace("others", 0)), .set(tile: "red", .title("Red!"))])
     var theirs = Arrangement.demo
     try theirs.apply([.move(tile: "blue", to: ScriptPlace("archive", 0)), .set(tile: "red", .title("Rot"))])
     try conflicted(
       "board.json", ext: "json", base: Arrangement.demo.jsonString(), ours: ours.jsonString(), theirs: theirs.jsonString())
+  }
+
+  @Test("JSON: t takes theirs, u brings the conflict back, b keeps both cards; s then writes the plain file")
+  func json() async throws {
+    try conflictedDemo()
     let tmux = try await TmuxSession.editor(["board.json"], in: directory)
     defer { tmux.close() }
     try await tmux.waitForText("Conflicts: 2 merge conflicts, ours in place")
@@ -59,12 +65,7 @@ struct ConflictsTerminalTests {
 
   @Test("SIGTERM while conflicts are left: the recovery file records them, and r restores them into the panel")
   func recoveryKeepsTheConflicts() async throws {
-    var ours = Arrangement.demo
-    try ours.apply([.move(tile: "blue", to: ScriptPlace("others", 0)), .set(tile: "red", .title("Red!"))])
-    var theirs = Arrangement.demo
-    try theirs.apply([.move(tile: "blue", to: ScriptPlace("archive", 0)), .set(tile: "red", .title("Rot"))])
-    try conflicted(
-      "board.json", ext: "json", base: Arrangement.demo.jsonString(), ours: ours.jsonString(), theirs: theirs.jsonString())
+    try conflictedDemo()
     let merged = try directory.read("board.json")
     do {
       let tmux = try await TmuxSession.editor(["board.json"], in: directory)
