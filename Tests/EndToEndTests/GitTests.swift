@@ -240,15 +240,18 @@ struct GitTests {
     #expect(try b.readText(file) == text, "nothing rewrote the file")
   }
 
-  @Test("through the driver (git-setup '*.md'), a Markdown board both sides moved a card in gets tilegrid's markers")
-  func markdownThroughTheDriver() throws {
+  /// Two clones with `git-setup '*.md'` (and `attributes` added to .gitattributes): alice moves Buy milk
+  /// into Done, bob into Later, and bob pulls — the driver's conflict. Returns bob's clone.
+  func bothMoveBuyMilk(attributes: String = "", sourceLocation: SourceLocation = #_sourceLocation) throws
+    -> TemporaryDirectory
+  {
     let origin = try TemporaryDirectory()
     try git(["init", "-q", "--bare", "-b", "main"], in: origin)
     let a = try TemporaryDirectory()
     try git(["clone", "-q", origin.path, "."], in: a, expect: nil)
     expectSuccess(try tilegrid(["git-setup", "*.md"], in: a))
-    let base = "## Todo\n\n- [ ] Buy milk\n- [ ] Call Ann\n\n## Done\n\n- [x] Pay rent\n\n## Later\n"
-    try a.write("board.md", base)
+    try a.write("board.md", "## Todo\n\n- [ ] Buy milk\n- [ ] Call Ann\n\n## Done\n\n- [x] Pay rent\n\n## Later\n")
+    if !attributes.isEmpty { try a.write(".gitattributes", try a.readText(".gitattributes") + attributes) }
     try git(["add", "-A"], in: a)
     try git(["commit", "-q", "-m", "the board"], in: a)
     try git(["push", "-q", "origin", "main"], in: a)
@@ -261,7 +264,14 @@ struct GitTests {
     expectSuccess(try tilegrid(["move", "board.md", "todo:0", "later:0", "-i"], in: b))
     try git(["commit", "-q", "-a", "-m", "bob"], in: b)
     let pull = try git(["pull", "--no-rebase", "--no-edit", "origin", "main"], in: b, expect: 1)
-    #expect((pull.stdoutText + pull.stderrText).contains(#"conflict: tile "buy-milk""#), "\(pull)")
+    #expect(
+      (pull.stdoutText + pull.stderrText).contains(#"conflict: tile "buy-milk""#), "\(pull)", sourceLocation: sourceLocation)
+    return b
+  }
+
+  @Test("through the driver (git-setup '*.md'), a Markdown board both sides moved a card in gets tilegrid's markers")
+  func markdownThroughTheDriver() throws {
+    let b = try bothMoveBuyMilk()
     let text = try b.readText("board.md")
     // Both sides are in the file between git's markers. Which lines the markers go around is the line
     // diff's choice: with the card moved past a heading, it may align the card and put the heading
@@ -274,26 +284,7 @@ struct GitTests {
 
   @Test("the driver's markers are as wide as the conflict-marker-size attribute says (git's %L)")
   func markerSizeThroughTheDriver() throws {
-    let origin = try TemporaryDirectory()
-    try git(["init", "-q", "--bare", "-b", "main"], in: origin)
-    let a = try TemporaryDirectory()
-    try git(["clone", "-q", origin.path, "."], in: a, expect: nil)
-    expectSuccess(try tilegrid(["git-setup", "*.md"], in: a))
-    try a.write("board.md", "## Todo\n\n- [ ] Buy milk\n- [ ] Call Ann\n\n## Done\n\n- [x] Pay rent\n\n## Later\n")
-    try a.write(".gitattributes", try a.readText(".gitattributes") + "*.md conflict-marker-size=10\n")
-    try git(["add", "-A"], in: a)
-    try git(["commit", "-q", "-m", "the board"], in: a)
-    try git(["push", "-q", "origin", "main"], in: a)
-    let b = try TemporaryDirectory()
-    try git(["clone", "-q", origin.path, "."], in: b)
-    expectSuccess(try tilegrid(["git-setup", "*.md"], in: b))
-    expectSuccess(try tilegrid(["move", "board.md", "todo:0", "done:1", "-i"], in: a))
-    try git(["commit", "-q", "-a", "-m", "alice"], in: a)
-    try git(["push", "-q", "origin", "main"], in: a)
-    expectSuccess(try tilegrid(["move", "board.md", "todo:0", "later:0", "-i"], in: b))
-    try git(["commit", "-q", "-a", "-m", "bob"], in: b)
-    let pull = try git(["pull", "--no-rebase", "--no-edit", "origin", "main"], in: b, expect: 1)
-    #expect((pull.stdoutText + pull.stderrText).contains(#"conflict: tile "buy-milk""#), "\(pull)")
+    let b = try bothMoveBuyMilk(attributes: "*.md conflict-marker-size=10\n")
     let text = try b.readText("board.md")
     let lines = text.components(separatedBy: "\n")
     let wide = ["<<<<<<<<<< ours", "==========", ">>>>>>>>>> theirs"]
