@@ -539,8 +539,13 @@ struct OrderAnalysis {
     moved = [[], [], []]
     var kept = [[Bool]](repeating: [Bool](repeating: false, count: count), count: 3)
     // Per base group, the longest run of its elements each side kept in the same group in the same
-    // order: those the side did not move.
+    // order: those the side did not move. Of several such runs, the one keeping the most of the
+    // elements the other side took out of the group (deleted, or put in another): a side that swapped
+    // two neighbours moved whichever of them the other side did not touch, so that the two changes
+    // join (x y z → y x z beside x moved away is "y to the top", not a second move of x); beyond
+    // that, the latest elements, as a line diff keeps them (x y z → y x z alone moved x).
     for side in 1...2 {
+      let other = 3 - side
       for list in lists[side] {
         for (i, e) in list.enumerated() { place[Int(e)] = Int32(i) }
       }
@@ -548,11 +553,13 @@ struct OrderAnalysis {
         // The elements of this base group still in the same group on this side, in base order.
         var stayers: [Int32] = []
         var places: [Int32] = []
+        var takenByOther: [Bool] = []
         for e in baseList where groupOf[side][Int(e)] == groupOf[0][Int(e)] {
           stayers.append(e)
           places.append(place[Int(e)])
+          takenByOther.append(groupOf[other][Int(e)] != groupOf[0][Int(e)])
         }
-        for i in Sequences.longestIncreasing(places) { kept[side][Int(stayers[i])] = true }
+        for i in Sequences.latestLongestIncreasing(places, preferring: takenByOther) { kept[side][Int(stayers[i])] = true }
       }
       moved[side] = (0..<count).map { groupOf[side][$0] >= 0 && !kept[side][$0] }
     }

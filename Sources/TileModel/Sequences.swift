@@ -122,6 +122,64 @@ extension Sequences {
   }
 }
 
+extension Sequences {
+  /// The indexes (ascending) of the longest strictly increasing subsequence of `values` (which must be
+  /// distinct) that holds, among the longest, as many `preferred` indexes as any; of several such, the
+  /// one keeping the latest elements: its last index is the largest it can be, then the one before,
+  /// and so on. A line diff makes that choice of two neighbours swapped (`x y z` → `y x z` keeps `y`
+  /// and moves `x`), and the choice depends only on the values' order around the tie, so two sides
+  /// that made the same change read it the same way, with or without preferences elsewhere.
+  /// - Complexity: O(n log n).
+  package static func latestLongestIncreasing(_ values: [Int32], preferring preferred: [Bool]) -> [Int] {
+    let n = values.count
+    guard n > 1 else { return Array(values.indices) }
+    // The rank of each value, so a Fenwick tree over ranks finds the best run ending below a value.
+    let order = values.indices.sorted { values[$0] < values[$1] }
+    var rank = [Int](repeating: 0, count: n)
+    for (r, i) in order.enumerated() { rank[i] = r }
+    // ending[i]: the best (length, preferred count) of a run ending at i; tree: prefix maxima by rank.
+    var ending = [RunScore](repeating: RunScore(), count: n)
+    var tree = [RunScore](repeating: RunScore(), count: n + 1)
+    var top = RunScore()
+    for i in 0..<n {
+      var best = RunScore()
+      var k = rank[i]
+      while k > 0 {
+        if best < tree[k] { best = tree[k] }
+        k -= k & -k
+      }
+      let score = RunScore(length: best.length + 1, weight: best.weight + (preferred[i] ? 1 : 0))
+      ending[i] = score
+      if top < score { top = score }
+      k = rank[i] + 1
+      while k <= n {
+        if tree[k] < score { tree[k] = score }
+        k += k & -k
+      }
+    }
+    // From the right, the latest element that ends a best run of what is still needed below the
+    // element taken before it.
+    var result = [Int](repeating: 0, count: Int(top.length))
+    var need = top
+    var slot = result.count - 1
+    var above = Int32.max
+    for i in stride(from: n - 1, through: 0, by: -1) where slot >= 0 && values[i] < above && ending[i] == need {
+      result[slot] = i
+      slot -= 1
+      above = values[i]
+      need = RunScore(length: need.length - 1, weight: need.weight - (preferred[i] ? 1 : 0))
+    }
+    return result
+  }
+
+  /// A run's length, then how many preferred elements it holds.
+  struct RunScore: Comparable {
+    var length: Int32 = 0
+    var weight: Int32 = 0
+    static func < (a: RunScore, b: RunScore) -> Bool { (a.length, a.weight) < (b.length, b.weight) }
+  }
+}
+
 /// Counts of marked positions `0..<count` with prefix sums in O(log n): which tiles of a section are
 /// still where they were, before a place.
 struct FenwickTree {

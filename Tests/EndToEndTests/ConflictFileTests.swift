@@ -72,16 +72,17 @@ struct ConflictFileTests {
   @Test("a Markdown board: git's markers around the two versions of the card, the rest the merged board")
   func markdown() throws {
     let dir = try TemporaryDirectory()
-    let base = "## Todo\n\n- [ ] Buy milk\n- [ ] Call Ann\n\n## Done\n\n- [x] Pay rent\n"
-    let ours = "## Todo\n\n- [ ] Call Ann\n\n## Done\n\n- [x] Pay rent\n- [ ] Buy milk\n"
-    let theirs = "## Todo\n\n- [ ] Call Ann\n- [ ] Buy milk\n\n## Done\n\n- [x] Pay rent\n"
+    let base = "## Todo\n\n- [ ] Buy milk\n- [ ] Call Ann\n- [ ] Walk the dog\n\n## Done\n\n- [x] Pay rent\n"
+    let ours = "## Todo\n\n- [ ] Call Ann\n- [ ] Walk the dog\n\n## Done\n\n- [x] Pay rent\n- [ ] Buy milk\n"
+    let theirs = "## Todo\n\n- [ ] Call Ann\n- [ ] Walk the dog\n- [ ] Buy milk\n\n## Done\n\n- [x] Pay rent\n"
     let run = try merge(dir, ext: "md", base: base, ours: ours, theirs: theirs)
     #expect(run.status == 1, "\(run)")
-    #expect(run.stderrText.contains(#"conflict: tile "buy-milk": moved by ours to done:1, by theirs to todo:1"#), "\(run)")
+    #expect(run.stderrText.contains(#"conflict: tile "buy-milk": moved by ours to done:1, by theirs to todo:2"#), "\(run)")
     let expected = """
       ## Todo
 
       - [ ] Call Ann
+      - [ ] Walk the dog
       <<<<<<< ours
       =======
       - [ ] Buy milk
@@ -100,8 +101,8 @@ struct ConflictFileTests {
     #expect(try dir.readText("out.md") == expected)
     let check = try TileGrid.run(["check", "out.md"], in: dir)
     #expect(check.status == 1, "\(check)")
-    #expect(check.stderrText.contains("out.md: line 4: 1 unresolved merge conflict"), "the two blocks are one move: \(check)")
-    try expectRefusals(dir, "out.md", line: 4)
+    #expect(check.stderrText.contains("out.md: line 5: 1 unresolved merge conflict"), "the two blocks are one move: \(check)")
+    try expectRefusals(dir, "out.md", line: 5)
   }
 
   @Test("lines, with -L labels as git merge-file takes them (ours, base, theirs)")

@@ -167,11 +167,17 @@ struct DiffApplyMergeTests {
     let clean = try TileGrid.run(["merge", base, ours, theirs])
     expectSuccess(clean)
     #expect(clean.stdoutText == Fixture.text([["red", "blue"], ["cyan", "green", "gray44"], ["gold"], []]))
-    // Theirs moves blue into the Archive instead: blue conflicts.
+    // Theirs moves blue into the Archive instead: ours' swap of blue and red reads as red moved to
+    // the top (as short a reading as blue moved to the end), which joins theirs' move.
     let other = try write("other.json", [["red"], ["green", "cyan", "gray44"], ["gold"], ["blue"]])
-    let conflicted = try TileGrid.run(["merge", base, ours, other])
+    let joined = try TileGrid.run(["merge", base, ours, other])
+    expectSuccess(joined)
+    #expect(joined.stdoutText == Fixture.text([["red"], ["green", "cyan", "gray44"], ["gold"], ["blue"]]))
+    // Ours moves blue into Others, theirs into the Archive: blue conflicts.
+    let elsewhere = try write("elsewhere.json", [["red"], ["green", "blue", "cyan", "gray44"], ["gold"], []])
+    let conflicted = try TileGrid.run(["merge", base, elsewhere, other])
     #expect(conflicted.status == 1)
-    #expect(conflicted.stderrLines == [#"tilegrid: conflict: tile "blue": moved by ours to favorites:1, by theirs to archive:0; took ours"#])
+    #expect(conflicted.stderrLines == [#"tilegrid: conflict: tile "blue": moved by ours to others:1, by theirs to archive:0; took ours"#])
     // The file records the conflict (docs/version-control.md, "Conflicts in the file"): without the
     // record, it is ours's choice.
     func withoutRecord(_ text: String) throws -> String {
@@ -180,13 +186,13 @@ struct DiffApplyMergeTests {
       board.extras.removeAll { $0.key == "conflicts" }
       return board.jsonString()
     }
-    #expect(try withoutRecord(conflicted.stdoutText) == Fixture.text([["red", "blue"], ["green", "cyan", "gray44"], ["gold"], []]))
+    #expect(try withoutRecord(conflicted.stdoutText) == Fixture.text([["red"], ["green", "blue", "cyan", "gray44"], ["gold"], []]))
     #expect(conflicted.stdoutText.contains(#""theirs": [\#n        "move blue to archive:0"\#n      ]"#), "\(conflicted)")
-    let theirsWin = try TileGrid.run(["merge", base, ours, other, "--prefer", "theirs", "-o", directory.file("m.json")])
+    let theirsWin = try TileGrid.run(["merge", base, elsewhere, other, "--prefer", "theirs", "-o", directory.file("m.json")])
     #expect(theirsWin.status == 1)
     let m = try directory.readText("m.json")
     #expect(try withoutRecord(m) == Fixture.text([["red"], ["green", "cyan", "gray44"], ["gold"], ["blue"]]))
-    #expect(m.contains(#""ours": [\#n        "move blue to favorites:1"\#n      ]"#), "\(m)")
+    #expect(m.contains(#""ours": [\#n        "move blue to others:1"\#n      ]"#), "\(m)")
   }
 
   @Test("merge's identities through the binary: merge(B, X, B) = merge(B, B, X) = merge(B, X, X) = X")

@@ -53,4 +53,27 @@ extension GitTests {
     #expect(try bob.readText(file) == base.readText(file))
     #expect(try git(["status", "--porcelain"], in: bob).stdout.isEmpty, "the merge is committed")
   }
+
+  @Test(
+    "git merge: one moves a lane's first card into the next lane, the other its second card to the top: clean, each card once",
+    arguments: [("taskell.md", "*.md"), ("obsidian.md", "*.md"), ("groceries.txt", "*.txt"), ("board.csv", "*.csv")])
+  func swapBesideAMove(_ file: String, _ pattern: String) throws {
+    let content = Array(try Data(contentsOf: Self.boardsDirectory.appendingPathComponent(file)))
+    let (origin, alice, bob) = try clones(pattern: pattern, file: file, content: content)
+    defer { withExtendedLifetime(origin) {} }
+    // Bob's move swaps the lane's first two cards: as short read as the first card moving, it is read
+    // as the second (the one Alice did not touch), so it joins Alice's move (git's own line merge
+    // keeps her card twice, once in each lane).
+    expectSuccess(try tilegrid(["move", file, "0.0", "1.0", "-i"], in: alice))
+    try git(["commit", "-q", "-a", "-m", "alice"], in: alice)
+    try git(["push", "-q", "origin", "main"], in: alice)
+    expectSuccess(try tilegrid(["move", file, "0.1", "0.0", "-i"], in: bob))
+    try git(["commit", "-q", "-a", "-m", "bob"], in: bob)
+    let pull = try git(["pull", "--no-rebase", "--no-edit", "origin", "main"], in: bob)
+    let said = pull.stdoutText + pull.stderrText
+    #expect(!said.contains("CONFLICT") && !said.contains("tilegrid:"), "\(said)")
+    // Bob's second card is first once Alice's first card has left: the board is Alice's.
+    #expect(try bob.readText(file) == alice.readText(file))
+    #expect(try git(["status", "--porcelain"], in: bob).stdout.isEmpty, "the merge is committed")
+  }
 }

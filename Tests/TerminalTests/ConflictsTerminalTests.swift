@@ -104,9 +104,9 @@ struct ConflictsTerminalTests {
   @Test("Markdown: one key resolves a moved card's two marker blocks; saving writes the board without markers")
   func markdown() async throws {
     try conflicted(
-      "board.md", ext: "md", base: "## Todo\n\n- [ ] Buy milk\n- [ ] Call Ann\n\n## Done\n\n- [x] Pay rent\n",
-      ours: "## Todo\n\n- [ ] Call Ann\n\n## Done\n\n- [x] Pay rent\n- [ ] Buy milk\n",
-      theirs: "## Todo\n\n- [ ] Call Ann\n- [ ] Buy milk\n\n## Done\n\n- [x] Pay rent\n")
+      "board.md", ext: "md", base: "## Todo\n\n- [ ] Buy milk\n- [ ] Call Ann\n- [ ] Walk the dog\n\n## Done\n\n- [x] Pay rent\n",
+      ours: "## Todo\n\n- [ ] Call Ann\n- [ ] Walk the dog\n\n## Done\n\n- [x] Pay rent\n- [ ] Buy milk\n",
+      theirs: "## Todo\n\n- [ ] Call Ann\n- [ ] Walk the dog\n- [ ] Buy milk\n\n## Done\n\n- [x] Pay rent\n")
     let tmux = try await TmuxSession.editor(["board.md"], in: directory)
     defer { tmux.close() }
     try await tmux.waitForText("Conflicts: 1 merge conflict, ours in place")
@@ -118,7 +118,7 @@ struct ConflictsTerminalTests {
     try tmux.sendKey("t")
     try await tmux.waitForStatus("READY", "Took theirs: no conflicts left")
     try tmux.sendKey("s")
-    try await tmux.waitForFile("board.md", content: "## Todo\n\n- [ ] Call Ann\n- [ ] Buy milk\n\n## Done\n\n- [x] Pay rent\n")
+    try await tmux.waitForFile("board.md", content: "## Todo\n\n- [ ] Call Ann\n- [ ] Walk the dog\n- [ ] Buy milk\n\n## Done\n\n- [x] Pay rent\n")
     try await tmux.waitForStatus("READY", "Saved")
     try await tmux.quitCleanly()
   }

@@ -11,17 +11,17 @@ import TileModel
 /// moved in the editor is the renamed card at the moved place, not a deletion and an addition.
 @Suite("The editor's merge with the disk, in a format without ids")
 struct EditorMergeFormatTests {
-  static let board = "## To Do\n\n- [ ] Buy milk\n- [ ] Call Ann\n\n## Done\n\n- [x] Pay rent\n"
+  static let board = "## To Do\n\n- [ ] Buy milk\n- [ ] Call Ann\n- [ ] Walk the dog\n\n## Done\n\n- [x] Pay rent\n"
 
   /// The board opened in the editor (following its format as the command line does, or not), its
-  /// first card moved one place on, a save finding the file changed, `m`, and the disk's version
+  /// first card moved two places on (past both others: a move of that card, whichever way it is read), a save finding the file changed, `m`, and the disk's version
   /// with that card renamed.
   static func merged(following: Bool) throws -> EditorState {
     let base = try ArrangementFormat.markdown.read(Array(board.utf8))
     var e = EditorState(arrangement: base, screen: Size(width: 80, height: 24), fileName: "board.md")
     if following { e.follow(.markdown, of: base) }
-    for key in [Key.space, .right, .enter, .character("s")] { _ = e.update(.input(.key(key)), at: e.now) }
-    #expect(e.arrangement.tiles(inSection: 0).map(\.displayTitle) == ["Call Ann", "Buy milk"], "moved in the editor")
+    for key in [Key.space, .right, .right, .enter, .character("s")] { _ = e.update(.input(.key(key)), at: e.now) }
+    #expect(e.arrangement.tiles(inSection: 0).map(\.displayTitle) == ["Call Ann", "Walk the dog", "Buy milk"], "moved in the editor")
     _ = e.update(.saveFailed(.changedOnDisk), at: e.now)
     _ = e.update(.input(.key(.character("m"))), at: e.now)
     let theirs = try ArrangementFormat.markdown.read(Array(board.replacingOccurrences(of: "Buy milk", with: "Buy oat milk").utf8))
@@ -34,14 +34,14 @@ struct EditorMergeFormatTests {
     let e = try Self.merged(following: true)
     #expect(e.announcement == .merged(changes: 1, conflicts: 0), "\(String(describing: e.announcement))")
     #expect(e.overlay == nil)
-    #expect(e.arrangement.tiles(inSection: 0).map(\.displayTitle) == ["Call Ann", "Buy oat milk"])
-    #expect(e.arrangement.allTiles().count == 3, "no card lost or added")
+    #expect(e.arrangement.tiles(inSection: 0).map(\.displayTitle) == ["Call Ann", "Walk the dog", "Buy oat milk"])
+    #expect(e.arrangement.allTiles().count == 4, "no card lost or added")
   }
 
   @Test("by ids alone (the editor's default, right for JSON's own ids), the same versions are a deletion against a move and a new card")
   func byIdsAlone() throws {
     let e = try Self.merged(following: false)
     #expect(e.announcement == .merged(changes: 1, conflicts: 1), "\(String(describing: e.announcement))")
-    #expect(e.arrangement.tiles(inSection: 0).map(\.displayTitle) == ["Buy oat milk", "Call Ann", "Buy milk"])
+    #expect(e.arrangement.tiles(inSection: 0).map(\.displayTitle) == ["Buy oat milk", "Call Ann", "Walk the dog", "Buy milk"])
   }
 }

@@ -44,6 +44,66 @@ struct MergeTests {
     #expect(conflicts.isEmpty)
   }
 
+  @Test("a swap beside a tile the other side took away: the swap moved the tile the other did not touch")
+  func swapBesideTakenTile() {
+    // Theirs swapped a and b: as long a reading moves a as moves b. Ours moved a to another
+    // section, so theirs is read as moving b to the top, and the two changes join.
+    let base = Self.board([["a", "b", "c"], ["d"]])
+    let ours = Self.board([["b", "c"], ["a", "d"]])
+    let theirs = Self.board([["b", "a", "c"], ["d"]])
+    for prefer in [MergeSide.ours, .theirs] {
+      let (m, conflicts) = Self.merged(base, ours, theirs, prefer: prefer)
+      #expect(Self.ids(m) == [["b", "c"], ["a", "d"]])
+      #expect(conflicts.isEmpty)
+      let (n, swapped) = Self.merged(base, theirs, ours, prefer: prefer)
+      #expect(Self.ids(n) == [["b", "c"], ["a", "d"]])
+      #expect(swapped.isEmpty)
+    }
+    // Ours deleted a: theirs' swap is b to the top, not a moved against the deletion.
+    let deleted = Self.board([["b", "c"], ["d"]])
+    let (m, conflicts) = Self.merged(base, deleted, theirs)
+    #expect(Self.ids(m) == [["b", "c"], ["d"]])
+    #expect(conflicts.isEmpty)
+    // Both swapped alike: one swap, whatever the reading.
+    #expect(Self.merged(base, theirs, theirs).0.jsonBytes() == theirs.jsonBytes())
+    // The same for sections: ours deleted section s0 (empty), theirs swapped it with s1.
+    let sections = Self.board([[], ["x"], ["y"]])
+    let (s, sectionConflicts) = Self.merged(
+      sections, Self.board([["x"], ["y"]], sectionIDs: ["s1", "s2"]), Self.board([["x"], [], ["y"]], sectionIDs: ["s1", "s0", "s2"]))
+    #expect(Self.ids(s) == [["x"], ["y"]])
+    #expect(sectionConflicts.isEmpty)
+  }
+
+  @Test("the merge's reading of a side: the longest run, the most preferred, then the latest, against brute force", arguments: 0..<300)
+  func latestLongestIncreasing(seed: UInt64) {
+    var rng = SplitMix64(seed: SplitMix64.seed(0x1A7E, seed))
+    let n = rng.int(0...9)
+    var values = (0..<n).map { Int32($0) }
+    values.shuffle(using: &rng)
+    let preferred = (0..<n).map { _ in rng.chance(30) }
+    // Every increasing subset, best by (length, preferred), then the latest: its indexes compared
+    // from the last one down.
+    var best: [Int] = []
+    var bestScore = (-1, -1)
+    for mask in 0..<(1 << n) {
+      let indexes = (0..<n).filter { mask & (1 << $0) != 0 }
+      guard zip(indexes, indexes.dropFirst()).allSatisfy({ values[$0] < values[$1] }) else { continue }
+      let score = (indexes.count, indexes.filter { preferred[$0] }.count)
+      if score > bestScore || (score == bestScore && best.reversed().lexicographicallyPrecedes(indexes.reversed())) {
+        best = indexes
+        bestScore = score
+      }
+    }
+    #expect(Sequences.latestLongestIncreasing(values, preferring: preferred) == best, "\(values) \(preferred)")
+  }
+
+  @Test("the latest run reads a swap as a line diff does: x y z → y x z moved x")
+  func swapReadAsALineDiff() {
+    #expect(Sequences.latestLongestIncreasing([1, 0, 2], preferring: [false, false, false]) == [1, 2])
+    #expect(Sequences.latestLongestIncreasing([1, 0, 2], preferring: [true, false, false]) == [0, 2])
+    #expect(Sequences.latestLongestIncreasing([], preferring: []) == [])
+  }
+
   @Test("one deletes what the other moved: a conflict, resolved toward the preferred side")
   func deleteAgainstMove() {
     let base = Self.board([["a", "b", "c"], []])
