@@ -10,7 +10,8 @@ import TileModel
 ///    blank lines left out; a line; a row) aligned as a line diff aligns lines — common start and end,
 ///    then the texts that occur once on each side as anchors (their longest common run, as patience
 ///    diff takes it), and the same again between each two anchors; where no text is unique, a
-///    longest common subsequence of the stretch. Equal titles are so told apart by their neighbours.
+///    longest common subsequence of the stretch. Equal titles are so told apart by their neighbours;
+///    of twins side by side, the one added or taken away is the later (`slideDown`).
 /// 2. **Moved cards**: the cards left over with equal text, in order of occurrence.
 /// 3. **Moved and changed**: a card left over whose lines are at least half the same as one's on the
 ///    other side (2 × common / (lines + lines) ≥ ½, git's rename similarity), best pairs first; then
@@ -190,7 +191,7 @@ struct CardMatching: Sendable {
     // in place only under the same heading.
     let (sa, ca) = (baseVersion.keys, baseVersion.card)
     let (sb, cb) = (otherVersion.keys, otherVersion.card)
-    let aligned = Self.align(sa, sb)
+    let aligned = Self.align(sa, sb, slidingDown: (ca, cb))
     var inPlace: [(Int, Int)] = []  // (base, other) reading-order indexes, increasing in both
     for (q, p) in aligned.enumerated() where p >= 0 && cb[q] >= 0 && ca[Int(p)] >= 0 {
       let (i, j) = (a[Int(ca[Int(p)])], b[Int(cb[q])])
@@ -339,8 +340,9 @@ struct CardMatching: Sendable {
   // MARK: - Alignment
 
   /// For each element of `b`, the index of the element of `a` it is aligned with (-1: none): a common
-  /// subsequence of equal values, as a line diff finds one (see the type's step 1).
-  static func align(_ a: [UInt64], _ b: [UInt64]) -> [Int32] {
+  /// subsequence of equal values, as a line diff finds one (see the type's step 1); with `cards` (for
+  /// each element of `a` and of `b`, -1 where it is a heading), its changes slid down past equal cards.
+  static func align(_ a: [UInt64], _ b: [UInt64], slidingDown cards: ([Int32], [Int32])? = nil) -> [Int32] {
     var match = [Int32](repeating: -1, count: b.count)
     var stack: [(Int, Int, Int, Int)] = [(0, a.count, 0, b.count)]
     while let (a0, a1, b0, b1) = stack.popLast() {
@@ -393,7 +395,46 @@ struct CardMatching: Sendable {
       }
       if hi > pa && hb > pb { stack.append((pa, hi, pb, hb)) }
     }
+    if let cards { slideDown(a, b, cards: cards, &match) }
     return match
+  }
+
+  /// Moves each run of unaligned cards (on either side; a run with a heading in it, or with the other
+  /// side changed at the same place, stays) down past the aligned cards after it while the run's first
+  /// card equals the one after the run, as a line diff slides a change group: of twins, the one added
+  /// (or taken away) is the later one (`x x` → `x x x` added the third).
+  static func slideDown(_ a: [UInt64], _ b: [UInt64], cards: ([Int32], [Int32]), _ match: inout [Int32]) {
+    var inverse = [Int32](repeating: -1, count: a.count)
+    for (j, i) in match.enumerated() where i >= 0 { inverse[Int(i)] = Int32(j) }
+    // Runs of `values` whose `partner` is -1, each slid while the element after it equals its first.
+    func slide(_ values: [UInt64], _ card: [Int32], _ partner: inout [Int32], _ other: inout [Int32]) {
+      var s = 0
+      while s < values.count {
+        guard partner[s] < 0 else {
+          s += 1
+          continue
+        }
+        var e = s
+        var headed = false
+        while e < values.count && partner[e] < 0 {
+          if card[e] < 0 { headed = true }
+          e += 1
+        }
+        // Only an addition or a removal alone slides: with the other side changed at the same place
+        // (a card renamed in place, say) the change stays with it.
+        func alone() -> Bool { partner[e] == (s == 0 ? 0 : partner[s - 1] + 1) }
+        while !headed && e < values.count && partner[e] >= 0 && card[e] >= 0 && values[s] == values[e] && alone() {
+          partner[s] = partner[e]
+          other[Int(partner[e])] = Int32(s)
+          partner[e] = -1
+          s += 1
+          e += 1
+        }
+        s = e
+      }
+    }
+    slide(b, cards.1, &match, &inverse)
+    slide(a, cards.0, &inverse, &match)
   }
 
   /// A longest common subsequence of `a[lo..<hi]` and `b[lb..<hb]` (no value in them occurs once on

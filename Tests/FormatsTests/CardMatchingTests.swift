@@ -211,6 +211,26 @@ struct CardMatchingTests {
     #expect(script == ["move a to list:2999"])
   }
 
+  @Test("of twins side by side, the one added or taken away is the later, as a line diff slides it")
+  func twinsSlide() throws {
+    // Ours adds a second plain "Call Ann" after the first; theirs puts "Write docs" between the
+    // noted "Call Ann" and the plain one. Ours' added twin is the later one, so the two changes
+    // are at different places and join as git merge-file joins them.
+    let base = "## Done\n\n- Call Ann\n    > see the wiki\n- Call Ann\n- Review\n"
+    let ours = "## Done\n\n- Call Ann\n    > see the wiki\n- Call Ann\n- Call Ann\n- Review\n"
+    let theirs = "## Done\n\n- Call Ann\n    > see the wiki\n- Write docs\n- Call Ann\n- Review\n"
+    let (merged, conflicts) = try merge(.markdown, base, ours, theirs)
+    #expect(conflicts.isEmpty)
+    #expect(merged == "## Done\n\n- Call Ann\n    > see the wiki\n- Write docs\n- Call Ann\n- Call Ann\n- Review\n")
+    // Moved in beside its twin (from another lane): the later one is the one that came.
+    let moved = try merge(
+      .lines, "# A\nc\n# B\np\nc\nq\n", "# A\n# B\np\nc\nc\nq\n", "# A\nc\n# B\np\nw\nc\nq\n")
+    #expect(moved.1.isEmpty)
+    #expect(moved.0 == "# A\n# B\np\nw\nc\nc\nq\n")
+    // A card renamed in place beside its new twin stays the renamed card.
+    #expect(try diff(.lines, "# A\nold\nx\ny\n", "# A\nx\nx\ny\n") == ["set old title \"x\""])
+  }
+
   @Test("the longest increasing run that keeps the earliest elements")
   func earliestRun() {
     // [1, 0]: of two neighbours swapped, the first stays.
