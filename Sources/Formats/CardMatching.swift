@@ -8,9 +8,10 @@ import TileModel
 ///
 /// 1. **Unchanged cards in place**: the two sequences of card texts (a card's lines, its trailing
 ///    blank lines left out; a line; a row) aligned as a line diff aligns lines — common start and end,
-///    then the texts that occur once on each side as anchors (their longest common run, as patience
-///    diff takes it), and the same again between each two anchors; where no text is unique, a
-///    longest common subsequence of the stretch. Equal titles are so told apart by their neighbours;
+///    then a longest common subsequence of what is left when it is small (as git's default diff
+///    finds one), else the texts that occur once on each side as anchors (their longest common run,
+///    as patience diff takes it), and the same again between each two anchors; where no text is
+///    unique, a longest common subsequence of the stretch. Equal titles are so told apart by their neighbours;
 ///    of twins side by side, the one added or taken away is the later (`slideDown`).
 /// 2. **Moved cards**: the cards left over with equal text, in order of occurrence.
 /// 3. **Moved and changed**: a card left over whose lines are at least half the same as one's on the
@@ -359,6 +360,13 @@ struct CardMatching: Sendable {
         match[hb] = Int32(hi)
       }
       guard lo < hi && lb < hb else { continue }
+      // A small stretch: its longest common subsequence, as a minimal line diff (git's) aligns it;
+      // patience's anchors can keep one card in place at the cost of several (a card moved past
+      // its twins).
+      if (hi - lo) * (hb - lb) <= 1 << 16 {
+        commonSubsequence(a, lo, hi, b, lb, hb, &match)
+        continue
+      }
       // The values that occur once in each stretch.
       var counts: [UInt64: (inA: Int32, atA: Int32, inB: Int32, atB: Int32)] = [:]
       counts.reserveCapacity(hi - lo)
