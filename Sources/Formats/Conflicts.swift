@@ -60,9 +60,28 @@ public struct ConflictedArrangement: Sendable {
   /// not recorded.
   /// - Complexity: O(n) for the diff of the two outcomes, plus O(n) per conflict that can keep both.
   public static func merged(_ result: MergeResult, other: MergeResult, took: MergeSide) -> ConflictedArrangement {
+    guard !result.conflicts.isEmpty else { return ConflictedArrangement(arrangement: result.arrangement, conflicts: []) }
+    return recording(result, Arrangement.diff(result.arrangement, other.arrangement), other: other.arrangement, took: took)
+  }
+
+  /// As `merged(_:other:took:)`, from the two outcomes the merge gave with its result
+  /// (`MergeResult.outcomes`, which a result with conflicts must have): whole or not, their diff is
+  /// the same.
+  /// - Complexity: O(n) in the tiles of the outcomes' sections that hold tiles, plus O(n) per
+  ///   conflict that can keep both.
+  public static func merged(_ result: MergeResult, took: MergeSide) -> ConflictedArrangement {
+    guard !result.conflicts.isEmpty else { return ConflictedArrangement(arrangement: result.arrangement, conflicts: []) }
+    guard let outcomes = result.outcomes else { preconditionFailure("a merge with conflicts, without its outcomes") }
+    return recording(result, Arrangement.diff(outcomes.preferred, outcomes.other), other: outcomes.other, took: took)
+  }
+
+  /// The file: `result` in place, and per conflicted subject the edits of `script` (from it to the
+  /// other side's outcome, `other`) that name it. `other` may hold only the sections where the two
+  /// differ (`MergeOutcomes.Extent.differing`): a conflicted tile's sections hold their tiles.
+  private static func recording(_ result: MergeResult, _ script: [ScriptEdit], other: Arrangement, took: MergeSide)
+    -> ConflictedArrangement
+  {
     let file = result.arrangement
-    guard !result.conflicts.isEmpty else { return ConflictedArrangement(arrangement: file, conflicts: []) }
-    let script = Arrangement.diff(file, other.arrangement)
     var order: [String] = []
     var messages: [String: [String]] = [:]
     var abouts: [String: MergeSubject] = [:]
@@ -88,7 +107,7 @@ public struct ConflictedArrangement: Sendable {
       var both: [ScriptEdit]?
       if case .tile(let id)? = abouts[subject] {
         if ids == nil { ids = Set(file.allTiles().map(\.id)) }
-        both = keepingBoth(id, file: file, other: other.arrangement, ids: ids!)
+        both = keepingBoth(id, file: file, other: other, ids: ids!)
       }
       let message = messages[subject]!.map { String($0.dropFirst(subject.count).drop { $0 == ":" || $0 == " " }) }
       conflicts.append(
