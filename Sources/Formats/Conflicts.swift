@@ -106,7 +106,7 @@ public struct ConflictedArrangement: Sendable {
       guard let taking = edits[subject], !taking.isEmpty else { continue }
       var both: [ScriptEdit]?
       if case .tile(let id)? = abouts[subject] {
-        if ids == nil { ids = Set(file.allTiles().map(\.id)) }
+        if ids == nil { ids = secondCardIDs(file) }
         both = keepingBoth(id, file: file, other: other, ids: ids!)
       }
       let message = messages[subject]!.map { String($0.dropFirst(subject.count).drop { $0 == ":" || $0 == " " }) }
@@ -119,14 +119,32 @@ public struct ConflictedArrangement: Sendable {
   }
 
   /// Both versions of a tile: the other side's added as a second card (a new id made from the
-  /// tile's, `blue-2`) at the other side's place; nil when either side has no such tile.
+  /// tile's, `blue-2`) at the other side's place; nil when either side has no such tile. `ids` are
+  /// `secondCardIDs(file)`.
   private static func keepingBoth(_ id: String, file: Arrangement, other: Arrangement, ids: Set<String>) -> [ScriptEdit]? {
     guard file.path(ofTileID: id) != nil, let path = other.path(ofTileID: id) else { return nil }
     let sectionID = other.sections[path.section].id
     guard let s = file.sectionIndex(ofID: sectionID) else { return nil }
     var copy = other[path]
-    copy.id = IDs.unique(id) { ids.contains($0) }
+    copy.id = IDs.unique(id) { $0 == id || ids.contains($0) }
     return [.add(copy, to: ScriptPlace(sectionID, min(path.item, file.sections[s].count)))]
+  }
+
+  /// The ids of `file`'s tiles that a second card's id (`IDs.unique`: the tile's id, then `id-2`,
+  /// `id-3`, …, compared as `String`s, canonically) can be taken by, but the tile's own: those
+  /// holding a `-` or a byte outside ASCII. An ASCII string is its own canonical form, so one equal
+  /// to `id-2` holds its `-`. Found from the ids' bytes, without building the tiles.
+  /// - Complexity: O(n).
+  static func secondCardIDs(_ file: Arrangement) -> Set<String> {
+    var ids = Set<String>()
+    for section in file.sections {
+      for ref in section.items {
+        file.tiles.withText(of: ref) { _, id in
+          if id.contains(where: { $0 == UInt8(ascii: "-") || $0 >= 0x80 }) { ids.insert(String(decoding: id, as: UTF8.self)) }
+        }
+      }
+    }
+    return ids
   }
 
   // MARK: - Writing
