@@ -158,16 +158,21 @@ public struct ConflictedArrangement: Sendable {
     labels: ConflictLabels = ConflictLabels()
   ) -> (bytes: [UInt8], lost: LostFields) {
     guard isConflicted else { return format.bytes(arrangement) }
-    if format == .json {
-      var recorded = arrangement
-      recorded.extras.removeAll { $0.key == Self.key }
-      recorded.extras.append(JSONField(Self.key, .array(conflicts.map(Self.entry))))
-      return format.bytes(recorded)
-    }
+    if format == .json { return format.bytes(recorded) }
     let (oursVersion, theirsVersion) = (ours ?? side(.ours), theirs ?? side(.theirs))
     let a = format.bytes(oursVersion)
     let b = format.bytes(theirsVersion)
     return (ConflictMarkers.write(ours: a.bytes, theirs: b.bytes, labels: labels), a.lost)
+  }
+
+  /// The arrangement as a JSON file records it: with its `conflicts` key when something conflicts
+  /// (`write(as: .json)` writes it).
+  public var recorded: Arrangement {
+    guard isConflicted else { return arrangement }
+    var recorded = arrangement
+    recorded.extras.removeAll { $0.key == Self.key }
+    recorded.extras.append(JSONField(Self.key, .array(conflicts.map(Self.entry))))
+    return recorded
   }
 
   /// The arrangement with every conflict resolved toward one side, as far as each one's edits still

@@ -70,18 +70,21 @@ extension TileGridCommand {
       return
     }
     let file = ConflictedArrangement.merged(result, took: prefer)
-    var versions: (ours: Arrangement, theirs: Arrangement)?
-    if let outcomes = result.outcomes, outcomes.isWhole {
-      let (ours, theirs) = prefer == .ours ? (result.arrangement, outcomes.other) : (outcomes.other, result.arrangement)
-      do {
-        try format.checkWritable(ours)
-        try format.checkWritable(theirs)
-      } catch {
-        throw .data("\(output.name): cannot write \(format): \(error)")
-      }
-      versions = (ours, theirs)
+    if format == .json {
+      // Written as it is made, as a merge without conflicts is: a million tiles never in memory as text.
+      try output.write(file.recorded, as: format)
+      throw .outcome(1, lines: result.conflicts.map { "conflict: \($0)" })
     }
-    let (bytes, lost) = file.write(as: format, ours: versions?.ours, theirs: versions?.theirs, labels: labels)
+    // A text format: the two outcomes whole, written out for the markers.
+    let other = result.outcomes!.other
+    let (ours, theirs) = prefer == .ours ? (result.arrangement, other) : (other, result.arrangement)
+    do {
+      try format.checkWritable(ours)
+      try format.checkWritable(theirs)
+    } catch {
+      throw .data("\(output.name): cannot write \(format): \(error)")
+    }
+    let (bytes, lost) = file.write(as: format, ours: ours, theirs: theirs, labels: labels)
     try output.write(bytes)
     report(lost, writing: output.name)
     throw .outcome(1, lines: result.conflicts.map { "conflict: \($0)" })
