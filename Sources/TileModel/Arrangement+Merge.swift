@@ -275,7 +275,7 @@ private struct Merger {
     return built
   }
 
-  /// 4. The file's keys.
+  /// The file's keys, merged key by key (the last step, after the layout).
   mutating func mergedExtras() -> [JSONField] {
     var fileConflicts: [MergeConflict] = []
     let extras = Self.mergeExtras(
