@@ -31,13 +31,16 @@ public enum BoardVersions {
   /// `Arrangement.merge` of three versions read in `formats` (base's, ours', theirs'): when all three
   /// give ids from titles, ours' and theirs' cards are first paired with the base's (a card both
   /// added alike, after the same card, is one card), and format objects both changed are joined line
-  /// by line where their changes do not touch.
+  /// by line where their changes do not touch. `outcomes` as `Arrangement.merge`'s.
   public static func merge(
-    base: Arrangement, ours: Arrangement, theirs: Arrangement, formats: [ArrangementFormat], prefer: MergeSide = .ours
+    base: Arrangement, ours: Arrangement, theirs: Arrangement, formats: [ArrangementFormat], prefer: MergeSide = .ours,
+    outcomes: MergeOutcomes.Extent = .none
   ) -> MergeResult {
     precondition(formats.count == 3, "a format for each of base, ours and theirs")
     let kinds = zip([base, ours, theirs], formats).map { CardMatching.Kind($0, format: $1) }
-    guard !kinds.contains(.none) else { return Arrangement.merge(base: base, ours: ours, theirs: theirs, prefer: prefer) }
+    guard !kinds.contains(.none) else {
+      return Arrangement.merge(base: base, ours: ours, theirs: theirs, prefer: prefer, outcomes: outcomes)
+    }
     // The three versions read, then both sides paired with the base, each on a core of its own; the
     // re-keying after, in turn (theirs' added cards take ours' ids where both added one alike).
     let sides = [base, ours, theirs]
@@ -51,7 +54,8 @@ public enum BoardVersions {
     let y = Rekeying(
       base: versions[0], other: theirs, kinds[2], matching: matchings[1], avoiding: x.ids, sharing: x.adds,
       otherAdds: Set(x.adds.keys))
-    return Arrangement.merge(base: base, ours: x.arrangement, theirs: y.arrangement, prefer: prefer, join: joinFormatObjects)
+    return Arrangement.merge(
+      base: base, ours: x.arrangement, theirs: y.arrangement, prefer: prefer, join: joinFormatObjects, outcomes: outcomes)
   }
 
   /// `body(0) … body(count - 1)`, run at once on the cores there are, in order.

@@ -60,9 +60,28 @@ public struct ConflictedArrangement: Sendable {
   /// not recorded.
   /// - Complexity: O(n) for the diff of the two outcomes, plus O(n) per conflict that can keep both.
   public static func merged(_ result: MergeResult, other: MergeResult, took: MergeSide) -> ConflictedArrangement {
+    guard !result.conflicts.isEmpty else { return ConflictedArrangement(arrangement: result.arrangement, conflicts: []) }
+    return recording(result, Arrangement.diff(result.arrangement, other.arrangement), other: other.arrangement, took: took)
+  }
+
+  /// As `merged(_:other:took:)`, from the two outcomes the merge gave with its result
+  /// (`MergeResult.outcomes`, which a result with conflicts must have): whole or not, their diff is
+  /// the same.
+  /// - Complexity: O(n) in the tiles of the outcomes' sections that hold tiles, plus O(n) per
+  ///   conflict that can keep both.
+  public static func merged(_ result: MergeResult, took: MergeSide) -> ConflictedArrangement {
+    guard !result.conflicts.isEmpty else { return ConflictedArrangement(arrangement: result.arrangement, conflicts: []) }
+    guard let outcomes = result.outcomes else { preconditionFailure("a merge with conflicts, without its outcomes") }
+    return recording(result, Arrangement.diff(outcomes.preferred, outcomes.other), other: outcomes.other, took: took)
+  }
+
+  /// The file: `result` in place, and per conflicted subject the edits of `script` (from it to the
+  /// other side's outcome, `other`) that name it. `other` may hold only the sections where the two
+  /// differ (`MergeOutcomes.Extent.differing`): a conflicted tile's sections hold their tiles.
+  private static func recording(_ result: MergeResult, _ script: [ScriptEdit], other: Arrangement, took: MergeSide)
+    -> ConflictedArrangement
+  {
     let file = result.arrangement
-    guard !result.conflicts.isEmpty else { return ConflictedArrangement(arrangement: file, conflicts: []) }
-    let script = Arrangement.diff(file, other.arrangement)
     var order: [String] = []
     var messages: [String: [String]] = [:]
     var abouts: [String: MergeSubject] = [:]
@@ -87,8 +106,8 @@ public struct ConflictedArrangement: Sendable {
       guard let taking = edits[subject], !taking.isEmpty else { continue }
       var both: [ScriptEdit]?
       if case .tile(let id)? = abouts[subject] {
-        if ids == nil { ids = Set(file.allTiles().map(\.id)) }
-        both = keepingBoth(id, file: file, other: other.arrangement, ids: ids!)
+        if ids == nil { ids = secondCardIDs(file) }
+        both = keepingBoth(id, file: file, other: other, ids: ids!)
       }
       let message = messages[subject]!.map { String($0.dropFirst(subject.count).drop { $0 == ":" || $0 == " " }) }
       conflicts.append(
@@ -100,14 +119,32 @@ public struct ConflictedArrangement: Sendable {
   }
 
   /// Both versions of a tile: the other side's added as a second card (a new id made from the
-  /// tile's, `blue-2`) at the other side's place; nil when either side has no such tile.
+  /// tile's, `blue-2`) at the other side's place; nil when either side has no such tile. `ids` are
+  /// `secondCardIDs(file)`.
   private static func keepingBoth(_ id: String, file: Arrangement, other: Arrangement, ids: Set<String>) -> [ScriptEdit]? {
     guard file.path(ofTileID: id) != nil, let path = other.path(ofTileID: id) else { return nil }
     let sectionID = other.sections[path.section].id
     guard let s = file.sectionIndex(ofID: sectionID) else { return nil }
     var copy = other[path]
-    copy.id = IDs.unique(id) { ids.contains($0) }
+    copy.id = IDs.unique(id) { $0 == id || ids.contains($0) }
     return [.add(copy, to: ScriptPlace(sectionID, min(path.item, file.sections[s].count)))]
+  }
+
+  /// The ids of `file`'s tiles that a second card's id (`IDs.unique`: the tile's id, then `id-2`,
+  /// `id-3`, …, compared as `String`s, canonically) can be taken by, but the tile's own: those
+  /// holding a `-` or a byte outside ASCII. An ASCII string is its own canonical form, so one equal
+  /// to `id-2` holds its `-`. Found from the ids' bytes, without building the tiles.
+  /// - Complexity: O(n).
+  static func secondCardIDs(_ file: Arrangement) -> Set<String> {
+    var ids = Set<String>()
+    for section in file.sections {
+      for ref in section.items {
+        file.tiles.withText(of: ref) { _, id in
+          if id.contains(where: { $0 == UInt8(ascii: "-") || $0 >= 0x80 }) { ids.insert(String(decoding: id, as: UTF8.self)) }
+        }
+      }
+    }
+    return ids
   }
 
   // MARK: - Writing
@@ -121,16 +158,21 @@ public struct ConflictedArrangement: Sendable {
     labels: ConflictLabels = ConflictLabels()
   ) -> (bytes: [UInt8], lost: LostFields) {
     guard isConflicted else { return format.bytes(arrangement) }
-    if format == .json {
-      var recorded = arrangement
-      recorded.extras.removeAll { $0.key == Self.key }
-      recorded.extras.append(JSONField(Self.key, .array(conflicts.map(Self.entry))))
-      return format.bytes(recorded)
-    }
+    if format == .json { return format.bytes(recorded) }
     let (oursVersion, theirsVersion) = (ours ?? side(.ours), theirs ?? side(.theirs))
     let a = format.bytes(oursVersion)
     let b = format.bytes(theirsVersion)
     return (ConflictMarkers.write(ours: a.bytes, theirs: b.bytes, labels: labels), a.lost)
+  }
+
+  /// The arrangement as a JSON file records it: with its `conflicts` key when something conflicts
+  /// (`write(as: .json)` writes it).
+  public var recorded: Arrangement {
+    guard isConflicted else { return arrangement }
+    var recorded = arrangement
+    recorded.extras.removeAll { $0.key == Self.key }
+    recorded.extras.append(JSONField(Self.key, .array(conflicts.map(Self.entry))))
+    return recorded
   }
 
   /// The arrangement with every conflict resolved toward one side, as far as each one's edits still

@@ -57,18 +57,27 @@ extension TileGridCommand {
     if let size = try args.value(Options.markerSize, command: command) { labels.markerSize = size }
     let read = args.operands.map(formats.reading)
     let sides = try loadArrangements(args.operands, formats: read)
-    let result = BoardVersions.merge(base: sides[0], ours: sides[1], theirs: sides[2], formats: read, prefer: prefer)
     // OURS's format (git's %A is written over): nothing changes format unless --to says so.
     let format = formats.writing(to: output, input: read[1])
+    // With conflicts the file records them, from the same merge toward the other side too: JSON needs
+    // only the edits to it (the sections where the two differ), a text format both whole, for its
+    // markers.
+    let result = BoardVersions.merge(
+      base: sides[0], ours: sides[1], theirs: sides[2], formats: read, prefer: prefer,
+      outcomes: format == .json ? .differing : .whole)
     guard !result.conflicts.isEmpty else {
       try output.write(result.arrangement, as: format)
       return
     }
-    // The file records the conflicts: the other side's outcome is the same merge toward it.
-    let other = BoardVersions.merge(
-      base: sides[0], ours: sides[1], theirs: sides[2], formats: read, prefer: prefer.other)
-    let file = ConflictedArrangement.merged(result, other: other, took: prefer)
-    let (ours, theirs) = prefer == .ours ? (result.arrangement, other.arrangement) : (other.arrangement, result.arrangement)
+    let file = ConflictedArrangement.merged(result, took: prefer)
+    if format == .json {
+      // Written as it is made, as a merge without conflicts is: a million tiles never in memory as text.
+      try output.write(file.recorded, as: format)
+      throw .outcome(1, lines: result.conflicts.map { "conflict: \($0)" })
+    }
+    // A text format: the two outcomes whole, written out for the markers.
+    let other = result.outcomes!.other
+    let (ours, theirs) = prefer == .ours ? (result.arrangement, other) : (other, result.arrangement)
     do {
       try format.checkWritable(ours)
       try format.checkWritable(theirs)

@@ -35,11 +35,16 @@ extension Arrangement {
   /// values (a text format's own object, say, whose lines can be merged line by line): what it
   /// returns is taken, and only when it returns nil is the key a conflict.
   ///
+  /// With conflicts, `outcomes` asks for the same merge resolved toward the other side too
+  /// (`MergeResult.outcomes`), from the same run: the numbering and order analysis are shared, and
+  /// `.differing` builds only the sections where the two outcomes may differ.
+  ///
   /// - Complexity: O(n log n) in the tiles of the three.
   public static func merge(
-    base: Arrangement, ours: Arrangement, theirs: Arrangement, prefer: MergeSide = .ours, join: MergeJoiner? = nil
+    base: Arrangement, ours: Arrangement, theirs: Arrangement, prefer: MergeSide = .ours, join: MergeJoiner? = nil,
+    outcomes: MergeOutcomes.Extent = .none
   ) -> MergeResult {
-    var merger = Merger(base: base, ours: ours, theirs: theirs, prefer: prefer, join: join)
+    var merger = Merger(base: base, ours: ours, theirs: theirs, prefer: prefer, join: join, outcomes: outcomes)
     return merger.run()
   }
 }
@@ -88,9 +93,13 @@ private enum Placer: UInt8 {
 /// numbering is arrays indexed by number.
 private struct Merger {
   let sides: [Arrangement]  // base, ours, theirs
-  let prefer: MergeSide
+  var prefer: MergeSide
   let join: MergeJoiner?
+  let outcomes: MergeOutcomes.Extent
   var conflicts: [MergeConflict] = []
+  // The tiles (numbers) a conflict names, and the sections whose keys conflicted.
+  var conflictTiles: [Int] = []
+  var keyConflictSections: [Int] = []
 
   static let base = 0
   static let ours = 1
@@ -110,10 +119,14 @@ private struct Merger {
   var tileRef: [[Int32]] = [[], [], []]
   var tileCount = 0
 
-  init(base: Arrangement, ours: Arrangement, theirs: Arrangement, prefer: MergeSide, join: MergeJoiner?) {
+  init(
+    base: Arrangement, ours: Arrangement, theirs: Arrangement, prefer: MergeSide, join: MergeJoiner?,
+    outcomes: MergeOutcomes.Extent
+  ) {
     sides = [base, ours, theirs]
     self.prefer = prefer
     self.join = join
+    self.outcomes = outcomes
   }
 
   func has(_ side: Int, tile e: Int) -> Bool { tileSection[side][e] >= 0 }
@@ -126,10 +139,54 @@ private struct Merger {
   mutating func run() -> MergeResult {
     numberSections()
     numberTiles()
-    // 1. Which sections survive, before the tiles (a section kept against a deletion keeps the tiles
-    //    that went with it), and their keys.
     let sectionOrder = OrderAnalysis(
       count: sectionIDs.count, lists: sectionNumbers.map { [$0] }, groupOf: sectionIndex.map { $0.map { $0 >= 0 ? 0 : -1 } })
+    let tileOrder = OrderAnalysis(count: tileCount, lists: tileNumbers, groupOf: tileSection)
+    let decided = decide(sectionOrder, tileOrder)
+    let built = build(decided, merging: { _ in true }, others: { _ in [] })
+    let layout = mergedLayout()
+    let extras = mergedExtras()
+    let arrangement = Arrangement(version: sides[1].version, layout: layout, sections: built, extras: extras)
+    guard !conflicts.isEmpty && outcomes != .none else { return MergeResult(arrangement: arrangement, conflicts: conflicts) }
+    // The merge toward the other side: the numbering and the order analysis are the same; only the
+    // decisions at conflicts differ.
+    var other = self
+    other.prefer = prefer.other
+    other.conflicts = []
+    let otherDecided = other.decide(sectionOrder, tileOrder)
+    let differs = differingSections(decided, otherDecided, built)
+    var mine: [Int: [Tile]] = [:]
+    if outcomes == .whole {
+      for (k, c) in decided.order.enumerated() where !differs[c] { mine[c] = built[k].1 }
+    }
+    let otherBuilt = other.build(otherDecided, merging: { differs[$0] }, others: { mine[$0] ?? [] })
+    let otherArrangement = Arrangement(
+      version: sides[1].version, layout: other.mergedLayout(), sections: otherBuilt, extras: other.mergedExtras())
+    var preferred = arrangement
+    if outcomes == .differing {
+      // The same sections emptied here, sharing the store: the store may hold tiles no section does.
+      for (s, c) in decided.order.enumerated() where !differs[c] { preferred.sections[s].items = [] }
+      preferred.tileCount = preferred.sections.reduce(0) { $0 + $1.count }
+    }
+    return MergeResult(
+      arrangement: arrangement, conflicts: conflicts,
+      outcomes: MergeOutcomes(preferred: preferred, other: otherArrangement, isWhole: outcomes == .whole))
+  }
+
+  /// What the merge toward `prefer` decides before it builds: which sections stay, and for each tile
+  /// its merged section (-1: none) and whose place it takes; the sections' merged order.
+  struct Decisions {
+    var sectionKept: [Bool]
+    var mergedSection: [Int32]
+    var placer: [Placer]
+    var order: [Int]
+  }
+
+  /// Decides which sections and tiles survive, where, and the sections' order, recording the
+  /// conflicts met on the way.
+  mutating func decide(_ sectionOrder: OrderAnalysis, _ tileOrder: OrderAnalysis) -> Decisions {
+    // 1. Which sections survive, before the tiles (a section kept against a deletion keeps the tiles
+    //    that went with it), and their keys.
     var sectionKept = [Bool](repeating: false, count: sectionIDs.count)
     var overruled = [[Bool]](repeating: [Bool](repeating: false, count: sectionIDs.count), count: 3)
     for c in sectionIDs.indices {
@@ -157,7 +214,6 @@ private struct Merger {
     }
 
     // 2. The tiles: which survive, with which keys, in which section and from whose place.
-    let tileOrder = OrderAnalysis(count: tileCount, lists: tileNumbers, groupOf: tileSection)
     var mergedSection = [Int32](repeating: -1, count: tileCount)
     var placer = [Placer](repeating: .none, count: tileCount)
     for e in 0..<tileCount {
@@ -184,7 +240,7 @@ private struct Merger {
       }
     }
 
-    // 3. The sections in order, each with its tiles in order.
+    // 3. The sections in order.
     let (order, disagreements) = sectionOrder.merge(
       group: 0, keep: { sectionKept[$0] }, prefer: prefer)
     for c in disagreements {
@@ -193,29 +249,61 @@ private struct Merger {
           .section(sectionIDs[c]),
           .moved(ours: "\(sectionIndex[Self.ours][c])", theirs: "\(sectionIndex[Self.theirs][c])"), took: prefer))
     }
+    return Decisions(sectionKept: sectionKept, mergedSection: mergedSection, placer: placer, order: order)
+  }
+
+  /// The sections in order, each with its tiles in order: those `merging` says (by section number),
+  /// merged; the others' from `others`.
+  mutating func build(_ d: Decisions, merging: (Int) -> Bool, others: (Int) -> [Tile]) -> [(Section, [Tile])] {
     var built: [(Section, [Tile])] = []
-    built.reserveCapacity(order.count)
+    built.reserveCapacity(d.order.count)
     var emitted = [Bool](repeating: false, count: tileCount)
-    for c in order {
+    for c in d.order {
       let fields = mergedSectionFields(c)
+      guard merging(c) else {
+        built.append((fields, others(c)))
+        continue
+      }
       let ours = has(Self.ours, section: c) ? tileNumbers[Self.ours][Int(sectionIndex[Self.ours][c])] : []
       let theirs = has(Self.theirs, section: c) ? tileNumbers[Self.theirs][Int(sectionIndex[Self.theirs][c])] : []
       let numbers = OrderAnalysis.joinRuns(
-        ours: ours.filter { mergedSection[Int($0)] == Int32(c) && placer[Int($0)].placesFrom(.ours) },
-        theirs: theirs.filter { mergedSection[Int($0)] == Int32(c) && placer[Int($0)].placesFrom(.theirs) },
-        isSkeleton: { placer[$0] == .skeleton }, emitted: &emitted)
+        ours: ours.filter { d.mergedSection[Int($0)] == Int32(c) && d.placer[Int($0)].placesFrom(.ours) },
+        theirs: theirs.filter { d.mergedSection[Int($0)] == Int32(c) && d.placer[Int($0)].placesFrom(.theirs) },
+        isSkeleton: { d.placer[$0] == .skeleton }, emitted: &emitted)
       built.append((fields, numbers.map { mergedTile(Int($0)) }))
     }
+    return built
+  }
 
-    // 4. The layout and the file's keys.
-    let layout = mergedLayout()
+  /// The file's keys, merged key by key (the last step, after the layout).
+  mutating func mergedExtras() -> [JSONField] {
     var fileConflicts: [MergeConflict] = []
     let extras = Self.mergeExtras(
       sides[0].extras, sides[1].extras, sides[2].extras, subject: .file, prefer: prefer, join: join, &fileConflicts)
     conflicts += fileConflicts
-    return MergeResult(
-      arrangement: Arrangement(version: sides[1].version, layout: layout, sections: built, extras: extras),
-      conflicts: conflicts)
+    return extras
+  }
+
+  /// Per section number: whether the two merges (`mine`, built as `built`, and `other`) may have the
+  /// section differently — kept by one only, a tile of it decided differently (its section or whose
+  /// place it takes), its keys conflicting — or whether it holds a tile a conflict names (the file
+  /// may keep both of its versions) or more tiles than its `maxItems` (the diff orders the moves by
+  /// the sections' room). The others are the same in both, tile for tile, and as full:
+  /// `Arrangement.diff` finds nothing in them and does nothing with their tiles.
+  func differingSections(_ mine: Decisions, _ other: Decisions, _ built: [(Section, [Tile])]) -> [Bool] {
+    var differs = [Bool](repeating: false, count: sectionIDs.count)
+    for c in sectionIDs.indices where mine.sectionKept[c] != other.sectionKept[c] { differs[c] = true }
+    for e in 0..<tileCount where mine.mergedSection[e] != other.mergedSection[e] || mine.placer[e] != other.placer[e] {
+      for c in [mine.mergedSection[e], other.mergedSection[e]] where c >= 0 { differs[Int(c)] = true }
+    }
+    for e in conflictTiles {
+      for c in [mine.mergedSection[e], other.mergedSection[e]] where c >= 0 { differs[Int(c)] = true }
+    }
+    for c in keyConflictSections { differs[c] = true }
+    for (k, c) in mine.order.enumerated() {
+      if let limit = built[k].0.maxItems, built[k].1.count > limit { differs[c] = true }
+    }
+    return differs
   }
 
   func placerSide(_ p: Placer) -> Int { p == .theirs ? Self.theirs : Self.ours }
@@ -313,6 +401,7 @@ private struct Merger {
         let deleterSide: MergeSide = deleter == Self.ours ? .ours : .theirs
         let change = moved && changed ? "moved and changed" : moved ? "moved" : "changed"
         conflicts.append(MergeConflict(.tile(tile(keeper, e).id), .deleted(by: deleterSide, change: change), took: prefer))
+        conflictTiles.append(e)
         guard keeper == preferred else { return }
       }
     }
@@ -330,6 +419,7 @@ private struct Merger {
         let (ours, theirs) = (place(Self.ours, e), place(Self.theirs, e))
         conflicts.append(
           MergeConflict(.tile(tile(Self.ours, e).id), b ? .moved(ours: ours, theirs: theirs) : .added(ours: ours, theirs: theirs), took: prefer))
+        conflictTiles.append(e)
         mergedSection[e] = tileSection[preferred][e]
         placer[e] = prefer == .ours ? .ours : .theirs
       }
@@ -362,6 +452,8 @@ private struct Merger {
     let base = has(Self.base, tile: e) ? tile(Self.base, e) : Tile(id: ours.id)
     if base.isExactly(ours) { return theirs }
     if base.isExactly(theirs) { return ours }
+    let before = conflicts.count
+    defer { if conflicts.count > before { conflictTiles.append(e) } }
     return Self.mergeKeys(Self.tileKeys, base: base, ours: ours, theirs: theirs, subject: .tile(ours.id), prefer: prefer, join: join, &conflicts)
   }
 
@@ -374,6 +466,8 @@ private struct Merger {
     let base = has(Self.base, section: c) ? section(Self.base, c).fields : Section(id: ours.id)
     if base.fieldsAreExactly(ours) { return theirs }
     if base.fieldsAreExactly(theirs) { return ours }
+    let before = conflicts.count
+    defer { if conflicts.count > before { keyConflictSections.append(c) } }
     return Self.mergeKeys(
       Self.sectionKeys, base: base, ours: ours, theirs: theirs, subject: .section(ours.id), prefer: prefer, join: join, &conflicts)
   }

@@ -233,12 +233,18 @@ public struct Arrangement: Sendable {
   /// Where the tile with this id is (compared by UTF-8 bytes).
   /// - Complexity: O(n); for the command line, not for event handling.
   public func path(ofTileID id: String) -> ItemPath? {
-    for (s, section) in sections.enumerated() {
-      for (i, ref) in section.items.enumerated() where tiles[ref].id.isExactly(id) {
-        return ItemPath(s, i)
+    var id = id
+    return id.withUTF8 { wanted in
+      // The ids' bytes, without building the tiles.
+      for (s, section) in sections.enumerated() {
+        for (i, ref) in section.items.enumerated() {
+          var same = false
+          tiles.withText(of: ref) { _, bytes in same = sameBytes(bytes, wanted) }
+          if same { return ItemPath(s, i) }
+        }
       }
+      return nil
     }
-    return nil
   }
 
   /// The index of the section with this id (compared by UTF-8 bytes). - Complexity: O(sections).

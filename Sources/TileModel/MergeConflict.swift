@@ -87,6 +87,31 @@ public struct MergeConflict: Hashable, Sendable, CustomStringConvertible {
 public struct MergeResult: Sendable {
   public var arrangement: Arrangement
   public var conflicts: [MergeConflict]
+  /// With conflicts, when `merge` was asked for them: the merge resolved toward each side.
+  public var outcomes: MergeOutcomes? = nil
+}
+
+/// A merge with conflicts resolved toward each side, from one run (`Arrangement.merge(…, outcomes:)`),
+/// for a file that records its conflicts: `Arrangement.diff(preferred, other)` is the diff of the two
+/// whole outcomes, edit for edit, whether or not they are whole.
+public struct MergeOutcomes: Sendable {
+  /// How much of the two outcomes `merge` builds.
+  public enum Extent: Sendable {
+    /// Neither: `MergeResult.outcomes` is nil.
+    case none
+    /// Both whole: `other` is `Arrangement.merge(…, prefer: prefer.other).arrangement`, byte for byte.
+    case whole
+    /// Only the sections where the two may differ hold their tiles, in both; the others (the same in
+    /// both, tile for tile, and not over their `maxItems`) are empty in both.
+    case differing
+  }
+
+  /// The merge toward the preferred side (`MergeResult.arrangement`, or it with sections emptied).
+  public var preferred: Arrangement
+  /// The same merge toward the other side.
+  public var other: Arrangement
+  /// Whether both are whole (`Extent.whole`).
+  public var isWhole: Bool
 }
 
 extension JSONValue {

@@ -1,0 +1,78 @@
+import EditScripts
+import TestSupport
+import Testing
+import TileGridJSON
+import TileModel
+
+@testable import Formats
+
+/// A conflicted merge's two outcomes from one run (`Arrangement.merge(…, outcomes:)`) against the
+/// second merge toward the other side that they stand for.
+@Suite("Merge outcomes")
+struct MergeOutcomesTests {
+  static func text(_ a: Arrangement) -> String { String(decoding: a.jsonBytes(), as: UTF8.self) }
+
+  @Test("one run's outcome toward the other side is the second merge's; the sections it leaves empty change no edit")
+  func bothWays() {
+    var conflicted = 0
+    var emptied = 0
+    for seed in 0..<400 {
+      var rng = SplitMix64(seed: SplitMix64.seed(0x0C7E, UInt64(seed)))
+      // Larger files too, so that most sections are the same in both outcomes.
+      let base =
+        rng.chance(50)
+        ? RandomArrangements.arrangement(&rng, maximumTiles: 60, maximumSections: 8)
+        : rng.chance(30) ? RandomArrangements.arrangementWithOddIDs(&rng) : RandomArrangements.arrangement(&rng)
+      var fresh = 0
+      let ours = RandomArrangements.edited(base, &rng, edits: rng.int(1...6), fresh: &fresh)
+      if rng.chance(50) { fresh = 0 }  // sometimes both sides add tiles and sections with the same ids
+      let theirs = RandomArrangements.edited(base, &rng, edits: rng.int(1...6), fresh: &fresh)
+      for prefer in [MergeSide.ours, .theirs] {
+        let context = "seed \(seed), \(prefer)"
+        let plain = Arrangement.merge(base: base, ours: ours, theirs: theirs, prefer: prefer)
+        let second = Arrangement.merge(base: base, ours: ours, theirs: theirs, prefer: prefer.other)
+        let script = Arrangement.diff(plain.arrangement, second.arrangement).map(EditScript.line)
+        let twice = String(decoding: ConflictedArrangement.merged(plain, other: second, took: prefer).write(as: .json).bytes, as: UTF8.self)
+        for extent in [MergeOutcomes.Extent.whole, .differing] {
+          let result = Arrangement.merge(base: base, ours: ours, theirs: theirs, prefer: prefer, outcomes: extent)
+          #expect(Self.text(result.arrangement) == Self.text(plain.arrangement), "\(context), \(extent)")
+          #expect(result.conflicts == plain.conflicts, "\(context), \(extent)")
+          guard let outcomes = result.outcomes else {
+            #expect(plain.conflicts.isEmpty, "\(context), \(extent): conflicts without outcomes")
+            continue
+          }
+          #expect(!plain.conflicts.isEmpty, "\(context), \(extent): outcomes without conflicts")
+          #expect(outcomes.isWhole == (extent == .whole), "\(context), \(extent)")
+          if extent == .whole {
+            #expect(Self.text(outcomes.preferred) == Self.text(plain.arrangement), "\(context)")
+            #expect(Self.text(outcomes.other) == Self.text(second.arrangement), "\(context)")
+          } else {
+            conflicted += 1
+            if outcomes.preferred.tileCount < plain.arrangement.tileCount { emptied += 1 }
+          }
+          #expect(Arrangement.diff(outcomes.preferred, outcomes.other).map(EditScript.line) == script, "\(context), \(extent)")
+          let file = String(decoding: ConflictedArrangement.merged(result, took: prefer).write(as: .json).bytes, as: UTF8.self)
+          #expect(file == twice, "\(context), \(extent)")
+        }
+      }
+    }
+    #expect(conflicted >= 200, "only \(conflicted) conflicted merges")
+    #expect(emptied >= 50, "only \(emptied) conflicted merges left a section empty")
+  }
+
+  @Test("a second card's id is free among all the file's ids exactly when it is among secondCardIDs'")
+  func secondCardIDs() {
+    // Taken as `String`s compare: "e\u{301}-2" is "é-2"; "blue-2" by its `-`; "blue2" takes nothing.
+    let file = Arrangement(sections: [
+      (Section(id: "a"), ["blue", "blue-2", "blue2", "é", "e\u{301}-2", "x-1", "ｘ-2", "x", "t1"].map { Tile(id: $0) })
+    ])
+    let all = Set(file.allTiles().map(\.id))
+    let few = ConflictedArrangement.secondCardIDs(file)
+    #expect(!few.contains("blue") && !few.contains("blue2") && !few.contains("t1"), "\(few)")
+    for id in ["blue", "blue2", "é", "e\u{301}", "x", "t1", "x-1"] {
+      let expected = IDs.unique(id) { all.contains($0) }
+      #expect(IDs.unique(id) { $0 == id || few.contains($0) } == expected, "\(id)")
+    }
+    #expect(IDs.unique("é") { $0 == "é" || few.contains($0) } == "é-3")
+  }
+}
