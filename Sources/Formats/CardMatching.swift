@@ -77,10 +77,14 @@ struct CardMatching: Sendable {
   /// into each other.
   @inline(__always)
   static func mix(_ h: inout UInt64, _ text: String) {
-    for b in text.utf8 {
-      h ^= UInt64(b)
-      h = h &* fnvPrime
+    @inline(__always) func mix(_ h: inout UInt64, _ bytes: some Sequence<UInt8>) {
+      for b in bytes {
+        h ^= UInt64(b)
+        h = h &* fnvPrime
+      }
     }
+    // The bytes in place when the string has them contiguously (native strings always).
+    if text.utf8.withContiguousStorageIfAvailable({ mix(&h, $0) }) == nil { mix(&h, text.utf8) }
     h ^= 0xFF
     h = h &* fnvPrime
   }
