@@ -193,8 +193,11 @@ private struct Merger {
           .section(sectionIDs[c]),
           .moved(ours: "\(sectionIndex[Self.ours][c])", theirs: "\(sectionIndex[Self.theirs][c])"), took: prefer))
     }
-    var built: [(Section, [Tile])] = []
+    // The tiles go straight into the result's store, in reading order (not copied once more).
+    var built: [Section] = []
     built.reserveCapacity(order.count)
+    var tiles: [Tile] = []
+    tiles.reserveCapacity(tileCount)
     var emitted = [Bool](repeating: false, count: tileCount)
     for c in order {
       let fields = mergedSectionFields(c)
@@ -204,7 +207,10 @@ private struct Merger {
         ours: ours.filter { mergedSection[Int($0)] == Int32(c) && placer[Int($0)].placesFrom(.ours) },
         theirs: theirs.filter { mergedSection[Int($0)] == Int32(c) && placer[Int($0)].placesFrom(.theirs) },
         isSkeleton: { placer[$0] == .skeleton }, emitted: &emitted)
-      built.append((fields, numbers.map { mergedTile(Int($0)) }))
+      var section = fields
+      section.items = numbers.indices.map { TileRef(tiles.count + $0) }
+      for e in numbers { tiles.append(mergedTile(Int(e))) }
+      built.append(section)
     }
 
     // 4. The layout and the file's keys.
@@ -214,7 +220,7 @@ private struct Merger {
       sides[0].extras, sides[1].extras, sides[2].extras, subject: .file, prefer: prefer, join: join, &fileConflicts)
     conflicts += fileConflicts
     return MergeResult(
-      arrangement: Arrangement(version: sides[1].version, layout: layout, sections: built, extras: extras),
+      arrangement: Arrangement(version: sides[1].version, layout: layout, tiles: TileStore(tiles), sections: built, extras: extras),
       conflicts: conflicts)
   }
 
