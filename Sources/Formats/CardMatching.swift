@@ -108,7 +108,7 @@ struct CardMatching: Sendable {
     } else {
       body(tile.displayTitle)
     }
-    for field in tile.extras where !ExtrasKey.formatObjects.contains(field.key) {
+    for field in tile.extras where !ExtrasKey.isFormatObject(field.key) {
       if hasItemLines && field.key == ExtrasKey.checked { continue }
       body("\n" + field.key + "\n" + field.value.compactText)
     }

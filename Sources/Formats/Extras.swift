@@ -18,6 +18,12 @@ enum ExtrasKey {
   /// The format objects: each is kept by its own format and left out by the others, which keep what
   /// it holds only where they can (`LostFields` names the rest).
   static let formatObjects: Set<String> = [markdown, lines, csv, tsv]
+
+  /// `formatObjects.contains(key)`, by the same comparison (`String ==`), without hashing the key:
+  /// asked for every key of every tile.
+  static func isFormatObject(_ key: String) -> Bool {
+    key == markdown || key == lines || key == csv || key == tsv
+  }
 }
 
 extension JSONValue {
