@@ -120,6 +120,14 @@ public struct TileStore: Sendable {
     {
       return same
     }
+    // Two tiles held as `Tile`s: their ids compared where they are, without copying the tiles out.
+    if slotA >= sourceCount && slotB >= other.sourceCount {
+      return added.withUnsafeBufferPointer { tilesA in
+        other.added.withUnsafeBufferPointer { tilesB in
+          tilesA[slotA - sourceCount].id.isExactly(tilesB[slotB - other.sourceCount].id)
+        }
+      }
+    }
     var same = false
     withText(of: a) { _, idA in
       other.withText(of: b) { _, idB in same = sameBytes(idA, idB) }
