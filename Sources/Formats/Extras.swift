@@ -124,58 +124,71 @@ struct IDAllocator {
   /// `base(forTitle:fallback:)`, the other scalars' classes kept in `lowering` from one title to
   /// the next.
   static func base(forTitle title: some StringProtocol, fallback: String, _ lowering: inout Lowering) -> String {
-    var id: [UInt8] = []
-    id.reserveCapacity(title.utf8.count + 8)
-    var pendingDash = false
-    @inline(__always) func add(_ v: UInt32) {
-      if pendingDash && !id.isEmpty { id.append(UInt8(ascii: "-")) }
-      pendingDash = false
-      // The scalar's UTF-8 bytes.
-      if v < 0x80 {
-        id.append(UInt8(v))
-      } else if v < 0x800 {
-        id.append(UInt8(0xC0 | v >> 6))
-        id.append(UInt8(0x80 | v & 0x3F))
-      } else if v < 0x1_0000 {
-        id.append(UInt8(0xE0 | v >> 12))
-        id.append(UInt8(0x80 | v >> 6 & 0x3F))
-        id.append(UInt8(0x80 | v & 0x3F))
-      } else {
-        id.append(UInt8(0xF0 | v >> 18))
-        id.append(UInt8(0x80 | v >> 12 & 0x3F))
-        id.append(UInt8(0x80 | v >> 6 & 0x3F))
-        id.append(UInt8(0x80 | v & 0x3F))
-      }
-    }
-    /// A lowered scalar: a mark counts with the letter it follows; after a separator, or first, it
-    /// is one.
-    @inline(__always) func take(_ v: UInt32, _ kind: Lowering.Kind) {
-      switch kind {
-      case .letterOrDigit: add(v)
-      case .mark: if pendingDash || id.isEmpty { pendingDash = true } else { add(v) }
-      case .separator: pendingDash = true
-      }
-    }
+    var id = SlugBytes(capacity: title.utf8.count + 8)
     for scalar in title.unicodeScalars {
       let v = scalar.value
       if v < 0x80 {
         if v >= 0x41 && v <= 0x5A {
-          add(v + 0x20)
+          id.add(v + 0x20)
         } else if (v >= 0x61 && v <= 0x7A) || (v >= 0x30 && v <= 0x39) {
-          add(v)
+          id.add(v)
         } else {
-          pendingDash = true
+          id.pendingDash = true
         }
         continue
       }
       if v == 0x3A3 { return IDs.slug(forTitle: String(title), fallback: fallback) }
       if let (lower, kind) = lowering.lowered(scalar) {
-        take(lower, kind)
+        id.take(lower, kind)
         continue
       }
-      for lower in scalar.properties.lowercaseMapping.unicodeScalars { take(lower.value, Lowering.kind(of: lower)) }
+      for lower in scalar.properties.lowercaseMapping.unicodeScalars { id.take(lower.value, Lowering.kind(of: lower)) }
     }
-    return id.isEmpty ? fallback : String(decoding: id, as: UTF8.self)
+    return id.bytes.isEmpty ? fallback : String(decoding: id.bytes, as: UTF8.self)
+  }
+
+  /// A slug's bytes as `base` builds them (a value of its own, not variables captured by nested
+  /// functions, which are checked for exclusive access at run time on every byte).
+  private struct SlugBytes {
+    var bytes: [UInt8] = []
+    /// A separator was met since the last scalar kept: a `-` goes before the next one.
+    var pendingDash = false
+
+    init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
+    /// Keeps the scalar `v`, after a `-` when a separator came before it.
+    @inline(__always)
+    mutating func add(_ v: UInt32) {
+      if pendingDash && !bytes.isEmpty { bytes.append(UInt8(ascii: "-")) }
+      pendingDash = false
+      // The scalar's UTF-8 bytes.
+      if v < 0x80 {
+        bytes.append(UInt8(v))
+      } else if v < 0x800 {
+        bytes.append(UInt8(0xC0 | v >> 6))
+        bytes.append(UInt8(0x80 | v & 0x3F))
+      } else if v < 0x1_0000 {
+        bytes.append(UInt8(0xE0 | v >> 12))
+        bytes.append(UInt8(0x80 | v >> 6 & 0x3F))
+        bytes.append(UInt8(0x80 | v & 0x3F))
+      } else {
+        bytes.append(UInt8(0xF0 | v >> 18))
+        bytes.append(UInt8(0x80 | v >> 12 & 0x3F))
+        bytes.append(UInt8(0x80 | v >> 6 & 0x3F))
+        bytes.append(UInt8(0x80 | v & 0x3F))
+      }
+    }
+
+    /// A lowered scalar of its kind: a mark counts with the letter it follows; after a separator,
+    /// or first, it is one.
+    @inline(__always)
+    mutating func take(_ v: UInt32, _ kind: Lowering.Kind) {
+      switch kind {
+      case .letterOrDigit: add(v)
+      case .mark: if pendingDash || bytes.isEmpty { pendingDash = true } else { add(v) }
+      case .separator: pendingDash = true
+      }
+    }
   }
 
   /// `base`, or the first free numbered form of it, now taken. Equal to `IDs.unique(base, isTaken:)`
