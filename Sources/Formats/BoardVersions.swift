@@ -315,7 +315,7 @@ struct Rekeying {
             tile.id = like.id
             changed = true
           }
-          if tile.displayTitle != like.displayTitle || tile.checkbox != like.checkbox {
+          if Self.differ(tile.displayTitle, like.displayTitle) || tile.checkbox != like.checkbox {
             tile = Self.normalized(tile, like: like)
             changed = true
           }
@@ -373,12 +373,18 @@ struct Rekeying {
     return keys
   }
 
+  /// `a != b` (canonical equivalence, as `String` compares), the same bytes first: they are equal,
+  /// and nearly every paired title is its base's, which `!=` would compare by normalizing them.
+  static func differ(_ a: String, _ b: String) -> Bool {
+    !a.isExactly(b) && a != b
+  }
+
   /// A paired card's item line written as the base's when it differs from it only by the title or the
   /// checkbox: the writer makes the same line again from the base's, and the two versions' lines
   /// compare equal.
   static func normalized(_ tile: Tile, like base: Tile) -> Tile {
     let key = ExtrasKey.markdown
-    guard tile.displayTitle != base.displayTitle || tile.checkbox != base.checkbox,
+    guard differ(tile.displayTitle, base.displayTitle) || tile.checkbox != base.checkbox,
       let object = tile.formatObject(key), var lines = object["lines"]?.array, let first = lines.first?.string,
       let baseFirst = base.formatObject(key)?["lines"]?.array?.first?.string, !first.utf8.elementsEqual(baseFirst.utf8),
       let item = ItemLine(baseFirst), !tile.displayTitle.utf8.contains(where: MarkdownBoard.isBreak),

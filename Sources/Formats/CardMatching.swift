@@ -79,10 +79,14 @@ struct CardMatching: Sendable {
   /// into each other.
   @inline(__always)
   static func mix(_ h: inout UInt64, _ text: String) {
-    for b in text.utf8 {
-      h ^= UInt64(b)
-      h = h &* fnvPrime
+    @inline(__always) func mix(_ h: inout UInt64, _ bytes: some Sequence<UInt8>) {
+      for b in bytes {
+        h ^= UInt64(b)
+        h = h &* fnvPrime
+      }
     }
+    // The bytes in place when the string has them contiguously (native strings always).
+    if text.utf8.withContiguousStorageIfAvailable({ mix(&h, $0) }) == nil { mix(&h, text.utf8) }
     h ^= 0xFF
     h = h &* fnvPrime
   }
@@ -106,7 +110,7 @@ struct CardMatching: Sendable {
     } else {
       body(tile.displayTitle)
     }
-    for field in tile.extras where !ExtrasKey.formatObjects.contains(field.key) {
+    for field in tile.extras where !ExtrasKey.isFormatObject(field.key) {
       if hasItemLines && field.key == ExtrasKey.checked { continue }
       body("\n" + field.key + "\n" + field.value.compactText)
     }

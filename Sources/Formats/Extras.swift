@@ -18,6 +18,12 @@ enum ExtrasKey {
   /// The format objects: each is kept by its own format and left out by the others, which keep what
   /// it holds only where they can (`LostFields` names the rest).
   static let formatObjects: Set<String> = [markdown, lines, csv, tsv]
+
+  /// `formatObjects.contains(key)`, by the same comparison (`String ==`), without hashing the key:
+  /// asked for every key of every tile.
+  static func isFormatObject(_ key: String) -> Bool {
+    key == markdown || key == lines || key == csv || key == tsv
+  }
 }
 
 extension JSONValue {
@@ -80,8 +86,9 @@ extension Arrangement {
 /// free, else the first free `base-2`, `base-3`, …. It remembers where each base's numbers stopped,
 /// so a list of a hundred thousand equal titles does not test every number again for every tile.
 struct IDAllocator {
-  private var taken: Set<String> = []
+  private var taken = TakenIDs()
   private var nextNumber: [String: Int] = [:]
+  private var lowering = Lowering()
 
   init(reservingCapacity count: Int = 0) {
     taken.reserveCapacity(count)
@@ -89,16 +96,16 @@ struct IDAllocator {
 
   /// Marks an id as used (an `id` column's value); false when it already was.
   mutating func claim(_ id: String) -> Bool {
-    taken.insert(id).inserted
+    taken.insert(id)
   }
 
   /// The id for a title: `IDs.base(forTitle:fallback:)` made unique.
   mutating func id(forTitle title: some StringProtocol, fallback: String) -> String {
-    let slug = Self.base(forTitle: title, fallback: fallback)
+    let slug = Self.base(forTitle: title, fallback: fallback, &lowering)
     guard slug.utf8.count > IDs.slugLimit else { return unique(slug) }
     // `IDs.unique(slug:isTaken:)` over the ids handed out so far.
     let short = IDs.shortened(slug)
-    if taken.insert(short).inserted { return short }
+    if taken.insert(short) { return short }
     return unique(short + "-" + IDs.suffix(of: slug))
   }
 
@@ -106,80 +113,81 @@ struct IDAllocator {
   /// which most titles are made of: there the letters and digits are `A-Z`, `a-z` and `0-9`,
   /// lower-casing is `A-Z` to `a-z`, and everything else is a separator, so no Unicode property is
   /// looked up (those lookups were most of a large board's reading time). Other scalars are lowered
-  /// and classified as `IDs` does (`String.lowercased` maps scalar by scalar); a title holding a
-  /// capital sigma, whose lower case depends on its place in a word, goes to `IDs.base` itself.
+  /// and classified as `IDs` does (`String.lowercased` maps scalar by scalar), once per scalar
+  /// (`Lowering`); a title holding a capital sigma, whose lower case depends on its place in a word,
+  /// goes to `IDs.base` itself.
   static func base(forTitle title: some StringProtocol, fallback: String) -> String {
-    if let ascii = asciiBase(title) { return ascii.isEmpty ? fallback : ascii }
-    var id: [UInt8] = []
-    id.reserveCapacity(title.utf8.count + 8)
-    var pendingDash = false
-    func add(_ scalar: Unicode.Scalar) {
-      if pendingDash && !id.isEmpty { id.append(UInt8(ascii: "-")) }
-      pendingDash = false
-      id.append(contentsOf: scalar.utf8)
-    }
+    var lowering = Lowering()
+    return base(forTitle: title, fallback: fallback, &lowering)
+  }
+
+  /// `base(forTitle:fallback:)`, the other scalars' classes kept in `lowering` from one title to
+  /// the next.
+  static func base(forTitle title: some StringProtocol, fallback: String, _ lowering: inout Lowering) -> String {
+    var id = SlugBytes(capacity: title.utf8.count + 8)
     for scalar in title.unicodeScalars {
       let v = scalar.value
       if v < 0x80 {
         if v >= 0x41 && v <= 0x5A {
-          add(Unicode.Scalar(UInt8(v + 0x20)))
+          id.add(v + 0x20)
         } else if (v >= 0x61 && v <= 0x7A) || (v >= 0x30 && v <= 0x39) {
-          add(scalar)
+          id.add(v)
         } else {
-          pendingDash = true
+          id.pendingDash = true
         }
         continue
       }
       if v == 0x3A3 { return IDs.slug(forTitle: String(title), fallback: fallback) }
-      for lower in scalar.properties.lowercaseMapping.unicodeScalars {
-        // A mark counts with the letter it follows; after a separator, or first, it is one.
-        if isMark(lower) && (pendingDash || id.isEmpty) {
-          pendingDash = true
-        } else if isLetterOrDigit(lower) {
-          add(lower)
-        } else {
-          pendingDash = true
-        }
+      if let (lower, kind) = lowering.lowered(scalar) {
+        id.take(lower, kind)
+        continue
       }
+      for lower in scalar.properties.lowercaseMapping.unicodeScalars { id.take(lower.value, Lowering.kind(of: lower)) }
     }
-    return id.isEmpty ? fallback : String(decoding: id, as: UTF8.self)
+    return id.bytes.isEmpty ? fallback : String(decoding: id.bytes, as: UTF8.self)
   }
 
-  /// The base of an all-ASCII title, built as bytes; nil at the first byte that is not ASCII.
-  private static func asciiBase(_ title: some StringProtocol) -> String? {
+  /// A slug's bytes as `base` builds them (a value of its own, not variables captured by nested
+  /// functions, which are checked for exclusive access at run time on every byte).
+  private struct SlugBytes {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(title.utf8.count)
+    /// A separator was met since the last scalar kept: a `-` goes before the next one.
     var pendingDash = false
-    for b in title.utf8 {
-      guard b < 0x80 else { return nil }
-      let lower = b >= 0x41 && b <= 0x5A ? b + 0x20 : b
-      if (lower >= 0x61 && lower <= 0x7A) || (lower >= 0x30 && lower <= 0x39) {
-        if pendingDash && !bytes.isEmpty { bytes.append(UInt8(ascii: "-")) }
-        pendingDash = false
-        bytes.append(lower)
+
+    init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
+    /// Keeps the scalar `v`, after a `-` when a separator came before it.
+    @inline(__always)
+    mutating func add(_ v: UInt32) {
+      if pendingDash && !bytes.isEmpty { bytes.append(UInt8(ascii: "-")) }
+      pendingDash = false
+      // The scalar's UTF-8 bytes.
+      if v < 0x80 {
+        bytes.append(UInt8(v))
+      } else if v < 0x800 {
+        bytes.append(UInt8(0xC0 | v >> 6))
+        bytes.append(UInt8(0x80 | v & 0x3F))
+      } else if v < 0x1_0000 {
+        bytes.append(UInt8(0xE0 | v >> 12))
+        bytes.append(UInt8(0x80 | v >> 6 & 0x3F))
+        bytes.append(UInt8(0x80 | v & 0x3F))
       } else {
-        pendingDash = true
+        bytes.append(UInt8(0xF0 | v >> 18))
+        bytes.append(UInt8(0x80 | v >> 12 & 0x3F))
+        bytes.append(UInt8(0x80 | v >> 6 & 0x3F))
+        bytes.append(UInt8(0x80 | v & 0x3F))
       }
     }
-    return String(decoding: bytes, as: UTF8.self)
-  }
 
-  /// Combining marks and variation selectors, kept only after a letter or digit.
-  private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.properties.generalCategory {
-    case .nonspacingMark, .spacingMark, .enclosingMark: return true
-    default: return false
-    }
-  }
-
-  /// `IDs`' letters and digits: of any script, combining marks counted with their letter.
-  private static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.properties.generalCategory {
-    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber,
-      .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark:
-      return true
-    default:
-      return false
+    /// A lowered scalar of its kind: a mark counts with the letter it follows; after a separator,
+    /// or first, it is one.
+    @inline(__always)
+    mutating func take(_ v: UInt32, _ kind: Lowering.Kind) {
+      switch kind {
+      case .letterOrDigit: add(v)
+      case .mark: if pendingDash || bytes.isEmpty { pendingDash = true } else { add(v) }
+      case .separator: pendingDash = true
+      }
     }
   }
 
@@ -187,11 +195,110 @@ struct IDAllocator {
   /// over the ids handed out so far: numbers below `nextNumber[base]` were all taken when it was set,
   /// and ids are never given back.
   mutating func unique(_ base: String) -> String {
-    if taken.insert(base).inserted { return base }
+    if taken.insert(base) { return base }
     var n = nextNumber[base] ?? 2
-    while !taken.insert("\(base)-\(n)").inserted { n += 1 }
+    while !taken.insert("\(base)-\(n)") { n += 1 }
     nextNumber[base] = n + 1
     return "\(base)-\(n)"
+  }
+}
+
+/// How `IDs` lowers and classifies scalars beyond ASCII, remembered for the scalars met so far (a
+/// board's titles use few): a scalar's `lowercaseMapping` builds a string, and its general category
+/// is a table search, each of them per scalar of every title otherwise.
+struct Lowering {
+  /// What a lowered scalar is to a slug.
+  enum Kind: UInt64 {
+    /// Not kept: it separates words.
+    case separator
+    /// A letter or digit of any script.
+    case letterOrDigit
+    /// A combining mark or variation selector: kept after a letter or digit only.
+    case mark
+  }
+
+  /// A small table indexed by the scalar's low bits: 0 (empty), or the scalar (bits 0-20), its one
+  /// lowered scalar (bits 21-41) and its kind (bits 42-43).
+  private var entries = [UInt64](repeating: 0, count: 256)
+
+  /// The scalar lowered (when that is one scalar) and its kind; nil when its lower case is several
+  /// scalars (`İ`), which the caller lowers itself.
+  @inline(__always)
+  mutating func lowered(_ scalar: Unicode.Scalar) -> (UInt32, Kind)? {
+    let v = scalar.value
+    let slot = Int(v & 0xFF)
+    let entry = entries[slot]
+    if entry != 0 && UInt32(entry & 0x1F_FFFF) == v {
+      return (UInt32(entry >> 21 & 0x1F_FFFF), Kind(rawValue: entry >> 42)!)
+    }
+    let mapping = scalar.properties.lowercaseMapping.unicodeScalars
+    guard let lower = mapping.first, mapping.index(after: mapping.startIndex) == mapping.endIndex else { return nil }
+    let kind = Self.kind(of: lower)
+    entries[slot] = UInt64(v) | UInt64(lower.value) << 21 | kind.rawValue << 42
+    return (lower.value, kind)
+  }
+
+  /// `IDs`' classes: marks first (`IDs.isMark`), then letters and digits (`IDs.isLetterOrDigit`,
+  /// which counts marks too).
+  static func kind(of scalar: Unicode.Scalar) -> Kind {
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark:
+      return .mark
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber,
+      .letterNumber, .otherNumber:
+      return .letterOrDigit
+    default:
+      return .separator
+    }
+  }
+}
+
+/// The ids an `IDAllocator` handed out, compared as `Set<String>` compares them (canonical
+/// equivalence: `é` as one scalar is `e` + U+0301). While every id is surely in NFC (its scalars
+/// below U+0300 or Hangul syllables), canonical equivalence is byte equality, and the ids are hashed
+/// by their bytes, without the normalizing a `String`'s hash does for non-ASCII text; the first id
+/// that may not be moves them all into a `Set<String>`.
+struct TakenIDs {
+  private var exact: Set<ExactString> = []
+  private var canonical: Set<String> = []
+  private var allNFC = true
+
+  mutating func reserveCapacity(_ count: Int) {
+    exact.reserveCapacity(count)
+  }
+
+  /// Takes `id`; false when it (or an id canonically equivalent to it) already was.
+  mutating func insert(_ id: String) -> Bool {
+    if allNFC {
+      if Self.isSurelyNFC(id) { return exact.insert(ExactString(id)).inserted }
+      allNFC = false
+      canonical.reserveCapacity(exact.capacity)
+      for taken in exact { canonical.insert(taken.string) }
+      exact = []
+    }
+    return canonical.insert(id).inserted
+  }
+
+  /// Whether every scalar is below U+0300 or a Hangul syllable (U+AC00-U+D7A3): all of those are
+  /// NFC_Quick_Check=Yes with combining class 0, so the text is in NFC.
+  static func isSurelyNFC(_ id: String) -> Bool {
+    var id = id
+    return id.withUTF8 { bytes in
+      var i = 0
+      while i < bytes.count {
+        let b = bytes[i]
+        if b < 0xCC {
+          // ASCII, or a lead byte of U+0080-U+02FF (0xCC leads U+0300), or a continuation byte.
+          i += 1
+          continue
+        }
+        guard b >= 0xE0 && b < 0xF0 && i + 2 < bytes.count else { return false }
+        let v = UInt32(b & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+        guard v >= 0xAC00 && v <= 0xD7A3 else { return false }
+        i += 3
+      }
+      return true
+    }
   }
 }
 
@@ -216,11 +323,17 @@ public enum DefaultColors {
   /// `palette[h % 12]`, where `h` is the 64-bit FNV-1a hash of the id's UTF-8 bytes.
   /// - Complexity: O(id length).
   public static func color(forTileID id: String) -> TileColor {
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-    for byte in id.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x0000_0100_0000_01B3
+    func fnv(_ bytes: some Sequence<UInt8>) -> UInt64 {
+      var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+      for byte in bytes {
+        hash ^= UInt64(byte)
+        hash = hash &* 0x0000_0100_0000_01B3
+      }
+      return hash
     }
+    // The bytes in place (native strings always have them): walking the UTF-8 view index by index
+    // was a tenth of a board merge's instructions.
+    let hash = id.utf8.withContiguousStorageIfAvailable(fnv) ?? fnv(id.utf8)
     return palette[Int(hash % UInt64(palette.count))]
   }
 

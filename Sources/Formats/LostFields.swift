@@ -75,7 +75,7 @@ public struct LostFields: Equatable, Sendable, CustomStringConvertible {
     if tile.width != nil { self.tile("width") }
     if tile.locked == true { self.tile("locked") }
     guard !tile.extras.isEmpty else { return }
-    for field in tile.extras where !kept.contains(field.key) && !ExtrasKey.formatObjects.contains(field.key) {
+    for field in tile.extras where !ExtrasKey.isFormatObject(field.key) && !kept.contains(field.key) {
       self.tile(JSONString.excerpt(field.key))
     }
     if format != .markdown, let md = tile.formatObject(ExtrasKey.markdown), (md["lines"]?.array?.count ?? 0) > 1 {

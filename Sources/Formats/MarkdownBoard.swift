@@ -48,8 +48,9 @@ enum MarkdownBoard {
 
   // MARK: - Reading
 
+  /// The item being read: its lines, already as the JSON array the tile keeps (no second array per
+  /// tile), until the next item, heading or the board's end finishes it.
   private struct ItemDraft {
-    /// The item's lines, already as the JSON array the tile keeps (no second array per tile).
     var lines: [JSONValue]
     var title: String
     var checked: Bool?
@@ -59,7 +60,8 @@ enum MarkdownBoard {
     var heading: String?
     var title: String?
     var text: [String] = []
-    var items: [ItemDraft] = []
+    /// How many of the board's tiles, from the section's first, are the section's.
+    var count = 0
   }
 
   static func read(_ bytes: [UInt8]) throws(FormatError) -> Arrangement {
@@ -74,29 +76,44 @@ enum MarkdownBoard {
       index = end + 1
     }
 
-    // STEP 2: cut the lines into chunks (rules 1-4).
+    // STEP 2: cut the lines into chunks (rules 1-4). Each item becomes its tile when its chunk ends,
+    // in the board's one list of tiles (the store's, as it is: no tile is copied again), its id from
+    // its title in file order.
     var preamble: [String] = []
     var drafts: [SectionDraft] = []
     var tail: ArraySlice<String> = []
-    var inItem = false
+    var item: ItemDraft?
     var fence: Fence?
     var fenceLine = 0
     var itemStyle: String?
     var indent: String?
+    var tiles: [Tile] = []
+    var tileIDs = IDAllocator(reservingCapacity: lines.reduce(0) { $0 + (ItemLine.mayStart($1) ? 1 : 0) })
+
+    func finishItem() {
+      guard let done = item else { return }
+      item = nil
+      let tileID = tileIDs.id(forTitle: done.title, fallback: "tile")
+      var tileExtras: [JSONField] = []
+      tileExtras.reserveCapacity(done.checked == nil ? 1 : 2)
+      if let checked = done.checked { tileExtras.append(JSONField(ExtrasKey.checked, .bool(checked))) }
+      tileExtras.append(JSONField(key, .object([JSONField("lines", .array(done.lines))])))
+      tiles.append(Tile(id: tileID, title: done.title, color: DefaultColors.color(forTileID: tileID), extras: tileExtras))
+      drafts[drafts.count - 1].count += 1
+    }
 
     func append(_ line: String) {
       guard !drafts.isEmpty else {
         preamble.append(line)
         return
       }
-      let last = drafts.count - 1
-      if inItem {
-        drafts[last].items[drafts[last].items.count - 1].lines.append(.string(line))
+      if item != nil {
+        item!.lines.append(.string(line))
         if indent == nil, let first = line.utf8.first, first == 0x20 || first == 0x09, !line.isBlankLine {
           indent = String(line.prefix { $0 == " " || $0 == "\t" })
         }
       } else {
-        drafts[last].text.append(line)
+        drafts[drafts.count - 1].text.append(line)
       }
     }
 
@@ -120,19 +137,19 @@ enum MarkdownBoard {
         break
       }
       if let title = headingTitle(line) {
+        finishItem()
         drafts.append(SectionDraft(heading: line, title: String(title)))
-        inItem = false
-      } else if let item = ItemLine(line) {
+      } else if let itemLine = ItemLine(line) {
+        finishItem()
         if drafts.isEmpty { drafts.append(SectionDraft()) }
-        drafts[drafts.count - 1].items.append(
-          ItemDraft(lines: [.string(line)], title: String(item.title), checked: item.checked))
-        inItem = true
-        if itemStyle == nil { itemStyle = item.style(of: line) }
+        item = ItemDraft(lines: [.string(line)], title: String(itemLine.title), checked: itemLine.checked)
+        if itemStyle == nil { itemStyle = itemLine.style(of: line) }
       } else {
         append(line)
       }
       index += 1
     }
+    finishItem()
     if let open = fence {
       let column = lines[fenceLine].utf8.prefix { $0 == 0x20 || $0 == 0x09 }.count + 1
       throw .malformed(
@@ -140,11 +157,12 @@ enum MarkdownBoard {
         reason: "this code fence (\(open.spelling)) is never closed: add a line \(open.spelling) where it ends")
     }
 
-    // STEP 4: the arrangement, ids from titles in file order.
+    // STEP 4: the arrangement, section ids from titles in file order; each section references its
+    // tiles in the store.
     var sectionIDs = IDAllocator()
-    var tileIDs = IDAllocator(reservingCapacity: drafts.reduce(0) { $0 + $1.items.count })
-    var built: [(Section, [Tile])] = []
-    built.reserveCapacity(drafts.count)
+    var sections: [Section] = []
+    sections.reserveCapacity(drafts.count)
+    var first = 0
     for draft in drafts {
       var md: [JSONField] = []
       var extras: [JSONField] = []
@@ -158,17 +176,10 @@ enum MarkdownBoard {
       }
       md.appendLines("lines", draft.text)
       if !md.isEmpty { extras.append(JSONField(key, .object(md))) }
-      var tiles: [Tile] = []
-      tiles.reserveCapacity(draft.items.count)
-      for item in draft.items {
-        let tileID = tileIDs.id(forTitle: item.title, fallback: "tile")
-        var tileExtras: [JSONField] = []
-        if let checked = item.checked { tileExtras.append(JSONField(ExtrasKey.checked, .bool(checked))) }
-        tileExtras.append(JSONField(key, .object([JSONField("lines", .array(item.lines))])))
-        tiles.append(
-          Tile(id: tileID, title: item.title, color: DefaultColors.color(forTileID: tileID), extras: tileExtras))
-      }
-      built.append((Section(id: id, title: draft.title, extras: extras), tiles))
+      var section = Section(id: id, title: draft.title, extras: extras)
+      section.items = (first..<(first + draft.count)).map { TileRef($0) }
+      first += draft.count
+      sections.append(section)
     }
     var file: [JSONField] = []
     file.appendLines("frontMatter", frontMatter)
@@ -177,7 +188,7 @@ enum MarkdownBoard {
     file.append(JSONField("item", .string(itemStyle ?? "- ")))
     if let indent { file.append(JSONField("indent", .string(indent))) }
     file += text.style.fields
-    var arrangement = Arrangement(sections: built, extras: [])
+    var arrangement = Arrangement(version: 1, layout: nil, tiles: TileStore(tiles), sections: sections, extras: [])
     file += FileEnd.fields(arrangement, finalNewline: text.style.finalNewline, tail: !tail.isEmpty)
     arrangement.extras = [JSONField(key, .object(file))]
     return arrangement
@@ -453,6 +464,13 @@ struct ItemLine {
     }
     titleStart = i
     title = line[i...].trimmedLineEnd
+  }
+
+  /// Whether `line` may be an item's (it begins with a marker): an upper bound on the items, for
+  /// reserving room.
+  static func mayStart(_ line: String) -> Bool {
+    guard let first = line.utf8.first else { return false }
+    return first == UInt8(ascii: "-") || first == UInt8(ascii: "*") || first == UInt8(ascii: "+")
   }
 
   /// `* * *`, `- - -`, `***`: three or more of one of `*`, `-`, `_`, with only blanks besides.

@@ -115,6 +115,20 @@ public enum TileGridCommand {
     return lines
   }
 
+  /// Whether the process exits as soon as `main` returns (the `tilegrid` executable sets it): a
+  /// command then leaves its largest values to the exit (`keepUntilExit`) rather than freeing
+  /// hundreds of thousands of strings and arrays one by one just before the system frees them all.
+  public nonisolated(unsafe) static var exitsAfterMain = false
+
+  /// The values `keepUntilExit` kept.
+  private nonisolated(unsafe) static var keptUntilExit: [Any] = []
+
+  /// Keeps `value` unfreed until the process exits, when it exits after `main`; in process (the
+  /// benchmarks, the tests) nothing: values are freed as usual.
+  static func keepUntilExit(_ value: Any) {
+    if exitsAfterMain { keptUntilExit.append(value) }
+  }
+
   /// Runs the command line (without the program name) and returns the exit status.
   public static func main(_ arguments: [String]) -> Int32 {
     do {

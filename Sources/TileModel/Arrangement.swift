@@ -222,12 +222,27 @@ public struct Arrangement: Sendable {
     sections[s].items.map { tiles[$0] }
   }
 
-  /// Every tile the sections hold, in reading order. - Complexity: O(n).
+  /// Every tile the sections hold, in reading order. - Complexity: O(n); when the store holds every
+  /// tile as built, in reading order (an arrangement just read from a text format, or built in
+  /// code), its list itself, shared: no tile is copied.
   public func allTiles() -> [Tile] {
+    if let built = tiles.builtTiles, built.count == tileCount, isInSlotOrder { return built }
     var all: [Tile] = []
     all.reserveCapacity(tileCount)
     for section in sections { for ref in section.items { all.append(tiles[ref]) } }
     return all
+  }
+
+  /// Whether the sections reference the store's slots `0, 1, 2, …` in reading order.
+  private var isInSlotOrder: Bool {
+    var next: Int32 = 0
+    for section in sections {
+      for ref in section.items {
+        guard ref.index == next else { return false }
+        next += 1
+      }
+    }
+    return true
   }
 
   /// Where the tile with this id is (compared by UTF-8 bytes).

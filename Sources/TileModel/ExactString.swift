@@ -18,8 +18,9 @@ package struct ExactString: Hashable {
 }
 
 extension String {
-  /// Whether the two strings have the same UTF-8 bytes (not just canonically equivalent text).
+  /// Whether the two strings have the same UTF-8 bytes (not just canonically equivalent text),
+  /// compared a block at a time (`sameBytes`).
   package func isExactly(_ other: String) -> Bool {
-    utf8.elementsEqual(other.utf8)
+    sameBytes(self, other)
   }
 }

@@ -56,6 +56,10 @@ public struct TileStore: Sendable {
     }
   }
 
+  /// Every slot's tile in slot order, as the store holds them (the list itself, shared), when no
+  /// slot is a source's; nil when some are.
+  package var builtTiles: [Tile]? { source == nil ? added : nil }
+
   /// The tile's own width (`self[ref].width`: nil means the layout's `itemSize.width`) without
   /// building the tile, for laying out a million tiles. - Complexity: O(1).
   public func width(of ref: TileRef) -> Int? {
@@ -116,6 +120,14 @@ public struct TileStore: Sendable {
     {
       return same
     }
+    // Two tiles held as `Tile`s: their ids compared where they are, without copying the tiles out.
+    if slotA >= sourceCount && slotB >= other.sourceCount {
+      return added.withUnsafeBufferPointer { tilesA in
+        other.added.withUnsafeBufferPointer { tilesB in
+          tilesA[slotA - sourceCount].id.isExactly(tilesB[slotB - other.sourceCount].id)
+        }
+      }
+    }
     var same = false
     withText(of: a) { _, idA in
       other.withText(of: b) { _, idB in same = sameBytes(idA, idB) }
@@ -131,6 +143,14 @@ public struct TileStore: Sendable {
       let same = source.unsafelyUnwrapped.isExactly(at: slotA, other.source.unsafelyUnwrapped, at: slotB)
     {
       return same
+    }
+    // Two tiles held as `Tile`s: compared where they are, without copying them out.
+    if slotA >= sourceCount && slotB >= other.sourceCount {
+      return added.withUnsafeBufferPointer { tilesA in
+        other.added.withUnsafeBufferPointer { tilesB in
+          tilesA[slotA - sourceCount].isExactly(tilesB[slotB - other.sourceCount])
+        }
+      }
     }
     return self[a].isExactly(other[b])
   }

@@ -4,4 +4,6 @@ import TileGridCLI
   import Glibc
 #endif
 
+// The process ends when `main` returns: what the command built is left to the exit to free.
+TileGridCommand.exitsAfterMain = true
 exit(TileGridCommand.main(Array(CommandLine.arguments.dropFirst())))
