@@ -80,49 +80,22 @@ extension Sequences {
   /// - Complexity: O(n log n).
   static func longestIncreasing(_ values: [Int32], preferring preferred: [Bool]) -> [Int] {
     guard preferred.contains(true) else { return longestIncreasing(values) }
-    let n = values.count
-    // The rank of each value, so a Fenwick tree over ranks finds the best run ending below a value.
-    let order = values.indices.sorted { values[$0] < values[$1] }
-    var rank = [Int](repeating: 0, count: n)
-    for (r, i) in order.enumerated() { rank[i] = r }
-    // The best (length, preferred count) of a run ending at each index; tree: prefix maxima by rank.
-    struct Score: Comparable {
-      var length: Int32 = 0
-      var weight: Int32 = 0
-      var index: Int32 = -1
-      static func < (a: Score, b: Score) -> Bool { (a.length, a.weight) < (b.length, b.weight) }
-    }
-    var tree = [Score](repeating: Score(), count: n + 1)
-    var previous = [Int32](repeating: -1, count: n)
-    var top = Score()
-    for i in 0..<n {
-      var best = Score()
-      var k = rank[i]
-      while k > 0 {
-        if best < tree[k] { best = tree[k] }
-        k -= k & -k
-      }
-      previous[i] = best.index
-      let score = Score(length: best.length + 1, weight: best.weight + (preferred[i] ? 1 : 0), index: Int32(i))
-      if top < score { top = score }
-      k = rank[i] + 1
-      while k <= n {
-        if tree[k] < score { tree[k] = score }
-        k += k & -k
-      }
+    let (ending, previous) = bestRunsEnding(values, preferring: preferred)
+    var top = RunScore()
+    var k: Int32 = -1
+    for (i, score) in ending.enumerated() where top < score {
+      top = score
+      k = Int32(i)
     }
     var result: [Int] = []
     result.reserveCapacity(Int(top.length))
-    var k = top.index
     while k >= 0 {
       result.append(Int(k))
       k = previous[Int(k)]
     }
     return result.reversed()
   }
-}
 
-extension Sequences {
   /// The indexes (ascending) of the longest strictly increasing subsequence of `values` (which must be
   /// distinct) that holds, among the longest, as many `preferred` indexes as any; of several such, the
   /// one keeping the latest elements: its last index is the largest it can be, then the one before,
@@ -133,30 +106,8 @@ extension Sequences {
   package static func latestLongestIncreasing(_ values: [Int32], preferring preferred: [Bool]) -> [Int] {
     let n = values.count
     guard n > 1 else { return Array(values.indices) }
-    // The rank of each value, so a Fenwick tree over ranks finds the best run ending below a value.
-    let order = values.indices.sorted { values[$0] < values[$1] }
-    var rank = [Int](repeating: 0, count: n)
-    for (r, i) in order.enumerated() { rank[i] = r }
-    // ending[i]: the best (length, preferred count) of a run ending at i; tree: prefix maxima by rank.
-    var ending = [RunScore](repeating: RunScore(), count: n)
-    var tree = [RunScore](repeating: RunScore(), count: n + 1)
-    var top = RunScore()
-    for i in 0..<n {
-      var best = RunScore()
-      var k = rank[i]
-      while k > 0 {
-        if best < tree[k] { best = tree[k] }
-        k -= k & -k
-      }
-      let score = RunScore(length: best.length + 1, weight: best.weight + (preferred[i] ? 1 : 0))
-      ending[i] = score
-      if top < score { top = score }
-      k = rank[i] + 1
-      while k <= n {
-        if tree[k] < score { tree[k] = score }
-        k += k & -k
-      }
-    }
+    let (ending, _) = bestRunsEnding(values, preferring: preferred)
+    let top = ending.max() ?? RunScore()
     // From the right, the latest element that ends a best run of what is still needed below the
     // element taken before it.
     var result = [Int](repeating: 0, count: Int(top.length))
@@ -170,6 +121,37 @@ extension Sequences {
       need = RunScore(length: need.length - 1, weight: need.weight - (preferred[i] ? 1 : 0))
     }
     return result
+  }
+
+  /// For each index, the best (length, preferred count) of a strictly increasing run of `values` (which
+  /// must be distinct) ending there, and the index before it in one such run (-1: none; the first
+  /// found of the best ones). - Complexity: O(n log n), by a Fenwick tree of prefix maxima over the
+  /// values' ranks.
+  static func bestRunsEnding(_ values: [Int32], preferring preferred: [Bool]) -> (ending: [RunScore], previous: [Int32]) {
+    let n = values.count
+    let order = values.indices.sorted { values[$0] < values[$1] }
+    var rank = [Int](repeating: 0, count: n)
+    for (r, i) in order.enumerated() { rank[i] = r }
+    var ending = [RunScore](repeating: RunScore(), count: n)
+    var previous = [Int32](repeating: -1, count: n)
+    var tree = [(score: RunScore, index: Int32)](repeating: (RunScore(), -1), count: n + 1)
+    for i in 0..<n {
+      var best = (score: RunScore(), index: Int32(-1))
+      var k = rank[i]
+      while k > 0 {
+        if best.score < tree[k].score { best = tree[k] }
+        k -= k & -k
+      }
+      previous[i] = best.index
+      let score = RunScore(length: best.score.length + 1, weight: best.score.weight + (preferred[i] ? 1 : 0))
+      ending[i] = score
+      k = rank[i] + 1
+      while k <= n {
+        if tree[k].score < score { tree[k] = (score, Int32(i)) }
+        k += k & -k
+      }
+    }
+    return (ending, previous)
   }
 
   /// A run's length, then how many preferred elements it holds.
