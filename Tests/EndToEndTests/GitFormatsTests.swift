@@ -29,22 +29,33 @@ extension GitTests {
   static let boardsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Boards")
 
+  /// Two clones of a board from Tests/Boards, set up with `git-setup PATTERN`: Alice runs `alice` on
+  /// it, commits and pushes; Bob runs `bob`, commits and pulls, and git says nothing of a conflict.
+  /// Returns the board's content and both clones.
+  func bothChange(
+    _ file: String, _ pattern: String, alice: [String], bob: [String], sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> (content: [UInt8], origin: TemporaryDirectory, alice: TemporaryDirectory, bob: TemporaryDirectory) {
+    let content = Array(try Data(contentsOf: Self.boardsDirectory.appendingPathComponent(file)))
+    let (origin, a, b) = try clones(pattern: pattern, file: file, content: content)
+    expectSuccess(try tilegrid(alice, in: a))
+    try git(["commit", "-q", "-a", "-m", "alice"], in: a)
+    try git(["push", "-q", "origin", "main"], in: a)
+    expectSuccess(try tilegrid(bob, in: b))
+    try git(["commit", "-q", "-a", "-m", "bob"], in: b)
+    let pull = try git(["pull", "--no-rebase", "--no-edit", "origin", "main"], in: b)
+    let said = pull.stdoutText + pull.stderrText
+    #expect(!said.contains("CONFLICT") && !said.contains("tilegrid:"), "\(said)", sourceLocation: sourceLocation)
+    return (content, origin, a, b)
+  }
+
   @Test(
     "git merge of two branches that moved different cards of a text board is clean: the board with both moves",
     arguments: [("taskell.md", "*.md", 3), ("obsidian.md", "*.md", 4), ("groceries.txt", "*.txt", 3), ("board.csv", "*.csv", 3)])
   func textBoardMerge(_ file: String, _ pattern: String, _ sections: Int) throws {
-    let content = Array(try Data(contentsOf: Self.boardsDirectory.appendingPathComponent(file)))
-    let (origin, alice, bob) = try clones(pattern: pattern, file: file, content: content)
-    defer { withExtendedLifetime(origin) {} }
     // Alice moves the first card of the first lane into the second; Bob moves the last lane first.
-    expectSuccess(try tilegrid(["move", file, "0.0", "1.0", "-i"], in: alice))
-    try git(["commit", "-q", "-a", "-m", "alice"], in: alice)
-    try git(["push", "-q", "origin", "main"], in: alice)
-    expectSuccess(try tilegrid(["move-section", file, "\(sections - 1)", "0", "-i"], in: bob))
-    try git(["commit", "-q", "-a", "-m", "bob"], in: bob)
-    let pull = try git(["pull", "--no-rebase", "--no-edit", "origin", "main"], in: bob)
-    let said = pull.stdoutText + pull.stderrText
-    #expect(!said.contains("CONFLICT") && !said.contains("tilegrid:"), "\(said)")
+    let (content, origin, _, bob) = try bothChange(
+      file, pattern, alice: ["move", file, "0.0", "1.0", "-i"], bob: ["move-section", file, "\(sections - 1)", "0", "-i"])
+    defer { withExtendedLifetime(origin) {} }
     // Both moves, in the board's own format: the same as making them one after the other.
     let base = try TemporaryDirectory()
     try base.write(file, content)
@@ -58,20 +69,12 @@ extension GitTests {
     "git merge: one moves a lane's first card into the next lane, the other its second card to the top: clean, each card once",
     arguments: [("taskell.md", "*.md"), ("obsidian.md", "*.md"), ("groceries.txt", "*.txt"), ("board.csv", "*.csv")])
   func swapBesideAMove(_ file: String, _ pattern: String) throws {
-    let content = Array(try Data(contentsOf: Self.boardsDirectory.appendingPathComponent(file)))
-    let (origin, alice, bob) = try clones(pattern: pattern, file: file, content: content)
-    defer { withExtendedLifetime(origin) {} }
     // Bob's move swaps the lane's first two cards: as short read as the first card moving, it is read
     // as the second (the one Alice did not touch), so it joins Alice's move (git's own line merge
     // keeps her card twice, once in each lane).
-    expectSuccess(try tilegrid(["move", file, "0.0", "1.0", "-i"], in: alice))
-    try git(["commit", "-q", "-a", "-m", "alice"], in: alice)
-    try git(["push", "-q", "origin", "main"], in: alice)
-    expectSuccess(try tilegrid(["move", file, "0.1", "0.0", "-i"], in: bob))
-    try git(["commit", "-q", "-a", "-m", "bob"], in: bob)
-    let pull = try git(["pull", "--no-rebase", "--no-edit", "origin", "main"], in: bob)
-    let said = pull.stdoutText + pull.stderrText
-    #expect(!said.contains("CONFLICT") && !said.contains("tilegrid:"), "\(said)")
+    let (_, origin, alice, bob) = try bothChange(
+      file, pattern, alice: ["move", file, "0.0", "1.0", "-i"], bob: ["move", file, "0.1", "0.0", "-i"])
+    defer { withExtendedLifetime(origin) {} }
     // Bob's second card is first once Alice's first card has left: the board is Alice's.
     #expect(try bob.readText(file) == alice.readText(file))
     #expect(try git(["status", "--porcelain"], in: bob).stdout.isEmpty, "the merge is committed")
