@@ -550,7 +550,9 @@ struct OrganizingTerminalTests {
   @Test("find tiles by typing, mark three, drag them together into another section, save")
   func findMarkDragSave() async throws {
     try writeDemo(in: directory)
-    let tmux = try await TmuxSession.editor(["demo.json"], in: directory)
+    // Tall enough for the whole demo: with nothing to scroll, a tile held by the bottom edge while the
+    // test waits for its status (long on a loaded machine) is not carried on by auto-scroll.
+    let tmux = try await TmuxSession.editor(["demo.json"], height: 32, in: directory)
     defer { tmux.close() }
 
     try await findAndMark("cya", title: "cyan", section: "Others", marks: 1, in: tmux)
