@@ -124,10 +124,27 @@ struct IDAllocator {
   /// `base(forTitle:fallback:)`, the other scalars' classes kept in `lowering` from one title to
   /// the next.
   static func base(forTitle title: some StringProtocol, fallback: String, _ lowering: inout Lowering) -> String {
-    var id = SlugBytes(capacity: title.utf8.count + 8)
-    for scalar in title.unicodeScalars {
-      let v = scalar.value
-      if v < 0x80 {
+    let slug = title.utf8.withContiguousStorageIfAvailable { Self.slugBytes($0, &lowering) }
+    guard let slug else {
+      // Bytes not in one block (a bridged string): a native copy has them so.
+      var copy = String(title)
+      copy.makeContiguousUTF8()
+      return base(forTitle: copy, fallback: fallback, &lowering)
+    }
+    guard let bytes = slug else { return IDs.slug(forTitle: String(title), fallback: fallback) }
+    return bytes.isEmpty ? fallback : String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The slug's bytes from a title's UTF-8 bytes, a scalar decoded from them only where it is not
+  /// ASCII (a String's bytes are valid UTF-8; walking `unicodeScalars` decoded every one). Nil for a
+  /// title holding a capital sigma.
+  private static func slugBytes(_ bytes: UnsafeBufferPointer<UInt8>, _ lowering: inout Lowering) -> [UInt8]? {
+    var id = SlugBytes(capacity: bytes.count + 8)
+    var i = 0
+    while i < bytes.count {
+      let b = bytes[i]
+      if b < 0x80 {
+        let v = UInt32(b)
         if v >= 0x41 && v <= 0x5A {
           id.add(v + 0x20)
         } else if (v >= 0x61 && v <= 0x7A) || (v >= 0x30 && v <= 0x39) {
@@ -135,16 +152,30 @@ struct IDAllocator {
         } else {
           id.pendingDash = true
         }
+        i += 1
         continue
       }
-      if v == 0x3A3 { return IDs.slug(forTitle: String(title), fallback: fallback) }
+      let v: UInt32
+      if b < 0xE0 {
+        v = UInt32(b & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
+        i += 2
+      } else if b < 0xF0 {
+        v = UInt32(b & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+        i += 3
+      } else {
+        v = UInt32(b & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
+          | UInt32(bytes[i + 3] & 0x3F)
+        i += 4
+      }
+      if v == 0x3A3 { return nil }
+      let scalar = Unicode.Scalar(v)!
       if let (lower, kind) = lowering.lowered(scalar) {
         id.take(lower, kind)
         continue
       }
       for lower in scalar.properties.lowercaseMapping.unicodeScalars { id.take(lower.value, Lowering.kind(of: lower)) }
     }
-    return id.bytes.isEmpty ? fallback : String(decoding: id.bytes, as: UTF8.self)
+    return id.bytes
   }
 
   /// A slug's bytes as `base` builds them (a value of its own, not variables captured by nested
@@ -259,7 +290,7 @@ struct Lowering {
 /// by their bytes, without the normalizing a `String`'s hash does for non-ASCII text; the first id
 /// that may not be moves them all into a `Set<String>`.
 struct TakenIDs {
-  private var exact: Set<ExactString> = []
+  private var exact = ByteSet()
   private var canonical: Set<String> = []
   private var allNFC = true
 
@@ -270,11 +301,11 @@ struct TakenIDs {
   /// Takes `id`; false when it (or an id canonically equivalent to it) already was.
   mutating func insert(_ id: String) -> Bool {
     if allNFC {
-      if Self.isSurelyNFC(id) { return exact.insert(ExactString(id)).inserted }
+      if Self.isSurelyNFC(id) { return exact.insert(id) }
       allNFC = false
-      canonical.reserveCapacity(exact.capacity)
-      for taken in exact { canonical.insert(taken.string) }
-      exact = []
+      canonical.reserveCapacity(exact.count)
+      for taken in exact.members { canonical.insert(taken) }
+      exact = ByteSet()
     }
     return canonical.insert(id).inserted
   }
@@ -299,6 +330,98 @@ struct TakenIDs {
       }
       return true
     }
+  }
+}
+
+/// Strings told apart by their UTF-8 bytes, as `Set<ExactString>` would, for the one thing an
+/// allocator asks a hundred thousand times (insert, and say whether it was new): open addressing over
+/// a power-of-two table of indices, each member's 64-bit hash kept beside it, so a probe compares
+/// bytes only when the hashes are equal and a new member costs one look at the table. The hash mixes
+/// eight bytes at a time, seeded from `Hasher`'s per-process seed, so titles made to collide on one
+/// run do not on the next. `Set`'s own insert (SipHash, a member copied out) was most of the time
+/// spent making a board's ids.
+struct ByteSet {
+  /// Each slot the index of a member plus one, or 0 when empty.
+  private var slots: [Int32] = []
+  private var hashes: [UInt64] = []
+  private(set) var members: [String] = []
+  private let seed: UInt64 = {
+    var hasher = Hasher()
+    hasher.combine(0x7469_6C65)
+    return UInt64(truncatingIfNeeded: hasher.finalize()) | 1
+  }()
+
+  var count: Int { members.count }
+
+  mutating func reserveCapacity(_ count: Int) {
+    members.reserveCapacity(count)
+    hashes.reserveCapacity(count)
+    if Self.slotCount(for: count) > slots.count { rehash(Self.slotCount(for: count)) }
+  }
+
+  /// Takes `string`; false when a member has the same bytes.
+  mutating func insert(_ string: String) -> Bool {
+    if slots.isEmpty || (members.count + 1) * 2 > slots.count { rehash(Self.slotCount(for: members.count + 1)) }
+    var string = string
+    let found: (hash: UInt64, slot: Int)? = string.withUTF8 { bytes in
+      let hash = Self.hash(bytes, seed: seed)
+      let mask = slots.count - 1
+      var i = Int(truncatingIfNeeded: hash) & mask
+      while true {
+        let k = Int(slots[i])
+        if k == 0 { return (hash, i) }
+        if hashes[k - 1] == hash {
+          var member = members[k - 1]
+          if member.withUTF8({ $0.elementsEqual(bytes) }) { return nil }
+        }
+        i = (i + 1) & mask
+      }
+    }
+    guard let found else { return false }
+    members.append(string)
+    hashes.append(found.hash)
+    slots[found.slot] = Int32(members.count)
+    return true
+  }
+
+  /// The table's size for `count` members: a power of two at least twice as large.
+  private static func slotCount(for count: Int) -> Int {
+    var n = 16
+    while n < count * 2 { n *= 2 }
+    return n
+  }
+
+  private mutating func rehash(_ size: Int) {
+    slots = [Int32](repeating: 0, count: size)
+    let mask = size - 1
+    for (k, hash) in hashes.enumerated() {
+      var i = Int(truncatingIfNeeded: hash) & mask
+      while slots[i] != 0 { i = (i + 1) & mask }
+      slots[i] = Int32(k + 1)
+    }
+  }
+
+  /// A 64-bit hash of the bytes: eight at a time, each word folded in by a full-width multiply.
+  private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
+    @inline(__always) func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
+      let product = a.multipliedFullWidth(by: b)
+      return product.high ^ product.low
+    }
+    var h = seed ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
+    let raw = UnsafeRawBufferPointer(bytes)
+    var i = 0
+    while i + 8 <= bytes.count {
+      h = mix(h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self), 0xA076_1D64_78BD_642F)
+      i += 8
+    }
+    var last: UInt64 = 0
+    var shift: UInt64 = 0
+    while i < bytes.count {
+      last |= UInt64(bytes[i]) << shift
+      shift += 8
+      i += 1
+    }
+    return mix(h ^ last, 0xE703_7ED1_A0B4_28DB)
   }
 }
 

@@ -314,6 +314,35 @@ struct IDFastPathTests {
   }
 }
 
+/// The allocator's set of ids taken (`TakenIDs`, over `ByteSet`) against `Set<String>` itself.
+struct TakenIDsTests {
+  @Test("the allocator hands out the ids IDs.unique gives over a Set<String>, canonically equal ids included (20,000 random runs)")
+  func agreesWithSetOfStrings() {
+    var rng = SplitMix64(seed: 17)
+    // Few distinct words, so ids repeat and numbered forms collide; some spell é two ways.
+    let words = ["a", "b", "card", "카드", "é", "e\u{301}", "a-2", "x", "ﬃ", "ab-3", "-", "Ω", "Ω"]
+    for _ in 0..<20_000 {
+      var allocator = IDAllocator(reservingCapacity: rng.int(0...4))
+      var taken: Set<String> = []
+      for _ in 0..<rng.int(0...40) {
+        let id = (0..<rng.int(1...2)).map { _ in rng.element(words) }.joined()
+        let expected = IDs.unique(id) { taken.contains($0) }
+        taken.insert(expected)
+        let got = allocator.unique(id)
+        #expect(got.utf8.elementsEqual(expected.utf8), "\(id): \(got) for \(expected)")
+      }
+    }
+  }
+
+  @Test("ByteSet tells strings apart by their bytes, through growth (100,000 members)")
+  func byteSetGrows() {
+    var set = ByteSet()
+    for n in 0..<100_000 { #expect(set.insert("id-\(n % 50_000)") == (n < 50_000)) }
+    #expect(set.count == 50_000)
+    #expect(set.insert("é") && set.insert("e\u{301}") && !set.insert("é"))
+  }
+}
+
 /// The model's `Edit` values on boards: what an edit in the editor does to the file, and that its
 /// inverse gives the file back byte for byte.
 struct BoardEditTests {
