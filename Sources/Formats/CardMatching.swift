@@ -12,7 +12,8 @@ import TileModel
 ///    finds one), else the texts that occur once on each side as anchors (their longest common run,
 ///    as patience diff takes it), and the same again between each two anchors; where no text is
 ///    unique, a longest common subsequence of the stretch. Equal titles are so told apart by their neighbours;
-///    of twins side by side, the one added or taken away is the later (`slideDown`).
+///    of twins side by side, the one added or taken away is the later, unless the other was changed
+///    beside the first (`slideDown`, git's placing of a change among equal lines).
 /// 2. **Moved cards**: the cards left over with equal text, in order of occurrence.
 /// 3. **Moved and changed**: a card left over whose lines are at least half the same as one's on the
 ///    other side (2 × common / (lines + lines) ≥ ½, git's rename similarity), best pairs first; then
@@ -411,42 +412,91 @@ struct CardMatching: Sendable {
     return match
   }
 
-  /// Moves each run of unaligned cards (on either side; a run with a heading in it, or with the other
-  /// side changed at the same place, stays) down past the aligned cards after it while the run's first
-  /// card equals the one after the run, as a line diff slides a change group: of twins, the one added
-  /// (or taken away) is the later one (`x x` → `x x x` added the third).
+  /// Places each run of unaligned cards (on either side) as git's line diff places a change group
+  /// among equal lines, so that twins pair as `git merge-file` pairs them: the run is slid up as far as
+  /// it goes while its last card equals the one before it, then down as far as it goes while its first
+  /// card equals the one after it (runs it meets join it); if at some of those places the other
+  /// version has a change at the same place (a card renamed in place: a removal beside an addition), it
+  /// ends at the last such place, else as far down as it went. So of twins side by side the one added
+  /// or taken away is the later (`x x` → `x x x` added the third), unless the other version changed
+  /// something beside the first (`d x x` → `x x x`: `d` renamed in place). The base's runs are placed
+  /// first, then the other version's, as git does. A run never takes in or passes a heading.
+  ///
+  /// - Complexity: O(n) plus the lengths slid.
   static func slideDown(_ a: [UInt64], _ b: [UInt64], cards: ([Int32], [Int32]), _ match: inout [Int32]) {
     var inverse = [Int32](repeating: -1, count: a.count)
     for (j, i) in match.enumerated() where i >= 0 { inverse[Int(i)] = Int32(j) }
-    // Runs of `values` whose `partner` is -1, each slid while the element after it equals its first.
-    func slide(_ values: [UInt64], _ card: [Int32], _ partner: inout [Int32], _ other: inout [Int32]) {
+    // The runs of `values` whose `partner` is -1; `other` is the other version's partner array.
+    func compact(_ values: [UInt64], _ card: [Int32], _ partner: inout [Int32], _ other: inout [Int32]) {
+      let n = values.count
+      // Whether the other version has a change between the aligned cards around the run s..<e.
+      func facesChange(_ s: Int, _ e: Int) -> Bool {
+        (e == n ? Int32(other.count) : partner[e]) > (s == 0 ? -1 : partner[s - 1]) + 1
+      }
+      // Card e - 1 of the run becomes aligned with what s - 1 was aligned with (slide up), or card s
+      // with what e was (slide down).
+      func take(_ from: Int, _ to: Int) {
+        partner[to] = partner[from]
+        other[Int(partner[to])] = Int32(to)
+        partner[from] = -1
+      }
       var s = 0
-      while s < values.count {
+      while s < n {
         guard partner[s] < 0 else {
           s += 1
           continue
         }
         var e = s
         var headed = false
-        while e < values.count && partner[e] < 0 {
-          if card[e] < 0 { headed = true }
-          e += 1
+        func extend() {
+          while e < n && partner[e] < 0 {
+            if card[e] < 0 { headed = true }
+            e += 1
+          }
         }
-        // Only an addition or a removal alone slides: with the other side changed at the same place
-        // (a card renamed in place, say) the change stays with it.
-        func alone() -> Bool { partner[e] == (s == 0 ? 0 : partner[s - 1] + 1) }
-        while !headed && e < values.count && partner[e] >= 0 && card[e] >= 0 && values[s] == values[e] && alone() {
-          partner[s] = partner[e]
-          other[Int(partner[e])] = Int32(s)
-          partner[e] = -1
-          s += 1
-          e += 1
+        extend()
+        guard !headed else {
+          s = e
+          continue
+        }
+        var slid = false
+        var lastFacing = -1
+        var size: Int
+        repeat {
+          size = e - s
+          lastFacing = -1
+          while !headed && s > 0 && card[s - 1] >= 0 && values[s - 1] == values[e - 1] {
+            take(s - 1, e - 1)
+            s -= 1
+            e -= 1
+            slid = true
+            while s > 0 && partner[s - 1] < 0 {
+              s -= 1
+              if card[s] < 0 { headed = true }
+            }
+          }
+          if facesChange(s, e) { lastFacing = e }
+          while !headed && e < n && card[e] >= 0 && values[s] == values[e] {
+            take(e, s)
+            s += 1
+            e += 1
+            slid = true
+            extend()
+            if facesChange(s, e) { lastFacing = e }
+          }
+        } while size != e - s && !headed
+        if slid && !headed && lastFacing >= 0 {
+          while e > lastFacing {
+            take(s - 1, e - 1)
+            s -= 1
+            e -= 1
+          }
         }
         s = e
       }
     }
-    slide(b, cards.1, &match, &inverse)
-    slide(a, cards.0, &inverse, &match)
+    compact(a, cards.0, &inverse, &match)
+    compact(b, cards.1, &match, &inverse)
   }
 
   /// A longest common subsequence of `a[lo..<hi]` and `b[lb..<hb]` (no value in them occurs once on

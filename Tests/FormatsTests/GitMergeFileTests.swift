@@ -284,7 +284,7 @@ struct GitMergeFileTests {
   }
 
   /// Cases the long random runs found (TILEGRID_MERGE_RUNS=3000 TILEGRID_MERGE_SEED=1000: seeds 1713,
-  /// 1765, 2628, 2978), minimised: base, ours, theirs, and the board git and tilegrid both make.
+  /// 1765, 2628, 2978; with TILEGRID_MERGE_SEED=0: 274), minimised: base, ours, theirs, and the board git and tilegrid both make.
   static let found: [(format: ArrangementFormat, base: String, ours: String, theirs: String, merged: String)] = [
     // Ours added X to A; theirs moved B's X there. Git: the same line added once, theirs' deletion
     // at the old place stands — one X, in A (seed 2628 and 1713: an added card beside a moved twin).
@@ -296,6 +296,14 @@ struct GitMergeFileTests {
     (
       .markdown, "## A\n\n- P\n- Q\n\n## B\n\n- F\n- X\n- R\n", "## A\n\n- P\n- X\n- Q\n\n## B\n\n- F\n- X\n- R\n",
       "## A\n\n- P\n- X\n- Q\n\n## B\n\n- F\n- R\n", "## A\n\n- P\n- X\n- Q\n\n## B\n\n- F\n- R\n"
+    ),
+    // Ours renamed D to B beside two Bs; theirs added a note under the second B (seed 274). Git reads
+    // ours' change as D replaced in place (an addition beside a removal is placed with it), so the
+    // note stays under the card that had the second B's place: the third.
+    (
+      .markdown, "## A\n\n- D\n- B\n- B\n- T\n\n## C\n\n- D\n", "## A\n\n- B\n- B\n- B\n- T\n\n## C\n\n- D\n    > w\n",
+      "## A\n\n- D\n- B\n- B\n    > n\n- T\n\n## C\n\n- D\n",
+      "## A\n\n- B\n- B\n- B\n    > n\n- T\n\n## C\n\n- D\n    > w\n"
     ),
   ]
 
