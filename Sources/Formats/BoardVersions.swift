@@ -55,7 +55,8 @@ public enum BoardVersions {
       base: versions[0], other: theirs, kinds[2], matching: matchings[1], avoiding: x.ids, sharing: x.adds,
       otherAdds: Set(x.adds.keys))
     return Arrangement.merge(
-      base: base, ours: x.arrangement, theirs: y.arrangement, prefer: prefer, join: joinFormatObjects, outcomes: outcomes)
+      base: base, ours: x.arrangement, theirs: y.arrangement, prefer: prefer, join: joinFormatObjects,
+      lines: CardMatching.lineReading, outcomes: outcomes)
   }
 
   /// `body(0) … body(count - 1)`, run at once on the cores there are, in order.

@@ -103,10 +103,8 @@ struct CardMatching: Sendable {
   /// columns; `checked`, which an item's line already shows), and a color, width or lock of its own.
   static func forEachLine(of tile: Tile, _ body: (String) -> Void) {
     var hasItemLines = false
-    if let lines = tile.formatObject(ExtrasKey.markdown)?["lines"]?.array, !lines.isEmpty {
-      var end = lines.count
-      while end > 1, let line = lines[end - 1].string, line.isBlankLine { end -= 1 }
-      for line in lines[..<end] { body(line.string ?? "") }
+    if let lines = itemLines(of: tile) {
+      for line in lines { body(line.string ?? "") }
       hasItemLines = true
     } else {
       body(tile.displayTitle)
@@ -119,6 +117,25 @@ struct CardMatching: Sendable {
     if let width = tile.width { body("\nwidth\n\(width)") }
     if let locked = tile.locked { body("\nlocked\n\(locked)") }
   }
+
+  /// A Markdown item's lines, its trailing blank lines left out (the first is always kept); nil for a
+  /// card of another format.
+  static func itemLines(of tile: Tile) -> ArraySlice<JSONValue>? {
+    guard let lines = tile.formatObject(ExtrasKey.markdown)?["lines"]?.array, !lines.isEmpty else { return nil }
+    var end = lines.count
+    while end > 1, let line = lines[end - 1].string, line.isBlankLine { end -= 1 }
+    return lines[..<end]
+  }
+
+  /// How `git merge-file` reads a card (`MergeLines`): a Markdown item is its lines (the blank ones at
+  /// its end left out, as the pairing reads it) and its first line is the item's; a line or a row is one
+  /// line, the whole card.
+  static let lineReading = MergeLines(
+    count: { tile in Int32(itemLines(of: tile)?.count ?? 1) },
+    head: { tile in
+      if let first = itemLines(of: tile)?.first { return fingerprint(of: first.string ?? "") }
+      return fingerprint(of: tile)
+    })
 
   static func fingerprint(of tile: Tile) -> UInt64 {
     var h = fnvStart

@@ -35,6 +35,9 @@ extension Arrangement {
   /// values (a text format's own object, say, whose lines can be merged line by line): what it
   /// returns is taken, and only when it returns nil is the key a conflict.
   ///
+  /// `lines`, for the tiles of a text format, says how a line merge reads them, so that where the
+  /// merge's choice of order is free it makes `git merge-file`'s (`MergeLines`).
+  ///
   /// With conflicts, `outcomes` asks for the same merge resolved toward the other side too
   /// (`MergeResult.outcomes`), from the same run: the numbering and order analysis are shared, and
   /// `.differing` builds only the sections where the two outcomes may differ.
@@ -42,9 +45,9 @@ extension Arrangement {
   /// - Complexity: O(n log n) in the tiles of the three.
   public static func merge(
     base: Arrangement, ours: Arrangement, theirs: Arrangement, prefer: MergeSide = .ours, join: MergeJoiner? = nil,
-    outcomes: MergeOutcomes.Extent = .none
+    lines: MergeLines? = nil, outcomes: MergeOutcomes.Extent = .none
   ) -> MergeResult {
-    var merger = Merger(base: base, ours: ours, theirs: theirs, prefer: prefer, join: join, outcomes: outcomes)
+    var merger = Merger(base: base, ours: ours, theirs: theirs, prefer: prefer, join: join, lines: lines, outcomes: outcomes)
     return merger.run()
   }
 }
@@ -52,6 +55,24 @@ extension Arrangement {
 /// Joins the values of one unknown key that both sides of a merge set differently: the subject, the
 /// key, and the base's, ours' and theirs' values (nil: absent). Returns the value to take, or nil
 /// when they do not join (then the key is a conflict).
+/// How a line merge (`git merge-file`) reads the tiles of a text file, for a merge that orders them as
+/// it would wherever the choice is free (docs/version-control.md, "Boards, lists and tables"):
+///
+/// - `count`: how many lines a tile takes. A side's reorder is read as keeping the most lines in
+///   place, as a minimal line diff reads it: `x y` → `y x`, with `x` three lines long, moved `y`.
+/// - `head`: a fingerprint of a tile's first line. A tile a side added just before one whose first
+///   line is the same is read after that line (the diff slides the addition down past the equal
+///   line), so what the other side put just before that tile comes before the addition.
+public struct MergeLines: Sendable {
+  public var count: @Sendable (Tile) -> Int32
+  public var head: @Sendable (Tile) -> UInt64
+
+  public init(count: @escaping @Sendable (Tile) -> Int32, head: @escaping @Sendable (Tile) -> UInt64) {
+    self.count = count
+    self.head = head
+  }
+}
+
 public typealias MergeJoiner = (
   _ subject: MergeSubject, _ key: String, _ base: JSONValue?, _ ours: JSONValue?, _ theirs: JSONValue?
 ) -> JoinedValue?
@@ -95,6 +116,7 @@ private struct Merger {
   let sides: [Arrangement]  // base, ours, theirs
   var prefer: MergeSide
   let join: MergeJoiner?
+  let lines: MergeLines?
   let outcomes: MergeOutcomes.Extent
   var conflicts: [MergeConflict] = []
   // The tiles (numbers) a conflict names, and the sections whose keys conflicted.
@@ -121,11 +143,12 @@ private struct Merger {
 
   init(
     base: Arrangement, ours: Arrangement, theirs: Arrangement, prefer: MergeSide, join: MergeJoiner?,
-    outcomes: MergeOutcomes.Extent
+    lines: MergeLines?, outcomes: MergeOutcomes.Extent
   ) {
     sides = [base, ours, theirs]
     self.prefer = prefer
     self.join = join
+    self.lines = lines
     self.outcomes = outcomes
   }
 
@@ -141,7 +164,10 @@ private struct Merger {
     numberTiles()
     let sectionOrder = OrderAnalysis(
       count: sectionIDs.count, lists: sectionNumbers.map { [$0] }, groupOf: sectionIndex.map { $0.map { $0 >= 0 ? 0 : -1 } })
-    let tileOrder = OrderAnalysis(count: tileCount, lists: tileNumbers, groupOf: tileSection)
+    let (base, baseRefs) = (sides[Self.base], tileRef[Self.base])
+    let tileOrder = OrderAnalysis(
+      count: tileCount, lists: tileNumbers, groupOf: tileSection,
+      weight: lines.map { lines in { e in lines.count(base.tiles[TileRef(Int(baseRefs[e]))]) } })
     let decided = decide(sectionOrder, tileOrder)
     let built = build(decided, merging: { _ in true }, others: { _ in [] })
     let layout = mergedLayout()
@@ -269,7 +295,7 @@ private struct Merger {
       let numbers = OrderAnalysis.joinRuns(
         ours: ours.filter { d.mergedSection[Int($0)] == Int32(c) && d.placer[Int($0)].placesFrom(.ours) },
         theirs: theirs.filter { d.mergedSection[Int($0)] == Int32(c) && d.placer[Int($0)].placesFrom(.theirs) },
-        isSkeleton: { d.placer[$0] == .skeleton }, emitted: &emitted)
+        isSkeleton: { d.placer[$0] == .skeleton }, emitted: &emitted, glued: glued)
       built.append((fields, numbers.map { mergedTile(Int($0)) }))
     }
     return built
@@ -307,6 +333,16 @@ private struct Merger {
   }
 
   func placerSide(_ p: Placer) -> Int { p == .theirs ? Self.theirs : Self.ours }
+
+  /// `OrderAnalysis.joinRuns`' question for tiles, when the merge reads them as lines: whether the
+  /// side's tile `first` has the same first line as its tile `next`.
+  var glued: ((MergeSide, Int, Int) -> Bool)? {
+    guard let lines else { return nil }
+    return { side, first, next in
+      let s = side == .ours ? Self.ours : Self.theirs
+      return lines.head(self.tile(s, first)) == lines.head(self.tile(s, next))
+    }
+  }
 
   // MARK: Numbering
 
@@ -626,35 +662,73 @@ struct OrderAnalysis {
   let lists: [[[Int32]]]
   let groupOf: [[Int32]]
 
-  init(count: Int, lists: [[[Int32]]], groupOf: [[Int32]]) {
+  /// `weight`, when given, is how many lines an element (a card) takes in its file: of the runs the
+  /// rules below leave equal, a side's reading keeps the most lines in place, as a line diff does,
+  /// before the latest.
+  init(count: Int, lists: [[[Int32]]], groupOf: [[Int32]], weight: ((Int) -> Int32)? = nil) {
     self.lists = lists
     self.groupOf = groupOf
-    var place = [Int32](repeating: -1, count: count)
-    moved = [[], [], []]
+    var place = [[Int32]](repeating: [Int32](repeating: -1, count: count), count: 3)
+    for side in 1...2 {
+      for list in lists[side] {
+        for (i, e) in list.enumerated() { place[side][Int(e)] = Int32(i) }
+      }
+    }
     var kept = [[Bool]](repeating: [Bool](repeating: false, count: count), count: 3)
     // Per base group, the longest run of its elements each side kept in the same group in the same
     // order: those the side did not move. Of several such runs, the one keeping the most of the
     // elements the other side took out of the group (deleted, or put in another): a side that swapped
     // two neighbours moved whichever of them the other side did not touch, so that the two changes
     // join (x y z → y x z beside x moved away is "y to the top", not a second move of x); beyond
-    // that, the latest elements, as a line diff keeps them (x y z → y x z alone moved x).
-    for side in 1...2 {
+    // that, the most lines (`weight`), then the latest elements, as a line diff keeps them (x y z →
+    // y x z alone moved x). `alsoPreferred`, in a second reading, adds what the other side moved.
+    func read(_ side: Int, _ g: Int, alsoPreferred: Set<Int32> = []) {
       let other = 3 - side
-      for list in lists[side] {
-        for (i, e) in list.enumerated() { place[Int(e)] = Int32(i) }
+      // The elements of this base group still in the same group on this side, in base order.
+      var stayers: [Int32] = []
+      var places: [Int32] = []
+      var preferred: [Bool] = []
+      for e in lists[0][g] where groupOf[side][Int(e)] == groupOf[0][Int(e)] {
+        stayers.append(e)
+        places.append(place[side][Int(e)])
+        preferred.append(groupOf[other][Int(e)] != groupOf[0][Int(e)] || alsoPreferred.contains(e))
       }
-      for baseList in lists[0] {
-        // The elements of this base group still in the same group on this side, in base order.
-        var stayers: [Int32] = []
-        var places: [Int32] = []
-        var takenByOther: [Bool] = []
-        for e in baseList where groupOf[side][Int(e)] == groupOf[0][Int(e)] {
-          stayers.append(e)
-          places.append(place[Int(e)])
-          takenByOther.append(groupOf[other][Int(e)] != groupOf[0][Int(e)])
-        }
-        for i in Sequences.latestLongestIncreasing(places, preferring: takenByOther) { kept[side][Int(stayers[i])] = true }
+      // Kept as they were: all of them, whatever the weights.
+      if zip(places, places.dropFirst()).allSatisfy({ $0 < $1 }) {
+        for e in stayers { kept[side][Int(e)] = true }
+        return
       }
+      for e in stayers { kept[side][Int(e)] = false }
+      let weights = weight.map { weight in stayers.map { max(1, weight(Int($0))) } }
+      for i in Sequences.latestLongestIncreasing(places, preferring: preferred, weights: weights) {
+        kept[side][Int(stayers[i])] = true
+      }
+    }
+    for side in 1...2 {
+      for g in lists[0].indices { read(side, g) }
+    }
+    // Where both readings move an element the base had in the group, each side is read again
+    // preferring to keep what the other moved (x y → y x beside the other side's move of y is "x
+    // moved", not a second move of y), and the second readings are taken when fewer elements are
+    // then moved by both.
+    func movedByBoth(_ g: Int) -> Int {
+      lists[0][g].reduce(0) { n, e in
+        n + (groupOf[1][Int(e)] >= 0 && !kept[1][Int(e)] && groupOf[2][Int(e)] >= 0 && !kept[2][Int(e)] ? 1 : 0)
+      }
+    }
+    for g in lists[0].indices {
+      let before = movedByBoth(g)
+      guard before > 0 else { continue }
+      let first = lists[0][g].map { (kept[1][Int($0)], kept[2][Int($0)]) }
+      let movedFirst = (1...2).map { side in
+        Set(lists[0][g].filter { groupOf[side][Int($0)] >= 0 && !kept[side][Int($0)] })
+      }
+      for side in 1...2 { read(side, g, alsoPreferred: movedFirst[2 - side]) }
+      if movedByBoth(g) >= before {
+        for (e, k) in zip(lists[0][g], first) { (kept[1][Int(e)], kept[2][Int(e)]) = k }
+      }
+    }
+    moved = (1...2).reduce(into: [[], [], []]) { moved, side in
       moved[side] = (0..<count).map { groupOf[side][$0] >= 0 && !kept[side][$0] }
     }
     skeleton = (0..<count).map { kept[1][$0] && kept[2][$0] }
@@ -706,27 +780,37 @@ struct OrderAnalysis {
   /// Two orders of one list joined: both hold the same skeleton elements in the same order; after
   /// each skeleton element (and before the first) come ours' other elements up to the next one, then
   /// theirs' (those not already placed, as an element both moved alike is in both).
+  ///
+  /// `glued(side, first, next)`, when given, says whether a side's run that starts with `first` is read
+  /// by a line diff as coming after the skeleton element `next`'s first line (a card added just before
+  /// its twin: the diff slides the addition down past the equal line). Then the other side's run comes
+  /// first, as `git merge-file` puts it: before that line.
   static func joinRuns(
-    ours: [Int32], theirs: [Int32], isSkeleton: (Int) -> Bool, emitted: inout [Bool]
+    ours: [Int32], theirs: [Int32], isSkeleton: (Int) -> Bool, emitted: inout [Bool],
+    glued: ((MergeSide, Int, Int) -> Bool)? = nil
   ) -> [Int32] {
     var result: [Int32] = []
     result.reserveCapacity(max(ours.count, theirs.count))
+    func emit(_ run: ArraySlice<Int32>) {
+      for e in run where !emitted[Int(e)] {
+        emitted[Int(e)] = true
+        result.append(e)
+      }
+    }
     var i = 0
     var j = 0
     while true {
-      while i < ours.count && !isSkeleton(Int(ours[i])) {
-        if !emitted[Int(ours[i])] {
-          emitted[Int(ours[i])] = true
-          result.append(ours[i])
-        }
-        i += 1
-      }
-      while j < theirs.count && !isSkeleton(Int(theirs[j])) {
-        if !emitted[Int(theirs[j])] {
-          emitted[Int(theirs[j])] = true
-          result.append(theirs[j])
-        }
-        j += 1
+      let (i0, j0) = (i, j)
+      while i < ours.count && !isSkeleton(Int(ours[i])) { i += 1 }
+      while j < theirs.count && !isSkeleton(Int(theirs[j])) { j += 1 }
+      if let glued, i > i0, j > j0, i < ours.count,
+        glued(.ours, Int(ours[i0]), Int(ours[i])) && !glued(.theirs, Int(theirs[j0]), Int(ours[i]))
+      {
+        emit(theirs[j0..<j])
+        emit(ours[i0..<i])
+      } else {
+        emit(ours[i0..<i])
+        emit(theirs[j0..<j])
       }
       guard i < ours.count && j < theirs.count else { break }
       precondition(ours[i] == theirs[j], "both sides hold the skeleton in the same order")

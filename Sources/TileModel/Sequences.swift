@@ -102,32 +102,39 @@ extension Sequences {
   /// and so on. A line diff makes that choice of two neighbours swapped (`x y z` → `y x z` keeps `y`
   /// and moves `x`), and the choice depends only on the values' order around the tie, so two sides
   /// that made the same change read it the same way, with or without preferences elsewhere.
+  ///
+  /// With `weights` (each at least 1), of the runs equal so far the heaviest comes before the latest:
+  /// the elements are cards of several lines, and a line diff keeps the most lines in place (`x y` →
+  /// `y x` with `x` three lines long keeps `x` and moves `y`).
   /// - Complexity: O(n log n).
-  package static func latestLongestIncreasing(_ values: [Int32], preferring preferred: [Bool]) -> [Int] {
+  package static func latestLongestIncreasing(
+    _ values: [Int32], preferring preferred: [Bool], weights: [Int32]? = nil
+  ) -> [Int] {
     let n = values.count
     guard n > 1 else { return Array(values.indices) }
-    let (ending, _) = bestRunsEnding(values, preferring: preferred)
+    let (ending, _) = bestRunsEnding(values, preferring: preferred, weights: weights)
     let top = ending.max() ?? RunScore()
     // From the right, the latest element that ends a best run of what is still needed below the
     // element taken before it.
-    var result = [Int](repeating: 0, count: Int(top.length))
+    var result: [Int] = []
     var need = top
-    var slot = result.count - 1
     var above = Int32.max
-    for i in stride(from: n - 1, through: 0, by: -1) where slot >= 0 && values[i] < above && ending[i] == need {
-      result[slot] = i
-      slot -= 1
+    for i in stride(from: n - 1, through: 0, by: -1) where need.length > 0 && values[i] < above && ending[i] == need {
+      result.append(i)
       above = values[i]
-      need = RunScore(length: need.length - 1, weight: need.weight - (preferred[i] ? 1 : 0))
+      need = RunScore(
+        length: need.length - 1, preferred: need.preferred - (preferred[i] ? 1 : 0), lines: need.lines - (weights?[i] ?? 1))
     }
-    return result
+    return result.reversed()
   }
 
   /// For each index, the best (length, preferred count) of a strictly increasing run of `values` (which
   /// must be distinct) ending there, and the index before it in one such run (-1: none; the first
-  /// found of the best ones). - Complexity: O(n log n), by a Fenwick tree of prefix maxima over the
-  /// values' ranks.
-  static func bestRunsEnding(_ values: [Int32], preferring preferred: [Bool]) -> (ending: [RunScore], previous: [Int32]) {
+  /// found of the best ones), its weight the sum of its elements' `weights` (1 each without). -
+  /// Complexity: O(n log n), by a Fenwick tree of prefix maxima over the values' ranks.
+  static func bestRunsEnding(
+    _ values: [Int32], preferring preferred: [Bool], weights: [Int32]? = nil
+  ) -> (ending: [RunScore], previous: [Int32]) {
     let n = values.count
     let order = values.indices.sorted { values[$0] < values[$1] }
     var rank = [Int](repeating: 0, count: n)
@@ -143,7 +150,9 @@ extension Sequences {
         k -= k & -k
       }
       previous[i] = best.index
-      let score = RunScore(length: best.score.length + 1, weight: best.score.weight + (preferred[i] ? 1 : 0))
+      let score = RunScore(
+        length: best.score.length + 1, preferred: best.score.preferred + (preferred[i] ? 1 : 0),
+        lines: best.score.lines + (weights?[i] ?? 1))
       ending[i] = score
       k = rank[i] + 1
       while k <= n {
@@ -154,11 +163,15 @@ extension Sequences {
     return (ending, previous)
   }
 
-  /// A run's length, then how many preferred elements it holds.
+  /// A run's length, then how many preferred elements it holds, then its weight (its length where
+  /// there are no weights).
   struct RunScore: Comparable {
     var length: Int32 = 0
-    var weight: Int32 = 0
-    static func < (a: RunScore, b: RunScore) -> Bool { (a.length, a.weight) < (b.length, b.weight) }
+    var preferred: Int32 = 0
+    var lines: Int32 = 0
+    static func < (a: RunScore, b: RunScore) -> Bool {
+      (a.length, a.preferred, a.lines) < (b.length, b.preferred, b.lines)
+    }
   }
 }
 

@@ -58,16 +58,19 @@ struct MergeTests {
   @Test func conflictsAreListedAndOursKept() throws {
     var e = Self.changedOnDisk()
     _ = Self.key(.character("m"), &e)
-    // Theirs moved blue elsewhere: both moved it, differently.
+    // Theirs moved blue to the end and deleted red: both moved blue, differently. (Ours' swap of
+    // blue and red is a move of blue either way: red, which theirs took away, is the one kept. Had
+    // theirs kept red, ours would be read as moving red, and the two changes would join.)
     var theirs = Arrangement.demo
     try theirs.move(from: ItemPath(0, 0), to: ItemPath(0, 4))
+    try theirs.apply(.deleteTiles(at: [ItemPath(0, 0)]))
     _ = e.update(.diskVersion(theirs, token: 1), at: e.now)
     guard case .text(let panel) = e.overlay else {
       Issue.record("no conflicts panel: \(String(describing: e.overlay))")
       return
     }
     #expect(panel.lines.count == 1 && panel.lines[0].contains("blue"), "\(panel.lines)")
-    #expect(e.arrangement.tiles(inSection: 0).map(\.id).prefix(2) == ["red", "blue"])
+    #expect(e.arrangement.tiles(inSection: 0).map(\.id).prefix(2) == ["blue", "green"], "ours' place kept")
     _ = Self.key(.escape, &e)
     #expect(e.overlay == nil)
   }

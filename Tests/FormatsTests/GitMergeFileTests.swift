@@ -214,6 +214,7 @@ struct GitMergeFileTests {
     var betterThanGit = 0
     var deliberate = 0
     var gitKeptTooMany = 0
+    var gitMovedLines = 0
     // TILEGRID_MERGE_RUNS=N and TILEGRID_MERGE_SEED=S run seeds S..<S+N instead of the default 0..<250.
     let environment = ProcessInfo.processInfo.environment
     let runs = environment["TILEGRID_MERGE_RUNS"].flatMap { UInt64($0) } ?? 250
@@ -266,6 +267,13 @@ struct GitMergeFileTests {
       }
       let ourShape = boardShape(try format.read(written))
       let gitShape = boardShape(gitBoard)
+      // Git's line merge read a swap of two cards with the same title as their lines changed in
+      // place, and put one side's line under the other twin: TileGrid keeps it under the card it
+      // was written under (seed 749 of the taskell runs).
+      if Self.handsLinesToATwin(gitShape, ourShape) {
+        gitMovedLines += 1
+        continue
+      }
       #expect(ourShape == gitShape, "\(context)\n--- git:\n\(git.text)\n--- tilegrid:\n\(String(decoding: written, as: UTF8.self))")
       if style != .csv {
         // Byte for byte but for blank lines.
@@ -280,11 +288,12 @@ struct GitMergeFileTests {
     #expect(betterThanGit > Int(runs) / 25, "only \(betterThanGit) merges git conflicted on were clean here")
     print(
       "\(style): \(cleanInGit) clean in git (\(deliberate) deliberate conflicts here, \(gitKeptTooMany) where git"
-        + " kept a card twice or against a deletion), \(betterThanGit) clean here only")
+        + " kept a card twice or against a deletion, \(gitMovedLines) where it put a line under another"
+        + " twin), \(betterThanGit) clean here only")
   }
 
   /// Cases the long random runs found (TILEGRID_MERGE_RUNS=3000 TILEGRID_MERGE_SEED=1000: seeds 1713,
-  /// 1765, 2628, 2978; with TILEGRID_MERGE_SEED=0: 274), minimised: base, ours, theirs, and the board git and tilegrid both make.
+  /// 1765, 2628, 2978; with TILEGRID_MERGE_SEED=0: 274, 377, 592, 1144, 2331), minimised: base, ours, theirs, and the board git and tilegrid both make.
   static let found: [(format: ArrangementFormat, base: String, ours: String, theirs: String, merged: String)] = [
     // Ours added X to A; theirs moved B's X there. Git: the same line added once, theirs' deletion
     // at the old place stands — one X, in A (seed 2628 and 1713: an added card beside a moved twin).
@@ -305,6 +314,24 @@ struct GitMergeFileTests {
       "## A\n\n- D\n- B\n- B\n    > n\n- T\n\n## C\n\n- D\n",
       "## A\n\n- B\n- B\n- B\n    > n\n- T\n\n## C\n\n- D\n    > w\n"
     ),
+    // Ours added a plain F just before F and its note; theirs added P just before it (seed 2331; 377
+    // and 592 alike). Git slides ours' added line down past the equal one, so the first F's line is
+    // the base's and ours' addition comes after it: P, then both Fs.
+    (
+      .markdown, "## A\n\n- F\n    > c\n- T\n", "## A\n\n- F\n- F\n    > c\n- T\n", "## A\n\n- P\n- F\n    > c\n- T\n",
+      "## A\n\n- P\n- F\n- F\n    > c\n- T\n"
+    ),
+    // The same with a move: ours moved T just before R and its note; theirs added a plain R there.
+    (
+      .markdown, "## A\n\n- C\n- R\n    > n\n- T\n", "## A\n\n- C\n- T\n- R\n    > n\n",
+      "## A\n\n- C\n- R\n- R\n    > n\n- T\n", "## A\n\n- C\n- T\n- R\n- R\n    > n\n"
+    ),
+    // Theirs swapped C (three lines) and B: a line diff keeps C's three lines and moves B. Ours
+    // changed C's note and added F after it (seed 1144): F stays after C, B goes before it.
+    (
+      .markdown, "## A\n\n- C\n    > n\n    > m\n- B\n- X\n", "## A\n\n- C\n    > x\n    > m\n- F\n    > m\n- B\n- X\n",
+      "## A\n\n- B\n- C\n    > n\n    > m\n- X\n", "## A\n\n- B\n- C\n    > x\n    > m\n- F\n    > m\n- X\n"
+    ),
   ]
 
   @Test("cases the long random runs found, minimised: the same board as git's, whichever side is ours")
@@ -323,6 +350,25 @@ struct GitMergeFileTests {
         #expect(written == c.merged, "case \(n):\n\(written)")
       }
     }
+  }
+
+  /// Whether two boards (`boardShape`s) differ only in which of two cards with the same first line in a
+  /// lane holds some of their lines: the same lanes, the same cards' first lines in the same order,
+  /// the same lines in each lane, and every card that differs has a twin that differs too.
+  static func handsLinesToATwin(_ a: [[String]], _ b: [[String]]) -> Bool {
+    guard a.count == b.count, a != b else { return false }
+    for (x, y) in zip(a, b) {
+      guard x.count == y.count, x.first == y.first else { return false }
+      let (cx, cy) = (Array(x.dropFirst()), Array(y.dropFirst()))
+      func head(_ card: String) -> Substring { card.split(separator: "\n", omittingEmptySubsequences: false)[0] }
+      func lines(_ cards: [String]) -> [Substring] {
+        cards.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }.sorted()
+      }
+      guard cx.map(head) == cy.map(head), lines(cx) == lines(cy) else { return false }
+      let differing = cx.indices.filter { cx[$0] != cy[$0] }
+      for i in differing where !differing.contains(where: { $0 != i && head(cx[$0]) == head(cx[i]) }) { return false }
+    }
+    return true
   }
 
   /// Whether a title occurs in `merged` more often than both sides' changes to its count make it
