@@ -203,8 +203,8 @@ struct Rekeying {
     // Each base card's section, made only when the other side added cards.
     var baseSections: [Int]?
     /// Which of the `count` cards of section `t` from `start` stayed where the base had them: the
-    /// paired ones of the base's same section in a longest run in the base's order (as a line diff
-    /// keeps them); the others were moved. - Complexity: O(count log count).
+    /// paired ones of the base's same section in a longest run in the base's order, the one the
+    /// merge reads (as a line diff keeps them); the others were moved. - Complexity: O(count log count).
     func staying(_ t: Int, start: Int, count: Int) -> [Bool] {
       var result = [Bool](repeating: false, count: count)
       let s = matching.sectionMatch[t]
@@ -229,22 +229,13 @@ struct Rekeying {
           keys.append(k)
         }
       }
-      var tails: [Int] = []
-      var previous = [Int](repeating: -1, count: keys.count)
-      for (n, key) in keys.enumerated() {
-        var (lo, hi) = (0, tails.count)
-        while lo < hi {
-          let mid = (lo + hi) / 2
-          if keys[tails[mid]] < key { lo = mid + 1 } else { hi = mid }
-        }
-        if lo > 0 { previous[n] = tails[lo - 1] }
-        if lo == tails.count { tails.append(n) } else { tails[lo] = n }
-      }
-      var n = tails.last ?? -1
-      while n >= 0 {
-        result[places[n]] = true
-        n = previous[n]
-      }
+      // The run the merge's reading of one side takes (`OrderAnalysis`): in the base's order, the
+      // longest run of places here, the most lines, then the latest.
+      let byBase = keys.indices.sorted { keys[$0] < keys[$1] }
+      let runs = Sequences.latestLongestIncreasing(
+        byBase.map { Int32(places[$0]) }, preferring: [Bool](repeating: false, count: keys.count),
+        weights: byBase.map { CardMatching.lineReading.count(baseTiles[keys[$0]]) })
+      for n in runs { result[places[byBase[n]]] = true }
       return result
     }
     // The base's ids, and every id a fresh one must not be: made only when an unpaired card needs
