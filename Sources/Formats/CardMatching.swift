@@ -16,7 +16,8 @@ import TileModel
 ///    beside the first (`slideDown`, git's placing of a change among equal lines).
 /// 2. **Moved cards**: the cards left over with equal text, in order of occurrence.
 /// 3. **Moved and changed**: a card left over whose lines are at least half the same as one's on the
-///    other side (2 × common / (lines + lines) ≥ ½, git's rename similarity), best pairs first; then
+///    other side (2 × common / (lines + lines) ≥ ½, git's rename similarity), best pairs first (of
+///    pairs as alike, those under lanes of one title first); then
 ///    the cards left over with equal titles, in order of occurrence (a card checked and moved to Done).
 /// 4. **Sections** by title (aligned likewise), then a section left over is the one holding most of its
 ///    cards, or in place among the paired ones: a renamed lane.
@@ -241,7 +242,11 @@ struct CardMatching: Sendable {
     }
     pairLeftovers(by: Self.fingerprint(of:), fa, fb)
     // 3. Mostly the same lines, then equal titles.
-    matchSimilar(a.filter { !baseUsed[$0] }, baseTiles, b.filter { tileMatch[$0] < 0 }, otherTiles, &baseUsed)
+    // Of pairs as alike, those under lanes of the same title first.
+    let sameLane: (Int, Int) -> Bool = { i, j in
+      base.sections[baseSection[i]].displayTitle.isExactly(other.sections[otherSection[j]].displayTitle)
+    }
+    matchSimilar(a.filter { !baseUsed[$0] }, baseTiles, b.filter { tileMatch[$0] < 0 }, otherTiles, sameLane, &baseUsed)
     pairLeftovers(by: { Self.fingerprint(of: $0.displayTitle) }, nil, nil)
 
     // 4. Sections.
@@ -322,8 +327,13 @@ struct CardMatching: Sendable {
   }
 
   /// Step 3: the leftovers of two lines or more whose lines are at least half the same, best pairs
-  /// first. Lines found in many cards (a template's) say nothing and are left out.
-  mutating func matchSimilar(_ a: [Int], _ baseTiles: [Tile], _ b: [Int], _ otherTiles: [Tile], _ baseUsed: inout [Bool]) {
+  /// first, and of pairs as alike those `sameLane` says are under lanes of one title (a card changed
+  /// in its lane, rather than its twin changed in another). Lines found in many cards (a template's)
+  /// say nothing and are left out.
+  mutating func matchSimilar(
+    _ a: [Int], _ baseTiles: [Tile], _ b: [Int], _ otherTiles: [Tile], _ sameLane: (Int, Int) -> Bool,
+    _ baseUsed: inout [Bool]
+  ) {
     guard !a.isEmpty && !b.isEmpty else { return }
     var linesA: [Int: [UInt64]] = [:]
     var index: [UInt64: [Int]] = [:]
@@ -334,7 +344,7 @@ struct CardMatching: Sendable {
       for f in Set(lines) { index[f, default: []].append(i) }
     }
     guard !index.isEmpty else { return }
-    var candidates: [(score: Double, i: Int, j: Int)] = []
+    var candidates: [(score: Double, lane: Bool, i: Int, j: Int)] = []
     for j in b {
       let lines = Self.lineFingerprints(of: otherTiles[j])
       guard lines.count >= 2 else { continue }
@@ -350,10 +360,10 @@ struct CardMatching: Sendable {
       }
       for (i, common) in shared {
         let score = Double(2 * common) / Double(linesA[i]!.count + lines.count)
-        if score >= 0.5 { candidates.append((score, i, j)) }
+        if score >= 0.5 { candidates.append((score, sameLane(i, j), i, j)) }
       }
     }
-    candidates.sort { ($0.score, -$0.i, -$0.j) > ($1.score, -$1.i, -$1.j) }
+    candidates.sort { ($0.score, $0.lane ? 1 : 0, -$0.i, -$0.j) > ($1.score, $1.lane ? 1 : 0, -$1.i, -$1.j) }
     for c in candidates where !baseUsed[c.i] && tileMatch[c.j] < 0 {
       tileMatch[c.j] = Int32(c.i)
       baseUsed[c.i] = true
