@@ -58,7 +58,7 @@ public struct ConflictedArrangement: Sendable {
   /// the other side) has differently, the edits that take the other side's version. Conflicts whose
   /// two outcomes are the same (a section kept for a tile put in it) are nothing to choose, and are
   /// not recorded.
-  /// - Complexity: O(n) for the diff of the two outcomes, plus O(n) per conflict that can keep both.
+  /// - Complexity: O(n) for the diff of the two outcomes and the tiles' places, plus the conflicts.
   public static func merged(_ result: MergeResult, other: MergeResult, took: MergeSide) -> ConflictedArrangement {
     guard !result.conflicts.isEmpty else { return ConflictedArrangement(arrangement: result.arrangement, conflicts: []) }
     return recording(result, Arrangement.diff(result.arrangement, other.arrangement), other: other.arrangement, took: took)
@@ -67,8 +67,8 @@ public struct ConflictedArrangement: Sendable {
   /// As `merged(_:other:took:)`, from the two outcomes the merge gave with its result
   /// (`MergeResult.outcomes`, which a result with conflicts must have): whole or not, their diff is
   /// the same.
-  /// - Complexity: O(n) in the tiles of the outcomes' sections that hold tiles, plus O(n) per
-  ///   conflict that can keep both.
+  /// - Complexity: O(n) in the tiles of the outcomes' sections that hold tiles, and the tiles' places
+  ///   when a tile conflicts.
   public static func merged(_ result: MergeResult, took: MergeSide) -> ConflictedArrangement {
     guard !result.conflicts.isEmpty else { return ConflictedArrangement(arrangement: result.arrangement, conflicts: []) }
     guard let outcomes = result.outcomes else { preconditionFailure("a merge with conflicts, without its outcomes") }
@@ -101,13 +101,15 @@ public struct ConflictedArrangement: Sendable {
       edits[subject, default: []].append(edit)
     }
     var ids: Set<String>?
+    var paths: (file: [ExactString: ItemPath], other: [ExactString: ItemPath])?
     var conflicts: [FileConflict] = []
     for subject in order {
       guard let taking = edits[subject], !taking.isEmpty else { continue }
       var both: [ScriptEdit]?
       if case .tile(let id)? = abouts[subject] {
         if ids == nil { ids = secondCardIDs(file) }
-        both = keepingBoth(id, file: file, other: other, ids: ids!)
+        if paths == nil { paths = (tilePaths(file), tilePaths(other)) }
+        both = keepingBoth(id, file: file, other: other, ids: ids!, paths: paths!)
       }
       let message = messages[subject]!.map { String($0.dropFirst(subject.count).drop { $0 == ":" || $0 == " " }) }
       conflicts.append(
@@ -120,14 +122,31 @@ public struct ConflictedArrangement: Sendable {
 
   /// Both versions of a tile: the other side's added as a second card (a new id made from the
   /// tile's, `blue-2`) at the other side's place; nil when either side has no such tile. `ids` are
-  /// `secondCardIDs(file)`.
-  private static func keepingBoth(_ id: String, file: Arrangement, other: Arrangement, ids: Set<String>) -> [ScriptEdit]? {
-    guard file.path(ofTileID: id) != nil, let path = other.path(ofTileID: id) else { return nil }
+  /// `secondCardIDs(file)`, `paths` the two arrangements' `tilePaths`.
+  private static func keepingBoth(
+    _ id: String, file: Arrangement, other: Arrangement, ids: Set<String>,
+    paths: (file: [ExactString: ItemPath], other: [ExactString: ItemPath])
+  ) -> [ScriptEdit]? {
+    guard paths.file[ExactString(id)] != nil, let path = paths.other[ExactString(id)] else { return nil }
     let sectionID = other.sections[path.section].id
     guard let s = file.sectionIndex(ofID: sectionID) else { return nil }
     var copy = other[path]
     copy.id = IDs.unique(id) { $0 == id || ids.contains($0) }
     return [.add(copy, to: ScriptPlace(sectionID, min(path.item, file.sections[s].count)))]
+  }
+
+  /// Where each of the arrangement's tiles is, by id (compared by bytes, as `path(ofTileID:)` does),
+  /// made once for all of a merge's conflicts: looking each one up by a scan made a merge of many
+  /// conflicts quadratic. - Complexity: O(n).
+  static func tilePaths(_ arrangement: Arrangement) -> [ExactString: ItemPath] {
+    var paths: [ExactString: ItemPath] = [:]
+    paths.reserveCapacity(arrangement.tileCount)
+    for (s, section) in arrangement.sections.enumerated() {
+      for (i, ref) in section.items.enumerated() {
+        arrangement.tiles.withText(of: ref) { _, id in paths[ExactString(String(decoding: id, as: UTF8.self))] = ItemPath(s, i) }
+      }
+    }
+    return paths
   }
 
   /// The ids of `file`'s tiles that a second card's id (`IDs.unique`: the tile's id, then `id-2`,

@@ -52,14 +52,12 @@ extension Arrangement {
   }
 }
 
-/// Joins the values of one unknown key that both sides of a merge set differently: the subject, the
-/// key, and the base's, ours' and theirs' values (nil: absent). Returns the value to take, or nil
-/// when they do not join (then the key is a conflict).
 /// How a line merge (`git merge-file`) reads the tiles of a text file, for a merge that orders them as
 /// it would wherever the choice is free (docs/version-control.md, "Boards, lists and tables"):
 ///
-/// - `count`: how many lines a tile takes. A side's reorder is read as keeping the most lines in
-///   place, as a minimal line diff reads it: `x y` → `y x`, with `x` three lines long, moved `y`.
+/// - `count`: how many lines a tile takes. Of readings of a side's reorder that are otherwise equal,
+///   the one keeping the most lines in place, as a minimal line diff reads it: `x y` → `y x`, with
+///   `x` three lines long, moved `y`.
 /// - `head`: a fingerprint of a tile's first line. A tile a side added just before one whose first
 ///   line is the same is read after that line (the diff slides the addition down past the equal
 ///   line), so what the other side put just before that tile comes before the addition.
@@ -73,6 +71,9 @@ public struct MergeLines: Sendable {
   }
 }
 
+/// Joins the values of one unknown key that both sides of a merge set differently: the subject, the
+/// key, and the base's, ours' and theirs' values (nil: absent). Returns the value to take, or nil
+/// when they do not join (then the key is a conflict).
 public typealias MergeJoiner = (
   _ subject: MergeSubject, _ key: String, _ base: JSONValue?, _ ours: JSONValue?, _ theirs: JSONValue?
 ) -> JoinedValue?
@@ -668,8 +669,10 @@ struct OrderAnalysis {
   init(count: Int, lists: [[[Int32]]], groupOf: [[Int32]], weight: ((Int) -> Int32)? = nil) {
     self.lists = lists
     self.groupOf = groupOf
-    var place = [[Int32]](repeating: [Int32](repeating: -1, count: count), count: 3)
+    // Per side (1 and 2), each element's place in its group there.
+    var place = [[Int32]](repeating: [], count: 3)
     for side in 1...2 {
+      place[side] = [Int32](repeating: -1, count: count)
       for list in lists[side] {
         for (i, e) in list.enumerated() { place[side][Int(e)] = Int32(i) }
       }
