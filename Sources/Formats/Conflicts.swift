@@ -491,6 +491,9 @@ public enum ConflictMarkers {
           }
           continue
         }
+        // Held only here while a line is added: with `current` still holding the block, every
+        // append copied the side's lines so far (a conflict of n lines cost n² copies).
+        current = nil
         if isMarker(line, open, width: width) {
           throw .malformed(
             line: number, column: 1,
