@@ -161,7 +161,7 @@ struct OrganizeTests {
 
   @Test(
     "every run of one fixture moved to every place, both directions, every alignment: layout and landing",
-    arguments: Direction.allCases)
+    arguments: flowDirections)
   func everyRunMove(direction: Direction) throws {
     for align in Alignment.allCases {
       let a = arrangement(
