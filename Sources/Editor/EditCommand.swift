@@ -14,6 +14,8 @@ public enum EditCommand: CaseIterable, Equatable, Hashable, Sendable {
   case check
   /// `v`: lanes side by side, or rows of sections.
   case view
+  /// `e`: a card's text in $VISUAL or $EDITOR.
+  case editText
 
   /// The keys that give the command (docs/editor.md, "Editing").
   public var keys: [Key] {
@@ -28,6 +30,7 @@ public enum EditCommand: CaseIterable, Equatable, Hashable, Sendable {
     case .maxItems: return [.character("M")]
     case .check: return [.character("X")]
     case .view: return [.character("v")]
+    case .editText: return [.character("e")]
     }
   }
 
@@ -44,6 +47,7 @@ public enum EditCommand: CaseIterable, Equatable, Hashable, Sendable {
     case .maxItems: return KeyHelp.Entry(keys: "M", action: "most tiles in section")
     case .check: return KeyHelp.Entry(keys: "X", action: "check or uncheck a card")
     case .view: return KeyHelp.Entry(keys: "v", action: "view: lanes or rows")
+    case .editText: return KeyHelp.Entry(keys: "e", action: "edit the card's text")
     }
   }
 
@@ -57,7 +61,7 @@ public enum EditCommand: CaseIterable, Equatable, Hashable, Sendable {
     case .recolor: return ("Color: ", "COLOR")
     case .width: return ("Width: ", "WIDTH")
     case .maxItems: return ("Most tiles: ", "LIMIT")
-    case .delete, .lock, .check, .view: return nil
+    case .delete, .lock, .check, .view, .editText: return nil
     }
   }
 
@@ -85,6 +89,8 @@ public enum EditCommand: CaseIterable, Equatable, Hashable, Sendable {
     case checked, unchecked
     /// The arrangement laid out in lanes side by side (true) or in rows of sections.
     case laidOut(lanes: Bool)
+    /// A card's text edited in $VISUAL or $EDITOR.
+    case textEdited
 
     /// What was done, for the status line: "Added", "Renamed", …
     public var pastTense: String {
@@ -100,6 +106,7 @@ public enum EditCommand: CaseIterable, Equatable, Hashable, Sendable {
       case .checked: return "Checked"
       case .unchecked: return "Unchecked"
       case .laidOut(let lanes): return lanes ? "Lanes side by side" : "Rows of sections"
+      case .textEdited: return "Edited"
       }
     }
 
@@ -118,6 +125,7 @@ public enum EditCommand: CaseIterable, Equatable, Hashable, Sendable {
       case .checked: return ("check", nil)
       case .unchecked: return ("uncheck", nil)
       case .laidOut(let lanes): return ("view", lanes ? "lanes" : "rows")
+      case .textEdited: return ("edit", nil)
       }
     }
   }

@@ -14,8 +14,12 @@ struct FindSession: Sendable {
   var find: Find?
 
   /// Makes the index at the first find; later, indexes tiles added since.
-  mutating func prepare(_ arrangement: Arrangement) {
-    if index == nil { index = FindIndex(arrangement) } else { index!.catchUp(arrangement) }
+  mutating func prepare(_ arrangement: Arrangement, markdown: Bool = false) {
+    if index == nil || index?.markdown != markdown {
+      index = FindIndex(arrangement, markdown: markdown)
+    } else {
+      index!.catchUp(arrangement)
+    }
   }
 
   /// Brings the index and the last find's matches up to date after an edit: `removed` tiles no

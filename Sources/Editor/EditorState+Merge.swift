@@ -74,6 +74,9 @@ extension EditorState {
     case .escape, .enter, .character("q"), .character("D"):
       overlay = nil
       return []
+    case .character("e") where panel.card != nil:
+      overlay = nil
+      return begin(.editText)
     case .up: panel.offset -= 1
     case .down: panel.offset += 1
     case .pageUp: panel.offset -= page

@@ -38,9 +38,12 @@ extension EditorState {
       helpOffset = 0
       return []
     case .character("g"), .character("G"):
-      // The first or the last tile, as in vim, taskell and lazygit.
+      // The first or the last tile, as in vim, taskell and lazygit; in lanes, of the focused card's lane.
       guard !isDragging else { return [] }
       let sections = arrangement.sections
+      if document.layout.isLanes, let lane = reorder.focus.section, lane < sections.count, sections[lane].count > 0 {
+        return engineEffects(.focus(.tile(ItemPath(lane, key == .character("g") ? 0 : sections[lane].count - 1))))
+      }
       let s = key == .character("g")
         ? sections.indices.first { sections[$0].count > 0 } : sections.indices.last { sections[$0].count > 0 }
       guard let s else { return report(.gesture(.blocked(.noTileThatWay))) }
@@ -56,7 +59,7 @@ extension EditorState {
       return key == .character("u") ? undo() : redo()
     case .character("/"):
       guard !isDragging else { return [] }
-      finding.prepare(document.arrangement)
+      finding.prepare(document.arrangement, markdown: cardStyle.markdown)
       // From a focused header, the search starts at its section and Esc goes back to the header.
       overlay = .prompt(Prompt(purpose: .find(origin: reorder.focus), field: LineEditor()))
       return []

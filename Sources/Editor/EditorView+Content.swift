@@ -246,6 +246,7 @@ extension Painter {
     if tile.isLocked { title = Painter.lockMark + " " + title }
     if look == .forbidden { title = "⊘ " + title }
     let bold: Attributes = look == .normal ? [] : .bold
+    let prefix = (tile.isLocked ? Painter.lockMark + " " : "") + (look == .forbidden ? "⊘ " : "")
     guard color else {
       buffer.fill(rect, with: " ", style: Style(), clip: clip)
       let lines: BoxLines
@@ -256,6 +257,10 @@ extension Painter {
       case .forbidden: lines = .forbidden
       }
       buffer.drawBox(rect, lines, style: Style(attributes: look == .normal ? [] : .bold), clip: clip)
+      if drawsCards {
+        return drawCard(
+          tile, in: rect, text: Style(attributes: bold), background: nil, prefix: prefix, matched: matched, into: &buffer)
+      }
       // A find's match is marked by characters, which show even in plain text.
       if matched { title = "›" + title + "‹" }
       drawTitle(
@@ -276,6 +281,11 @@ extension Painter {
     case .lifted: buffer.drawBox(rect, .heavy, style: style(text, background, .bold), clip: clip)
     case .forbidden: buffer.drawBox(rect, .heavy, style: style(Theme.refusal, background, .bold), clip: clip)
     }
+    if drawsCards {
+      return drawCard(
+        tile, in: rect, text: style(text, background, bold), background: background, prefix: prefix, matched: matched,
+        into: &buffer)
+    }
     if matched {
       // The title on the find highlight, a cell of it either side.
       drawTitle(" " + title + " ", in: titleArea(rect), style: style(Theme.black, Theme.match, .bold), into: &buffer)
@@ -290,7 +300,13 @@ extension Painter {
   func drawTitle(_ title: String, in area: Rect, style: Style, into buffer: inout Buffer) {
     let clip = tileClip
     guard area.height > 3 else {
-      buffer.write(title, centeredIn: area, style: style, clip: clip)
+      if titlesFromTheLeft {
+        // A list: the title from the left, on the middle row.
+        let y = area.minY + (area.height - 1) / 2
+        buffer.write(title, at: Point(x: area.minX, y: y), style: style, maxWidth: area.width, overflow: .ellipsis, clip: clip)
+      } else {
+        buffer.write(title, centeredIn: area, style: style, clip: clip)
+      }
       return
     }
     let lines = DisplayText(title).wrapped(toWidth: area.width, lines: area.height - 2)

@@ -210,6 +210,11 @@ struct Painter {
   /// `text` broken into lines at most `width` cells wide, at spaces; a word longer than a line is cut
   /// into pieces. `firstWidth` is the first line's width when it differs.
   func wrap(_ text: String, width: Int, firstWidth: Int? = nil) -> [String] {
+    Self.wrap(text, width: width, firstWidth: firstWidth)
+  }
+
+  /// `wrap(_:width:firstWidth:)` for callers without a painter.
+  static func wrap(_ text: String, width: Int, firstWidth: Int? = nil) -> [String] {
     var lines: [String] = []
     var line = ""
     func limit() -> Int { max(1, lines.isEmpty ? firstWidth ?? width : width) }

@@ -123,6 +123,8 @@ extension TileGridCommand {
         arrangement: arrangement, screen: terminal.size, fileName: session.displayName, config: config, view: view)
     }
     editor.follow(session.format, of: arrangement)
+    editor.showCards(as: options.path.map { options.formats.reading($0) } ?? .json, of: arrangement)
+    editor.cardStyle.ballotBoxes = terminal.ballotBoxes
     editor.saveTarget = session.saveTarget
     if !conflicts.isEmpty { editor.open(conflicts: conflicts) }
     // Motion where the terminal can show it, unless asked not to; a pipeline's editor stays still.
