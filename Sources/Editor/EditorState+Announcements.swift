@@ -65,10 +65,12 @@ extension EditorState {
   /// The status line's words: the announcement; at rest in an arrangement without tiles or sections,
   /// how to add them rather than how to lift one.
   public var statusText: String {
-    guard announcement == .welcome else { return announcement.text }
-    if arrangement.sections.isEmpty { return Announcement.noSections.text }
-    if arrangement.tileCount == 0 { return "No tiles yet: a adds one, A a section" }
-    return announcement.text
+    guard announcement == .welcome else { return announcement.text(keymap) }
+    if arrangement.sections.isEmpty { return Announcement.noSections.text(keymap) }
+    if arrangement.tileCount == 0 {
+      return "No tiles yet: \(keymap.say(.edit(.addTile))) adds one, \(keymap.say(.edit(.addSection))) a section"
+    }
+    return announcement.text(keymap)
   }
 
   /// A refusal with its tile and section named as the screen names them.

@@ -274,9 +274,9 @@ extension EditorState {
 
   // MARK: Answers
 
-  /// The answer to a delete question: y deletes, any other key keeps everything.
-  mutating func answerDelete(_ asked: Question, _ key: Key) -> [EditorEffect] {
-    guard key == .character("y") || key == .character("Y") else {
+  /// The answer to a delete question: `confirm` (y) deletes, any other key keeps everything.
+  mutating func answerDelete(_ asked: Question, _ command: Command?) -> [EditorEffect] {
+    guard command == .editor(.confirm) else {
       announcement = .kept
       return []
     }

@@ -41,10 +41,11 @@ extension EditorState {
     overlay = .question(.leftBehind(leftBehindQueue.removeFirst()))
   }
 
-  /// `r` restores, `d` discards (the caller removes the file and reports back), any other key keeps.
-  mutating func answerLeftBehind(_ found: LeftBehind, _ key: Key) -> [EditorEffect] {
-    switch (key, found.content) {
-    case (.character("r"), .arrangement(let recovered)):
+  /// `restore` (r) restores, `discard` (d) discards (the caller removes the file and reports back), any
+  /// other key keeps.
+  mutating func answerLeftBehind(_ found: LeftBehind, _ command: Command?) -> [EditorEffect] {
+    switch (command, found.content) {
+    case (.editor(.restore)?, .arrangement(let recovered)):
       restore(recovered)
       restoredLeftBehind = (found, document.history.stateID)
       announcement = .restored(name: found.name)
@@ -52,7 +53,7 @@ extension EditorState {
       open(conflicts: found.conflicts)
       askAboutLeftBehind()
       return []
-    case (.character("d"), _):
+    case (.editor(.discard)?, _):
       return [.discard(path: found.path, name: found.name)]
     default:
       dismissed(.leftBehind(found))

@@ -74,7 +74,12 @@ extension Painter {
         text, at: Point(x: box.minX + 2, y: y), style: rowStyle, maxWidth: max(0, box.width - 4), overflow: .ellipsis)
     }
     let canBoth = conflicts[panel.chosen].both != nil
-    let keys = "↑↓ choose · o ours · t theirs" + (canBoth ? " · b both" : "") + " · u undo · Esc close"
+    let keymap = state.keymap
+    let choose = keymap.hint([.choosePrevious, .chooseNext]).map { "\($0) choose" }
+    let keys = ([choose].compactMap { $0 } + [
+      keymap.hints([(.takeOurs, "ours"), (.takeTheirs, "theirs")] + (canBoth ? [(.takeBoth, "both")] : [])
+        + [(.undo, "undo"), (.closeConflicts, "close")])
+    ]).filter { !$0.isEmpty }.joined(separator: " · ")
     buffer.write(
       keys, at: Point(x: box.minX + 2, y: box.maxY - 2), style: style(Theme.barDim, Theme.helpBackground),
       maxWidth: max(0, box.width - 4), overflow: .ellipsis)

@@ -5,6 +5,7 @@
 #endif
 import Files
 import CursesTerminal
+import Editor
 import Formats
 import TileGridJSON
 import TileModel
@@ -64,11 +65,11 @@ public enum TileGridCommand {
     }
     lines += [
       "",
-      "In the editor: the arrows move the focus, Space lifts and drops a tile (or hold the mouse button",
-      "on it and drag), Esc cancels, x marks, / finds, m moves to a typed place, a r c w d L M edit, u and",
-      "U undo and redo, s saves, q quits; ? lists every key. In TileGrid's source, docs/editor.md",
-      "describes the screen and the keys, docs/editing.md the editing keys, docs/command-line.md every",
-      "command.",
+      "In the editor, hold the mouse button on a tile to lift it and drag it, or use the keys (the first",
+      "of each command; ? lists them all, with the keys of prompts and panels):",
+    ]
+    lines += Keymap.standard.overview(width: 100)
+    lines += [
       "Tiles glide to their places (0.25 s); --motion off or TILEGRID_MOTION=off makes them jump.",
       "",
       "FILE '-' (or no FILE, when standard input is not a terminal) reads standard input.",
