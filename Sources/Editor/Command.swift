@@ -155,7 +155,7 @@ public enum EditorCommand: CaseIterable, Hashable, Sendable {
     case .toStart: return D("to-start", .moving, keys: [.home], help: "scroll to the start")
     case .toEnd: return D("to-end", .moving, keys: [.end], help: "scroll to the end")
     case .lift: return D("lift", .lifting, keys: [.space], help: "lift tile or section")
-    case .openCard: return D("open-card", .lifting, keys: [.enter], help: "a card's text (rows: lift)")
+    case .openCard: return D("open-card", .lifting, keys: [.enter], help: "open a card, or lift")
     case .unmark: return D("unmark", .lifting, keys: [.escape], help: "unmark every tile")
     case .mark: return D("mark", .lifting, keys: [c("x")], help: "mark or unmark a tile")
     case .markLeft: return D("mark-left", .lifting, keys: [.left.with(.shift)], help: "mark, focus left")

@@ -146,12 +146,13 @@ extension Painter {
     guard !details.isEmpty else { return }
     var detailStyle = text
     detailStyle.attributes.remove(.bold)
-    var x = rect.minX + (color ? margin : 1)
+    // Each a cell of space either side, over the bottom edge (a border, or the card's color).
+    var x = rect.minX + 1
     let y = rect.maxY - 1
-    let end = rect.maxX - (color ? margin : 1)
+    let end = rect.maxX - 1
     for (k, detail) in details.enumerated() {
-      let piece = (color ? "" : " ") + detail.0 + (color ? "" : " ")
-      if k > 0 { x += color ? 2 : 1 }
+      let piece = " " + detail.0 + " "
+      if k > 0 { x += 1 }
       guard x < end else { break }
       x = buffer.write(
         piece, at: Point(x: x, y: y), style: cardStyle(detail.1, detailStyle, background), maxWidth: end - x,

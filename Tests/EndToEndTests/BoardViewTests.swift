@@ -3,7 +3,9 @@ import TestSupport
 import Testing
 
 /// The board view (docs/layout.md, "The board view"): a Markdown board opens as lanes side by side,
-/// each 24 to 40 cells wide, cards 4 tall with their titles over two lines. Real boards, through the
+/// each 24 to 40 cells wide, cards 4 tall with their titles over two lines, a lane longer than the
+/// screen scrolled on its own; cards drawn as a reader of their Markdown sees them; a card's panel; a
+/// lines file as a list. Real boards, through the
 /// built binary, compared whole with golden screens a person has looked at; `TILEGRID_RECORD=1`
 /// rewrites them and still fails.
 @Suite("The board view of real boards")
@@ -15,18 +17,37 @@ struct BoardViewTests {
     var board: String
     var width: Int
     var height: Int
-    var testDescription: String { "\(board) at \(width)x\(height)" }
-    var golden: String { "board-\(URL(fileURLWithPath: board).deletingPathExtension().lastPathComponent)-\(width)x\(height)" }
+    /// Events played first (`render --events`), and what the golden's name says of them.
+    var events: (name: String, lines: String)? = nil
+    var testDescription: String { "\(board) at \(width)x\(height)" + (events.map { ", \($0.name)" } ?? "") }
+    var golden: String {
+      "board-\(URL(fileURLWithPath: board).deletingPathExtension().lastPathComponent)"
+        + (events.map { "-\($0.name)" } ?? "") + "-\(width)x\(height)"
+    }
   }
 
-  static let cases = [
-    Case(board: "../docs/examples/board.md", width: 80, height: 24),
-    Case(board: "../docs/examples/board.md", width: 200, height: 60),
-    Case(board: "Boards/obsidian.md", width: 80, height: 24),
-    Case(board: "Boards/obsidian.md", width: 200, height: 60),
-    Case(board: "Boards/taskell.md", width: 80, height: 24),
-    Case(board: "Boards/taskell.md", width: 200, height: 60),
-  ]
+  /// The three sizes each new case is looked at in.
+  static func sizes(_ board: String, events: (name: String, lines: String)? = nil) -> [Case] {
+    [(80, 24), (120, 40), (200, 60)].map { Case(board: board, width: $0.0, height: $0.1, events: events) }
+  }
+
+  static let cases =
+    [
+      Case(board: "../docs/examples/board.md", width: 80, height: 24),
+      Case(board: "../docs/examples/board.md", width: 200, height: 60),
+      Case(board: "Boards/obsidian.md", width: 80, height: 24),
+      Case(board: "Boards/obsidian.md", width: 200, height: 60),
+      Case(board: "Boards/taskell.md", width: 80, height: 24),
+      Case(board: "Boards/taskell.md", width: 200, height: 60),
+    ]
+    // A lane of 200 cards beside short ones, scrolled to its end (G) and two cards back (k k).
+    + sizes("Boards/long.md", events: ("end", "key G\nkey k\nkey k\n"))
+    // Checked and unchecked cards; links, tags, dates, a mark, code and sub-tasks.
+    + sizes("Boards/cards.md")
+    // The first card's whole text (Enter).
+    + sizes("Boards/cards.md", events: ("panel", "key enter\n"))
+    // A lines file: a list, as many columns as fit at least 32 cells wide.
+    + sizes("Boards/songs.txt")
 
   func check(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
     let url = Self.golden.appendingPathComponent(name)
@@ -45,7 +66,11 @@ struct BoardViewTests {
     let source = Self.tests.appendingPathComponent(c.board).standardizedFileURL
     let name = source.lastPathComponent
     _ = try directory.write(name, Array(try Data(contentsOf: source)))
-    let size = ["--width", "\(c.width)", "--height", "\(c.height)"]
+    var size = ["--width", "\(c.width)", "--height", "\(c.height)"]
+    if let events = c.events {
+      _ = try directory.write("play.events", events.lines)
+      size += ["--events", "play.events"]
+    }
     let plain = try TileGrid.run(["render", name] + size + ["--color", "never"], in: directory)
     expectSuccess(plain)
     try check(plain.stdoutText, c.golden + ".txt")
@@ -85,7 +110,9 @@ struct BoardViewTests {
     let result = try TileGrid.run(["render", "list.txt", "--width", "60", "--height", "12", "--color", "never"], in: directory)
     expectSuccess(result)
     let rows = result.stdoutText.split(separator: "\n", omittingEmptySubsequences: false)
+    // A lines file is a list: a row a line, its sections one under the other.
     #expect(rows[1].hasPrefix(" To do 1 ──"))
-    #expect(rows[6].hasPrefix(" Done 1 ──"))
+    #expect(rows[2].hasPrefix(" » Buy milk"))
+    #expect(rows[4].hasPrefix(" Done 1 ──"))
   }
 }
