@@ -201,6 +201,78 @@ func benchDragStep() {
   }
 }
 
+// MARK: - Lanes: a million cards in one lane
+
+/// A board in lanes: one lane of `count` cards beside two short ones, drawn as a Markdown board's cards.
+func lanesEditor(cards count: Int) -> EditorState {
+  let long = (0..<count).map { Tile(id: "c\($0)", title: "Card \($0 + 1) of the long lane #lanes") }
+  let arrangement = Arrangement(sections: [
+    (Section(id: "backlog", title: "Backlog"), long),
+    (Section(id: "doing", title: "Doing"), [Tile(id: "d1", title: "Write the layout"), Tile(id: "d2", title: "Draw it")]),
+    (Section(id: "done", title: "Done"), [Tile(id: "x1", title: "Read the issue")]),
+  ])
+  var editor = EditorState(arrangement: arrangement, screen: Size(width: 200, height: 60), view: .lanes(laneWidth: nil))
+  editor.cardStyle.markdown = true
+  return editor
+}
+
+/// A card lifted in the middle of the long lane's cards shown (scrolled to its end with G) and swept
+/// across the lanes and up and down them: each motion is target selection, at most one move and the
+/// lanes' arithmetic; with `frame`, the view into the 200x60 buffer too.
+func laneDragStepTimes(cards count: Int, frame: Bool) -> [Double] {
+  var editor = lanesEditor(cards: count)
+  Program.play([.input(.key(.character("G")))], on: &editor)
+  let layout = editor.document.layout
+  let card = layout.frame(of: ItemPath(0, count - 3))
+  let start = editor.reorder.viewport.screenPoint(fromContent: Point(x: card.minX + 4, y: card.minY + 1))
+  Program.play([.input(.mouse(MouseEvent(.press(.left), x: start.x, y: start.y))), .wait(300)], on: &editor)
+  var events: [InputEvent] = []
+  var x = start.x
+  var y = start.y
+  var dx = 3
+  var dy = 1
+  for step in 0..<20_000 {
+    x += dx
+    if x > 110 || x < 4 { dx = -dx }
+    if step % 5 == 0 {
+      y += dy
+      if y > 50 || y < 6 { dy = -dy }
+    }
+    events.append(.mouse(MouseEvent(.motion, x: x, y: y)))
+  }
+  var port = TimedPort(events.map { .input($0) }, at: editor.now, screen: frame ? editor.screen : nil)
+  var moves = 0
+  Program.run(&editor, on: &port) { _ in moves += 1 }
+  if editor.reorder.gesture.session == nil || moves == 0 { print("warning: the lane drag did not run (moves: \(moves))") }
+  return port.times
+}
+
+func benchLanes() {
+  for frame in [false, true] {
+    let small = laneDragStepTimes(cards: 1_000, frame: frame)
+    let large = laneDragStepTimes(cards: 1_000_000, frame: frame)
+    let kind = frame ? "to the frame" : "engine"
+    let (p99Small, p99Large) = (percentile(small, 0.99) * 1e6, percentile(large, 0.99) * 1e6)
+    report("lanes: drag step p99, one lane of 1,000 cards (\(kind))", String(format: "%.1f µs", p99Small), "")
+    report(
+      "lanes: drag step p99, one lane of 1,000,000 cards (\(kind))",
+      String(format: "%.1f µs (%.1fx)", p99Large, p99Large / p99Small), "< 1 ms, <= 2x")
+  }
+  // Frames while the long lane scrolls: a page down or up, a card down, to its ends now and then.
+  var editor = lanesEditor(cards: 1_000_000)
+  var buffer = Buffer(size: editor.screen)
+  var times: [Double] = []
+  for step in 0..<5_000 {
+    let key: Key = step % 500 == 0 ? .character("G") : step % 1000 == 0 ? .character("g") : step % 3 == 0 ? .pageUp
+      : step % 3 == 1 ? .pageDown : .character("j")
+    Program.play([.input(.key(key))], on: &editor)
+    times.append(seconds { editor.view(into: &buffer, scheme: .color) })
+  }
+  report(
+    "lanes: frame into the buffer p99, 200x60, one lane of 1,000,000 cards",
+    String(format: "%.0f µs (p50 %.0f)", percentile(times, 0.99) * 1e6, percentile(times, 0.5) * 1e6), "< 0.5 ms")
+}
+
 // MARK: - Find
 
 /// Each keystroke of a find over 1,000,000 tiles (titles `tile N`): the text grows, then shrinks.
@@ -1204,6 +1276,7 @@ if arguments.first == "--breakdown", arguments.count == 2 {
   let all = parts.isEmpty
   if all || parts.contains("--layout") { benchLayout() }
   if all || parts.contains("--drag") { benchDragStep() }
+  if all || parts.contains("--lanes") { benchLanes() }
   if all || parts.contains("--frame") { try benchFrame() }
   if all || parts.contains("--find") { try benchFind() }
   if all || parts.contains("--organize") { benchOrganize() }
