@@ -91,7 +91,11 @@ public struct CardFace: Equatable, Sendable {
       return
     }
     title = []
-    var first = Self.inline(tile.displayTitle, dates: &dates)
+    // A title without a byte that may be syntax (or a tag's `#`) is drawn as it is written: most
+    // titles, read without parsing.
+    let written = tile.displayTitle
+    let syntax = written.utf8.contains { FindIndex.mayBeSyntax($0) || $0 == UInt8(ascii: "#") }
+    var first = syntax ? Self.inline(written, dates: &dates) : [[Run(written)]]
     var continuation: [[Run]] = []
     for line in tile.markdownLines.dropFirst() {
       let text = Self.trimmed(line)

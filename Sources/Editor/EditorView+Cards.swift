@@ -131,8 +131,14 @@ extension Painter {
         // Without color a match is marked by characters, as on a tile.
         x = buffer.write("›", at: Point(x: x, y: y), style: base, clip: clip)
       }
-      for cell in line {
-        x = buffer.write(cell.unit.text, at: Point(x: x, y: y), style: cardStyle(cell.style, base, ground), clip: clip)
+      // Each run of one style written at once.
+      var start = 0
+      while start < line.count {
+        var end = start + 1
+        while end < line.count && line[end].style == line[start].style { end += 1 }
+        let text = line[start..<end].reduce(into: "") { $0 += $1.unit.text }
+        x = buffer.write(text, at: Point(x: x, y: y), style: cardStyle(line[start].style, base, ground), clip: clip)
+        start = end
       }
       if matched, !color, k == lines.count - 1 { buffer.write("‹", at: Point(x: x, y: y), style: base, clip: clip) }
     }
@@ -220,17 +226,17 @@ extension Painter {
     var used = 0
     var k = 0
     var overflow = false
+    // Ends the line; false once the lines are all used (what is left overflows).
+    func endLine() -> Bool {
+      result.append(line)
+      line = []
+      used = 0
+      if result.count == maxLines { overflow = true }
+      return !overflow
+    }
     while k < words.count {
       let word = words[k]
-      if word.newLine && (!line.isEmpty || k > 0) {
-        result.append(line)
-        line = []
-        used = 0
-        if result.count == maxLines {
-          overflow = true
-          break
-        }
-      }
+      if word.newLine && (!line.isEmpty || k > 0) && !endLine() { break }
       let gap = line.isEmpty ? 0 : 1
       if used + gap + word.width <= width {
         if gap > 0 { line.append(CardCell(unit: .space, style: word.space ?? [])) }
@@ -244,24 +250,10 @@ extension Painter {
         line = cut(word.cells, to: width)
         used = width
         k += 1
-        if k < words.count && !words[k].newLine {
-          result.append(line)
-          line = []
-          used = 0
-          if result.count == maxLines {
-            overflow = true
-            break
-          }
-        }
+        if k < words.count && !words[k].newLine && !endLine() { break }
         continue
       }
-      result.append(line)
-      line = []
-      used = 0
-      if result.count == maxLines {
-        overflow = true
-        break
-      }
+      if !endLine() { break }
       words[k].newLine = false
     }
     if !line.isEmpty || result.isEmpty { result.append(line) }

@@ -124,23 +124,29 @@ func dragStepTimes(tiles count: Int, mixed: Bool, frame: Bool = false) -> [Doubl
   }
   guard let target else { fatalError("no tile in the viewport") }
   let start = Point(x: target.minX + target.width / 2, y: target.minY + target.height / 2 - scroll.y + viewport.minY)
+  return timedSweep(&editor, from: start, across: 10...180, down: (viewport.minY + 10)...(viewport.minY + 40), every: 7, frame: frame)
+}
+
+/// Presses at `start`, holds until the tile lifts, then sweeps the pointer to and fro across `xs` (3 cells
+/// a motion), a row up or down `ys` every `every` motions, 20,000 motions timed through the loop as the
+/// terminal runs it: each step is the update, its effects and (with `frame`) the frame drawn, timed
+/// from handing the loop a message to its asking for the next.
+func timedSweep(
+  _ editor: inout EditorState, from start: Point, across xs: ClosedRange<Int>, down ys: ClosedRange<Int>, every: Int,
+  frame: Bool
+) -> [Double] {
   Program.play([.input(.mouse(MouseEvent(.press(.left), x: start.x, y: start.y))), .wait(300)], on: &editor)
   var events: [InputEvent] = []
-  var x = start.x
-  var y = start.y
-  var dx = 3
-  var dy = 1
+  var (x, y, dx, dy) = (start.x, start.y, 3, 1)
   for step in 0..<20_000 {
     x += dx
-    if x > 180 || x < 10 { dx = -dx }
-    if step % 7 == 0 {
+    if x > xs.upperBound || x < xs.lowerBound { dx = -dx }
+    if step % every == 0 {
       y += dy
-      if y > viewport.minY + 40 || y < viewport.minY + 10 { dy = -dy }
+      if y > ys.upperBound || y < ys.lowerBound { dy = -dy }
     }
     events.append(.mouse(MouseEvent(.motion, x: x, y: y)))
   }
-  // Through the loop, as the terminal runs it: each step is the update, its effects and (with `frame`)
-  // the frame drawn, timed from handing the loop a message to its asking for the next.
   var port = TimedPort(events.map { .input($0) }, at: editor.now, screen: frame ? editor.screen : nil)
   var moves = 0
   Program.run(&editor, on: &port) { _ in moves += 1 }
@@ -225,26 +231,7 @@ func laneDragStepTimes(cards count: Int, frame: Bool) -> [Double] {
   let layout = editor.document.layout
   let card = layout.frame(of: ItemPath(0, count - 3))
   let start = editor.reorder.viewport.screenPoint(fromContent: Point(x: card.minX + 4, y: card.minY + 1))
-  Program.play([.input(.mouse(MouseEvent(.press(.left), x: start.x, y: start.y))), .wait(300)], on: &editor)
-  var events: [InputEvent] = []
-  var x = start.x
-  var y = start.y
-  var dx = 3
-  var dy = 1
-  for step in 0..<20_000 {
-    x += dx
-    if x > 110 || x < 4 { dx = -dx }
-    if step % 5 == 0 {
-      y += dy
-      if y > 50 || y < 6 { dy = -dy }
-    }
-    events.append(.mouse(MouseEvent(.motion, x: x, y: y)))
-  }
-  var port = TimedPort(events.map { .input($0) }, at: editor.now, screen: frame ? editor.screen : nil)
-  var moves = 0
-  Program.run(&editor, on: &port) { _ in moves += 1 }
-  if editor.reorder.gesture.session == nil || moves == 0 { print("warning: the lane drag did not run (moves: \(moves))") }
-  return port.times
+  return timedSweep(&editor, from: start, across: 4...110, down: 6...50, every: 5, frame: frame)
 }
 
 func benchLanes() {

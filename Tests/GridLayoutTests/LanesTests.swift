@@ -174,22 +174,7 @@ struct LanesTests {
           layout.setLaneTop(s, to: rng.int(-2...30))
           done.append("scroll \(s)")
         } else if let change = OrganizeTests.randomChange(a, layout, &rng, edits: true) {
-          switch change {
-          case .block(let move, _):
-            try a.move(move, force: true)
-            layout.moveBlock(move)
-            done.append("block \(move.from) -> \(move.to)")
-          case .section(let move):
-            try a.moveSection(move, force: true)
-            layout.moveSection(move)
-            done.append("section \(move.from) -> \(move.to)")
-          case .single(let from, let to):
-            try a.move(from: from, to: to, force: true)
-            layout.moveItem(from: from, to: to)
-            done.append("\(from) -> \(to)")
-          case .insertItems, .removeItems, .setWidth, .insertSection, .removeSection:
-            done.append(EditTests.apply(change, to: &a, &layout))
-          }
+          done.append(try OrganizeTests.apply(change, to: &a, &layout))
         }
         var fresh = FlowLayout(arrangement: a, viewport: viewport)
         fresh.restoreLaneTops(layout.allLaneTops)
