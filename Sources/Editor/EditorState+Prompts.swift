@@ -28,7 +28,7 @@ extension EditorState {
     return perform(command)
   }
 
-  /// Does a command of the board, or of what is lifted.
+  /// Does a command of the board, or of what is lifted: from its key, or from the palette.
   mutating func perform(_ command: Command) -> [EditorEffect] {
     switch command {
     case .edit(let edit):
@@ -52,6 +52,9 @@ extension EditorState {
     case .help:
       overlay = .help
       helpOffset = 0
+      return []
+    case .palette:
+      overlay = .prompt(Prompt(purpose: .palette(chosen: 0), field: LineEditor()))
       return []
     case .firstTile, .lastTile:
       // The first or the last tile, as in vim, taskell and lazygit.
@@ -109,11 +112,11 @@ extension EditorState {
       .carryDown, .drop, .cancel:
       return []
     // The other contexts': the help's and the panels' (`helpKey`, `panelKey`, `conflictsKey`), a
-    // prompt's (`promptKey`), a question's (`answer`).
+    // prompt's and the palette's (`promptKey`), a question's (`answer`).
     case .scrollUp, .scrollDown, .scrollPageUp, .scrollPageDown, .scrollTop, .scrollBottom, .closePanel,
       .choosePrevious, .chooseNext, .chooseFirst, .chooseLast, .takeOurs, .takeTheirs, .takeBoth, .closeConflicts,
       .submit, .cancelLine, .complete, .completeBack, .cursorLeft, .cursorRight, .lineStart, .lineEnd, .deleteBack,
-      .deleteForward, .deleteToStart, .deleteToEnd, .deleteWord, .confirm,
+      .deleteForward, .deleteToStart, .deleteToEnd, .deleteWord, .paletteNext, .palettePrevious, .confirm,
       .saveAndQuit, .merge, .overwrite, .saveAs, .restore, .discard, .keep:
       return []
     }
@@ -226,6 +229,7 @@ extension EditorState {
   /// A key typed into the prompt: its command in a prompt (Tab completes where the prompt completes),
   /// or the text typed.
   mutating func promptKey(_ key: Key, _ open: Prompt) -> [EditorEffect] {
+    if case .palette(let chosen) = open.purpose { return paletteKey(key, open, chosen: chosen) }
     let command = keymap.command(for: key, in: .prompt)
     if command == .editor(.complete) || command == .editor(.completeBack) {
       let forward = command == .editor(.complete)
@@ -255,6 +259,7 @@ extension EditorState {
     if case .find(let origin) = open.purpose {
       return findKey(outcome, open, origin: origin)
     }
+    if case .palette = open.purpose { return paletteChanged(outcome, open) }
     switch outcome {
     case .edited, .ignored:
       // Typing starts a new completion from what is typed.
@@ -267,7 +272,7 @@ extension EditorState {
       return []
     case .submitted:
       switch open.purpose {
-      case .find:
+      case .find, .palette:
         return []
       case .moveTo:
         switch TypedDestination.parse(open.field.text, in: arrangement) {
@@ -314,6 +319,8 @@ extension EditorState {
       case .saveAs:
         pendingSave = nil
         announcement = .notSaved(.cancelled)
+      case .palette:
+        break
       }
     case .question(let asked):
       dismissed(asked)

@@ -22,7 +22,8 @@ public enum KeyHelp {
     Entry(keys: "wheel", action: "scroll"),
   ]
 
-  /// A command's line: its keys by name, and its help (none for a command without keys).
+  /// A command's line: its keys by name, and its help (none for a command without keys: the palette
+  /// runs it).
   public static func entry(_ command: Command, _ keymap: Keymap) -> Entry? {
     let keys = keymap.keys(command)
     guard !keys.isEmpty else { return nil }
