@@ -241,6 +241,13 @@ public enum EditorCommand: CaseIterable, Hashable, Sendable {
     }
   }
 
+  /// The recognizer's key for the command now: while something is lifted only the lifted's commands
+  /// reach it (the board's wait), so that only the lifted's keys carry, drop and cancel.
+  func reorderKey(dragging: Bool) -> ReorderKey? {
+    guard !dragging || declaration.contexts.contains(.lifted) else { return nil }
+    return reorderKey
+  }
+
   /// The gesture recognizer's key for the command, where the recognizer does it.
   var reorderKey: ReorderKey? {
     switch self {

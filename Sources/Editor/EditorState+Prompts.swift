@@ -47,7 +47,10 @@ extension EditorState {
   /// (`EditorCommand.reorderKey`) go to it; the other contexts' commands are their panels' and
   /// prompts' (`helpKey`, `promptKey`, …).
   mutating func perform(_ command: EditorCommand) -> [EditorEffect] {
-    if let reorderKey = command.reorderKey { return engineEffects(.key(reorderKey)) }
+    if command.reorderKey != nil {
+      guard let reorderKey = command.reorderKey(dragging: isDragging) else { return [] }
+      return engineEffects(.key(reorderKey))
+    }
     switch command {
     case .help:
       overlay = .help

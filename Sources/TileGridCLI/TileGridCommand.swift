@@ -45,7 +45,7 @@ public enum TileGridCommand {
   /// Every command, in the order the overview lists them.
   static let commands: [Command] = [
     demoCommand, exportCommand, moveCommand, moveSectionCommand, applyCommand, diffCommand, mergeCommand,
-    mergetoolCommand, gitSetupCommand, layoutCommand, playCommand, renderCommand, checkCommand,
+    mergetoolCommand, gitSetupCommand, layoutCommand, playCommand, renderCommand, checkCommand, keysCommand,
   ]
 
   static var overview: String {
