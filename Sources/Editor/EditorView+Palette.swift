@@ -13,11 +13,7 @@ extension Painter {
     let box = Rect(x: 0, y: max(1, screen.height - 1 - height), width: screen.width, height: min(height, screen.height - 2))
     guard box.width >= 8, box.height >= 3 else { return }
     let face = style(Theme.barText, Theme.helpBackground)
-    buffer.fill(box, with: " ", style: face)
-    buffer.drawBox(box, .rounded, style: style(Theme.accent, Theme.helpBackground), clip: buffer.bounds)
-    buffer.write(
-      " Commands ", at: Point(x: box.minX + 2, y: box.minY), style: style(Theme.accent, Theme.helpBackground, .bold),
-      maxWidth: max(0, box.width - 4))
+    drawFrame(box, title: "Commands", into: &buffer)
     let rows = box.height - 2
     guard !matches.isEmpty else {
       buffer.write(

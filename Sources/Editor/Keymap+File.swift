@@ -1,4 +1,5 @@
 import TerminalInput
+import TileModel
 
 /// A line of a keys file that was not taken: its number and why.
 public struct KeysFileProblem: Equatable, Sendable, CustomStringConvertible {
@@ -101,24 +102,9 @@ extension Keymap {
   /// ` (did you mean 'save'?)` for a name one or two letters off a command's, else nothing.
   private static func suggestion(for name: String) -> String {
     let names = Command.allCases.map(\.name)
-    let scored = names.map { ($0, distance(name.lowercased(), $0)) }.filter { $0.1 <= 2 }
+    let scored = names.map { ($0, Sequences.editDistance(name.lowercased(), $0)) }.filter { $0.1 <= 2 }
     guard let best = scored.min(by: { $0.1 < $1.1 }) else { return "" }
     return " (did you mean '\(best.0)'?)"
-  }
-
-  /// The edit distance between two short words.
-  private static func distance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-    var previous = Array(0...b.count)
-    for i in 1...a.count {
-      var row = [i] + Array(repeating: 0, count: b.count)
-      for j in 1...b.count {
-        row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      previous = row
-    }
-    return previous[b.count]
   }
 
   /// The keymap in the keys file's own syntax, grouped by context (a `# context` line before each

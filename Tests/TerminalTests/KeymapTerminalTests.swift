@@ -16,6 +16,19 @@ struct KeymapTerminalTests {
     try directory.write(".config/tilegrid/keys", text)
   }
 
+  /// With the rename prompt open on the tile titled `old`: types `new`, Enter, saves with `saving`, and
+  /// checks the file.
+  func retitle(_ tmux: TmuxSession, _ old: String, to new: String, saving: () throws -> Void) async throws {
+    try await tmux.waitForStatus("RENAME", "Title: \(old)")
+    try tmux.sendKey("C-u")
+    try tmux.send(new)
+    try tmux.sendKey("Enter")
+    try await tmux.waitForStatus("READY", "Renamed \(new)")
+    try saving()
+    try await tmux.waitForStatus("READY", "Saved demo.json")
+    #expect(try tileTitles("demo.json", in: directory)[old] == new)
+  }
+
   @Test(": opens the palette; rena narrows it to rename; Enter opens the rename prompt; the tile is renamed")
   func paletteRenames() async throws {
     try writeDemo(in: directory)
@@ -31,14 +44,7 @@ struct KeymapTerminalTests {
     }
     #expect(!narrowed.contentRows.contains { $0.contains("recolor") }, "\(narrowed)")
     try tmux.sendKey("Enter")
-    try await tmux.waitForStatus("RENAME", "Title: blue")
-    try tmux.sendKey("C-u")
-    try tmux.send("Navy")
-    try tmux.sendKey("Enter")
-    try await tmux.waitForStatus("READY", "Renamed Navy")
-    try tmux.send("s")
-    try await tmux.waitForStatus("READY", "Saved demo.json")
-    #expect(try tileTitles("demo.json", in: directory)["blue"] == "Navy")
+    try await retitle(tmux, "blue", to: "Navy", saving: { try tmux.send("s") })
     try await tmux.quitCleanly()
   }
 
@@ -81,14 +87,7 @@ struct KeymapTerminalTests {
     let hinted = try await tmux.waitForStatus("READY", "red")
     #expect(hinted.statusLine.contains("? help · Ctrl-S save · s quit"), "\(hinted)")
     try tmux.sendKey("F2")
-    try await tmux.waitForStatus("RENAME", "Title: red")
-    try tmux.sendKey("C-u")
-    try tmux.send("Crimson")
-    try tmux.sendKey("Enter")
-    try await tmux.waitForStatus("READY", "Renamed Crimson")
-    try tmux.sendKey("C-s")
-    try await tmux.waitForStatus("READY", "Saved demo.json")
-    #expect(try tileTitles("demo.json", in: directory)["red"] == "Crimson")
+    try await retitle(tmux, "red", to: "Crimson", saving: { try tmux.sendKey("C-s") })
     // find kept its key (its line was refused: Ctrl-S is save's).
     try tmux.send("/")
     try await tmux.waitForStatus("FIND")
