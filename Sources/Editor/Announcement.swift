@@ -428,6 +428,7 @@ extension Prompt {
     case .find: return "Find: "
     case .moveTo: return "Move to: "
     case .edit(let kind): return kind.command.prompt?.label ?? ""
+    case .palette: return ":"
     }
   }
 }

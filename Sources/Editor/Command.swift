@@ -19,6 +19,8 @@ public enum KeyContext: String, CaseIterable, Sendable {
   /// A line typed on the status line (find, a typed move, a title, a color, save as): printable keys
   /// are the text.
   case prompt
+  /// The command palette (`:`): a prompt whose text narrows the list of commands.
+  case palette
   /// A question on the status line, answered with one key; other keys answer no.
   case question
 
@@ -31,12 +33,13 @@ public enum KeyContext: String, CaseIterable, Sendable {
     case .panel: return "In a panel of lines (D, a merge's conflicts)"
     case .conflicts: return "In the Conflicts panel"
     case .prompt: return "Typing a line (find, move to, a title, a color, save as)"
+    case .palette: return "In the command palette (the keys of a line being typed, and these)"
     case .question: return "Answering a question"
     }
   }
 
   /// Whether printable keys (and Space) are text here, so that no command may take one.
-  public var typesText: Bool { self == .prompt }
+  public var typesText: Bool { self == .prompt || self == .palette }
 }
 
 /// A group of commands, as the help overlay, `tilegrid keys` and the docs list them: a title, and the
@@ -45,7 +48,7 @@ public enum CommandGroup: CaseIterable, Sendable {
   case moving, lifting, finding, editing, file
   case carrying
   case scrolling, panel, conflicts
-  case typing, answers
+  case typing, palette, answers
 
   public var title: String {
     switch self {
@@ -59,6 +62,7 @@ public enum CommandGroup: CaseIterable, Sendable {
     case .panel: return "A panel"
     case .conflicts: return "The Conflicts panel"
     case .typing: return "Typing a line"
+    case .palette: return "The command palette"
     case .answers: return "Questions"
     }
   }
@@ -72,14 +76,15 @@ public enum CommandGroup: CaseIterable, Sendable {
     case .panel: return .panel
     case .conflicts: return .conflicts
     case .typing: return .prompt
+    case .palette: return .palette
     case .answers: return .question
     }
   }
 }
 
-/// What is declared of a command, once: its name (in `tilegrid --help` and the docs; unique across
-/// contexts), its group, the contexts where it applies (its group's first), its keys by default, and
-/// its help line (the help overlay, the docs' key tables).
+/// What is declared of a command, once: its name (in the keys file, `tilegrid keys` and the palette;
+/// unique across contexts), its group, the contexts where it applies (its group's first), its keys by
+/// default, and its help line (the help overlay, the palette, the docs' key tables).
 public struct CommandDeclaration: Equatable, Sendable {
   public var name: String
   public var group: CommandGroup
@@ -125,7 +130,7 @@ public enum EditorCommand: CaseIterable, Hashable, Sendable {
   // The board: lifting and marks.
   case lift, openCard, unmark, mark, markLeft, markRight, markUp, markDown, moveTo
   case find, findNext, findPrevious
-  case undo, redo, save, changes, conflicts, quit, suspend, redraw, help
+  case undo, redo, save, changes, conflicts, quit, suspend, redraw, help, palette
   // What is lifted.
   case carryLeft, carryRight, carryUp, carryDown, drop, cancel
   // The help and the panels.
@@ -135,6 +140,8 @@ public enum EditorCommand: CaseIterable, Hashable, Sendable {
   // A line being typed.
   case submit, cancelLine, complete, completeBack, cursorLeft, cursorRight, lineStart, lineEnd
   case deleteBack, deleteForward, deleteToStart, deleteToEnd, deleteWord
+  // The palette.
+  case paletteNext, palettePrevious
   // A question's answers.
   case confirm, saveAndQuit, merge, overwrite, saveAs, restore, discard, keep
 
@@ -175,6 +182,7 @@ public enum EditorCommand: CaseIterable, Hashable, Sendable {
     case .suspend: return D("suspend", .file, keys: [.control("z")], help: "suspend (fg resumes)")
     case .redraw: return D("redraw", .file, keys: [.control("l")], help: "repaint the screen")
     case .help: return D("help", .file, also: [.conflicts], keys: [c("?")], help: "this help")
+    case .palette: return D("palette", .file, keys: [c(":")], help: "run a command by name")
     case .carryLeft: return D("carry-left", .carrying, keys: [.left, c("h")], help: "carry it left")
     case .carryRight: return D("carry-right", .carrying, keys: [.right, c("l")], help: "carry it right")
     case .carryUp: return D("carry-up", .carrying, keys: [.up, c("k")], help: "carry it up")
@@ -200,28 +208,30 @@ public enum EditorCommand: CaseIterable, Hashable, Sendable {
     case .takeBoth: return D("take-both", .conflicts, keys: [c("b")], help: "keep both")
     case .closeConflicts:
       return D("close-conflicts", .conflicts, keys: [.escape, c("q"), c("C")], help: "close the panel")
-    case .submit: return D("submit", .typing, keys: [.enter], help: "done: use the line")
+    case .submit: return D("submit", .typing, also: [.palette], keys: [.enter], help: "done: use the line")
     case .cancelLine:
-      return D("cancel-line", .typing, keys: [.escape, .control("c")], help: "cancel the line")
+      return D("cancel-line", .typing, also: [.palette], keys: [.escape, .control("c")], help: "cancel the line")
     case .complete: return D("complete", .typing, keys: [.tab], help: "complete (section, color)")
     case .completeBack: return D("complete-back", .typing, keys: [.backtab], help: "complete, backward")
     case .cursorLeft:
-      return D("cursor-left", .typing, keys: [.left, .control("b")], help: "cursor left")
+      return D("cursor-left", .typing, also: [.palette], keys: [.left, .control("b")], help: "cursor left")
     case .cursorRight:
-      return D("cursor-right", .typing, keys: [.right, .control("f")], help: "cursor right")
+      return D("cursor-right", .typing, also: [.palette], keys: [.right, .control("f")], help: "cursor right")
     case .lineStart:
-      return D("line-start", .typing, keys: [.home, .control("a")], help: "to the line's start")
-    case .lineEnd: return D("line-end", .typing, keys: [.end, .control("e")], help: "to the line's end")
+      return D("line-start", .typing, also: [.palette], keys: [.home, .control("a")], help: "to the line's start")
+    case .lineEnd: return D("line-end", .typing, also: [.palette], keys: [.end, .control("e")], help: "to the line's end")
     case .deleteBack:
-      return D("delete-back", .typing, keys: [.backspace], help: "delete before the cursor")
+      return D("delete-back", .typing, also: [.palette], keys: [.backspace], help: "delete before the cursor")
     case .deleteForward:
-      return D("delete-forward", .typing, keys: [.delete, .control("d")], help: "delete at the cursor")
+      return D("delete-forward", .typing, also: [.palette], keys: [.delete, .control("d")], help: "delete at the cursor")
     case .deleteToStart:
-      return D("delete-to-start", .typing, keys: [.control("u")], help: "delete to the start")
+      return D("delete-to-start", .typing, also: [.palette], keys: [.control("u")], help: "delete to the start")
     case .deleteToEnd:
-      return D("delete-to-end", .typing, keys: [.control("k")], help: "delete to the end")
+      return D("delete-to-end", .typing, also: [.palette], keys: [.control("k")], help: "delete to the end")
     case .deleteWord:
-      return D("delete-word", .typing, keys: [.control("w")], help: "delete the word before")
+      return D("delete-word", .typing, also: [.palette], keys: [.control("w")], help: "delete the word before")
+    case .paletteNext: return D("palette-next", .palette, keys: [.down, .tab], help: "the next command")
+    case .palettePrevious: return D("palette-previous", .palette, keys: [.up, .backtab], help: "the previous command")
     case .confirm: return D("confirm", .answers, keys: [c("y"), c("Y")], help: "yes: quit, delete")
     case .saveAndQuit: return D("save-and-quit", .answers, keys: [c("s")], help: "save, then quit")
     case .merge: return D("merge", .answers, keys: [c("m")], help: "merge with the disk's")
@@ -231,6 +241,13 @@ public enum EditorCommand: CaseIterable, Hashable, Sendable {
     case .discard: return D("discard", .answers, keys: [c("d")], help: "discard what was left")
     case .keep: return D("keep", .answers, keys: [c("k")], help: "keep it for later")
     }
+  }
+
+  /// The recognizer's key for the command now: while something is lifted only the lifted's commands
+  /// reach it (the board's wait), so that only the lifted's keys carry, drop and cancel.
+  func reorderKey(dragging: Bool) -> ReorderKey? {
+    guard !dragging || declaration.contexts.contains(.lifted) else { return nil }
+    return reorderKey
   }
 
   /// The gesture recognizer's key for the command, where the recognizer does it.

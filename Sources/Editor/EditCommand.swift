@@ -3,8 +3,8 @@ import TerminalInput
 import TileModel
 
 /// Every editing command of the editor, and each one's facts in one place: its name, keys and help line
-/// (its `declaration` in the keymap, which the key dispatch, the help overlay and the docs' key tables
-/// read), the prompt it opens (the words before the field and the status line's badge), and
+/// (its `declaration` in the keymap, which the key dispatch, the help overlay, the palette and the docs'
+/// key tables read), the prompt it opens (the words before the field and the status line's badge), and
 /// what it did (`Outcome`: the status line's past tense, the trace's word). What each command does is
 /// `EditorState.begin(_:)` and `submitEdit` (EditorState+Editing.swift). A new command is a case here,
 /// which the compiler then asks for in each switch below and in `begin(_:)` (docs/architecture.md).

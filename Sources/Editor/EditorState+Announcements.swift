@@ -62,6 +62,12 @@ extension EditorState {
     }
   }
 
+  /// Says `sentence` on the status line (what the command line found, such as a keys file's lines not
+  /// taken, on the first screen).
+  public mutating func announce(_ sentence: String) {
+    announcement = .told(sentence)
+  }
+
   /// The status line's words: the announcement; at rest in an arrangement without tiles or sections,
   /// how to add them rather than how to lift one.
   public var statusText: String {

@@ -303,7 +303,7 @@ extension EditorState {
     }
     switch kind {
     case .addTile(let place):
-      guard !text.trimmingSpaces.isEmpty else { return stay("a tile needs a title (Esc cancels)") }
+      guard !text.trimmingSpaces.isEmpty else { return stay("a tile needs a title (\(keymap.say(.cancelLine)) cancels)") }
       let id = document.newTileID(forTitle: text)
       // A color unlike its neighbours', where the file keeps colors without gaining a column for it.
       let color = traits.keepsColors && !gainsColorColumn ? arrangement.newTileColor(at: place) : nil
@@ -311,7 +311,7 @@ extension EditorState {
       overlay = nil
       return perform([.insertTiles([tile], at: [place])], verb: .added(id: id), [.tile(place)])
     case .addSection(let index):
-      guard !text.trimmingSpaces.isEmpty else { return stay("a section needs a title (Esc cancels)") }
+      guard !text.trimmingSpaces.isEmpty else { return stay("a section needs a title (\(keymap.say(.cancelLine)) cancels)") }
       let id = document.newSectionID(forTitle: text)
       overlay = nil
       return perform(
@@ -339,7 +339,7 @@ extension EditorState {
         return []
       }
       guard let color = TileColor(spelling) else {
-        return stay("“\(spelling)” is not a color (Tab: names)")
+        return stay("“\(spelling)” is not a color (\(keymap.say(.complete)): names)")
       }
       overlay = nil
       let effects = perform(changing(paths) { $0.color = color }, verb: .recolored, paths.map(Subject.tile))

@@ -28,7 +28,7 @@ extension EditorState {
     return perform(command)
   }
 
-  /// Does a command of the board, or of what is lifted.
+  /// Does a command of the board, or of what is lifted: from its key, or from the palette.
   mutating func perform(_ command: Command) -> [EditorEffect] {
     switch command {
     case .edit(let edit):
@@ -47,7 +47,10 @@ extension EditorState {
   /// (`EditorCommand.reorderKey`) go to it; the other contexts' commands are their panels' and
   /// prompts' (`helpKey`, `promptKey`, …).
   mutating func perform(_ command: EditorCommand) -> [EditorEffect] {
-    if let reorderKey = command.reorderKey { return engineEffects(.key(reorderKey)) }
+    if command.reorderKey != nil {
+      guard let reorderKey = command.reorderKey(dragging: isDragging) else { return [] }
+      return engineEffects(.key(reorderKey))
+    }
     switch command {
     case .help:
       overlay = .help
@@ -59,6 +62,9 @@ extension EditorState {
         return openCard(path)
       }
       return engineEffects(.key(.liftOrDrop))
+    case .palette:
+      overlay = .prompt(Prompt(purpose: .palette(chosen: 0), field: LineEditor()))
+      return []
     case .firstTile, .lastTile:
       // The first or the last tile, as in vim, taskell and lazygit.
       guard !isDragging else { return [] }
@@ -119,11 +125,11 @@ extension EditorState {
       .carryDown, .drop, .cancel:
       return []
     // The other contexts': the help's and the panels' (`helpKey`, `panelKey`, `conflictsKey`), a
-    // prompt's (`promptKey`), a question's (`answer`).
+    // prompt's and the palette's (`promptKey`), a question's (`answer`).
     case .scrollUp, .scrollDown, .scrollPageUp, .scrollPageDown, .scrollTop, .scrollBottom, .closePanel, .editCard,
       .choosePrevious, .chooseNext, .chooseFirst, .chooseLast, .takeOurs, .takeTheirs, .takeBoth, .closeConflicts,
       .submit, .cancelLine, .complete, .completeBack, .cursorLeft, .cursorRight, .lineStart, .lineEnd, .deleteBack,
-      .deleteForward, .deleteToStart, .deleteToEnd, .deleteWord, .confirm,
+      .deleteForward, .deleteToStart, .deleteToEnd, .deleteWord, .paletteNext, .palettePrevious, .confirm,
       .saveAndQuit, .merge, .overwrite, .saveAs, .restore, .discard, .keep:
       return []
     }
@@ -236,6 +242,7 @@ extension EditorState {
   /// A key typed into the prompt: its command in a prompt (Tab completes where the prompt completes),
   /// or the text typed.
   mutating func promptKey(_ key: Key, _ open: Prompt) -> [EditorEffect] {
+    if case .palette(let chosen) = open.purpose { return paletteKey(key, open, chosen: chosen) }
     let command = keymap.command(for: key, in: .prompt)
     if command == .editor(.complete) || command == .editor(.completeBack) {
       let forward = command == .editor(.complete)
@@ -265,6 +272,7 @@ extension EditorState {
     if case .find(let origin) = open.purpose {
       return findKey(outcome, open, origin: origin)
     }
+    if case .palette = open.purpose { return paletteChanged(outcome, open) }
     switch outcome {
     case .edited, .ignored:
       // Typing starts a new completion from what is typed.
@@ -277,7 +285,7 @@ extension EditorState {
       return []
     case .submitted:
       switch open.purpose {
-      case .find:
+      case .find, .palette:
         return []
       case .moveTo:
         switch TypedDestination.parse(open.field.text, in: arrangement) {
@@ -324,6 +332,8 @@ extension EditorState {
       case .saveAs:
         pendingSave = nil
         announcement = .notSaved(.cancelled)
+      case .palette:
+        break
       }
     case .question(let asked):
       dismissed(asked)

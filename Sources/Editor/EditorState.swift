@@ -308,7 +308,7 @@ public struct EditorState: Sendable {
     if isTooSmall { return engine(.tick, at: time) + tooSmallKey(key) }
     // The gesture recognizer's commands go to it; the editor's own after the recognizer's timers fire.
     guard overlay == nil, case .editor(let command)? = keymap.command(for: key, in: boardContexts),
-      let reorderKey = command.reorderKey
+      let reorderKey = command.reorderKey(dragging: isDragging)
     else {
       let effects = engine(.tick, at: time)
       return effects + editorKey(key)
@@ -317,7 +317,9 @@ public struct EditorState: Sendable {
   }
 
   /// Where the board's keys are looked up: while something is lifted, the lifted's commands first
-  /// (the arrows carry it), then the board's (which wait for the drop where they would change it).
+  /// (the arrows carry it), then the board's (which wait for the drop where they would change it: the
+  /// recognizer's own, such as `focus-left`, never reach it then, so that a key a keys file took from
+  /// `carry-left` does not carry).
   var boardContexts: [KeyContext] { isDragging ? [.lifted, .board] : [.board] }
 
   /// A tile, a block or a section is lifted.

@@ -176,6 +176,9 @@ extension Painter {
     case (.edit(.recolor), _): return (keys.hints([(.complete, "completes"), (.submit, "sets")]), false)
     case (.edit(.addTile), _), (.edit(.addSection), _): return (keys.hints([(.submit, "adds"), (.cancelLine, "cancels")]), false)
     case (.edit, _): return (keys.hints([(.submit, "sets"), (.cancelLine, "cancels")]), false)
+    case (.palette, _):
+      let count = state.paletteMatches.count
+      return (count == 0 ? "no command matches" : keys.hints([(.submit, "runs"), (.cancelLine, "closes")]), count == 0)
     }
   }
 

@@ -22,7 +22,8 @@ public enum KeyHelp {
     Entry(keys: "wheel", action: "scroll"),
   ]
 
-  /// A command's line: its keys by name, and its help (none for a command without keys).
+  /// A command's line: its keys by name, and its help (none for a command without keys: the palette
+  /// runs it).
   public static func entry(_ command: Command, _ keymap: Keymap) -> Entry? {
     let keys = keymap.keys(command)
     guard !keys.isEmpty else { return nil }
@@ -148,12 +149,7 @@ extension Painter {
     guard let layout = state.helpLayout else { return }
     let box = layout.box
     let offset = min(max(0, state.helpOffset), layout.lastOffset)
-    let face = style(Theme.barText, Theme.helpBackground)
-    buffer.fill(box, with: " ", style: face)
-    buffer.drawBox(box, .rounded, style: style(Theme.accent, Theme.helpBackground), clip: buffer.bounds)
-    buffer.write(
-      " Keys ", at: Point(x: box.minX + 2, y: box.minY), style: style(Theme.accent, Theme.helpBackground, .bold),
-      maxWidth: max(0, box.width - 4))
+    drawFrame(box, title: "Keys", into: &buffer)
     let inner = Rect(x: box.minX + 2, y: box.minY + 1, width: box.width - 4, height: box.height - 2)
     for (c, column) in layout.columns.enumerated() {
       let left = inner.minX + c * (layout.columnWidth + layout.gap)

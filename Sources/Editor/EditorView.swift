@@ -71,6 +71,7 @@ extension EditorState {
     case .find: return ("FIND", Theme.accent)
     case .moveTo: return ("MOVE TO", Theme.accent)
     case .edit(let kind): return (kind.command.prompt?.badge ?? "EDIT", Theme.accent)
+    case .palette: return ("COMMAND", Theme.accent)
     case nil: break
     }
     switch question {
@@ -134,6 +135,7 @@ struct Painter {
     if state.showingHelp { drawHelp(into: &buffer) }
     if case .text(let panel) = state.overlay { drawPanel(panel, into: &buffer) }
     if case .conflicts(let panel) = state.overlay { drawConflicts(panel, into: &buffer) }
+    if case .palette(let chosen)? = state.prompt?.purpose { drawPalette(chosen: chosen, into: &buffer) }
   }
 
   // MARK: - Too small

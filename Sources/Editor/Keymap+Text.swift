@@ -34,6 +34,31 @@ extension Keymap {
     text.map { $0 == "|" || $0 == "`" ? "\\" + String($0) : String($0) }.joined()
   }
 
+  /// The keys of `contexts` as a terminal shows them (`tilegrid help keys`): a heading for each,
+  /// then a line a command: its keys, its name, its help.
+  public func terminalText(_ contexts: [KeyContext]) -> String {
+    var lines: [String] = []
+    for context in contexts {
+      let commands = Self.listed(in: context, among: contexts)
+      guard !commands.isEmpty else { continue }
+      let rows = commands.map { command in
+        (keys(command).map(\.name).joined(separator: ", "), command.name, command.declaration.help)
+      }
+      let keysWidth = max(4, rows.map { DisplayText.width(of: $0.0) }.max() ?? 0)
+      let nameWidth = rows.map(\.1.count).max() ?? 0
+      if !lines.isEmpty { lines.append("") }
+      lines.append(context.title + ":")
+      for (keys, name, help) in rows {
+        let shown = keys.isEmpty ? "—" : keys
+        lines.append(
+          "  " + shown + String(repeating: " ", count: max(0, keysWidth - DisplayText.width(of: shown))) + "  " + name
+            + String(repeating: " ", count: nameWidth - name.count) + "  " + help)
+      }
+      if context == .question { lines.append("  Any other key answers no.") }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
   /// The first key of each command of the board and of what is lifted, by group: the command line's
   /// overview (`tilegrid --help`), in lines of at most `width` columns.
   public func overview(width: Int = 100) -> [String] {

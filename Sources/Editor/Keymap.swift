@@ -1,8 +1,9 @@
 import TerminalInput
 
 /// Which keys give which command, in each context: the commands' declarations (`Command`) with their
-/// keys as given to them (`bind`). The key dispatch (`EditorState.perform(_:)`), the help overlay, the
-/// status line's hints and the docs' key tables all read it, so they show the keys in effect.
+/// keys as a keys file changed them. The key dispatch (`EditorState.perform(_:)`), the help overlay,
+/// the status line's hints, the palette, `tilegrid keys` and the docs' key tables all read it, so they
+/// show the keys in effect.
 public struct Keymap: Equatable, Sendable {
   /// Each command's keys, in the order they are shown (the first is the one hints name).
   private var bindings: [Command: [Key]]
@@ -29,7 +30,7 @@ public struct Keymap: Equatable, Sendable {
 
   public init() { self = .standard }
 
-  /// The command's keys in effect (maybe none).
+  /// The command's keys in effect (none: the palette still runs it).
   public func keys(_ command: Command) -> [Key] { bindings[command] ?? [] }
 
   /// The command's keys in effect.
@@ -136,8 +137,8 @@ extension Keymap {
   }
 
   /// How the status line tells a person to give the command: its first key as hints write it, or,
-  /// for a command without keys, its name.
-  public func say(_ command: Command) -> String { hint(command) ?? command.name }
+  /// for a command without keys, the palette's way to it (`:rename`).
+  public func say(_ command: Command) -> String { hint(command) ?? ":" + command.name }
 
   /// How the status line tells a person to give the command (`say`).
   public func say(_ command: EditorCommand) -> String { say(.editor(command)) }

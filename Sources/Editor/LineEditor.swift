@@ -2,8 +2,8 @@ import Document
 import Canvas
 import TerminalInput
 
-/// A one-line text field for the status line's prompts (save as, find, typed moves, titles, colors):
-/// typing (wide characters too: the view measures them), and the prompt's commands of the
+/// A one-line text field for the status line's prompts (save as, find, typed moves, titles, colors, the
+/// palette): typing (wide characters too: the view measures them), and the prompt's commands of the
 /// keymap: by default Backspace, Delete, Left/Right, Home/End (also Ctrl-A/Ctrl-E), Ctrl-U (to the
 /// start), Ctrl-K (to the end), Ctrl-W (the word before the cursor); Enter submits, Esc cancels. Pure:
 /// keys in, text out.
@@ -37,8 +37,8 @@ public struct LineEditor: Equatable, Sendable {
     return .edited
   }
 
-  /// A key in a prompt: its command's edit (`keymap`), or a printable key typed at the cursor; any
-  /// other key is ignored.
+  /// A key in a prompt (`context`: or in the palette): its command's edit (`keymap`), or a printable key
+  /// typed at the cursor; any other key is ignored.
   public mutating func handle(_ key: Key, keymap: Keymap = .standard, in context: KeyContext = .prompt) -> Outcome {
     guard case .editor(let command)? = keymap.command(for: key, in: context) else {
       switch key {

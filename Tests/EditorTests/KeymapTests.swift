@@ -7,7 +7,7 @@ import TileModel
 @testable import Editor
 
 /// Every command is declared once (`EditorCommand`, `EditCommand`): the keys the editor dispatches,
-/// the help overlay, the hints and the docs' key tables all come from the declarations.
+/// the help overlay, the hints, the palette and the docs' key tables all come from the declarations.
 @Suite("The keymap: every command declared once")
 struct KeymapTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
