@@ -1,0 +1,121 @@
+import CNCursesW
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// How frames reach the terminal without the program ever waiting for it. ncurses composes each update
+/// into a file in memory (its output descriptor points there between frames), and the bytes go to the
+/// terminal through a descriptor of the program's own that never blocks: what the terminal cannot
+/// take now waits in `pending`, written as it takes more (`wait` watches for that), and the next frame
+/// is not drawn until it has all gone (`canTakeOutput`), so a slow terminal drops frames instead of
+/// queueing them. A write that waits is not a choice: on a pseudo-terminal here a blocked write slept
+/// until the kernel's buffer had nearly emptied, about 0.3 s at 64 KB/s, with no key read meanwhile.
+/// Around a stop and at the end (where ncurses must reach the terminal's modes through its own
+/// descriptor) ncurses writes to the terminal again, after everything pending.
+extension CursesTerminal {
+  /// Points ncurses' output at a new file in memory (`ncursesOutput` is its descriptor); without one
+  /// (an old kernel), or without a second descriptor of the terminal, ncurses goes on writing to the
+  /// terminal itself.
+  func startComposing(ncursesOutput descriptor: Int32) {
+    let sink = tg_memory_file()
+    let copy = dup(descriptor)
+    let reopened = tg_reopen_nonblocking(outputFD)
+    guard sink >= 0, copy >= 0, reopened >= 0 else {
+      for fd in [sink, copy, reopened] where fd >= 0 { close(fd) }
+      return
+    }
+    frameSink = sink
+    terminalCopy = copy
+    writer = reopened
+    ncursesOutput = descriptor
+    compose(true)
+  }
+
+  /// Closes what `startComposing` opened (after `restore`).
+  func stopComposing() {
+    guard frameSink >= 0 else { return }
+    for fd in [frameSink, terminalCopy, writer] { close(fd) }
+    frameSink = -1
+    writer = outputFD
+  }
+
+  /// ncurses writes into memory (`true`) or to the terminal itself.
+  func compose(_ on: Bool) {
+    guard frameSink >= 0, on != composing else { return }
+    fflush(outputFile)
+    _ = dup2(on ? frameSink : terminalCopy, ncursesOutput)
+    composing = on
+  }
+
+  /// Queues `bytes` for the terminal, after what ncurses has composed so far, and writes what it takes
+  /// now. Without a file in memory, writes them directly.
+  func send(_ bytes: [UInt8]) {
+    guard composing else { return writeAll(bytes) }
+    collect()
+    pending += bytes
+    flushPending()
+  }
+
+  /// Moves what ncurses composed since the last call into `pending`.
+  func collect() {
+    guard composing else { return }
+    fflush(outputFile)
+    let length = Int(lseek(frameSink, 0, SEEK_CUR))
+    guard length > 0 else { return }
+    let start = pending.count
+    pending += repeatElement(0, count: length)
+    let read = pending.withUnsafeMutableBytes { pread(frameSink, $0.baseAddress! + start, length, 0) }
+    if read < length { pending.removeLast(length - max(0, read)) }
+    _ = lseek(frameSink, 0, SEEK_SET)
+    // A full repaint of a large screen leaves a large file behind: let it go.
+    if length > 1 << 20 { _ = ftruncate(frameSink, 0) }
+  }
+
+  /// Writes as much of `pending` as the terminal takes now; true when nothing waits any more. A
+  /// terminal that is gone takes everything (its end is found by the next read).
+  @discardableResult
+  func flushPending() -> Bool {
+    while pendingStart < pending.count {
+      let n = pending.withUnsafeBytes { write(writer, $0.baseAddress! + pendingStart, $0.count - pendingStart) }
+      if n > 0 {
+        pendingStart += n
+      } else if n < 0 && errno == EINTR {
+        continue
+      } else if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+        return false
+      } else {
+        break
+      }
+    }
+    pending.removeAll(keepingCapacity: pending.count <= 1 << 20)
+    pendingStart = 0
+    return true
+  }
+
+  /// Whether a frame can be drawn now: nothing of the last one waits, and the terminal takes output
+  /// without the write waiting (`poll` for `POLLOUT`). A terminal reading slower than frames come stops
+  /// taking output once the kernel's buffer is full (12-20 KB on a pseudo-terminal here, whose
+  /// `TIOCOUTQ` always reads 0); a frame it cannot take now is better dropped than queued behind the
+  /// others. A terminal that is gone counts as taking everything.
+  public var canTakeOutput: Bool {
+    guard active else { return true }
+    if !pending.isEmpty && !flushPending() { return false }
+    var fd = pollfd(fd: writer, events: Int16(POLLOUT), revents: 0)
+    return poll(&fd, 1, 0) != 0
+  }
+
+  /// Everything pending written, waiting for the terminal (at most 10 s, then the rest is dropped),
+  /// and ncurses writing to the terminal itself again: before a stop and at the end.
+  func finishWriting() {
+    collect()
+    let deadline = Monotonic.milliseconds() + 10_000
+    while !flushPending() && Monotonic.milliseconds() < deadline {
+      var fd = pollfd(fd: writer, events: Int16(POLLOUT), revents: 0)
+      _ = poll(&fd, 1, 100)
+    }
+    pending.removeAll()
+    pendingStart = 0
+    compose(false)
+  }
+}
