@@ -54,6 +54,7 @@ extension CursesTerminal {
     guard composing else { return writeAll(bytes) }
     collect()
     pending += bytes
+    queuedBytes += bytes.count
     flushPending()
   }
 
@@ -67,6 +68,7 @@ extension CursesTerminal {
     pending += repeatElement(0, count: length)
     let read = pending.withUnsafeMutableBytes { pread(frameSink, $0.baseAddress! + start, length, 0) }
     if read < length { pending.removeLast(length - max(0, read)) }
+    queuedBytes += max(0, read)
     _ = lseek(frameSink, 0, SEEK_SET)
     // A full repaint of a large screen leaves a large file behind: let it go.
     if length > 1 << 20 { _ = ftruncate(frameSink, 0) }
@@ -76,13 +78,28 @@ extension CursesTerminal {
   /// terminal that is gone takes everything (its end is found by the next read).
   @discardableResult
   func flushPending() -> Bool {
+    // A tenth of a second without writing, the kernel's buffer not full: the terminal has read what
+    // it had (the end of a frame, a few KB, at 64 KB/s or faster).
+    let now = Monotonic.milliseconds()
+    if pendingStart < pending.count && !full && now - lastWritten >= 100 {
+      drained = (now, written)
+      refilled = (now, written)
+    }
     while pendingStart < pending.count {
       let n = pending.withUnsafeBytes { write(writer, $0.baseAddress! + pendingStart, $0.count - pendingStart) }
       if n > 0 {
         pendingStart += n
+        written += n
+        lastWritten = now
+        full = false
       } else if n < 0 && errno == EINTR {
         continue
       } else if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+        // Filled from empty at once: what it took is what the kernel holds.
+        if let refilled, now - refilled.at <= 5 { capacity = max(capacity ?? 0, written - refilled.written) }
+        refilled = nil
+        if !full && filled == nil { filled = (now, written) }
+        full = true
         return false
       } else {
         break
@@ -91,6 +108,39 @@ extension CursesTerminal {
     pending.removeAll(keepingCapacity: pending.count <= 1 << 20)
     pendingStart = 0
     return true
+  }
+
+  /// The terminal has read nearly everything written (a wait on a full buffer just ended), which
+  /// measures its `pace` two ways, each at most what it is: all it took since it last had read
+  /// everything, over the time between (exact when it was reading all along); and, with what the
+  /// kernel holds known, that and what it took since the buffer filled, over the time since (exact
+  /// when the buffer filled at once, a frame larger than it).
+  func noteDrained() {
+    let now = Monotonic.milliseconds()
+    var measured = 0.0
+    if let drained, now - drained.at >= 20, written > drained.written {
+      measured = Double(written - drained.written) / Double(now - drained.at)
+    }
+    if let capacity, let filled, now - filled.at >= 2 {
+      measured = max(measured, Double(capacity + written - filled.written) / Double(now - filled.at))
+    }
+    if measured > 0 { measuredPace = (pace.map { ($0 + measured) / 2 } ?? measured, now) }
+    drained = (now, written)
+    refilled = (now, written)
+    filled = nil
+    full = false
+  }
+
+  /// How fast the terminal takes output, in bytes a millisecond, as measured when its buffer last
+  /// filled and drained again (`noteDrained`); nil when it never has, or when nothing was written for
+  /// 10 s since. A terminal that reads slower than frames come fills the kernel's buffer before
+  /// anything says so (no signal shows what the buffer holds); once its pace is known, frames can be
+  /// spaced so that none pile up there, and while they are nothing shows it reading faster: the figure
+  /// holds while the program keeps writing, and lapses after a pause, so a terminal that was slow only
+  /// for a moment gets every frame again.
+  public var pace: Double? {
+    guard let measuredPace, Monotonic.milliseconds() - max(measuredPace.at, lastWritten) < 10_000 else { return nil }
+    return measuredPace.bytesPerMillisecond
   }
 
   /// Whether a frame can be drawn now: nothing of the last one waits, and the terminal takes output

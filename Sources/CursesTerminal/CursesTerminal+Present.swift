@@ -10,23 +10,27 @@ extension CursesTerminal {
   /// Shows `frame`: the cells that differ from the last frame (`Presenter`) go into ncurses' screen,
   /// then one `doupdate` composes what changed (ncurses compares too, and moves the cursor the
   /// cheapest way), between synchronized-output marks when the terminal knows them, and the terminal
-  /// is given as much of it as it takes now (`CursesTerminal+Output.swift`). An identical frame writes
-  /// nothing at all. Returns false when part of the frame waits for the terminal to take it: the
-  /// terminal is behind, and the next frame waits until `canTakeOutput`.
+  /// is given as much of it as it takes now (`CursesTerminal+Output.swift`; what it cannot take yet
+  /// waits, and `canTakeOutput` is false until it has). An identical frame writes nothing at all.
+  /// Returns the bytes the frame took.
   ///
   /// `frame` is swapped with the last frame's buffer: afterwards it holds an older frame of the same
   /// size, to draw the next one into (`EditorState.view(into:)` clears it), so a steady stream of
   /// frames neither allocates nor copies.
   @discardableResult
-  public func present(_ frame: inout Buffer) -> Bool {
-    guard active else { return true }
+  public func present(_ frame: inout Buffer) -> Int {
+    guard active else { return 0 }
     let clear = needsClear
     needsClear = false
+    collect()
+    let before = queuedBytes
     var backend = CursesBackend(terminal: self)
     if presenter.present(&frame, to: &backend, clearing: clear), clear {
       send(TerminalModes.on)  // in case something else turned them off meanwhile
     }
-    return flushPending()
+    collect()
+    flushPending()
+    return queuedBytes - before
   }
 
   /// Ctrl-L: the next `present` clears the terminal and writes everything, in case something else

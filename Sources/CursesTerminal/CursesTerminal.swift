@@ -103,6 +103,24 @@ public final class CursesTerminal {
   /// Bytes of frames the terminal has not taken yet, from `pendingStart` on.
   var pending: [UInt8] = []
   var pendingStart = 0
+  /// Every byte queued for the terminal so far (`send`, `collect`).
+  var queuedBytes = 0
+  /// The kernel's buffer was full at the last write (it refused bytes).
+  var full = false
+  /// Every byte the terminal took so far, and when it last took any (monotonic milliseconds).
+  var written = 0
+  var lastWritten = 0
+  /// The last moment the terminal is known to have read everything written, and `written` then.
+  var drained: (at: Int, written: Int)?
+  /// The same moment, until the next refused write: what the kernel takes from empty at once is its
+  /// `capacity`, in bytes.
+  var refilled: (at: Int, written: Int)?
+  var capacity: Int?
+  /// When the kernel's buffer filled (its first refused write since it was last drained).
+  var filled: (at: Int, written: Int)?
+  /// How fast the terminal took output, in bytes a millisecond, the last time it held some back
+  /// (`flushPending`), and when (monotonic milliseconds).
+  var measuredPace: (bytesPerMillisecond: Double, at: Int)?
   private var screen: OpaquePointer?
   private let signals: SignalPipe
   /// The terminal's modes before TileGrid started, for the crash path.
@@ -295,8 +313,14 @@ public final class CursesTerminal {
         pollfd(fd: writer, events: Int16(POLLOUT), revents: 0),
       ]
       let timeout = deadline.map { Int32(clamping: max(0, $0 - Monotonic.milliseconds())) } ?? -1
+      let polled = Monotonic.milliseconds()
       let ready = poll(&fds, writing ? 3 : 2, timeout)
-      if writing && ready > 0 && fds[2].revents != 0 { flushPending() }
+      if writing && ready > 0 && fds[2].revents != 0 {
+        // Woken from a wait on a full buffer: the kernel wakes a writer once the terminal has read
+        // nearly all of it.
+        if full && Monotonic.milliseconds() - polled >= 2 { noteDrained() }
+        flushPending()
+      }
       var events: [Event] = []
       var redraw = false
       if ready < 0 && errno != EINTR { return [.signal(.hangup)] }

@@ -5,13 +5,16 @@ import Editor
 /// every `Motion.frameInterval`, and each is drawn as the screen is at the moment it is drawn, so the
 /// frames a terminal shows are the ones `tilegrid render --at` prints. A frame is drawn only when the
 /// terminal can take it: one it cannot take at once is dropped, never queued, and the next is drawn
-/// from the state then. Once a frame of motion was dropped, the glides under way draw no more frames
-/// but their end — a terminal that could not take one frame in time will not show the rest in time
-/// either, and every frame it still takes delays the resting screen — while input is still answered
-/// by a frame of its own. The last frame is always the resting screen.
+/// from the state then. Once the terminal took longer than a frame's interval to take one, the glides
+/// under way draw no more frames but their end — a terminal that could not take one frame in time
+/// will not show the rest in time either, and every frame it still takes delays the resting screen —
+/// while input is still answered by a frame of its own. On a terminal whose pace is known (it held bytes back lately) a frame of
+/// motion also waits until the terminal can have taken the one before, so frames do not pile up
+/// unseen in the kernel's buffer. The last frame is always the resting screen.
 ///
-/// The pacer keeps no clock and knows no terminal: its port gives it the time and says whether the
-/// terminal can take bytes now, and waits for what it says (`nextFrame`, or the terminal when `owed`).
+/// The pacer keeps no clock and knows no terminal: its port gives it the time, says whether the
+/// terminal can take bytes now and what each frame cost, and waits for what it says (`nextFrame`, or
+/// the terminal when `owed`).
 package struct FramePacer {
   package init() {}
   /// When the next frame is due; nil when nothing moves (then only input brings a frame).
@@ -19,11 +22,13 @@ package struct FramePacer {
   /// A frame could not be drawn because the terminal could not take it: the port waits until it can
   /// (rather than for `nextFrame`), and asks again.
   package private(set) var owed = false
-  /// A frame of motion was dropped since the screen last rested: until it rests again, only input and
-  /// the resting screen are drawn.
+  /// The terminal took longer than a frame's interval to take one since the screen last rested: until
+  /// it rests again, only input and the resting screen are drawn.
   package private(set) var behind = false
   /// Messages were handled since the last frame: the next one answers them, however far behind.
   private var answering = false
+  /// When the frame owed was due.
+  private var owedSince = 0
 
   /// Messages were handled: the next frame answers them.
   package mutating func handledInput() {
@@ -37,10 +42,12 @@ package struct FramePacer {
   ) -> Bool {
     let moving = editor.isMoving(at: time)
     guard writable else {
+      if !owed { owedSince = time }
       owed = true
-      if moving { behind = true }
       return false
     }
+    // Owed longer than a frame: the terminal did not take the last frame in the time of one.
+    if owed && moving && time - owedSince > Motion.frameInterval { behind = true }
     owed = false
     if behind && moving && !answering {
       // Nothing until the end of everything under way, which the resting screen shows.
@@ -58,10 +65,12 @@ package struct FramePacer {
     return true
   }
 
-  /// The frame drawn at `time` did not reach the terminal whole (part of it waits for the terminal to
-  /// take it): the terminal is behind, and while things move only input and the resting screen are
-  /// drawn until it rests.
-  package mutating func cutShort(_ editor: EditorState, at time: Int) {
-    if editor.isMoving(at: time) { behind = true }
+  /// The frame drawn at `time` took `bytes`, on a terminal measured to take `pace` bytes a millisecond
+  /// (nil: it never fell behind): the next frame of motion waits until it can have taken them, so a
+  /// terminal seen to be slow gets frames no faster than it reads them, and none pile up in the
+  /// kernel's buffer, where no signal shows them.
+  package mutating func wrote(_ bytes: Int, pace: Double?, at time: Int) {
+    guard let due = nextFrame, let pace, pace > 0 else { return }
+    nextFrame = max(due, time + Int((Double(bytes) / pace).rounded(.up)))
   }
 }
