@@ -118,11 +118,15 @@ extension CursesTerminal {
   func noteDrained() {
     let now = Monotonic.milliseconds()
     var measured = 0.0
-    if let drained, now - drained.at >= 20, written > drained.written {
-      measured = Double(written - drained.written) / Double(now - drained.at)
-    }
-    if let capacity, let filled, now - filled.at >= 2 {
-      measured = max(measured, Double(capacity + written - filled.written) / Double(now - filled.at))
+    // Only a buffer that stayed full for a while says the terminal is slow: a fast one empties even a
+    // frame larger than the buffer in a few milliseconds, and a moment's delay is no pace.
+    if let filled, now - filled.at >= 50 {
+      if let drained, written > drained.written {
+        measured = Double(written - drained.written) / Double(now - drained.at)
+      }
+      if let capacity {
+        measured = max(measured, Double(capacity + written - filled.written) / Double(now - filled.at))
+      }
     }
     if measured > 0 { measuredPace = (pace.map { ($0 + measured) / 2 } ?? measured, now) }
     drained = (now, written)
