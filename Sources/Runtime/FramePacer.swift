@@ -8,9 +8,9 @@ import Editor
 /// from the state then. Once the terminal took longer than a frame's interval to take one, the glides
 /// under way draw no more frames but their end — a terminal that could not take one frame in time
 /// will not show the rest in time either, and every frame it still takes delays the resting screen —
-/// while input is still answered by a frame of its own. On a terminal whose pace is known (it held bytes back lately) a frame of
-/// motion also waits until the terminal can have taken the one before, so frames do not pile up
-/// unseen in the kernel's buffer. The last frame is always the resting screen.
+/// while input is still answered by a frame of its own. On a terminal whose pace is known (its buffer
+/// filled lately) a frame of motion also waits until the terminal can have taken the one before, so
+/// frames do not pile up unseen in the kernel's buffer. The last frame is always the resting screen.
 ///
 /// The pacer keeps no clock and knows no terminal: its port gives it the time, says whether the
 /// terminal can take bytes now and what each frame cost, and waits for what it says (`nextFrame`, or
@@ -66,7 +66,7 @@ package struct FramePacer {
   }
 
   /// The frame drawn at `time` took `bytes`, on a terminal measured to take `pace` bytes a millisecond
-  /// (nil: it never fell behind): the next frame of motion waits until it can have taken them, so a
+  /// (nil: not measured): the next frame of motion waits until it can have taken them, so a
   /// terminal seen to be slow gets frames no faster than it reads them, and none pile up in the
   /// kernel's buffer, where no signal shows them.
   package mutating func wrote(_ bytes: Int, pace: Double?, at time: Int) {

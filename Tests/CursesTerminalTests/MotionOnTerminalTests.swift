@@ -96,7 +96,7 @@ struct MotionOnTerminalTests {
     let expected = resting.stdoutText.replacing(/\u{1B}\[[0-9;]*m/, with: "").split(separator: "\n", omittingEmptySubsequences: false)
       .prefix(24).map { String($0.reversed().drop { $0 == " " }.reversed()) }
     try Data(slow.process.output).write(to: URL(fileURLWithPath: directory.path + "/frames"))
-    let tmux = try TmuxSession(shell: "cat frames; sleep 600", in: directory)
+    let tmux = try TmuxSession(shell: "cat frames; exec sleep 86400", in: directory)
     defer { tmux.close() }
     try await tmux.waitUntil("the resting screen") { $0.rows == expected }
   }
