@@ -341,20 +341,31 @@ struct CursesPort: TerminalPort {
   /// Milliseconds since the session started: the editor's clock starts at 0, as in `tilegrid play`.
   private var now: Int { Monotonic.milliseconds() - start }
 
+  /// Waits for input, the editor's `deadline`, and the next frame of motion — or, when the terminal
+  /// could not take the last frame, for it to take output again (`FramePacer`). A wait that ends for a
+  /// frame alone is no message: the loop only draws.
   mutating func next(deadline: Int?) -> [(message: EditorMessage, time: Int)]? {
-    let events = terminal.wait(timeoutMilliseconds: deadline.map { $0 - now })
+    let frame = pacer.owed ? nil : pacer.nextFrame
+    let wake = [deadline, frame].compactMap { $0 }.min()
+    let events = terminal.wait(timeoutMilliseconds: wake.map { $0 - now }, untilWritable: pacer.owed)
     let time = now
-    return events.map { (session.message(for: $0, at: time), time) }
+    var messages: [(message: EditorMessage, time: Int)] = []
+    for event in events {
+      if event == .timeout, deadline.map({ time < $0 }) ?? true { continue }
+      messages.append((session.message(for: event, at: time), time))
+    }
+    if !messages.isEmpty { pacer.handledInput() }
+    return messages
   }
 
-  /// Draws the screen as it is now; while something glides, the next frame is due a frame's interval
-  /// later (`FramePacer`).
+  /// Draws the screen as it is now, when the terminal can take it; while something glides, the next
+  /// frame is due a frame's interval later (`FramePacer`).
   mutating func present(_ editor: EditorState) {
-    pacer.draw(editor, into: &frame, scheme: scheme, at: now)
-    terminal.present(&frame)
+    let time = now
+    if pacer.draw(editor, into: &frame, scheme: scheme, at: time, writable: terminal.canTakeOutput) {
+      pacer.wrote(terminal.present(&frame), pace: terminal.pace, at: time)
+    }
   }
-
-  var nextFrame: Int? { pacer.nextFrame }
 
   mutating func perform(_ effect: EditorEffect, for editor: EditorState, at time: Int) -> EditorMessage? {
     switch effect {

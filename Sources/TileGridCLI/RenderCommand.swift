@@ -84,6 +84,14 @@ extension TileGridCommand {
   static func runRender(_ args: Arguments) throws(CLIError) {
     let options = try RenderOptions(args)
     options.keys.warn()
+    let (screen, mode) = try renderedFrame(options)
+    try options.output.write(Array(screen.rendered(mode).utf8))
+  }
+
+  /// The screen `render` prints, and how its colors are written: the editor after the events, drawn
+  /// as the editor's own frame at the moment `--at` names (`EditorState.view(into:scheme:at:)`, as
+  /// `FramePacer` draws every frame on a terminal), or at rest.
+  static func renderedFrame(_ options: RenderOptions) throws(CLIError) -> (screen: Buffer, mode: RenderMode) {
     let (colored, choice) = (options.colored, options.color)
     let recorded = try options.events.map { (path) throws(CLIError) in try recording(path) }
     // Replaying a session, it opens the file as the editor does (which asks about a save's backup).
@@ -106,9 +114,8 @@ extension TileGridCommand {
         recorded.script, on: &editor, trace: false, eventsPath: options.events == "-" ? nil : options.events,
         besideFile: options.path, format: options.formats.reading(options.path))
     }
-    let buffer = editor.view(scheme: colored ? .color : .monochrome, at: options.at.map { editor.now + $0 })
-    let mode: RenderMode = colored ? .colored(choice.forcedDepth ?? colorDepthFromEnvironment) : .plain
-    try options.output.write(Array(buffer.rendered(mode).utf8))
+    let screen = editor.view(scheme: colored ? .color : .monochrome, at: options.at.map { editor.now + $0 })
+    return (screen, colored ? .colored(choice.forcedDepth ?? colorDepthFromEnvironment) : .plain)
   }
 
   /// True color when the terminal says it shows it, as the editor finds out (`ColorPlan.trueColorSignal`
