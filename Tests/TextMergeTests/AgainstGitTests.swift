@@ -4,7 +4,7 @@ import TextMerge
 
 // `mergeLines` and `lineDiff` against the installed git on random inputs (RandomMergeInput): the same
 // bytes and the same number of conflicts, with no exception. TEXTMERGE_RUNS=N and TEXTMERGE_SEED=S run
-// seeds S..<S+N instead of the default 0..<200.
+// seeds S..<S+N instead of the default 0..<200; TEXTMERGE_LARGE_RUNS=N runs N long inputs instead of 2.
 
 @Suite("The line merge and diff byte for byte as the installed git")
 struct AgainstGitTests {
@@ -81,6 +81,25 @@ struct AgainstGitTests {
         }
       }
     }
+  }
+
+  @Test("long texts far apart, where the diff's search is cut by git's heuristic and cost limit")
+  func largeMerges() throws {
+    let git = try InstalledGit()
+    let runs = environmentNumber("TEXTMERGE_LARGE_RUNS", 2)
+    let inputs = (0..<runs).map { RandomMergeInput(largeSeed: UInt64($0)) }
+    let merges = inputs.flatMap { input in
+      [labelled(.merge), labelled(.diff3)].map {
+        InstalledGit.Merge(base: input.base, ours: input.ours, theirs: input.theirs, options: $0)
+      }
+    }
+    for (merge, expected) in zip(merges, try git.mergeFiles(merges)) {
+      let result = mergeLines(base: merge.base, ours: merge.ours, theirs: merge.theirs, options: merge.options)
+      #expect(result.bytes == expected.bytes, "\(merge.options.style), \(merge.base.count) bytes")
+      #expect(min(result.conflicts, 127) == Int(expected.status))
+    }
+    let diffs = try git.diffs(inputs.map { ($0.base, $0.ours) })
+    for (input, expected) in zip(inputs, diffs) { #expect(lineDiff(old: input.base, new: input.ours) == expected) }
   }
 
   @Test("5,000 lines of a, b and c, each side moving 3 of them: the same as git")

@@ -32,8 +32,12 @@ struct RandomMergeInput: CustomStringConvertible {
     let vocabulary = rng.element(Self.vocabularies)
     let ending: Ending = rng.weighted([(6, .lf), (2, .crlf), (2, .mixed)])
     let size = rng.int(0...rng.element([0, 3, 10, 40, 200]))
-    func line() -> String {
-      let text = rng.element(vocabulary)
+    // Lines added by a side are sometimes new to the whole text (so the other texts lack them, and the
+    // diff sets them aside before its search, and frequent lines among them too).
+    var fresh = 0
+    func line(new percent: Int = 0) -> String {
+      fresh += 1
+      let text = rng.chance(percent) ? "new \(fresh)" : rng.element(vocabulary)
       switch ending {
       case .lf: return text + "\n"
       case .crlf: return text + "\r\n"
@@ -46,17 +50,22 @@ struct RandomMergeInput: CustomStringConvertible {
     // An edit, drawn from `rng` and applied to `lines`.
     func edit(_ lines: inout [String]) {
       let count = lines.count
-      switch rng.int(0...5) {
+      switch rng.int(0...6) {
       case 0:  // insert
         let at = rng.int(0...count)
         var added: [String] = []
-        for _ in 0..<rng.int(1...5) { added.append(line()) }
+        for _ in 0..<rng.int(1...5) { added.append(line(new: 30)) }
+        lines.insert(contentsOf: added, at: at)
+      case 6:  // insert a block of mostly new lines
+        let at = rng.int(0...count)
+        var added: [String] = []
+        for _ in 0..<rng.int(4...16) { added.append(line(new: 85)) }
         lines.insert(contentsOf: added, at: at)
       case 1 where count > 0:  // delete
         let at = rng.int(0...(count - 1))
         lines.removeSubrange(at..<min(count, at + rng.int(1...5)))
       case 2 where count > 0:  // replace
-        lines[rng.int(0...(count - 1))] = line()
+        lines[rng.int(0...(count - 1))] = line(new: 30)
       case 3 where count > 1:  // move a block
         let at = rng.int(0...(count - 1))
         let block = Array(lines[at..<min(count, at + rng.int(1...4))])
@@ -66,7 +75,7 @@ struct RandomMergeInput: CustomStringConvertible {
         let at = rng.int(0...(count - 1))
         lines.insert(lines[at], at: rng.int(0...count))
       default:  // insert one line
-        lines.insert(line(), at: rng.int(0...count))
+        lines.insert(line(new: 30), at: rng.int(0...count))
       }
     }
 
@@ -96,5 +105,33 @@ struct RandomMergeInput: CustomStringConvertible {
     base = text(baseLines)
     ours = text(oursLines)
     theirs = text(theirsLines)
+  }
+}
+
+extension RandomMergeInput {
+  /// Long texts far apart: 5,000 to 40,000 lines of 40 words, each side with an edit every 20 to 100
+  /// lines. The diff's search then goes past 256 edits in a box with long equal runs around, where
+  /// git's heuristic cuts it, and past its cost limit (both were seen to happen on these inputs, by
+  /// counting in a scratch build).
+  init(largeSeed seed: UInt64) {
+    var rng = SplitMix64(seed: seed)
+    let words = (0..<40).map { "word \($0)\n" }
+    let size = rng.int(5000...40000)
+    let baseLines = (0..<size).map { _ in rng.element(words) }
+    func side() -> [UInt8] {
+      var lines = baseLines
+      for _ in 0..<rng.int((size / 100)...(size / 20)) {
+        let at = rng.int(0...(lines.count - 1))
+        switch rng.int(0...2) {
+        case 0: lines.insert(rng.element(words), at: at)
+        case 1: lines.remove(at: at)
+        default: lines[at] = rng.element(words)
+        }
+      }
+      return Array(lines.joined().utf8)
+    }
+    base = Array(baseLines.joined().utf8)
+    ours = side()
+    theirs = side()
   }
 }
