@@ -92,6 +92,8 @@ struct DiffFile {
       matches[line] = occurrences == 0 ? 0 : occurrences >= limit ? 2 : 1
     }
     var kept: (lines: [Int], classes: [Int]) = ([], [])
+    kept.lines.reserveCapacity(range.count)
+    kept.classes.reserveCapacity(range.count)
     for line in range {
       if matches[line] == 1 || (matches[line] == 2 && !discardsAmongChanges(matches, line, range)) {
         kept.lines.append(line)

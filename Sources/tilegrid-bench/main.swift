@@ -1191,12 +1191,16 @@ if arguments.first == "--breakdown", arguments.count == 2 {
 } else if arguments.first == "--check", arguments.count == 2 {
   let input = try Platform.mapped(arguments[1])
   try input.withBytes { (bytes, release) throws(LoadError) in try Arrangement.validate(json: bytes, releasing: release) }
+} else if arguments.first == "--merge-lines", arguments.count == 4 {
+  // `tilegrid-bench --merge-lines OURS BASE THEIRS`: TextMerge as `git merge-file -p` runs.
+  exit(try mergeLinesCommand(ours: arguments[1], base: arguments[2], theirs: arguments[3]))
 } else if arguments.first == "--export", arguments.count == 2 {
   let arrangement = try Arrangement(json: try Platform.read(arguments[1]).bytes)
   print(arrangement.jsonBytes().count)
 } else {
   // Parts: --layout, --drag, --frame, --find, --organize, --edit (the layout), --editing (the document
-  // and the editor), --files, --formats, --versions (diff and merge), --terminal (default: all). The
+  // and the editor), --files, --formats, --versions (diff and merge), --text-merge (the line merge
+  // against git merge-file), --terminal (default: all). The
   // first other argument is the data directory.
   let directory = arguments.first { !$0.hasPrefix("--") } ?? FileManager.default.temporaryDirectory.path + "/tilegrid-bench"
   try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -1220,5 +1224,6 @@ if arguments.first == "--breakdown", arguments.count == 2 {
     try benchVersions(directory: directory)
     try benchBoardMerge(directory: directory)
   }
+  if all || parts.contains("--text-merge") { try benchTextMerge(directory: directory) }
   if all || parts.contains("--terminal") { try benchTerminal(directory: directory) }
 }
