@@ -12,23 +12,14 @@ import TextMerge
 func textMergeInputs() -> [(name: String, texts: [[UInt8]])] {
   let board = makeBoard(cards: 100_000)
   let small = makeBoard(cards: 40)
-  var rng = SplitMix64(seed: 5000)
-  let letters = (0..<5000).map { _ in rng.element(["a\n", "b\n", "c\n"]) }
-  func movedThree(_ lines: [String]) -> [UInt8] {
-    var lines = lines
-    for _ in 0..<3 {
-      let line = lines.remove(at: rng.int(0...(lines.count - 1)))
-      lines.insert(line, at: rng.int(0...lines.count))
-    }
-    return Array(lines.joined().utf8)
-  }
+  let letters = repeatedLinesMerge()
   return [
     (
       "three 100,000-card Markdown boards, 100 moves and 100 renames a side",
       [board, editedBoard(board, seed: 1, moves: 100, renames: 100), editedBoard(board, seed: 2, moves: 100, renames: 100)]
     ),
     ("a 40-card board, 3 moves and 2 renames a side", [small, editedBoard(small, seed: 1, moves: 3, renames: 2), editedBoard(small, seed: 2, moves: 3, renames: 2)]),
-    ("5,000 lines of a, b and c, 3 moved by each side", [Array(letters.joined().utf8), movedThree(letters), movedThree(letters)]),
+    ("5,000 lines of a, b and c, 3 moved by each side", [letters.base, letters.ours, letters.theirs]),
   ]
 }
 
