@@ -1221,26 +1221,18 @@ if arguments.first == "--breakdown", arguments.count == 2 {
   print(try open(arguments[1]).tileCount)
 } else if arguments.first == "--check", arguments.count == 2 {
   let input = try Platform.mapped(arguments[1])
-<<<<<<< HEAD
   _ = try input.withBytes { (bytes, release) throws(LoadError) in try Arrangement.validate(json: bytes, releasing: release) }
-=======
-  try input.withBytes { (bytes, release) throws(LoadError) in try Arrangement.validate(json: bytes, releasing: release) }
 } else if arguments.first == "--merge-lines", arguments.count == 4 {
   // `tilegrid-bench --merge-lines OURS BASE THEIRS`: TextMerge as `git merge-file -p` runs.
   exit(try mergeLinesCommand(ours: arguments[1], base: arguments[2], theirs: arguments[3]))
->>>>>>> xdiff
 } else if arguments.first == "--export", arguments.count == 2 {
   let arrangement = try Arrangement(json: try Platform.read(arguments[1]).bytes)
   print(arrangement.jsonBytes().count)
 } else {
   // Parts: --layout, --drag, --frame, --find, --organize, --edit (the layout), --editing (the document
-<<<<<<< HEAD
-  // and the editor), --files, --formats, --versions (diff and merge), --terminal (with --motion: glides
-  // through a pseudo-terminal, read fast and at 64 KB/s; also alone) (default: all). The
-=======
   // and the editor), --files, --formats, --versions (diff and merge), --text-merge (the line merge
-  // against git merge-file), --terminal (default: all). The
->>>>>>> xdiff
+  // against git merge-file), --terminal (with --motion: glides through a pseudo-terminal, read fast and
+  // at 64 KB/s; also alone) (default: all). The
   // first other argument is the data directory.
   let directory = arguments.first { !$0.hasPrefix("--") } ?? FileManager.default.temporaryDirectory.path + "/tilegrid-bench"
   try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
