@@ -387,7 +387,9 @@ public enum TileGridCommand {
     guard let first = file.conflicts.first else { return }
     let count = file.conflicts.count
     let what = count == 1 ? "1 unresolved merge conflict" : "\(count) unresolved merge conflicts"
-    throw .outcome(1, lines: ["\(name): line \(first.line): \(what) (\(first.subject): \(first.message))"])
+    // A record's `about` is free text from the file: cut as every quote from a file is.
+    let subject = JSONString.cut(first.subject)
+    throw .outcome(1, lines: ["\(name): line \(first.line): \(what) (\(subject): \(first.message))"])
   }
 
   /// Whether `needle` occurs in `bytes`, looked for a megabyte at a time; `release` is told each
