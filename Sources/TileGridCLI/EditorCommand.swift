@@ -86,6 +86,13 @@ extension TileGridCommand {
       arrangement = session.format.newFile
     } else if let path = options.path {
       let format = options.formats.reading(path)
+      // `s` writes the file back in its own format, always: another format is written to a new file.
+      if let to = options.formats.output, to != format {
+        throw .usage(
+          "--to \(to) would save '\(path)' as \(to); a file is saved in its own format (\(format)): to convert "
+            + "it, 'tilegrid export \(shellQuoted(path)) --to \(to) -o \(shellQuoted(FormatOptions.renamed(path, as: to)))'",
+          command: nil)
+      }
       // A file with merge conflicts opens with them, in the Conflicts panel.
       let (loaded, name, stamp, opened) = try loadConflicted(path, format: format, digest: recording, unfinished: .ask)
       (arrangement, digest, conflicts) = (loaded.arrangement, opened, loaded.conflicts)
