@@ -68,6 +68,29 @@ public enum Platform {
     return FileStamp(st)
   }
 
+  /// What makes a file itself whatever its names: its device and inode.
+  public struct FileIdentity: Equatable, Hashable, Sendable {
+    public var device: UInt64
+    public var inode: UInt64
+
+    init(_ st: stat) {
+      device = UInt64(st.st_dev)
+      inode = UInt64(st.st_ino)
+    }
+  }
+
+  /// The identity of the file `path` names (symbolic links followed), if it exists.
+  public static func identity(of path: String) -> FileIdentity? {
+    var st = stat()
+    return stat(path, &st) == 0 ? FileIdentity(st) : nil
+  }
+
+  /// The identity of the file open as `fd`.
+  public static func identity(ofOpen fd: Int32) -> FileIdentity? {
+    var st = stat()
+    return fstat(fd, &st) == 0 ? FileIdentity(st) : nil
+  }
+
   /// Whether anything exists at `path` (a file, a directory, a dangling link).
   public static func exists(_ path: String) -> Bool {
     var st = stat()

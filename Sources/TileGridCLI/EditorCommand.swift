@@ -60,6 +60,11 @@ extension TileGridCommand {
     let options = try EditorOptions(args)
     let pipeMode = options.path == "-" || (options.path == nil && !Platform.standardInputIsTerminal)
 
+    // An events file that is the file being edited is refused before anything is read or written (and
+    // again on the file opened, which is what counts).
+    let edited: String? = pipeMode ? "-" : options.path
+    if let record = options.record { try SessionRecorder.refuse(record, editing: edited) }
+
     var session: EditorSession
     let arrangement: Arrangement
     var conflicts: [FileConflict] = []
@@ -107,7 +112,9 @@ extension TileGridCommand {
 
     let (inputFD, outputFD, opened) = try terminalDescriptors(pipeMode: pipeMode)
     defer { if opened >= 0 { close(opened) } }
-    session.recorder = try options.record.map { (path) throws(CLIError) in try SessionRecorder(path: path) }
+    session.recorder = try options.record.map { (path) throws(CLIError) in
+      try SessionRecorder(path: path, editing: edited)
+    }
 
     let terminal: CursesTerminal
     do {

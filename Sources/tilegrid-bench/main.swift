@@ -1108,7 +1108,7 @@ func breakdown(_ path: String) throws {
     read.append(try cpuSeconds { _ = try Platform.read(path) })
     check.append(try wallAndProcessorSeconds {
       let input = try Platform.mapped(path)
-      try input.withBytes { (bytes, release) throws(LoadError) in try Arrangement.validate(json: bytes, releasing: release) }
+      _ = try input.withBytes { (bytes, release) throws(LoadError) in try Arrangement.validate(json: bytes, releasing: release) }
     })
     var arrangement: Arrangement!
     parse.append(try wallAndProcessorSeconds { arrangement = try open(path) })
@@ -1190,7 +1190,7 @@ if arguments.first == "--breakdown", arguments.count == 2 {
   print(try open(arguments[1]).tileCount)
 } else if arguments.first == "--check", arguments.count == 2 {
   let input = try Platform.mapped(arguments[1])
-  try input.withBytes { (bytes, release) throws(LoadError) in try Arrangement.validate(json: bytes, releasing: release) }
+  _ = try input.withBytes { (bytes, release) throws(LoadError) in try Arrangement.validate(json: bytes, releasing: release) }
 } else if arguments.first == "--export", arguments.count == 2 {
   let arrangement = try Arrangement(json: try Platform.read(arguments[1]).bytes)
   print(arrangement.jsonBytes().count)
