@@ -81,9 +81,6 @@ extension EditorState {
       return save(thenQuit: false)
     case .character("q"), .control("c"):
       return askToQuit()
-    case .control("z"):
-      // The drag cannot go on while the program is stopped: it is cancelled, as on a focus loss.
-      return engineEffects(.focusLost) + [.suspend]
     case .control("l"):
       return [.redraw]
     default:
@@ -132,8 +129,8 @@ extension EditorState {
 
   /// A key while the screen is too small for the grid (`isTooSmall`): it acts on nothing hidden. A
   /// question, or the save-as prompt, takes it (both are drawn on that screen); otherwise `q` and
-  /// Ctrl-C quit (asking first about unsaved changes), `s` saves, Ctrl-Z suspends, Ctrl-L repaints,
-  /// and every other key does nothing. A prompt or the help left open waits for a larger screen.
+  /// Ctrl-C quit (asking first about unsaved changes), `s` saves, Ctrl-L repaints, and every other key
+  /// does nothing (Ctrl-Z suspends from every screen: `keyPressed`). A prompt or the help left open waits for a larger screen.
   mutating func tooSmallKey(_ key: Key) -> [EditorEffect] {
     switch overlay {
     case .question?: return editorKey(key)
@@ -147,7 +144,6 @@ extension EditorState {
     case .character("s"):
       dismiss()
       return save(thenQuit: false)
-    case .control("z"): return [.suspend]
     case .control("l"): return [.redraw]
     default: return []
     }

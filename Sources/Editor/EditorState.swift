@@ -289,6 +289,10 @@ public struct EditorState: Sendable {
   }
 
   mutating func keyPressed(_ key: Key, at time: Int) -> [EditorEffect] {
+    // Ctrl-Z suspends from every screen, a prompt, a question and the help included, which stay as
+    // they are for `fg`. A drag cannot go on while the program is stopped: it is cancelled, as on a
+    // focus loss.
+    if key == .control("z") { return engine(.focusLost, at: time) + [.suspend] }
     if isTooSmall { return engine(.tick, at: time) + tooSmallKey(key) }
     // Keys that are the editor's own: the engine only lets its timers fire.
     guard overlay == nil, let command = Self.reorderKey(key) else {

@@ -167,6 +167,28 @@ struct EditorFlowTests {
     #expect(Self.press(.control("l"), &e) == [.redraw])
   }
 
+  @Test func ctrlZSuspendsFromAPromptAQuestionAndTheHelpLeavingThemAsTheyWere() {
+    var e = Self.editor()
+    _ = Self.press(.character("r"), &e)
+    Self.type("ab", &e)
+    let prompt = e.prompt
+    #expect(prompt?.field.text.hasSuffix("ab") == true)
+    #expect(Self.press(.control("z"), &e) == [.suspend])
+    #expect(e.prompt == prompt)
+    _ = Self.press(.escape, &e)
+    _ = Self.press(.character("?"), &e)
+    #expect(Self.press(.control("z"), &e) == [.suspend])
+    #expect(e.showingHelp)
+    _ = Self.press(.character("x"), &e)
+    _ = Self.press(.space, &e)
+    _ = Self.press(.right, &e)
+    _ = Self.press(.space, &e)
+    _ = Self.press(.character("q"), &e)
+    let question = e.overlay
+    #expect(Self.press(.control("z"), &e) == [.suspend])
+    #expect(e.overlay == question && question != nil)
+  }
+
   @Test func helpClosesOnAnyKeyWithoutActingOnIt() {
     var e = Self.editor()
     _ = Self.press(.character("?"), &e)
