@@ -12,8 +12,8 @@ extension EditorState {
     switch overlay {
     case .help:
       return helpKey(key)
-    case .prompt(let open):
-      return promptKey(key, open)
+    case .prompt:
+      return promptKey(key)
     case .question(let asked):
       return answer(asked, key)
     case .text(let panel):
@@ -185,12 +185,15 @@ extension EditorState {
     }
   }
 
-  /// A key typed into the prompt.
-  mutating func promptKey(_ key: Key, _ open: Prompt) -> [EditorEffect] {
-    if case .moveTo(let completion) = open.purpose, key == .tab || key == .backtab {
+  /// A key typed into the open prompt.
+  mutating func promptKey(_ key: Key) -> [EditorEffect] {
+    // Only the purpose is looked at here: a copy of the prompt kept meanwhile would make the edit
+    // below copy the field.
+    guard let purpose = prompt?.purpose else { return [] }
+    if case .moveTo(let completion) = purpose, key == .tab || key == .backtab, let open = prompt {
       return complete(open, completion, forward: key == .tab)
     }
-    if case .edit(.recolor(let paths, let completion)) = open.purpose, key == .tab || key == .backtab {
+    if case .edit(.recolor(let paths, let completion)) = purpose, key == .tab || key == .backtab, let open = prompt {
       return completeColor(open, paths, completion, forward: key == .tab)
     }
     // Ctrl-C in a prompt cancels it, as Esc does (it quits only from the grid).
@@ -198,17 +201,36 @@ extension EditorState {
       dismiss()
       return []
     }
-    var open = open
-    let outcome = open.field.handle(key)
+    guard let (outcome, open) = editPromptField({ $0.handle(key) }) else { return [] }
     return promptChanged(outcome, open)
   }
 
   /// Text pasted (bracketed paste) into the open prompt: typed at the cursor, in one go (on a screen
   /// too small for the grid, only into the save-as prompt, the one shown there).
   mutating func pasted(_ text: String) -> [EditorEffect] {
-    guard case .prompt(var open) = overlay, !isTooSmall || open.purpose.isSaveAs else { return [] }
-    let outcome = open.field.insert(text)
+    guard let purpose = prompt?.purpose, !isTooSmall || purpose.isSaveAs,
+      let (outcome, open) = editPromptField({ $0.insert(text) })
+    else { return [] }
     return promptChanged(outcome, open)
+  }
+
+  /// Edits the open prompt's field in place and returns what `edit` said and the prompt as it is now
+  /// (also in `overlay`). The prompt is taken out of `overlay` for the edit, so that its field is not
+  /// copied for every key: typing into a field of n characters stays O(1) a key, not O(n).
+  mutating func editPromptField(
+    _ edit: (inout LineEditor) -> LineEditor.Outcome
+  ) -> (LineEditor.Outcome, Prompt)? {
+    guard var open = takePrompt() else { return nil }
+    let outcome = edit(&open.field)
+    overlay = .prompt(open)
+    return (outcome, open)
+  }
+
+  /// The open prompt, taken out of `overlay` (left nil).
+  private mutating func takePrompt() -> Prompt? {
+    guard case .prompt(let open) = overlay else { return nil }
+    overlay = nil
+    return open
   }
 
   /// What the prompt's field did (`outcome`), the field as it is now in `open`.

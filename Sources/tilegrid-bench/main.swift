@@ -1196,7 +1196,7 @@ if arguments.first == "--breakdown", arguments.count == 2 {
   print(arrangement.jsonBytes().count)
 } else {
   // Parts: --layout, --drag, --frame, --find, --organize, --edit (the layout), --editing (the document
-  // and the editor), --files, --formats, --versions (diff and merge), --terminal (default: all). The
+  // and the editor), --files, --formats, --versions (diff and merge), --terminal, --prompt (default: all). The
   // first other argument is the data directory.
   let directory = arguments.first { !$0.hasPrefix("--") } ?? FileManager.default.temporaryDirectory.path + "/tilegrid-bench"
   try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -1221,4 +1221,5 @@ if arguments.first == "--breakdown", arguments.count == 2 {
     try benchBoardMerge(directory: directory)
   }
   if all || parts.contains("--terminal") { try benchTerminal(directory: directory) }
+  if all || parts.contains("--prompt") { try benchPrompt(directory: directory) }
 }

@@ -189,6 +189,22 @@ struct EditorFlowTests {
     #expect(e.overlay == question && question != nil)
   }
 
+  @Test func aLongFieldShowsItsEndBeforeTheCursorAndEndsWhereTheCursorIs() {
+    var e = Self.editor()
+    _ = Self.press(.character("r"), &e)
+    _ = Self.press(.control("u"), &e)
+    let long = String(repeating: "0123456789", count: 10_000) + "END"
+    _ = e.update(.input(.paste(long)), at: e.now)
+    let status = e.view(scheme: .monochrome).lines.last ?? ""
+    #expect(status.contains("3456789END "), "\(status)")
+    #expect(e.prompt?.field.text == long)
+    // The cursor at the start: the field's first characters, the end cut at the screen's edge.
+    _ = Self.press(.home, &e)
+    let start = e.view(scheme: .monochrome).lines.last ?? ""
+    #expect(start.contains("Title: 0123456789"), "\(start)")
+    #expect(start.count == 80, "\(start)")
+  }
+
   @Test func helpClosesOnAnyKeyWithoutActingOnIt() {
     var e = Self.editor()
     _ = Self.press(.character("?"), &e)
