@@ -375,6 +375,31 @@ struct EditorOnTerminalTests {
     expectEnd(process, .exited(0))
   }
 
+  @Test("a terminal of 20000 x 20000 cells: the editor starts, drawn in its top-left part, within bounded memory")
+  func hugeTerminal() throws {
+    /// The process's peak resident memory, in MB (VmHWM).
+    func peakMB(_ process: PseudoTerminalProcess) -> Int {
+      let status = (try? String(contentsOfFile: "/proc/\(process.pid)/status", encoding: .utf8)) ?? ""
+      let kilobytes = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+        .flatMap { Int($0.dropFirst(6).filter(\.isNumber)) } ?? 0
+      return kilobytes / 1024
+    }
+    let process = try start([try demoFile()], width: 20_000, height: 20_000)
+    #expect(process.wait(for: "READY", seconds: 60), "a first frame")
+    // The screen drawn is at most 1000 x 1000 cells (two frames and ncurses' screens, ~150 bytes a
+    // cell); a 20000 x 20000 one would be 60 GB.
+    #expect(peakMB(process) < 400, "peak memory \(peakMB(process)) MB")
+    var mark = process.output.count
+    process.resize(width: 80, height: 24)
+    #expect(process.wait(for: "READY", after: mark))
+    mark = process.output.count
+    process.resize(width: 20_000, height: 20_000)
+    #expect(process.wait(seconds: 60) { $0.count > mark + 1000 }, "drawn in its top-left part")
+    #expect(peakMB(process) < 400, "peak memory \(peakMB(process)) MB")
+    process.write("q")
+    expectEnd(process, .exited(0))
+  }
+
   // MARK: - What is drawn
 
   @Test("titles with escape sequences never reach the terminal raw")
