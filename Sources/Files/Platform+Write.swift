@@ -247,14 +247,15 @@ extension Platform {
 
     // MARK: - Steps
 
-    /// Creates a new file beside the target, `.NAME.tilegrid-PID-N.SUFFIX`, with mode 600 (a temporary
+    /// Creates a new file beside the target, `.NAME.tilegrid-PID-START-N.SUFFIX` (the writer's id and
+    /// start time: `SaveWriter`), with mode 600 (a temporary
     /// file gets its final mode at `commit`; a backup keeps it), and returns its name and descriptor.
     static func createBeside(
       path: String, target: String, directory: String, suffix: String
     ) throws(WriteFailure) -> (String, Int32) {
       let base = target.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? target
       for attempt in 0..<100 {
-        let name = "\(directory)/.\(base).tilegrid-\(getpid())-\(attempt).\(suffix)"
+        let name = "\(directory)/.\(base).tilegrid-\(SaveWriter.current.nameTag)-\(attempt).\(suffix)"
         let fd = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         if fd >= 0 { return (name, fd) }
         if errno != EEXIST { throw failure(path, directoryCause(errno, directory)) }
@@ -309,7 +310,7 @@ extension Platform {
     /// backup survives a crash), then opens the target for rewriting and empties it.
     ///
     /// The copy is made under a temporary file's name and given the backup's name only once it is
-    /// whole and on disk, so a backup (`.NAME.tilegrid-PID-N.bak`) always holds the whole old file: one
+    /// whole and on disk, so a backup (`.NAME.tilegrid-PID-START-N.bak`) always holds the whole old file: one
     /// left behind by a writer that is gone says the target may be cut short, and restoring it loses
     /// nothing.
     static func beginInPlace(
@@ -366,7 +367,7 @@ extension Platform {
       return (.inPlace(backup: backup, mark: mark), fd)
     }
 
-    /// Gives the whole, flushed copy `copyName` a backup's name, `.NAME.tilegrid-PID-N.bak`, never
+    /// Gives the whole, flushed copy `copyName` a backup's name, `.NAME.tilegrid-PID-START-N.bak`, never
     /// replacing a file of that name (an earlier process with the same id may have left one): a new
     /// name (a hard link) is made for it, then the copy's name removed. Where the file system has no
     /// hard links, it is renamed to a backup name nothing has. Returns the backup's path, or nil with
@@ -374,7 +375,7 @@ extension Platform {
     static func nameBackup(_ copyName: String, target: String, directory: String) -> String? {
       let base = target.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? target
       for attempt in 0..<100 {
-        let name = "\(directory)/.\(base).tilegrid-\(getpid())-\(attempt).bak"
+        let name = "\(directory)/.\(base).tilegrid-\(SaveWriter.current.nameTag)-\(attempt).bak"
         if link(copyName, name) == 0 {
           unlink(copyName)
           return name

@@ -68,9 +68,9 @@ extension Platform {
     public enum Kind: Equatable, Sendable {
       /// `NAME.recovery.json`, `NAME.recovery-N.json`: unsaved changes kept at SIGTERM or SIGHUP.
       case recovery
-      /// `.NAME.tilegrid-PID-N.bak`: the file's content before an in-place save that never finished.
+      /// `.NAME.tilegrid-PID-START-N.bak`: the file's content before an in-place save that never finished.
       case backup
-      /// `.NAME.tilegrid-PID-N.tmp` (or `.probe`): the new content of a save that never finished, never
+      /// `.NAME.tilegrid-PID-START-N.tmp` (or `.probe`): the new content of a save that never finished, never
       /// put in the file's place (`abandonedSaves` alone reports them).
       case temporary
     }
@@ -99,8 +99,11 @@ extension Platform {
     let (targetDirectory, targetBase) = split(target)
     var backups: [LeftBehindFile] = []
     for name in directoryNames(targetDirectory).sorted() {
-      guard let pid = backupWriter(name, base: targetBase), !isRunning(pid) else { continue }
-      backups.append(LeftBehindFile(kind: .backup, path: joined(targetDirectory, name), name: name))
+      guard let writer = backupWriter(name, base: targetBase), !isRunning(writer) else { continue }
+      let path = joined(targetDirectory, name)
+      // Only a regular file can hold the old content (a FIFO or a link to a device would hang its reader).
+      guard isRegularFile(path) else { continue }
+      backups.append(LeftBehindFile(kind: .backup, path: path, name: name))
     }
     for file in linkedBackups(of: target) where !sameContent(file.path, target) { backups.append(file) }
     return recoveries.sorted { $0.0 < $1.0 }.map(\.1) + backups
@@ -132,8 +135,10 @@ extension Platform {
     var found = AbandonedSaves()
     for name in directoryNames(directory).sorted() {
       for suffix in ["bak", "tmp", "probe"] {
-        guard let pid = saveWriter(name, base: base, suffix: suffix), !isRunning(pid) else { continue }
+        guard let writer = saveWriter(name, base: base, suffix: suffix), !isRunning(writer) else { continue }
         let file = joined(directory, name)
+        // What is not a regular file was never made by a save: not named, not read, not removed.
+        guard isRegularFile(file) else { continue }
         if suffix != "bak" {
           found.temporaries.append(LeftBehindFile(kind: .temporary, path: file, name: name))
         } else if sameContent(file, target) {
@@ -153,7 +158,7 @@ extension Platform {
   /// name of the file `target`, a hard link: looked for only when the file has more than one name,
   /// beside the file (a name in the same directory) and through the marks saves leave in
   /// `inPlaceMarks` (a name anywhere). A backup counts only while the name it was made beside
-  /// (`.NAME.tilegrid-PID-N.bak` beside `NAME`) is still a name of this very file.
+  /// (`.NAME.tilegrid-PID-START-N.bak` beside `NAME`) is still a name of this very file.
   /// - Complexity: one pass over the directory and one over the marks, when the file has links.
   static func linkedBackups(of target: String) -> [LeftBehindFile] {
     var file = stat()
@@ -163,11 +168,11 @@ extension Platform {
     var seen = Set<String>()
     func consider(_ path: String) {
       let (dir, name) = split(path)
-      guard let (named, pid) = anyBackupWriter(name), named != base || !sameFile(dir, directory), !isRunning(pid)
+      guard let (named, writer) = anyBackupWriter(name), named != base || !sameFile(dir, directory), !isRunning(writer)
       else { return }
       var other = stat()
       guard stat(joined(dir, named), &other) == 0, other.st_dev == file.st_dev, other.st_ino == file.st_ino,
-        Platform.exists(path), seen.insert(canonical(path)).inserted
+        isRegularFile(path), seen.insert(canonical(path)).inserted
       else { return }
       found.append(LeftBehindFile(kind: .backup, path: path, name: name))
     }
@@ -183,7 +188,7 @@ extension Platform {
     return found
   }
 
-  /// The directory where an in-place save marks the file it rewrites (`DEV-INODE-PID-N`, holding the
+  /// The directory where an in-place save marks the file it rewrites (`DEV-INODE-PID-START-N`, holding the
   /// backup's absolute path), so that its other names, in any directory, find the backup: one per
   /// user, under `/tmp` (every process agrees on it, whatever its `TMPDIR`).
   static var inPlaceMarks: String { "/tmp/.tilegrid-\(geteuid())-in-place" }
@@ -199,7 +204,7 @@ extension Platform {
     guard lstat(directory, &dir) == 0, dir.st_mode & S_IFMT == S_IFDIR, dir.st_uid == geteuid() else { return nil }
     let absolute = backup.hasPrefix("/") ? backup : canonical(split(backup).directory) + "/" + split(backup).base
     for attempt in 0..<100 {
-      let mark = "\(directory)/\(file.st_dev)-\(file.st_ino)-\(getpid())-\(attempt)"
+      let mark = "\(directory)/\(file.st_dev)-\(file.st_ino)-\(SaveWriter.current.nameTag)-\(attempt)"
       let markFD = open(mark, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
       if markFD < 0 {
         if errno == EEXIST { continue }
@@ -231,8 +236,11 @@ extension Platform {
   /// hand, or removed as holding what the file holds).
   static func removeStaleMarks() {
     for mark in directoryNames(inPlaceMarks) {
-      let parts = mark.split(separator: "-")
-      guard parts.count == 4, let pid = pid_t(parts[2]), !isRunning(pid) else { continue }
+      // DEV-INODE-PID-START-N (DEV-INODE-PID-N from an earlier version).
+      let parts = mark.split(separator: "-").map(String.init)
+      guard parts.count == 4 || parts.count == 5, let writer = SaveWriter(parts[2..<(parts.count - 1)]),
+        !isRunning(writer)
+      else { continue }
       let path = joined(inPlaceMarks, mark)
       if let backup = readMark(path), Platform.exists(backup) { continue }
       unlink(path)
@@ -252,13 +260,13 @@ extension Platform {
     return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
   }
 
-  /// The name and PID in `.NAME.tilegrid-PID-N.bak`, for any NAME, else nil.
-  static func anyBackupWriter(_ name: String) -> (String, pid_t)? {
+  /// The name and writer in `.NAME.tilegrid-PID-START-N.bak`, for any NAME, else nil.
+  static func anyBackupWriter(_ name: String) -> (String, SaveWriter)? {
     guard name.hasPrefix("."), name.hasSuffix(".bak"), let marker = name.ranges(of: ".tilegrid-").last
     else { return nil }
     let base = String(name[name.index(after: name.startIndex)..<marker.lowerBound])
-    guard !base.isEmpty, let pid = saveWriter(name, base: base, suffix: "bak") else { return nil }
-    return (base, pid)
+    guard !base.isEmpty, let writer = saveWriter(name, base: base, suffix: "bak") else { return nil }
+    return (base, writer)
   }
 
   /// Removes what saves into `target` that never finished left beside it and no longer matters: their
@@ -354,26 +362,99 @@ extension Platform {
     return n
   }
 
-  /// The PID in `.BASE.tilegrid-PID-N.bak` (as `FileWriter.nameBackup` names a backup), else nil.
-  static func backupWriter(_ name: String, base: String) -> pid_t? {
+  /// The writer in `.BASE.tilegrid-PID-START-N.bak` (as `FileWriter.nameBackup` names a backup), else
+  /// nil.
+  static func backupWriter(_ name: String, base: String) -> SaveWriter? {
     saveWriter(name, base: base, suffix: "bak")
   }
 
-  /// The PID in `.BASE.tilegrid-PID-N.SUFFIX` (as `FileWriter.createBeside` names the files a save
-  /// makes beside its target), else nil.
-  static func saveWriter(_ name: String, base: String, suffix: String) -> pid_t? {
+  /// The writer in `.BASE.tilegrid-PID-START-N.SUFFIX` (as `FileWriter.createBeside` names the files a
+  /// save makes beside its target; `.BASE.tilegrid-PID-N.SUFFIX` from an earlier version), else nil.
+  static func saveWriter(_ name: String, base: String, suffix: String) -> SaveWriter? {
     let prefix = ".\(base).tilegrid-"
     guard name.hasPrefix(prefix), name.hasSuffix("." + suffix) else { return nil }
-    let middle = name.dropFirst(prefix.count).dropLast(suffix.count + 1).split(separator: "-")
-    guard middle.count == 2, middle.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }),
-      let pid = pid_t(middle[0])
-    else { return nil }
-    return pid
+    let middle = name.dropFirst(prefix.count).dropLast(suffix.count + 1).split(separator: "-", omittingEmptySubsequences: false)
+      .map(String.init)
+    guard middle.count == 2 || middle.count == 3, middle.allSatisfy(isDigits) else { return nil }
+    return SaveWriter(middle.dropLast())
   }
 
-  /// Whether a process with this id exists (it may belong to another user).
-  static func isRunning(_ pid: pid_t) -> Bool {
-    pid > 0 && (kill(pid, 0) == 0 || errno == EPERM)
+  static func isDigits(_ text: String) -> Bool { !text.isEmpty && text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
+
+  /// The process that made a file beside the one it saved, as the file's name records it: its id and,
+  /// since an id is used again once its process is gone, its start time. A save is under way only
+  /// while that very process runs: a name whose id another process has now (PID 1, say) is a save
+  /// that did not finish.
+  struct SaveWriter: Equatable {
+    var pid: pid_t
+    /// When the process started, in clock ticks after boot (`/proc/PID/stat`'s 22nd field); nil in
+    /// the names of an earlier version, which recorded the id alone.
+    var start: UInt64?
+
+    /// From the words of a name: `PID-START`, or `PID` alone.
+    init?(_ words: some Collection<String>) {
+      guard let pid = words.first.flatMap({ pid_t($0) }), pid > 0, words.count <= 2 else { return nil }
+      self.pid = pid
+      if words.count == 2 {
+        guard let start = UInt64(words[words.index(after: words.startIndex)]) else { return nil }
+        self.start = start
+      }
+    }
+
+    init(pid: pid_t, start: UInt64?) {
+      self.pid = pid
+      self.start = start
+    }
+
+    /// This process.
+    static let current = SaveWriter(pid: getpid(), start: processStartTime(getpid()))
+
+    /// `PID-START` as names record it (`PID` alone where the start time cannot be read).
+    var nameTag: String { start.map { "\(pid)-\($0)" } ?? "\(pid)" }
+  }
+
+  /// Whether the process that made a file is still running: a process with its id exists, and it is
+  /// the same one — it started when the name says, or (a name without a start time) it is a TileGrid.
+  static func isRunning(_ writer: SaveWriter) -> Bool {
+    let pid = writer.pid
+    guard pid > 0, kill(pid, 0) == 0 || errno == EPERM else { return false }
+    if let start = writer.start {
+      // Where the start time cannot be read (no /proc), the id alone is all there is.
+      return processStartTime(pid).map { $0 == start } ?? true
+    }
+    return processName(pid).map { $0 == "tilegrid" } ?? true
+  }
+
+  /// When process `pid` started, in clock ticks after boot: the 22nd field of `/proc/PID/stat` (the
+  /// second, the command name in parentheses, may hold spaces and parentheses: the fields are counted
+  /// after its last `)`). Nil when it cannot be read.
+  static func processStartTime(_ pid: pid_t) -> UInt64? {
+    guard let text = smallFile("/proc/\(pid)/stat"), let close = text.lastIndex(of: ")") else { return nil }
+    let fields = text[text.index(after: close)...].split(separator: " ")
+    // Fields 3, 4, … after the name: the 22nd is the 20th of them.
+    guard fields.count >= 20 else { return nil }
+    return UInt64(fields[19])
+  }
+
+  /// The command name of process `pid` (`/proc/PID/comm`), nil when it cannot be read.
+  static func processName(_ pid: pid_t) -> String? {
+    smallFile("/proc/\(pid)/comm").map { $0.hasSuffix("\n") ? String($0.dropLast()) : $0 }
+  }
+
+  /// The text of a small file (under 4 KiB), read once; nil when it cannot be read.
+  private static func smallFile(_ path: String) -> String? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, 4096) }
+    return n > 0 ? String(decoding: buffer[..<n], as: UTF8.self) : nil
+  }
+
+  /// Whether `path` is a regular file itself (not a symbolic link, a FIFO, a device).
+  static func isRegularFile(_ path: String) -> Bool {
+    var st = stat()
+    return lstat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFREG
   }
 
   /// The names in a directory, hidden ones included (not `.` and `..`); none when it cannot be read.
