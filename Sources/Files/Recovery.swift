@@ -40,7 +40,7 @@ extension Platform {
     forFile path: String?, unnamed: String,
     _ produce: (_ write: ([UInt8]) throws(WriteFailure) -> Void) throws(WriteFailure) -> Void
   ) -> Result<String, WriteFailure> {
-    let tmp = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    let tmp = temporaryDirectory
     var lastFailure = WriteFailure.failed(message: "no place to write a recovery file", partWay: false)
     for (directory, base) in recoveryPlaces(forFile: path, unnamed: unnamed, temporaryDirectory: tmp) {
       for attempt in 0..<100 {
@@ -78,22 +78,49 @@ extension Platform {
     public var kind: Kind
     /// The path, reached from the directory of the file as it was written.
     public var path: String
-    /// The file name alone.
+    /// The file name alone (a recovery file in the temporary directory: its path).
     public var name: String
+    /// A recovery file found in the temporary directory, where one goes when none can be written beside
+    /// the file: it may be another file's of the same name (its record says).
+    public var inTemporaryDirectory = false
+
+    public init(kind: Kind, path: String, name: String, inTemporaryDirectory: Bool = false) {
+      self.kind = kind
+      self.path = path
+      self.name = name
+      self.inTemporaryDirectory = inTemporaryDirectory
+    }
+  }
+
+  /// The temporary directory recovery files go to when none can be written beside the file: `$TMPDIR`,
+  /// else `/tmp`.
+  public static var temporaryDirectory: String {
+    getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
   }
 
   /// The recovery files and the backups left beside `path`: recovery files in order (`.recovery.json`,
-  /// then `-2`, `-3`, …), then backups by name. A backup counts only when the process that made it
-  /// (its PID is in its name) is no longer running: otherwise a save is under way. Backups are looked
-  /// for beside the file a symbolic link names, where an in-place save makes them.
+  /// then `-2`, `-3`, …), those of its name in the temporary directory after them (where one goes when
+  /// none can be written beside the file), then backups by name. A backup counts only when the process
+  /// that made it (its PID is in its name) is no longer running: otherwise a save is under way. Backups
+  /// are looked for beside the file a symbolic link names, where an in-place save makes them.
   ///
-  /// - Complexity: one pass over the directory (two when `path` is a link to another directory).
+  /// - Complexity: one pass over the directory and one over the temporary directory (another when
+  ///   `path` is a link to another directory).
   public static func leftBehind(besideFile path: String) -> [LeftBehindFile] {
     let (directory, base) = split(path)
     var recoveries: [(Int, LeftBehindFile)] = []
     for name in directoryNames(directory) {
       guard let number = recoveryNumber(name, base: base) else { continue }
       recoveries.append((number, LeftBehindFile(kind: .recovery, path: joined(directory, name), name: name)))
+    }
+    let temporary = temporaryDirectory
+    if !sameFile(temporary, directory) {
+      for name in directoryNames(temporary) {
+        guard let number = recoveryNumber(name, base: base) else { continue }
+        let file = joined(temporary, name)
+        recoveries.append(
+          (Int.max / 2 + number, LeftBehindFile(kind: .recovery, path: file, name: file, inTemporaryDirectory: true)))
+      }
     }
     let target = FileWriter.finalTarget(path)
     let (targetDirectory, targetBase) = split(target)
@@ -245,6 +272,15 @@ extension Platform {
       if let backup = readMark(path), Platform.exists(backup) { continue }
       unlink(path)
     }
+  }
+
+  /// `path` absolute, its symbolic links resolved; for a file that does not exist (yet), its
+  /// directory's, with its name after it; as given when even that cannot be resolved.
+  public static func absolutePath(_ path: String) -> String {
+    if let resolved = realPath(path) { return resolved }
+    let (directory, base) = split(path)
+    if let resolved = realPath(directory) { return resolved == "/" ? "/" + base : resolved + "/" + base }
+    return path
   }
 
   /// The path with its directory's symbolic links resolved (itself when that fails).
@@ -452,7 +488,7 @@ extension Platform {
   }
 
   /// Whether `path` is a regular file itself (not a symbolic link, a FIFO, a device).
-  static func isRegularFile(_ path: String) -> Bool {
+  public static func isRegularFile(_ path: String) -> Bool {
     var st = stat()
     return lstat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFREG
   }
