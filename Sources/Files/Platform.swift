@@ -64,7 +64,7 @@ public enum Platform {
 
   public static func stamp(of path: String) -> FileStamp? {
     var st = stat()
-    guard stat(path, &st) == 0 else { return nil }
+    guard stat(cPath(path), &st) == 0 else { return nil }
     return FileStamp(st)
   }
 
@@ -82,7 +82,7 @@ public enum Platform {
   /// The identity of the file `path` names (symbolic links followed), if it exists.
   public static func identity(of path: String) -> FileIdentity? {
     var st = stat()
-    return stat(path, &st) == 0 ? FileIdentity(st) : nil
+    return stat(cPath(path), &st) == 0 ? FileIdentity(st) : nil
   }
 
   /// The identity of the file open as `fd`.
@@ -94,7 +94,7 @@ public enum Platform {
   /// Whether anything exists at `path` (a file, a directory, a dangling link).
   public static func exists(_ path: String) -> Bool {
     var st = stat()
-    return lstat(path, &st) == 0
+    return lstat(cPath(path), &st) == 0
   }
 
   /// Reads a whole file, or standard input for `-`. `role` names the file in messages ("events file").
@@ -135,7 +135,7 @@ public enum Platform {
   /// looked up without opening it (opening a FIFO again would wait for a writer).
   private static func readBefore(_ path: String) -> ([UInt8], stat)? {
     var st = stat()
-    guard stat(path, &st) == 0, isStream(st), let bytes = streams[FileIdentity(st)] else { return nil }
+    guard stat(cPath(path), &st) == 0, isStream(st), let bytes = streams[FileIdentity(st)] else { return nil }
     return (bytes, st)
   }
 
@@ -165,7 +165,7 @@ public enum Platform {
   /// `maximumInputBytes`. The caller closes the descriptor.
   private static func openForReading(_ path: String, role: String) throws(ReadError) -> (Int32, stat) {
     let what = role.isEmpty ? "" : role + " "
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    let fd = open(cPath(path), O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw .noInput("cannot open \(what)'\(path)': \(errorText(errno))") }
     var st = stat()
     var failure: ReadError?

@@ -95,7 +95,7 @@ extension Platform {
   /// The temporary directory recovery files go to when none can be written beside the file: `$TMPDIR`,
   /// else `/tmp`.
   public static var temporaryDirectory: String {
-    getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    getenv("TMPDIR").map { pathString(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
   }
 
   /// The recovery files and the backups left beside `path`: recovery files in order (`.recovery.json`,
@@ -189,7 +189,7 @@ extension Platform {
   /// - Complexity: one pass over the directory and one over the marks, when the file has links.
   static func linkedBackups(of target: String) -> [LeftBehindFile] {
     var file = stat()
-    guard stat(target, &file) == 0, file.st_nlink > 1, file.st_mode & S_IFMT == S_IFREG else { return [] }
+    guard stat(cPath(target), &file) == 0, file.st_nlink > 1, file.st_mode & S_IFMT == S_IFREG else { return [] }
     let (directory, base) = split(target)
     var found: [LeftBehindFile] = []
     var seen = Set<String>()
@@ -198,7 +198,7 @@ extension Platform {
       guard let (named, writer) = anyBackupWriter(name), named != base || !sameFile(dir, directory), !isRunning(writer)
       else { return }
       var other = stat()
-      guard stat(joined(dir, named), &other) == 0, other.st_dev == file.st_dev, other.st_ino == file.st_ino,
+      guard stat(cPath(joined(dir, named)), &other) == 0, other.st_dev == file.st_dev, other.st_ino == file.st_ino,
         isRegularFile(path), seen.insert(canonical(path)).inserted
       else { return }
       found.append(LeftBehindFile(kind: .backup, path: path, name: name))
@@ -206,7 +206,7 @@ extension Platform {
     for name in directoryNames(directory).sorted() where name.hasSuffix(".bak") { consider(joined(directory, name)) }
     let prefix = "\(file.st_dev)-\(file.st_ino)-"
     var marks = stat()
-    guard lstat(inPlaceMarks, &marks) == 0, marks.st_mode & S_IFMT == S_IFDIR, marks.st_uid == geteuid() else {
+    guard lstat(cPath(inPlaceMarks), &marks) == 0, marks.st_mode & S_IFMT == S_IFDIR, marks.st_uid == geteuid() else {
       return found
     }
     for mark in directoryNames(inPlaceMarks).sorted() where mark.hasPrefix(prefix) {
@@ -226,21 +226,21 @@ extension Platform {
     var file = stat()
     guard fstat(fd, &file) == 0, file.st_nlink > 1 else { return nil }
     let directory = inPlaceMarks
-    if mkdir(directory, 0o700) != 0 && errno != EEXIST { return nil }
+    if mkdir(cPath(directory), 0o700) != 0 && errno != EEXIST { return nil }
     var dir = stat()
-    guard lstat(directory, &dir) == 0, dir.st_mode & S_IFMT == S_IFDIR, dir.st_uid == geteuid() else { return nil }
+    guard lstat(cPath(directory), &dir) == 0, dir.st_mode & S_IFMT == S_IFDIR, dir.st_uid == geteuid() else { return nil }
     let absolute = backup.hasPrefix("/") ? backup : canonical(split(backup).directory) + "/" + split(backup).base
     for attempt in 0..<100 {
       let mark = "\(directory)/\(file.st_dev)-\(file.st_ino)-\(SaveWriter.current.nameTag)-\(attempt)"
-      let markFD = open(mark, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+      let markFD = open(cPath(mark), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
       if markFD < 0 {
         if errno == EEXIST { continue }
         return nil
       }
-      let written = writeAll(fd: markFD, Array(absolute.utf8))
+      let written = writeAll(fd: markFD, pathBytes(absolute))
       close(markFD)
       if written != nil {
-        unlink(mark)
+        unlink(cPath(mark))
         return nil
       }
       return mark
@@ -250,13 +250,13 @@ extension Platform {
 
   /// The backup path a mark holds.
   static func readMark(_ mark: String) -> String? {
-    let fd = open(mark, O_RDONLY | O_CLOEXEC)
+    let fd = open(cPath(mark), O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { return nil }
     defer { close(fd) }
     var buffer = [UInt8](repeating: 0, count: 4096)
     let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, 4096) }
     guard n > 0 else { return nil }
-    return String(decoding: buffer[..<n], as: UTF8.self)
+    return pathString(buffer[..<n])
   }
 
   /// Removes the marks of saves whose process is gone and whose backup is gone (put back and removed by
@@ -270,7 +270,7 @@ extension Platform {
       else { continue }
       let path = joined(inPlaceMarks, mark)
       if let backup = readMark(path), Platform.exists(backup) { continue }
-      unlink(path)
+      unlink(cPath(path))
     }
   }
 
@@ -285,15 +285,15 @@ extension Platform {
 
   /// The path with its directory's symbolic links resolved (itself when that fails).
   static func canonical(_ path: String) -> String {
-    guard let resolved = realpath(path, nil) else { return path }
+    guard let resolved = realpath(cPath(path), nil) else { return path }
     defer { free(resolved) }
-    return String(cString: resolved)
+    return pathString(cString: resolved)
   }
 
   /// Whether two directory paths name the same directory.
   static func sameFile(_ a: String, _ b: String) -> Bool {
     var (sa, sb) = (stat(), stat())
-    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
+    return stat(cPath(a), &sa) == 0 && stat(cPath(b), &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
   }
 
   /// The name and writer in `.NAME.tilegrid-PID-START-N.bak`, for any NAME, else nil.
@@ -310,15 +310,15 @@ extension Platform {
   /// it may be the only whole copy. Called by a save before it writes.
   static func removeAbandoned(besideTarget target: String) {
     let found = abandonedSaves(besideFile: target)
-    for file in found.temporaries + found.sameBackups { unlink(file.path) }
+    for file in found.temporaries + found.sameBackups { unlink(cPath(file.path)) }
     removeStaleMarks()
   }
 
   /// Whether two files hold the same bytes (false when either cannot be read).
   static func sameContent(_ a: String, _ b: String) -> Bool {
     var (sa, sb) = (stat(), stat())
-    guard stat(a, &sa) == 0, stat(b, &sb) == 0, sa.st_size == sb.st_size else { return false }
-    let (fa, fb) = (open(a, O_RDONLY | O_CLOEXEC), open(b, O_RDONLY | O_CLOEXEC))
+    guard stat(cPath(a), &sa) == 0, stat(cPath(b), &sb) == 0, sa.st_size == sb.st_size else { return false }
+    let (fa, fb) = (open(cPath(a), O_RDONLY | O_CLOEXEC), open(cPath(b), O_RDONLY | O_CLOEXEC))
     defer {
       if fa >= 0 { close(fa) }
       if fb >= 0 { close(fb) }
@@ -346,7 +346,7 @@ extension Platform {
 
   /// Removes a file; nil when it is gone, else why not.
   public static func remove(_ path: String) -> String? {
-    if unlink(path) == 0 || errno == ENOENT { return nil }
+    if unlink(cPath(path)) == 0 || errno == ENOENT { return nil }
     return errorText(errno)
   }
 
@@ -360,15 +360,15 @@ extension Platform {
     let rest = String(path[slash...])
     let home: String?
     if user.isEmpty {
-      if let value = getenv("HOME").map({ String(cString: $0) }), !value.isEmpty {
+      if let value = getenv("HOME").map({ pathString(cString: $0) }), !value.isEmpty {
         home = value
       } else {
-        home = getpwuid(getuid()).flatMap { $0.pointee.pw_dir.map { String(cString: $0) } }
+        home = getpwuid(getuid()).flatMap { $0.pointee.pw_dir.map { pathString(cString: $0) } }
       }
       guard let home else { return .failure(.noInput("'~' names no home directory (HOME is not set)")) }
       return .success(home + rest)
     }
-    home = getpwnam(user).flatMap { $0.pointee.pw_dir.map { String(cString: $0) } }
+    home = getpwnam(cPath(user)).flatMap { $0.pointee.pw_dir.map { pathString(cString: $0) } }
     guard let home else { return .failure(.noInput("there is no user '\(user)' (for '~\(user)')")) }
     return .success(home + rest)
   }
@@ -479,7 +479,7 @@ extension Platform {
 
   /// The text of a small file (under 4 KiB), read once; nil when it cannot be read.
   private static func smallFile(_ path: String) -> String? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    let fd = open(cPath(path), O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { return nil }
     defer { close(fd) }
     var buffer = [UInt8](repeating: 0, count: 4096)
@@ -490,17 +490,17 @@ extension Platform {
   /// Whether `path` is a regular file itself (not a symbolic link, a FIFO, a device).
   public static func isRegularFile(_ path: String) -> Bool {
     var st = stat()
-    return lstat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFREG
+    return lstat(cPath(path), &st) == 0 && st.st_mode & S_IFMT == S_IFREG
   }
 
   /// The names in a directory, hidden ones included (not `.` and `..`); none when it cannot be read.
   static func directoryNames(_ directory: String) -> [String] {
-    guard let dir = opendir(directory) else { return [] }
+    guard let dir = opendir(cPath(directory)) else { return [] }
     defer { closedir(dir) }
     var names: [String] = []
     while let entry = readdir(dir) {
       let name = withUnsafePointer(to: entry.pointee.d_name) {
-        $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+        $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { pathString(cString: $0) }
       }
       if name != "." && name != ".." { names.append(name) }
     }

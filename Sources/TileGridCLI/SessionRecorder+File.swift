@@ -21,10 +21,10 @@ extension SessionRecorder {
   init(path: String, editing edited: String? = nil) throws(CLIError) {
     // Opened without emptying it, and made only if nothing is there: what was there is looked at first.
     var created = true
-    var fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    var fd = open(Platform.cPath(path), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     if fd < 0 && errno == EEXIST {
       created = false
-      fd = open(path, O_WRONLY | O_CLOEXEC)
+      fd = open(Platform.cPath(path), O_WRONLY | O_CLOEXEC)
     }
     guard fd >= 0 else {
       throw .cannotCreate("cannot write the events file '\(path)': \(Platform.errorText(errno))")
@@ -33,7 +33,7 @@ extension SessionRecorder {
       try Self.refuse(path, identity: Platform.identity(ofOpen: fd), editing: edited)
     } catch {
       _ = Glibc.close(fd)
-      if created { unlink(path) }
+      if created { unlink(Platform.cPath(path)) }
       throw error
     }
     if !created && ftruncate(fd, 0) != 0 && errno != EINVAL {

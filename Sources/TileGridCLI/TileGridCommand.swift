@@ -129,6 +129,13 @@ public enum TileGridCommand {
     if exitsAfterMain { keptUntilExit.append(value) }
   }
 
+  /// The process's arguments after the program name, decoded without loss: an argument that is not
+  /// UTF-8 (a file name in another encoding) keeps its bytes (`Platform.pathString`), where
+  /// `CommandLine.arguments` turns them into U+FFFD and so names another file.
+  public static var processArguments: [String] {
+    (1..<Int(CommandLine.argc)).compactMap { k in CommandLine.unsafeArgv[k].map { Platform.pathString(cString: $0) } }
+  }
+
   /// Runs the command line (without the program name) and returns the exit status.
   public static func main(_ arguments: [String]) -> Int32 {
     do {

@@ -335,6 +335,54 @@ struct EditorOnTerminalTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.file("tmp")) == ["tiles.json.recovery-2.json"])
   }
 
+  @Test("a file name that is not UTF-8: the title shows \\xNN, s saves that very file, its recovery file is found again")
+  func fileNameBytes() throws {
+    // Made and named by a shell: a Swift string cannot hold the name.
+    try directory.write("demo.json", Arrangement.demo.jsonBytes())
+    _ = try runShell("cp demo.json \"$(printf 'l\\351.json')\"; cp demo.json \"$(printf 'l\\357\\277\\275.json')\"")
+    func editor() throws -> PseudoTerminalProcess {
+      try PseudoTerminalProcess(
+        "/bin/sh", ["-c", "exec \"$0\" \"$(printf 'l\\351.json')\"", binary],
+        environment: PseudoTerminalProcess.environment(), width: 80, height: 24, directory: directory.path,
+        stderr: .file(directory.file("stderr")))
+    }
+    var process = try editor()
+    #expect(process.wait(for: "l\\xe9.json"), "the title: \(process.text().suffix(300))")
+    process.write(" \(Self.esc)[C\rs")
+    #expect(process.wait(for: "Saved"))
+    process.write(" \(Self.esc)[C\r")
+    #expect(process.wait(for: "unsaved"))
+    process.signal(SIGTERM)
+    expectEnd(process, .exited(143))
+    #expect(stderrText == "tilegrid: SIGTERM: unsaved changes kept in 'l\\xe9.json.recovery.json'\n")
+    var moved = Arrangement.demo
+    try moved.move(from: ItemPath(0, 0), to: ItemPath(0, 1))
+    let saved = try runShell("cat \"$(printf 'l\\351.json')\"")
+    #expect(try Arrangement(json: Array(saved.utf8)) == moved, "saved into the file named")
+    let other = try runShell("cat \"$(printf 'l\\357\\277\\275.json')\"")
+    #expect(try Arrangement(json: Array(other.utf8)) == .demo, "the other file is as it was")
+    #expect(try runShell("ls \"$(printf 'l\\351.json.recovery.json')\"").isEmpty == false)
+    process = try editor()
+    #expect(process.wait(for: "holds unsaved changes"), "\(process.text().suffix(300))")
+    process.write("k")
+    process.write("q")
+    expectEnd(process, .exited(0))
+  }
+
+  /// Runs `script` with sh in the test's directory; its standard output.
+  func runShell(_ script: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", script]
+    process.currentDirectoryURL = URL(fileURLWithPath: directory.path)
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+
   @Test("SIGHUP ends the editor as SIGTERM does (129); an earlier recovery file is never replaced")
   func hangup() throws {
     let file = try demoFile()
