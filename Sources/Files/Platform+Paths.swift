@@ -34,26 +34,29 @@ extension Platform {
   /// Bytes from the system (a path, an argument, a directory entry) as a string, without loss.
   /// - Complexity: O(bytes).
   public static func pathString(_ bytes: some Collection<UInt8>) -> String {
-    let bytes = Array(bytes)
     var scalars = String.UnicodeScalarView()
-    var k = 0
-    while k < bytes.count {
-      let lead = bytes[k]
-      if lead < 0x80 {
-        scalars.append(Unicode.Scalar(lead))
-        k += 1
-        continue
+    var iterator = bytes.makeIterator()
+    var parser = Unicode.UTF8.ForwardParser()
+    var rest = bytes[...]
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let encoded):
+        let scalar = Unicode.UTF8.decode(encoded)
+        if escapedByte(scalar) == nil {
+          scalars.append(scalar)
+        } else {
+          // A sequence that decodes to an escape itself: its bytes escaped one by one.
+          for byte in encoded { scalars.append(Unicode.Scalar(escapedByteBase + UInt32(byte))!) }
+        }
+        rest = rest.dropFirst(encoded.count)
+      case .error(let length):
+        // Not UTF-8 (the longest start of a sequence that goes wrong, as Unicode counts it).
+        for byte in rest.prefix(length) { scalars.append(Unicode.Scalar(escapedByteBase + UInt32(byte))!) }
+        rest = rest.dropFirst(length)
+      case .emptyInput:
+        return String(scalars)
       }
-      if let (scalar, length) = wellFormed(bytes, at: k), escapedByte(scalar) == nil {
-        scalars.append(scalar)
-        k += length
-        continue
-      }
-      // Not UTF-8 (or, rarely, a sequence that decodes to an escape itself): this byte alone.
-      scalars.append(Unicode.Scalar(escapedByteBase + UInt32(lead))!)
-      k += 1
     }
-    return String(scalars)
   }
 
   /// A NUL-terminated C string from the system as a string, without loss.
@@ -94,33 +97,5 @@ extension Platform {
       }
     }
     return text
-  }
-
-  /// The well-formed UTF-8 sequence at `k` (Unicode's table 3-7: no overlong forms, no surrogates,
-  /// nothing past U+10FFFF) and its length, or nil.
-  private static func wellFormed(_ bytes: [UInt8], at k: Int) -> (Unicode.Scalar, Int)? {
-    let lead = bytes[k]
-    let count: Int
-    var low: UInt8 = 0x80
-    var high: UInt8 = 0xBF
-    switch lead {
-    case 0xC2...0xDF: count = 2
-    case 0xE0: (count, low) = (3, 0xA0)
-    case 0xE1...0xEC, 0xEE...0xEF: count = 3
-    case 0xED: (count, high) = (3, 0x9F)
-    case 0xF0: (count, low) = (4, 0x90)
-    case 0xF1...0xF3: count = 4
-    case 0xF4: (count, high) = (4, 0x8F)
-    default: return nil
-    }
-    guard k + count <= bytes.count else { return nil }
-    var value = UInt32(lead) & (count == 2 ? 0x1F : count == 3 ? 0x0F : 0x07)
-    for offset in 1..<count {
-      let byte = bytes[k + offset]
-      guard byte >= low && byte <= high else { return nil }
-      value = value << 6 | UInt32(byte & 0x3F)
-      (low, high) = (0x80, 0xBF)
-    }
-    return Unicode.Scalar(value).map { ($0, count) }
   }
 }

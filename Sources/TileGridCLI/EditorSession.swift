@@ -274,8 +274,10 @@ struct EditorSession {
   mutating func writeRecovery(_ document: Document, conflicts: [FileConflict] = [], base: Arrangement? = nil) {
     let file = document.saveTarget == .file ? document.name.map { (try? Platform.expandingTilde($0).get()) ?? $0 } : nil
     let unnamed = source == .standardInput ? "tilegrid-stdin" : "tilegrid-demo"
-    let arrangement = document.arrangement
+    var arrangement = document.arrangement
     let record = file.map { RecoveryRecord(file: Platform.absolutePath($0), base: base) }
+    // An arrangement restored by hand from an earlier recovery file may still hold its record.
+    if record != nil { arrangement.extras.removeAll { $0.key == RecoveryRecord.key } }
     switch Platform.writeRecovery(forFile: file, unnamed: unnamed, { (write) throws(Platform.WriteFailure) in
       let json: any ChunkProducer =
         conflicts.isEmpty ? arrangement : ConflictedArrangement(arrangement: arrangement, conflicts: conflicts).write(as: .json).bytes

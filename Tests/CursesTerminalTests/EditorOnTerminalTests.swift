@@ -251,6 +251,13 @@ struct EditorOnTerminalTests {
     #expect(try directory.readText("tiles.json") == String(decoding: Arrangement.demo.jsonBytes(), as: UTF8.self))
   }
 
+  /// The demo after Space, Right, Enter: blue after red.
+  static func blueMovedRight() throws -> Arrangement {
+    var moved = Arrangement.demo
+    try moved.move(from: ItemPath(0, 0), to: ItemPath(0, 1))
+    return moved
+  }
+
   /// Blue moved right, then SIGTERM: the session's recovery file is left beside `file`.
   func leaveRecovery(_ file: String, environment: [String: String] = [:]) throws {
     let process = try start([file], environment: environment)
@@ -277,8 +284,7 @@ struct EditorOnTerminalTests {
     #expect(process.wait(for: "Saved"))
     process.write("q")
     expectEnd(process, .exited(0))
-    var expected = Arrangement.demo
-    try expected.move(from: ItemPath(0, 0), to: ItemPath(0, 1))
+    var expected = try Self.blueMovedRight()
     try expected.apply([.set(tile: "red", .title("Rot"))])
     #expect(try Arrangement(json: try directory.read("tiles.json")) == expected, "both the session's move and the disk's rename")
     #expect(!directory.exists("tiles.json.recovery.json"), "restored and saved: done")
@@ -329,9 +335,7 @@ struct EditorOnTerminalTests {
     process.write("q")
     expectEnd(process, .exited(0))
     #expect(!process.text().contains("recovery-2"), "the other file's is not asked about")
-    var expected = Arrangement.demo
-    try expected.move(from: ItemPath(0, 0), to: ItemPath(0, 1))
-    #expect(try Arrangement(json: try directory.read("tiles.json")) == expected)
+    #expect(try Arrangement(json: try directory.read("tiles.json")) == (try Self.blueMovedRight()))
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.file("tmp")) == ["tiles.json.recovery-2.json"])
   }
 
@@ -355,10 +359,8 @@ struct EditorOnTerminalTests {
     process.signal(SIGTERM)
     expectEnd(process, .exited(143))
     #expect(stderrText == "tilegrid: SIGTERM: unsaved changes kept in 'l\\xe9.json.recovery.json'\n")
-    var moved = Arrangement.demo
-    try moved.move(from: ItemPath(0, 0), to: ItemPath(0, 1))
     let saved = try runShell("cat \"$(printf 'l\\351.json')\"")
-    #expect(try Arrangement(json: Array(saved.utf8)) == moved, "saved into the file named")
+    #expect(try Arrangement(json: Array(saved.utf8)) == (try Self.blueMovedRight()), "saved into the file named")
     let other = try runShell("cat \"$(printf 'l\\357\\277\\275.json')\"")
     #expect(try Arrangement(json: Array(other.utf8)) == .demo, "the other file is as it was")
     #expect(try runShell("ls \"$(printf 'l\\351.json.recovery.json')\"").isEmpty == false)

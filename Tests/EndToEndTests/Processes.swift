@@ -100,13 +100,3 @@ enum FullDisk {
       ["--mount", "/bin/sh", "-c", setup + script, directory.file("disk"), try TileGrid.binary()], in: directory)
   }
 }
-
-/// When process `pid` started, in clock ticks after boot (`/proc/PID/stat`'s 22nd field): with its id,
-/// what a save's files record of the process that made them.
-func processStartTime(_ pid: pid_t) throws -> UInt64 {
-  let text = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
-  guard let close = text.lastIndex(of: ")"),
-    let start = UInt64(text[text.index(after: close)...].split(separator: " ")[19])
-  else { throw SetupError(description: "no start time in /proc/\(pid)/stat") }
-  return start
-}
