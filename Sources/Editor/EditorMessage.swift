@@ -139,6 +139,9 @@ public struct Prompt: Equatable, Sendable {
     case moveTo(completion: Completion?)
     /// A value for an edit (`a`, `A`, `r`, `c`, `w`, `M`).
     case edit(EditPrompt)
+    /// The command palette (`:`): the text narrows the commands (`Palette`); `chosen` is the match
+    /// Enter runs, counted in the matches.
+    case palette(chosen: Int)
   }
 
   /// Tab completion of a section's title: the prefix as typed, and which match Tab showed last.

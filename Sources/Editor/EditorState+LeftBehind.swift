@@ -41,10 +41,11 @@ extension EditorState {
     overlay = .question(.leftBehind(leftBehindQueue.removeFirst()))
   }
 
-  /// `r` restores, `d` discards (the caller removes the file and reports back), any other key keeps.
-  mutating func answerLeftBehind(_ found: LeftBehind, _ key: Key) -> [EditorEffect] {
-    switch (key, found.content) {
-    case (.character("r"), .arrangement(let recovered)):
+  /// `restore` (r) restores, `discard` (d) discards (the caller removes the file and reports back), any
+  /// other key keeps.
+  mutating func answerLeftBehind(_ found: LeftBehind, _ command: Command?) -> [EditorEffect] {
+    switch (command, found.content) {
+    case (.editor(.restore)?, .arrangement(let recovered)):
       // The file as it was opened (a file restored before this one is not it).
       let opened = document.arrangementAtSavedPoint()
       var restoring = recovered
@@ -70,7 +71,7 @@ extension EditorState {
         overlay = .text(TextPanel(title: "Conflicts (the recovered kept)", lines: conflicts))
       }
       return []
-    case (.character("d"), _):
+    case (.editor(.discard)?, _):
       return [.discard(path: found.path, name: found.name)]
     default:
       dismissed(.leftBehind(found))

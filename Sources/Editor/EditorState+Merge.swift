@@ -70,16 +70,16 @@ extension EditorState {
     var panel = panel
     let page = max(1, TextPanel.rows(onScreen: screen) - 1)
     let last = max(0, panel.lines.count - TextPanel.rows(onScreen: screen))
-    switch key {
-    case .escape, .enter, .character("q"), .character("D"):
+    switch keymap.command(for: key, in: .panel) {
+    case .editor(.closePanel)?:
       overlay = nil
       return []
-    case .up: panel.offset -= 1
-    case .down: panel.offset += 1
-    case .pageUp: panel.offset -= page
-    case .pageDown, .space: panel.offset += page
-    case .home: panel.offset = 0
-    case .end: panel.offset = last
+    case .editor(.scrollUp)?: panel.offset -= 1
+    case .editor(.scrollDown)?: panel.offset += 1
+    case .editor(.scrollPageUp)?: panel.offset -= page
+    case .editor(.scrollPageDown)?: panel.offset += page
+    case .editor(.scrollTop)?: panel.offset = 0
+    case .editor(.scrollBottom)?: panel.offset = last
     default: return []
     }
     panel.offset = min(max(0, panel.offset), last)

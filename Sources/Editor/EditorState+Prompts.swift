@@ -24,43 +24,66 @@ extension EditorState {
     case nil:
       break
     }
-    if let command = EditCommand(key: key) {
+    guard let command = keymap.command(for: key, in: boardContexts) else { return [] }
+    return perform(command)
+  }
+
+  /// Does a command of the board, or of what is lifted: from its key, or from the palette.
+  mutating func perform(_ command: Command) -> [EditorEffect] {
+    switch command {
+    case .edit(let edit):
       // Editing waits for a drag to end, as saving does.
       guard !isDragging else {
         announcement = .finishDragFirst
         return []
       }
-      return begin(command)
+      return begin(edit)
+    case .editor(let command):
+      return perform(command)
     }
-    switch key {
-    case .character("?"):
+  }
+
+  /// Does one of the editor's own commands of the board or of what is lifted. The gesture recognizer's
+  /// (`EditorCommand.reorderKey`) go to it; the other contexts' commands are their panels' and
+  /// prompts' (`helpKey`, `promptKey`, …).
+  mutating func perform(_ command: EditorCommand) -> [EditorEffect] {
+    if command.reorderKey != nil {
+      guard let reorderKey = command.reorderKey(dragging: isDragging) else { return [] }
+      return engineEffects(.key(reorderKey))
+    }
+    switch command {
+    case .help:
       overlay = .help
       helpOffset = 0
       return []
-    case .character("g"), .character("G"):
+    case .palette:
+      overlay = .prompt(Prompt(purpose: .palette(chosen: 0), field: LineEditor()))
+      return []
+    case .firstTile, .lastTile:
       // The first or the last tile, as in vim, taskell and lazygit.
       guard !isDragging else { return [] }
       let sections = arrangement.sections
-      let s = key == .character("g")
+      let first = command == .firstTile
+      let s = first
         ? sections.indices.first { sections[$0].count > 0 } : sections.indices.last { sections[$0].count > 0 }
       guard let s else { return report(.gesture(.blocked(.noTileThatWay))) }
-      return engineEffects(.focus(.tile(ItemPath(s, key == .character("g") ? 0 : sections[s].count - 1))))
-    case .character("D"):
+      return engineEffects(.focus(.tile(ItemPath(s, first ? 0 : sections[s].count - 1))))
+    case .changes:
       guard !isDragging else { return [] }
       return showChanges()
-    case .character("C"):
+    case .conflicts:
       guard !isDragging else { return [] }
       return showConflicts()
-    case .character("u"), .character("U"), .control("r"):
+    case .undo, .redo:
       guard !isDragging else { return [] }  // other keys wait for the drag to end
-      return key == .character("u") ? undo() : redo()
-    case .character("/"):
+      return command == .undo ? undo() : redo()
+    case .find:
       guard !isDragging else { return [] }
       finding.prepare(document.arrangement)
       // From a focused header, the search starts at its section and Esc goes back to the header.
       overlay = .prompt(Prompt(purpose: .find(origin: reorder.focus), field: LineEditor()))
       return []
-    case .character("m"):
+    case .moveTo:
       guard !isDragging else { return [] }
       let marked = reorder.marks.count
       guard marked > 0 || reorder.focus.tile != nil else {
@@ -70,39 +93,57 @@ extension EditorState {
       overlay = .prompt(Prompt(purpose: .moveTo(completion: nil), field: LineEditor()))
       announcement = .typeDestination(what: marked > 0 ? "the \(marked) marked tile\(marked == 1 ? "" : "s")" : "the tile")
       return []
-    case .character("n"), .character("N"):
+    case .findNext, .findPrevious:
       guard !isDragging, find != nil else { return [] }
-      return findNext(forward: key == .character("n"))
-    case .character("s"):
+      return findNext(forward: command == .findNext)
+    case .save:
       guard !isDragging else {
         announcement = .finishDragFirst
         return []
       }
       return save(thenQuit: false)
-    case .character("q"), .control("c"):
+    case .quit:
       return askToQuit()
-    case .control("l"):
+    case .suspend:
+      // The drag cannot go on while the program is stopped: it is cancelled, as on a focus loss.
+      return engineEffects(.focusLost) + [.suspend]
+    case .redraw:
       return [.redraw]
-    default:
+    // The recognizer's, above.
+    case .focusLeft, .focusRight, .focusUp, .focusDown, .nextHeader, .previousHeader, .pageUp, .pageDown, .toStart,
+      .toEnd, .lift, .unmark, .mark, .markLeft, .markRight, .markUp, .markDown, .carryLeft, .carryRight, .carryUp,
+      .carryDown, .drop, .cancel:
+      return []
+    // The other contexts': the help's and the panels' (`helpKey`, `panelKey`, `conflictsKey`), a
+    // prompt's and the palette's (`promptKey`), a question's (`answer`).
+    case .scrollUp, .scrollDown, .scrollPageUp, .scrollPageDown, .scrollTop, .scrollBottom, .closePanel,
+      .choosePrevious, .chooseNext, .chooseFirst, .chooseLast, .takeOurs, .takeTheirs, .takeBoth, .closeConflicts,
+      .submit, .cancelLine, .complete, .completeBack, .cursorLeft, .cursorRight, .lineStart, .lineEnd, .deleteBack,
+      .deleteForward, .deleteToStart, .deleteToEnd, .deleteWord, .paletteNext, .palettePrevious, .confirm,
+      .saveAndQuit, .merge, .overwrite, .saveAs, .restore, .discard, .keep:
       return []
     }
   }
 
-  /// A key while the help is shown. Where it does not all fit, ↑/↓ (and `k`/`j`), the pages (and
-  /// Space), Home and End (and `g`/`G`) scroll it; any other key closes it, without acting on it.
+  /// The help overlay's layout on this screen, with the keys in effect.
+  var helpLayout: KeyHelp.Layout? { KeyHelp.layout(on: screen, keymap: keymap) }
+
+  /// A key while the help is shown. Where it does not all fit, its scrolling commands (↑/↓ and
+  /// `k`/`j`, the pages and Space, Home and End and `g`/`G`) scroll it; any other key closes it,
+  /// without acting on it.
   mutating func helpKey(_ key: Key) -> [EditorEffect] {
-    guard let layout = KeyHelp.layout(on: screen), layout.shown < layout.rows else {
+    guard let layout = helpLayout, layout.shown < layout.rows else {
       overlay = nil
       return []
     }
     var offset = min(helpOffset, layout.lastOffset)
-    switch key {
-    case .up, .character("k"): offset -= 1
-    case .down, .character("j"): offset += 1
-    case .pageUp: offset -= layout.page
-    case .pageDown, .space: offset += layout.page
-    case .home, .character("g"): offset = 0
-    case .end, .character("G"): offset = layout.lastOffset
+    switch keymap.command(for: key, in: .help) {
+    case .editor(.scrollUp)?: offset -= 1
+    case .editor(.scrollDown)?: offset += 1
+    case .editor(.scrollPageUp)?: offset -= layout.page
+    case .editor(.scrollPageDown)?: offset += layout.page
+    case .editor(.scrollTop)?: offset = 0
+    case .editor(.scrollBottom)?: offset = layout.lastOffset
     default:
       overlay = nil
       return []
@@ -128,23 +169,24 @@ extension EditorState {
   }
 
   /// A key while the screen is too small for the grid (`isTooSmall`): it acts on nothing hidden. A
-  /// question, or the save-as prompt, takes it (both are drawn on that screen); otherwise `q` and
-  /// Ctrl-C quit (asking first about unsaved changes), `s` saves, Ctrl-L repaints, and every other key
-  /// does nothing (Ctrl-Z suspends from every screen: `keyPressed`). A prompt or the help left open waits for a larger screen.
+  /// question, or the save-as prompt, takes it (both are drawn on that screen); otherwise quit (`q`,
+  /// Ctrl-C: asking first about unsaved changes), save (`s`), suspend (Ctrl-Z) and redraw (Ctrl-L) do,
+  /// and every other key does nothing. A prompt or the help left open waits for a larger screen.
   mutating func tooSmallKey(_ key: Key) -> [EditorEffect] {
     switch overlay {
     case .question?: return editorKey(key)
     case .prompt(let open)? where open.purpose.isSaveAs: return editorKey(key)
     case .prompt?, .help?, .text?, .conflicts?, nil: break
     }
-    switch key {
-    case .character("q"), .control("c"):
+    switch keymap.command(for: key, in: .board) {
+    case .editor(.quit)?:
       dismiss()
       return askToQuit()
-    case .character("s"):
+    case .editor(.save)?:
       dismiss()
       return save(thenQuit: false)
-    case .control("l"): return [.redraw]
+    case .editor(.suspend)?: return [.suspend]
+    case .editor(.redraw)?: return [.redraw]
     default: return []
     }
   }
@@ -157,23 +199,25 @@ extension EditorState {
       announcement = .finishDragFirst
       return []
     }
-    if case .deleteTiles = asked { return answerDelete(asked, key) }
-    if case .deleteSection = asked { return answerDelete(asked, key) }
-    if case .leftBehind(let found) = asked { return answerLeftBehind(found, key) }
-    switch (asked, key) {
-    case (.quitWithUnsavedChanges, .character("y")), (.quitWithUnsavedChanges, .character("Y")):
+    let command = keymap.command(for: key, in: .question)
+    if case .deleteTiles = asked { return answerDelete(asked, command) }
+    if case .deleteSection = asked { return answerDelete(asked, command) }
+    if case .leftBehind(let found) = asked { return answerLeftBehind(found, command) }
+    switch (asked, command) {
+    case (.quitWithUnsavedChanges, .editor(.confirm)?):
       return [.quit]
-    case (.quitWithUnsavedChanges, .character("s")):
+    case (.quitWithUnsavedChanges, .editor(.saveAndQuit)?):
       return save(thenQuit: true)
-    case (.fileChangedOnDisk, .character("m")):
+    case (.fileChangedOnDisk, .editor(.merge)?):
       // Merge with the file as it is on disk now; saving is the person's next step.
       pendingSave = nil
       announcement = .merging
       return [.readDisk]
-    case (.fileChangedOnDisk, .character("o")), (.fileReadOnly, .character("o")), (.fileExists, .character("o")):
+    case (.fileChangedOnDisk, .editor(.overwrite)?), (.fileReadOnly, .editor(.overwrite)?),
+      (.fileExists, .editor(.overwrite)?):
       let retry = pendingSave ?? (nil, false)
       return requestSave(to: retry.to, force: true, thenQuit: retry.thenQuit)
-    case (.fileChangedOnDisk, .character("a")), (.fileReadOnly, .character("a")), (.fileExists, .character("a")):
+    case (.fileChangedOnDisk, .editor(.saveAs)?), (.fileReadOnly, .editor(.saveAs)?), (.fileExists, .editor(.saveAs)?):
       // The name typed last (or the file's own) is in the field, to change rather than to type anew.
       let name = pendingSave?.to ?? (saveTarget == .file ? fileName : nil) ?? ""
       overlay = .prompt(Prompt(purpose: .saveAs(thenQuit: pendingSave?.thenQuit ?? false), field: LineEditor(name)))
@@ -185,23 +229,24 @@ extension EditorState {
     }
   }
 
-  /// A key typed into the open prompt.
+  /// A key typed into the prompt: its command in a prompt (Tab completes where the prompt completes),
+  /// or the text typed. Only the prompt's purpose is looked at first: a copy of the prompt kept while
+  /// the field is edited would make the edit copy the field.
   mutating func promptKey(_ key: Key) -> [EditorEffect] {
-    // Only the purpose is looked at here: a copy of the prompt kept meanwhile would make the edit
-    // below copy the field.
     guard let purpose = prompt?.purpose else { return [] }
-    if case .moveTo(let completion) = purpose, key == .tab || key == .backtab, let open = prompt {
-      return complete(open, completion, forward: key == .tab)
+    if case .palette(let chosen) = purpose, let open = prompt { return paletteKey(key, open, chosen: chosen) }
+    let keymap = self.keymap
+    let command = keymap.command(for: key, in: .prompt)
+    if command == .editor(.complete) || command == .editor(.completeBack), let open = prompt {
+      let forward = command == .editor(.complete)
+      if case .moveTo(let completion) = open.purpose {
+        return complete(open, completion, forward: forward)
+      }
+      if case .edit(.recolor(let paths, let completion)) = open.purpose {
+        return completeColor(open, paths, completion, forward: forward)
+      }
     }
-    if case .edit(.recolor(let paths, let completion)) = purpose, key == .tab || key == .backtab, let open = prompt {
-      return completeColor(open, paths, completion, forward: key == .tab)
-    }
-    // Ctrl-C in a prompt cancels it, as Esc does (it quits only from the grid).
-    if key == .control("c") {
-      dismiss()
-      return []
-    }
-    guard let (outcome, open) = editPromptField({ $0.handle(key) }) else { return [] }
+    guard let (outcome, open) = editPromptField({ $0.handle(key, keymap: keymap) }) else { return [] }
     return promptChanged(outcome, open)
   }
 
@@ -239,6 +284,7 @@ extension EditorState {
     if case .find(let origin) = open.purpose {
       return findKey(outcome, open, origin: origin)
     }
+    if case .palette = open.purpose { return paletteChanged(outcome, open) }
     switch outcome {
     case .edited, .ignored:
       // Typing starts a new completion from what is typed.
@@ -251,7 +297,7 @@ extension EditorState {
       return []
     case .submitted:
       switch open.purpose {
-      case .find:
+      case .find, .palette:
         return []
       case .moveTo:
         switch TypedDestination.parse(open.field.text, in: arrangement) {
@@ -298,6 +344,8 @@ extension EditorState {
       case .saveAs:
         pendingSave = nil
         announcement = .notSaved(.cancelled)
+      case .palette:
+        break
       }
     case .question(let asked):
       dismissed(asked)

@@ -148,20 +148,7 @@ struct Arguments {
   }
 
   /// Levenshtein distance between two short strings.
-  static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a.unicodeScalars)
-    let b = Array(b.unicodeScalars)
-    if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-    var previous = Array(0...b.count)
-    for i in 1...a.count {
-      var current = [i] + Array(repeating: 0, count: b.count)
-      for j in 1...b.count {
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      previous = current
-    }
-    return previous[b.count]
-  }
+  static func editDistance(_ a: String, _ b: String) -> Int { Sequences.editDistance(a, b) }
 }
 
 /// A tile's place as the command line writes it: `S.I` (zero-based) or `SECTION_ID:I`.

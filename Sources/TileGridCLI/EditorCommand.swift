@@ -21,7 +21,7 @@ extension TileGridCommand {
     syntax: Syntax(
       options: [
         Options.pressMilliseconds.spec, Options.color.spec, Options.motion.spec, Options.record.spec,
-        Options.format.spec, Options.to.spec,
+        Options.format.spec, Options.to.spec, Options.keys.spec,
       ], maximumOperands: 1,
       operands: "at most one FILE"),
     run: runEditor)
@@ -36,6 +36,8 @@ extension TileGridCommand {
     var motion: Bool?
     /// The format FILE is read in and saved in (`--format`, `--to`).
     var formats = FormatOptions()
+    /// `--keys FILE`: the keys file instead of the person's own.
+    var keys: String?
 
     init(_ args: Arguments) throws(CLIError) {
       path = args.operands.first
@@ -44,6 +46,7 @@ extension TileGridCommand {
       record = try args.value(Options.record, command: nil)
       motion = try args.value(Options.motion, command: nil)
       formats = try FormatOptions(args, command: nil)
+      keys = try args.value(Options.keys, command: nil)
     }
   }
 
@@ -58,6 +61,10 @@ extension TileGridCommand {
   /// - No terminal at all: exit 69, naming the commands that need none.
   static func runEditor(_ args: Arguments) throws(CLIError) {
     let options = try EditorOptions(args)
+    // The keys, read before the terminal is taken: what a keys file could not give is said on
+    // standard error (seen again once the editor ends) and on the first screen.
+    let keys = try Keys(options.keys, userFile: true)
+    keys.warn()
     let pipeMode = options.path == "-" || (options.path == nil && !Platform.standardInputIsTerminal)
 
     // An events file that is the file being edited is refused before anything is read or written (and
@@ -126,7 +133,7 @@ extension TileGridCommand {
     let (source, saving) = (session.source, session.saveTarget)
     session.recorder?.start(
       file: source, digest: digest, screen: terminal.size, pressMilliseconds: options.pressMilliseconds,
-      saving: saving)
+      saving: saving, keys: keys.path)
     let config = ReorderConfig(minimumPressDuration: options.pressMilliseconds)
     var editor: EditorState
     let view = (options.path.map { options.formats.reading($0) } ?? .json).openingView(of: arrangement)
@@ -138,6 +145,8 @@ extension TileGridCommand {
     }
     editor.follow(session.format, of: arrangement)
     editor.saveTarget = session.saveTarget
+    editor.keymap = keys.keymap
+    if let said = keys.firstScreen { editor.announce(said) }
     if !conflicts.isEmpty { editor.open(conflicts: conflicts) }
     // Motion where the terminal can show it, unless asked not to; a pipeline's editor stays still.
     editor.setMotion(
@@ -155,6 +164,7 @@ extension TileGridCommand {
     case .standardInput, .demo:
       break
     }
+    session.suspendKey = keys.keymap.keys(.suspend).first
     var port = CursesPort(terminal: terminal, session: session)
     Program.run(&editor, on: &port, opening: opening)
     terminal.restore()

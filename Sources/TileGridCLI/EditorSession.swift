@@ -45,6 +45,8 @@ struct EditorSession {
   /// The file is still to be created (a new file not saved yet).
   private var creating: Bool
   var recorder: SessionRecorder?
+  /// The key that suspends (the keys file may give another than Ctrl-Z, or none).
+  var suspendKey: Key? = .control("z")
   /// The signal that ended the session (SIGTERM, SIGHUP), if one did.
   private(set) var endedBy: Int32?
   /// Where the recovery file was written, or why it could not be.
@@ -96,8 +98,9 @@ struct EditorSession {
       endedBy = event == .signal(.terminate) ? SIGTERM : SIGHUP
       return .signal(.terminate)
     case .signal(.suspend):
-      // SIGTSTP sent by kill: as if Ctrl-Z were typed (a drag is cancelled first), and recorded so.
-      let key = Key.control("z")
+      // SIGTSTP sent by kill: as if the suspend key (Ctrl-Z) were typed (a drag is cancelled first),
+      // and recorded so. With no key for suspend in the keys file, it is ignored: the editor goes on.
+      guard let key = suspendKey else { return .tick }
       recorder?.key(key, at: time)
       return .input(.key(key))
     case .timeout:

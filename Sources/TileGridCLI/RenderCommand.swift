@@ -32,7 +32,7 @@ extension TileGridCommand {
     syntax: Syntax(
       options: screenOptions + [
         Options.events.spec, Options.at.spec, Options.motion.spec, Options.pressMilliseconds.spec, Options.color.spec,
-        Options.format.spec, Options.output.spec, Options.force.spec,
+        Options.format.spec, Options.output.spec, Options.force.spec, Options.keys.spec,
       ],
       required: screenRequired, maximumOperands: 1, operands: "at most one FILE"),
     run: runRender)
@@ -53,6 +53,8 @@ extension TileGridCommand {
     var at: Int?
     /// `--motion` as given.
     var motion: Bool?
+    /// `--keys FILE`.
+    var keys: Keys
 
     init(_ args: Arguments) throws(CLIError) {
       let command = "render"
@@ -81,6 +83,7 @@ extension TileGridCommand {
       formats = try FormatOptions(args, command: command)
       at = try args.value(Options.at, command: command)
       motion = try args.value(Options.motion, command: command)
+      keys = try Keys(args.value(Options.keys, command: command), userFile: false)
     }
 
     /// The number of cells of `screen`, written with separators, when it is more than a screen that is
@@ -93,6 +96,7 @@ extension TileGridCommand {
 
   static func runRender(_ args: Arguments) throws(CLIError) {
     let options = try RenderOptions(args)
+    options.keys.warn()
     let (colored, choice) = (options.colored, options.color)
     let recorded = try options.events.map { (path) throws(CLIError) in try recording(path) }
     // Replaying a session, it opens the file as the editor does (which asks about a save's backup).
@@ -105,6 +109,7 @@ extension TileGridCommand {
       arrangement: file.arrangement, screen: options.screen, fileName: name,
       config: ReorderConfig(minimumPressDuration: options.pressMilliseconds), view: format.openingView(of: file.arrangement))
     editor.follow(options.formats.output ?? format, of: file.arrangement)
+    editor.keymap = options.keys.keymap
     // A conflicted file is shown as the editor opens it: with its Conflicts panel.
     if file.isConflicted { editor.open(conflicts: file.conflicts) }
     // A frame of motion needs the motion followed through the events.

@@ -73,21 +73,26 @@ extension SessionRecorder {
   /// Writes the header: what was edited (with its size and SHA-256, so `play` can tell when it is given
   /// another file), and how to replay it.
   mutating func start(
-    file: EditorSession.Source, digest: FileDigest?, screen: Size, pressMilliseconds: Int, saving: SaveTarget
+    file: EditorSession.Source, digest: FileDigest?, screen: Size, pressMilliseconds: Int, saving: SaveTarget,
+    keys: String? = nil
   ) {
     start(
       header: Self.header(
-        file: file, digest: digest, screen: screen, pressMilliseconds: pressMilliseconds, eventsPath: path),
+        file: file, digest: digest, screen: screen, pressMilliseconds: pressMilliseconds, eventsPath: path, keys: keys),
       saving: saving)
   }
 
   /// The header: comments naming the file, its size and SHA-256 as it was opened (`# file: N bytes,
   /// SHA-256 HEX`, which `play` reads), and the replay command, then the starting size as a `resize`
-  /// (so a replay with other `--width`/`--height` still starts right).
+  /// (so a replay with other `--width`/`--height` still starts right). A session whose keys came from
+  /// a keys file replays with `--keys` that file: its keys meant what the file said.
   static func header(
-    file: EditorSession.Source, digest: FileDigest?, screen: Size, pressMilliseconds: Int, eventsPath: String
+    file: EditorSession.Source, digest: FileDigest?, screen: Size, pressMilliseconds: Int, eventsPath: String,
+    keys: String? = nil
   ) -> [String] {
-    let size = "--width \(screen.width) --height \(screen.height) --press-ms \(pressMilliseconds)"
+    let size =
+      "--width \(screen.width) --height \(screen.height) --press-ms \(pressMilliseconds)"
+      + (keys.map { " --keys \(shellWord($0))" } ?? "")
     let events = "--events \(shellWord(eventsPath))"
     let what: String
     let command: String

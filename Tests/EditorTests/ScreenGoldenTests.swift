@@ -89,6 +89,9 @@ struct ScreenCase: CustomTestStringConvertible, Sendable {
       name: "demo-keyboard-lift", fixture: nil, width: 80, height: 24, events: "key space\nkey right\nkey down\n"),
     ScreenCase(name: "demo-help", fixture: nil, width: 80, height: 24, events: "key ?\n"),
     ScreenCase(name: "demo-help-small", fixture: nil, width: 44, height: 14, events: "key ?\n"),
+    // The command palette: every command of the board, then narrowed to one by what is typed.
+    ScreenCase(name: "demo-palette", fixture: nil, width: 80, height: 24, events: "key :\n"),
+    ScreenCase(name: "demo-palette-narrowed", fixture: nil, width: 60, height: 16, events: "key :\ninput \"mark\"\nkey down\n"),
     // At 40 x 10 the help scrolls: its first page, a page and a line down, and its end.
     ScreenCase(name: "demo-help-40x10", fixture: nil, width: 40, height: 10, events: "key ?\n"),
     ScreenCase(name: "demo-help-40x10-scrolled", fixture: nil, width: 40, height: 10, events: "key ?\nkey pgdn\nkey j\n"),

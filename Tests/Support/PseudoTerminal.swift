@@ -128,9 +128,10 @@ public final class PseudoTerminalProcess {
     close(slaveHold)
   }
 
-  /// The environment of a terminal program: xterm-256color, UTF-8, and this process's PATH and HOME.
+  /// The environment of a terminal program: xterm-256color, UTF-8, and this process's PATH and HOME;
+  /// no keys file (`XDG_CONFIG_HOME` where none can be), so the editor's keys are the standard ones.
   public static func environment(_ extra: [String: String] = [:]) -> [String: String] {
-    var result = ["TERM": "xterm-256color", "LANG": "C.UTF-8"]
+    var result = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "XDG_CONFIG_HOME": "/dev/null"]
     for name in ["PATH", "HOME", "TMPDIR"] {
       if let value = getenv(name) { result[name] = String(cString: value) }
     }
