@@ -182,6 +182,13 @@ public final class CursesTerminal {
     self.inputFD = inputFD
     self.outputFD = outputFD
 
+    // ncurses makes its screens as large as the terminal says it is, before anything is drawn: a
+    // terminal larger than `maximumSize` (20000 x 20000 cells: gigabytes) is started at the size drawn
+    // instead, through the LINES and COLUMNS ncurses reads before the terminal's own size; both are put
+    // back as they were once it has started.
+    let restoreSize = Self.limitStartingSize(inputFD: inputFD, outputFD: outputFD)
+    defer { restoreSize() }
+
     // The terminal's own entry, or a private one for a depth it does not describe (ColorEntry).
     var started: OpaquePointer?
     var direct = ownRGB
@@ -401,6 +408,26 @@ public final class CursesTerminal {
     resizeterm(Int32(newSize.height), Int32(newSize.width))
     size = newSize
     needsClear = true
+  }
+
+  /// Sets LINES and COLUMNS to `maximumSize`'s sides, where the terminal reports a larger size, for
+  /// ncurses to start at; returns what puts them back as they were.
+  private static func limitStartingSize(inputFD: Int32, outputFD: Int32) -> () -> Void {
+    var rows: Int32 = 0
+    var cols: Int32 = 0
+    guard tg_get_window_size(outputFD, &rows, &cols) == 0 || tg_get_window_size(inputFD, &rows, &cols) == 0,
+      Int(rows) > maximumSize.height || Int(cols) > maximumSize.width
+    else { return {} }
+    let saved: [(String, String?)] = ["LINES", "COLUMNS"].map { (name: String) in
+      (name, getenv(name).map { String(cString: $0) })
+    }
+    setenv("LINES", "\(min(Int(rows), maximumSize.height))", 1)
+    setenv("COLUMNS", "\(min(Int(cols), maximumSize.width))", 1)
+    return {
+      for (name, value) in saved {
+        if let value { setenv(name, value, 1) } else { unsetenv(name) }
+      }
+    }
   }
 
   static func clamped(_ size: Size) -> Size {

@@ -271,17 +271,20 @@ struct EditorSession {
   // MARK: - Recovery
 
   /// Writes the arrangement to a new recovery file beside its file (SIGTERM or SIGHUP with unsaved
-  /// changes), JSON, with the merge conflicts still unresolved recorded under its `conflicts` key.
-  mutating func writeRecovery(_ document: Document, conflicts: [FileConflict] = []) {
+  /// changes), JSON, with the merge conflicts still unresolved recorded under its `conflicts` key, and
+  /// what it is (`RecoveryRecord`): the file's absolute path and `base`, the version of the file the
+  /// changes were made on.
+  mutating func writeRecovery(_ document: Document, conflicts: [FileConflict] = [], base: Arrangement? = nil) {
     let file = document.saveTarget == .file ? document.name.map { (try? Platform.expandingTilde($0).get()) ?? $0 } : nil
     let unnamed = source == .standardInput ? "tilegrid-stdin" : "tilegrid-demo"
-    let arrangement = document.arrangement
+    var arrangement = document.arrangement
+    let record = file.map { RecoveryRecord(file: Platform.absolutePath($0), base: base) }
+    // An arrangement restored by hand from an earlier recovery file may still hold its record.
+    if record != nil { arrangement.extras.removeAll { $0.key == RecoveryRecord.key } }
     switch Platform.writeRecovery(forFile: file, unnamed: unnamed, { (write) throws(Platform.WriteFailure) in
-      if conflicts.isEmpty {
-        try arrangement.writeJSON(write)
-      } else {
-        try write(ConflictedArrangement(arrangement: arrangement, conflicts: conflicts).write(as: .json).bytes)
-      }
+      let json: any ChunkProducer =
+        conflicts.isEmpty ? arrangement : ConflictedArrangement(arrangement: arrangement, conflicts: conflicts).write(as: .json).bytes
+      if let record { try record.write(json, to: write) } else { try json.produce(write) }
     }) {
     case .success(let path):
       recovery = .success(path)
@@ -375,7 +378,7 @@ struct CursesPort: TerminalPort {
         editor.document, conflicts: editor.unresolvedConflicts, to: path, force: force, basedOnDisk: editor.diskToken,
         at: time)
     case .writeRecovery:
-      session.writeRecovery(editor.document, conflicts: editor.unresolvedConflicts)
+      session.writeRecovery(editor.document, conflicts: editor.unresolvedConflicts, base: editor.diskBase)
       return nil
     case .readDisk: return session.readDisk(editor.document, at: time)
     case .suspend:

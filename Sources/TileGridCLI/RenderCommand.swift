@@ -14,7 +14,8 @@ extension TileGridCommand {
     summary: "print one screen of the editor",
     details: """
       Prints one screen of the interactive editor on a W x H terminal (each side from 1 to
-      \(Screen.maximumSide)): exactly H lines of exactly W cells. With --events, the events are replayed
+      \(Screen.maximumSide), at most \(Screen.maximumCells.grouped) cells in all): exactly H lines of
+      exactly W cells. With --events, the events are replayed
       first, as 'tilegrid play' does, so the screen in the middle of a drag (the placeholder, the
       floating tile, a refusal) can be printed. With --at, the screen MS milliseconds after the last
       event, while what the events moved glides to its place (0.25 s: --at 250 and later is the
@@ -58,6 +59,11 @@ extension TileGridCommand {
     init(_ args: Arguments) throws(CLIError) {
       let command = "render"
       screen = try screenSize(args, command: command)
+      if let cells = Self.tooManyCells(screen) {
+        throw .usage(
+          "--width \(screen.width) --height \(screen.height) is \(cells) cells; render draws at most "
+            + "\(Screen.maximumCells.grouped) (W x H, like 1000 x 1000)", command: command)
+      }
       output = try Output(args)
       pressMilliseconds = try args.value(Options.pressMilliseconds, command: command)
       let choice = try args.value(Options.color, command: command)
@@ -78,6 +84,13 @@ extension TileGridCommand {
       at = try args.value(Options.at, command: command)
       motion = try args.value(Options.motion, command: command)
       keys = try Keys(args.value(Options.keys, command: command), userFile: false)
+    }
+
+    /// The number of cells of `screen`, written with separators, when it is more than a screen that is
+    /// drawn may have (`Screen.maximumCells`); nil when it may be drawn.
+    static func tooManyCells(_ screen: Size) -> String? {
+      let cells = screen.width * screen.height
+      return cells > Screen.maximumCells ? cells.grouped : nil
     }
   }
 
@@ -114,6 +127,12 @@ extension TileGridCommand {
         recorded.script, on: &editor, trace: false, eventsPath: options.events == "-" ? nil : options.events,
         besideFile: options.path, format: options.formats.reading(options.path))
     }
+    // The events may have resized the screen past what is drawn.
+    if let cells = RenderOptions.tooManyCells(editor.screen) {
+      throw .data(
+        "\(options.events ?? "the events"): the screen is resized to \(editor.screen.width) x \(editor.screen.height), "
+          + "\(cells) cells; render draws at most \(Screen.maximumCells.grouped)")
+    }
     let screen = editor.view(scheme: colored ? .color : .monochrome, at: options.at.map { editor.now + $0 })
     return (screen, colored ? .colored(choice.forcedDepth ?? colorDepthFromEnvironment) : .plain)
   }
@@ -122,5 +141,18 @@ extension TileGridCommand {
   /// with `TERM`'s terminfo entry), else xterm's 256 colors.
   static var colorDepthFromEnvironment: ColorDepth {
     CursesTerminal.trueColorSignal() != nil ? .trueColor : .xterm256
+  }
+}
+
+extension Int {
+  /// The number with a comma between each three digits: `1,000,000`.
+  var grouped: String {
+    let digits = String(magnitude)
+    var text = ""
+    for (k, digit) in digits.enumerated() {
+      if k > 0 && (digits.count - k) % 3 == 0 { text.append(",") }
+      text.append(digit)
+    }
+    return self < 0 ? "-" + text : text
   }
 }

@@ -1232,7 +1232,7 @@ if arguments.first == "--breakdown", arguments.count == 2 {
   // Parts: --layout, --drag, --frame, --find, --organize, --edit (the layout), --editing (the document
   // and the editor), --files, --formats, --versions (diff and merge), --text-merge (the line merge
   // against git merge-file), --terminal (with --motion: glides through a pseudo-terminal, read fast and
-  // at 64 KB/s; also alone) (default: all). The
+  // at 64 KB/s; also alone), --prompt (typing into the prompts) (default: all). The
   // first other argument is the data directory.
   let directory = arguments.first { !$0.hasPrefix("--") } ?? FileManager.default.temporaryDirectory.path + "/tilegrid-bench"
   try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -1259,4 +1259,5 @@ if arguments.first == "--breakdown", arguments.count == 2 {
   if all || parts.contains("--text-merge") { try benchTextMerge(directory: directory) }
   if all || parts.contains("--terminal") { try benchTerminal(directory: directory) }
   if all || parts.contains("--terminal") || parts.contains("--motion") { try benchMotion(directory: directory) }
+  if all || parts.contains("--prompt") { try benchPrompt(directory: directory) }
 }
