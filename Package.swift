@@ -19,6 +19,8 @@ let package = Package(
     .library(name: "GridLayout", targets: ["GridLayout"]),
     .library(name: "Document", targets: ["Document"]),
     .library(name: "Reorder", targets: ["Reorder"]),
+    // Three texts merged line by line exactly as `git merge-file` merges them, and its line diff.
+    .library(name: "TextMerge", targets: ["TextMerge"]),
   ],
   targets: [
     // The one C library: ncursesw through a module map and a shim header. No `pkgConfig:`: its cflags
@@ -30,6 +32,9 @@ let package = Package(
 
     // The pure core: model -> layout -> reorder -> editor; Canvas holds terminal-neutral buffers and events.
     .target(name: "Geometry"),
+    // git's line merge (xdiff's diff, change compaction, merge levels and markers) in Swift: bytes in,
+    // bytes out, byte for byte as `git merge-file`. Depends on nothing.
+    .target(name: "TextMerge"),
     .target(name: "TileModel", dependencies: ["Geometry"]),
     .target(name: "GridLayout", dependencies: ["TileModel"]),
     // JSON at the edge: the arrangement file (read and written) and the layout report. The model, the
@@ -83,7 +88,7 @@ let package = Package(
       name: "tilegrid-bench",
       dependencies: [
         "TileModel", "TileGridJSON", "Formats", "GridLayout", "Document", "Reorder", "Canvas", "TerminalInput",
-        "Editor", "Runtime", "TileGridCLI", "Files", "TestSupport",
+        "Editor", "Runtime", "TileGridCLI", "Files", "TestSupport", "TextMerge",
       ]),
 
     // Shared by the tests: a seeded generator, and running the built binary in a temporary directory.
@@ -122,5 +127,6 @@ let package = Package(
         "TileGridCLI", "TestSupport",
       ]),
     .testTarget(name: "TerminalTests", dependencies: ["TestSupport"]),
+    .testTarget(name: "TextMergeTests", dependencies: ["TextMerge", "TestSupport"]),
   ]
 )

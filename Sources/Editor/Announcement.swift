@@ -121,6 +121,9 @@ public enum Announcement: Equatable, Sendable {
   case kept
   /// A file left behind was restored: it is the arrangement now, unsaved (one undo step back).
   case restored(name: String)
+  /// A recovery file was restored with the file's changes on disk since it was made merged in: how
+  /// many edits they made of it, and how many conflicted (the recovered side kept).
+  case restoredMerged(name: String, changes: Int, conflicts: Int)
   /// A file left behind was removed (`d`).
   case discarded(name: String)
   /// A file left behind could not be removed; why.
@@ -197,6 +200,11 @@ extension Announcement {
     case .badValue(let problem): return problem.prefix(1).uppercased() + problem.dropFirst()
     case .kept: return "Nothing deleted"
     case .restored(let name): return "Restored \(name): \(keys.say(.save)) saves it, \(keys.say(.undo)) undoes"
+    case .restoredMerged(let name, let changes, let conflicts):
+      let edits = changes == 1 ? "1 edit" : "\(changes) edits"
+      let conflicted = conflicts == 0 ? "" : ", \(conflicts) conflict\(conflicts == 1 ? "" : "s") (its kept)"
+      return "Restored \(name) with the file's changes since merged in: \(edits)\(conflicted); "
+        + "\(keys.say(.save)) saves, \(keys.say(.undo)) undoes"
     case .discarded(let name): return "Removed \(name)"
     case .notDiscarded(let name, let reason): return "Not removed: \(name): \(Self.countedFromOne(reason))"
     case .keptLeftBehind(let name): return "Kept \(name); asked again next time"
@@ -393,7 +401,7 @@ extension Question {
       let what: String
       switch (found.kind, found.content) {
       case (_, .sameAsFile): what = "\(found.name) was left behind, the same as the file"
-      case (_, .unreadable): what = "\(found.name) was left behind, and it cannot be read"
+      case (_, .unreadable(let why)): what = "\(found.name) was left behind and cannot be restored (\(why))"
       case (.recovery, .arrangement): what = "\(found.name) holds unsaved changes"
       case (.backup, .arrangement): what = "\(found.name) holds the file before a save cut short"
       }

@@ -67,13 +67,19 @@ public struct LeftBehind: Equatable, Sendable {
   /// The merge conflicts a recovery file records (the session it saves was resolving them): restored,
   /// they are in the Conflicts panel again.
   public var conflicts: [FileConflict]
+  /// For a recovery file, the version of the file its changes were made on: when the file opened is
+  /// another now, `r` merges the file's changes since into the recovered arrangement, as a save does.
+  public var base: Arrangement?
 
-  public init(kind: Kind, path: String, name: String, content: Content, conflicts: [FileConflict] = []) {
+  public init(
+    kind: Kind, path: String, name: String, content: Content, conflicts: [FileConflict] = [], base: Arrangement? = nil
+  ) {
     self.kind = kind
     self.path = path
     self.name = name
     self.content = content
     self.conflicts = conflicts
+    self.base = base
   }
 
   /// Whether `r` has something to restore.

@@ -14,7 +14,7 @@ extension EditorState {
   /// "Merge"), as `mergeVersions` joins them. The result becomes the editor's arrangement as one undo step; conflicts, resolved
   /// toward ours, are listed in a panel.
   mutating func mergeWithDisk(_ theirs: Arrangement, token: Int) -> [EditorEffect] {
-    let base = activeDisk?.base ?? document.arrangementAtSavedPoint()
+    let base = diskBase
     let ours = document.arrangement
     let merged = mergeVersions(base, ours, theirs)
     let script = Arrangement.diff(ours, merged.arrangement)
@@ -107,6 +107,11 @@ extension EditorState {
     else { return nil }
     return disk
   }
+
+  /// The version of the file the arrangement rests on: the disk version merged with last (while that
+  /// merge is applied), else the file as opened or last saved. A recovery file records it, so that
+  /// the file's later changes on disk are merged in when it is restored.
+  public var diskBase: Arrangement { activeDisk?.base ?? document.arrangementAtSavedPoint() }
 
   /// The token of the disk version a save may write over without asking (see `activeDisk`).
   public var diskToken: Int? { activeDisk?.token }

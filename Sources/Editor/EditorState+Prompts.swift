@@ -12,8 +12,8 @@ extension EditorState {
     switch overlay {
     case .help:
       return helpKey(key)
-    case .prompt(let open):
-      return promptKey(key, open)
+    case .prompt:
+      return promptKey(key)
     case .question(let asked):
       return answer(asked, key)
     case .text(let panel):
@@ -240,11 +240,14 @@ extension EditorState {
   }
 
   /// A key typed into the prompt: its command in a prompt (Tab completes where the prompt completes),
-  /// or the text typed.
-  mutating func promptKey(_ key: Key, _ open: Prompt) -> [EditorEffect] {
-    if case .palette(let chosen) = open.purpose { return paletteKey(key, open, chosen: chosen) }
+  /// or the text typed. Only the prompt's purpose is looked at first: a copy of the prompt kept while
+  /// the field is edited would make the edit copy the field.
+  mutating func promptKey(_ key: Key) -> [EditorEffect] {
+    guard let purpose = prompt?.purpose else { return [] }
+    if case .palette(let chosen) = purpose, let open = prompt { return paletteKey(key, open, chosen: chosen) }
+    let keymap = self.keymap
     let command = keymap.command(for: key, in: .prompt)
-    if command == .editor(.complete) || command == .editor(.completeBack) {
+    if command == .editor(.complete) || command == .editor(.completeBack), let open = prompt {
       let forward = command == .editor(.complete)
       if case .moveTo(let completion) = open.purpose {
         return complete(open, completion, forward: forward)
@@ -253,17 +256,36 @@ extension EditorState {
         return completeColor(open, paths, completion, forward: forward)
       }
     }
-    var open = open
-    let outcome = open.field.handle(key, keymap: keymap)
+    guard let (outcome, open) = editPromptField({ $0.handle(key, keymap: keymap) }) else { return [] }
     return promptChanged(outcome, open)
   }
 
   /// Text pasted (bracketed paste) into the open prompt: typed at the cursor, in one go (on a screen
   /// too small for the grid, only into the save-as prompt, the one shown there).
   mutating func pasted(_ text: String) -> [EditorEffect] {
-    guard case .prompt(var open) = overlay, !isTooSmall || open.purpose.isSaveAs else { return [] }
-    let outcome = open.field.insert(text)
+    guard let purpose = prompt?.purpose, !isTooSmall || purpose.isSaveAs,
+      let (outcome, open) = editPromptField({ $0.insert(text) })
+    else { return [] }
     return promptChanged(outcome, open)
+  }
+
+  /// Edits the open prompt's field in place and returns what `edit` said and the prompt as it is now
+  /// (also in `overlay`). The prompt is taken out of `overlay` for the edit, so that its field is not
+  /// copied for every key: typing into a field of n characters stays O(1) a key, not O(n).
+  mutating func editPromptField(
+    _ edit: (inout LineEditor) -> LineEditor.Outcome
+  ) -> (LineEditor.Outcome, Prompt)? {
+    guard var open = takePrompt() else { return nil }
+    let outcome = edit(&open.field)
+    overlay = .prompt(open)
+    return (outcome, open)
+  }
+
+  /// The open prompt, taken out of `overlay` (left nil).
+  private mutating func takePrompt() -> Prompt? {
+    guard case .prompt(let open) = overlay else { return nil }
+    overlay = nil
+    return open
   }
 
   /// What the prompt's field did (`outcome`), the field as it is now in `open`.

@@ -305,6 +305,13 @@ public struct EditorState: Sendable {
   }
 
   mutating func keyPressed(_ key: Key, at time: Int) -> [EditorEffect] {
+    // The suspend key (Ctrl-Z unless a keys file says otherwise) suspends from every screen, a
+    // prompt, a question and the help included, which stay as they are for `fg`; where a line is
+    // typed, a key that is text stays text. A drag cannot go on while the program is stopped: it is
+    // cancelled, as on a focus loss.
+    if keymap.command(for: key, in: .board) == .editor(.suspend), prompt == nil || !Self.typesText(key) {
+      return engine(.focusLost, at: time) + [.suspend]
+    }
     if isTooSmall { return engine(.tick, at: time) + tooSmallKey(key) }
     // The gesture recognizer's commands go to it; the editor's own after the recognizer's timers fire.
     guard overlay == nil, case .editor(let command)? = keymap.command(for: key, in: boardContexts),
@@ -314,6 +321,12 @@ public struct EditorState: Sendable {
       return effects + editorKey(key)
     }
     return engine(.key(reorderKey), at: time)
+  }
+
+  /// Whether `key` is text where a line is typed: a character or Space.
+  static func typesText(_ key: Key) -> Bool {
+    if case .character = key { return true }
+    return key == .space
   }
 
   /// Where the board's keys are looked up: while something is lifted, the lifted's commands first

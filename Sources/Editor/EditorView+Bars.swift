@@ -256,17 +256,22 @@ extension Painter {
     let x = buffer.write(prompt.label, at: origin, style: barStyle, maxWidth: width)
     let room = origin.x + width - x
     guard room > 1 else { return }
-    // Keep the cursor visible: show the end of the text that fits before it.
+    // Keep the cursor visible: show the end of the text that fits before it, found by walking back
+    // from the cursor (never more characters than cells: each takes one, but the rare one that
+    // takes none), so a frame costs what it shows, not the field's length.
     let characters = prompt.field.characters
-    var start = 0
-    while start < prompt.field.cursor
-      && DisplayText.width(of: String(characters[start..<prompt.field.cursor])) >= room
-    {
-      start += 1
+    let cursor = prompt.field.cursor
+    var start = cursor
+    var used = 0
+    while start > 0 && cursor - start < room {
+      let width = DisplayText.width(of: String(characters[start - 1]))
+      if used + width >= room { break }
+      used += width
+      start -= 1
     }
-    let before = String(characters[start..<prompt.field.cursor])
-    let at = prompt.field.cursor < characters.count ? String(characters[prompt.field.cursor]) : " "
-    let after = prompt.field.cursor + 1 < characters.count ? String(characters[(prompt.field.cursor + 1)...]) : ""
+    let before = String(characters[start..<cursor])
+    let at = cursor < characters.count ? String(characters[cursor]) : " "
+    let after = cursor + 1 < characters.count ? String(characters[(cursor + 1)..<min(characters.count, cursor + 1 + room)]) : ""
     var pen = buffer.write(before, at: Point(x: x, y: origin.y), style: barStyle, maxWidth: room)
     var cursorStyle = barStyle
     cursorStyle.attributes.formSymmetricDifference(.reverse)

@@ -209,11 +209,16 @@ struct Painter {
   /// The end of `text` that fits in `width` cells, with `…` before it when it was cut.
   static func tail(_ text: String, width: Int) -> String {
     guard DisplayText.width(of: text) > width else { return text }
-    var characters = Array(text)
-    while !characters.isEmpty && DisplayText.width(of: String(characters)) > max(0, width - 1) {
-      characters.removeFirst()
+    // The characters that fit, walking back from the end: linear in what is shown.
+    var kept: [Character] = []
+    var used = 0
+    for character in text.reversed() {
+      let cells = DisplayText.width(of: String(character))
+      if used + cells > max(0, width - 1) || kept.count > width { break }
+      used += cells
+      kept.append(character)
     }
-    return "…" + String(characters)
+    return "…" + String(kept.reversed())
   }
 
   /// `text` broken into lines at most `width` cells wide, at spaces; a word longer than a line is cut

@@ -109,7 +109,10 @@ struct Arguments {
       } else if known.contains(name) {
         if inlineValue != nil { throw .usage("\(name) takes no value", command: helpCommand) }
         if name == "--help" { helpSpelling = helpSpelling ?? argument }
-        flags.insert(name)
+        // `--help` twice still asks for help; any other flag given twice is a mistake, as a value is.
+        if !flags.insert(name).inserted && name != "--help" {
+          throw .usage("\(Self.spelling(name)) is given twice", command: helpCommand)
+        }
       } else {
         let place = command.isEmpty ? "" : " for 'tilegrid \(command)'"
         let hint = Self.suggestion(for: name, among: known).map { "; did you mean \($0)?" } ?? ""

@@ -67,6 +67,11 @@ extension TileGridCommand {
     keys.warn()
     let pipeMode = options.path == "-" || (options.path == nil && !Platform.standardInputIsTerminal)
 
+    // An events file that is the file being edited is refused before anything is read or written (and
+    // again on the file opened, which is what counts).
+    let edited: String? = pipeMode ? "-" : options.path
+    if let record = options.record { try SessionRecorder.refuse(record, editing: edited) }
+
     var session: EditorSession
     let arrangement: Arrangement
     var conflicts: [FileConflict] = []
@@ -93,6 +98,13 @@ extension TileGridCommand {
       arrangement = session.format.newFile
     } else if let path = options.path {
       let format = options.formats.reading(path)
+      // `s` writes the file back in its own format, always: another format is written to a new file.
+      if let to = options.formats.output, to != format {
+        throw .usage(
+          "--to \(to) would save '\(path)' as \(to); a file is saved in its own format (\(format)): to convert "
+            + "it, 'tilegrid export \(shellQuoted(path)) --to \(to) -o \(shellQuoted(FormatOptions.renamed(path, as: to)))'",
+          command: nil)
+      }
       // A file with merge conflicts opens with them, in the Conflicts panel.
       let (loaded, name, stamp, opened) = try loadConflicted(path, format: format, digest: recording, unfinished: .ask)
       (arrangement, digest, conflicts) = (loaded.arrangement, opened, loaded.conflicts)
@@ -107,7 +119,9 @@ extension TileGridCommand {
 
     let (inputFD, outputFD, opened) = try terminalDescriptors(pipeMode: pipeMode)
     defer { if opened >= 0 { close(opened) } }
-    session.recorder = try options.record.map { (path) throws(CLIError) in try SessionRecorder(path: path) }
+    session.recorder = try options.record.map { (path) throws(CLIError) in
+      try SessionRecorder(path: path, editing: edited)
+    }
 
     let terminal: CursesTerminal
     do {
@@ -162,28 +176,48 @@ extension TileGridCommand {
 
   /// The files an earlier session left beside `path` (`Platform.leftBehind`), each read: an arrangement
   /// to restore, the same one as `opened`, or why it cannot be read. A backup is a copy of the file, in
-  /// its `format`; a recovery file is always JSON.
+  /// its `format`; a recovery file is always JSON, and says which file it keeps changes of: one in
+  /// the temporary directory that is another file's is not this file's business, and is left out.
   static func leftBehind(beside path: String, opened: Arrangement, format: ArrangementFormat) -> [LeftBehind] {
-    Platform.leftBehind(besideFile: path).map { file in
-      leftBehind(
-        file.kind == .recovery ? .recovery : .backup, path: file.path, name: file.name, opened: opened, format: format)
+    let file = Platform.absolutePath(path)
+    return Platform.leftBehind(besideFile: path).compactMap { found in
+      let read = leftBehind(
+        found.kind == .recovery ? .recovery : .backup, path: found.path, name: found.name, opened: opened, format: format,
+        forFile: file)
+      if found.inTemporaryDirectory, case .unreadable = read.content { return nil }
+      return read
     }
   }
 
-  /// The file at `path`, read as a file left behind beside a file in `format`.
+  /// The file at `path`, read as a file left behind beside a file in `format`. A recovery file is
+  /// offered only when it is a regular file (a FIFO is never opened: reading it would wait for a
+  /// writer) whose record names `file` (the file's absolute path; nil: any, as a replay takes the file
+  /// its events name); the record's base comes with it, for `r` to merge the file's changes since.
   static func leftBehind(
-    _ kind: LeftBehind.Kind, path: String, name: String, opened: Arrangement, format: ArrangementFormat
+    _ kind: LeftBehind.Kind, path: String, name: String, opened: Arrangement, format: ArrangementFormat,
+    forFile file: String? = nil
   ) -> LeftBehind {
     let content: LeftBehind.Content
     var conflicts: [FileConflict] = []
+    var base: Arrangement?
     do throws(CLIError) {
-      let (file, _, _, _) = try loadConflicted(path, format: kind == .recovery ? .json : format, unfinished: .ignore)
-      conflicts = kind == .recovery ? file.conflicts : []
-      content = file.arrangement == opened && conflicts.isEmpty ? .sameAsFile : .arrangement(file.arrangement)
+      guard Platform.isRegularFile(path) else { throw .data("it is not a regular file") }
+      let (read, _, _, _) = try loadConflicted(path, format: kind == .recovery ? .json : format, unfinished: .ignore)
+      var arrangement = read.arrangement
+      if kind == .recovery {
+        let record = RecoveryRecord.take(from: &arrangement)
+        if let file {
+          guard let record else { throw .data("it does not say which file's changes it keeps") }
+          guard record.file == file else { throw .data("it keeps changes of another file, '\(record.file)'") }
+        }
+        base = record?.base
+        conflicts = read.conflicts
+      }
+      content = arrangement == opened && conflicts.isEmpty ? .sameAsFile : .arrangement(arrangement)
     } catch {
       content = .unreadable(error.description)
     }
-    return LeftBehind(kind: kind, path: path, name: name, content: content, conflicts: conflicts)
+    return LeftBehind(kind: kind, path: path, name: name, content: content, conflicts: conflicts, base: base)
   }
 
   static let noTerminalHint =

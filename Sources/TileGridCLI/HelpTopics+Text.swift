@@ -70,7 +70,8 @@ signs, says which (`<stdin>: line 1, column 1: expected an object, found 'a' —
 --format lines`). `merge` and `diff` also take `--name PATH`, the path in the repository
 git passes, whose extension then decides. The result is written in the input's format (`merge`:
 OURS's), unless `--to FORMAT` says otherwise or `-o OUT` names a file whose extension names one
-(`-i` always writes FILE's own format):
+(`-i` always writes FILE's own format: with `--to` another format it is refused, exit 64, and `-o`
+names the new file to convert to):
 
 <!-- not run: the editor needs a terminal -->
 ```sh

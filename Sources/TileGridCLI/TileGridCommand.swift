@@ -131,6 +131,13 @@ public enum TileGridCommand {
     if exitsAfterMain { keptUntilExit.append(value) }
   }
 
+  /// The process's arguments after the program name, decoded without loss: an argument that is not
+  /// UTF-8 (a file name in another encoding) keeps its bytes (`Platform.pathString`), where
+  /// `CommandLine.arguments` turns them into U+FFFD and so names another file.
+  public static var processArguments: [String] {
+    (1..<Int(CommandLine.argc)).compactMap { k in CommandLine.unsafeArgv[k].map { Platform.pathString(cString: $0) } }
+  }
+
   /// Runs the command line (without the program name) and returns the exit status.
   public static func main(_ arguments: [String]) -> Int32 {
     do {
@@ -397,7 +404,9 @@ public enum TileGridCommand {
     guard let first = file.conflicts.first else { return }
     let count = file.conflicts.count
     let what = count == 1 ? "1 unresolved merge conflict" : "\(count) unresolved merge conflicts"
-    throw .outcome(1, lines: ["\(name): line \(first.line): \(what) (\(first.subject): \(first.message))"])
+    // A record's `about` is free text from the file: cut as every quote from a file is.
+    let subject = JSONString.cut(first.subject)
+    throw .outcome(1, lines: ["\(name): line \(first.line): \(what) (\(subject): \(first.message))"])
   }
 
   /// Whether `needle` occurs in `bytes`, looked for a megabyte at a time; `release` is told each

@@ -64,9 +64,10 @@ struct MessageFitTests {
     case .noConflicts: return 41
     case .told: return 42
     case .fileDeleted: return 43
+    case .restoredMerged: return 44
     }
   }
-  static let kinds = 44
+  static let kinds = 45
 
   static var refusals: [EditError] {
     [
@@ -131,6 +132,8 @@ struct MessageFitTests {
       .restored(name: "demo.json.recovery-2.json"), .discarded(name: ".demo.json.tilegrid-81234-0.bak"),
       .notDiscarded(name: "demo.json.recovery.json", reason: "Permission denied"),
       .keptLeftBehind(name: "demo.json.recovery.json"),
+      .restoredMerged(name: "demo.json.recovery.json", changes: 1, conflicts: 0),
+      .restoredMerged(name: "/tmp/arrangements-demo.json.recovery-2.json", changes: 12, conflicts: 3),
     ]
     all += [
       .merging, .merged(changes: 1, conflicts: 0), .merged(changes: 12, conflicts: 3),

@@ -176,7 +176,7 @@ struct ScreenCase: CustomTestStringConvertible, Sendable {
     ScreenCase(name: "stdin-title", fixture: nil, width: 60, height: 12, fileName: "<stdin>"),
   ] + motion
 
-  /// Motion: a drop, a cancel and a typed move, each at 0, 60, 120, 180 and 250 ms after the last event
+  /// Motion: a drop, a cancel and a typed move, each at 0, 30, 60, 120 and 250 ms after the last event
   /// (250: the resting screen). The drag rests 300 ms before it ends, so only the ending glides.
   static let motion: [ScreenCase] = {
     let carry = drag(from: (5, 3), through: [(9, 5), (14, 8), (20, 9)]) + "wait 300\n"
@@ -185,7 +185,7 @@ struct ScreenCase: CustomTestStringConvertible, Sendable {
       ("typed-move", "key m\n" + #"input "Archive""# + "\nkey enter\n"),
     ]
     return endings.flatMap { name, events in
-      ([0, 60, 120, 180, 250] as [Int]).map { at in
+      ([0, 30, 60, 120, 250] as [Int]).map { at in
         ScreenCase(name: "motion-\(name)-\(at)", fixture: nil, width: 80, height: 24, events: events, at: at)
       }
     }

@@ -39,6 +39,8 @@ struct BoardViewTests {
       Case(board: "Boards/obsidian.md", width: 200, height: 60),
       Case(board: "Boards/taskell.md", width: 80, height: 24),
       Case(board: "Boards/taskell.md", width: 200, height: 60),
+      // The cards reach the view's bottom row, where the scroll bar runs: it shows between them.
+      Case(board: "Boards/obsidian.md", width: 80, height: 8),
     ]
     // A lane of 200 cards beside short ones, scrolled to its end (G) and two cards back (k k).
     + sizes("Boards/long.md", events: ("end", "key G\nkey k\nkey k\n"))
@@ -77,6 +79,39 @@ struct BoardViewTests {
     let colored = try TileGrid.run(["render", name] + size + ["--color", "256"], in: directory)
     expectSuccess(colored)
     try check(colored.stdoutText, c.golden + ".ansi")
+  }
+
+  @Test("the horizontal scroll bar never draws over a tile; lanes draw no bar: at 80x8 the cards' bottom edges are whole")
+  func scrollBarSparesCards() throws {
+    let directory = try TemporaryDirectory()
+    /// Checks that under every tile's top edge on row `top` (of `edge`: its corners, and the rules
+    /// between them unless a card's details are drawn there), row `bottom` has its bottom edge;
+    /// returns the bottom row.
+    func edgesWhole(_ name: String, width: Int, height: Int, top: Int, bottom: Int, edge: String = "╔═╗┌─┐") throws
+      -> [Character]
+    {
+      let result = try TileGrid.run(["render", name, "--width", "\(width)", "--height", "\(height)", "--color", "never"], in: directory)
+      expectSuccess(result)
+      let rows = result.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
+      for x in rows[top].indices where edge.contains(rows[top][x]) {
+        let expected: Character = ["╔": "╚", "═": "═", "╗": "╝", "┌": "└", "─": "─", "┐": "┘"][rows[top][x]]!
+        #expect(rows[bottom][x] == expected, "\(name), column \(x): \(result.stdoutText)")
+      }
+      return rows[bottom]
+    }
+    // Rows of sections laid out horizontally, the tiles reaching the view's bottom row: the bar runs
+    // there and shows between them.
+    let horizontal = try String(contentsOf: Self.golden.appendingPathComponent("fixtures/demo-horizontal.json"), encoding: .utf8)
+    _ = try directory.write("horizontal.json", horizontal.replacingOccurrences(of: "\"bottom\": 1", with: "\"bottom\": 0"))
+    let barRow = try edgesWhole("horizontal.json", width: 80, height: 10, top: 6, bottom: 8)
+    #expect(barRow.contains("━"), "the thumb still shows between the tiles")
+    // A board's lanes: no bar (the row under the cards says how many more each lane has); a card's
+    // bottom edge holds its details (sub-tasks done), so its corners are checked.
+    for board in ["obsidian.md", "taskell.md"] {
+      _ = try directory.write(board, Array(try Data(contentsOf: Self.tests.appendingPathComponent("Boards/\(board)"))))
+      let bottom = try edgesWhole(board, width: 80, height: 8, top: 3, bottom: 5, edge: "╔╗┌┐")
+      #expect(!bottom.contains("━") && !bottom.contains("┃"), "\(board): no scroll bar in lanes")
+    }
   }
 
   @Test("lanes are the screen's width over the lanes that fit, 24 to 40 cells; the settings' lane-width wins")

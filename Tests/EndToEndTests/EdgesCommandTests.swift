@@ -50,7 +50,7 @@ struct EdgesCommandTests {
       mentioning: ["edit.json: line ", "; '\(backup)' holds the file as it was before a save that did not finish", restore])
     // A backup of a save still under way (its process is running) is not named.
     try FileManager.default.removeItem(atPath: directory.file(backup))
-    try directory.write(".edit.json.tilegrid-\(getpid())-0.bak", text)
+    try directory.write(".edit.json.tilegrid-\(getpid())-\(try processStartTime(getpid()))-0.bak", text)
     let under = try TileGrid.run(["export", "edit.json"], in: directory)
     #expect(under.status == 65 && !under.stderrText.contains(".bak"), "\(under)")
   }

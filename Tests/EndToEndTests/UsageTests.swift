@@ -212,6 +212,11 @@ struct UsageTests {
       (["layout", "--help", "--width"], ["--width needs a value"]),
       (["move", path, "0.0", "0.1", "--force=yes"], ["--force takes no value"]),
       (["demo", "-o", "a.json", "--output", "b.json"], ["-o/--output is given twice"]),
+      // A flag twice, in either spelling: the docs' rule is for every option.
+      (["move", path, "0.0", "0.1", "-i", "-i"], ["-i/--in-place is given twice"]),
+      (["move", path, "0.0", "0.1", "-i", "--in-place"], ["-i/--in-place is given twice"]),
+      (["move", path, "0.0", "0.1", "--force", "--force"], ["--force is given twice"]),
+      (["play", path, "--width", "8", "--height", "8", "--trace", "--trace"], ["--trace is given twice"]),
     ]
     for (arguments, mentions) in cases {
       expectFailure(try TileGrid.run(arguments), status: 64, mentioning: mentions)
