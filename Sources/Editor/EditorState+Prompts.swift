@@ -57,10 +57,11 @@ extension EditorState {
       helpOffset = 0
       return []
     case .openCard:
-      // Enter on a card of lanes, nothing lifted, opens its whole text; elsewhere it lifts, as Space.
-      if !isDragging, document.layout.isLanes, let path = reorder.focus.tile, arrangement.contains(path) {
-        return openCard(path)
-      }
+      // Enter on a card of lanes opens its whole text; elsewhere it lifts, as Space. While something
+      // is lifted it waits, as the board's other commands do: a keys file that took Enter from `drop`
+      // leaves it dropping nothing.
+      guard !isDragging else { return [] }
+      if document.layout.isLanes, let path = reorder.focus.tile, arrangement.contains(path) { return openCard(path) }
       return engineEffects(.key(.liftOrDrop))
     case .palette:
       overlay = .prompt(Prompt(purpose: .palette(chosen: 0), field: LineEditor()))
