@@ -74,6 +74,9 @@ extension EditorState {
     case .editor(.closePanel)?:
       overlay = nil
       return []
+    case .editor(.editCard)? where panel.card != nil:
+      overlay = nil
+      return begin(.editText)
     case .editor(.scrollUp)?: panel.offset -= 1
     case .editor(.scrollDown)?: panel.offset += 1
     case .editor(.scrollPageUp)?: panel.offset -= page
