@@ -68,6 +68,12 @@ public enum Platform {
     return FileStamp(st)
   }
 
+  /// Whether `path` is a regular file (links followed): not a pipe, a device or a directory.
+  public static func isRegularFile(_ path: String) -> Bool {
+    var st = stat()
+    return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
+  }
+
   /// Whether anything exists at `path` (a file, a directory, a dangling link).
   public static func exists(_ path: String) -> Bool {
     var st = stat()
