@@ -24,7 +24,8 @@ enum CardMerge {
     // re-keying after, in turn (theirs' added cards take ours' ids where both added one alike).
     let sides = [base, ours, theirs]
     let versions = BoardVersions.inParallel(3) { CardPairing.Version(sides[$0], kinds[$0]) }
-    let pairings = BoardVersions.inParallel(2) { CardPairing(base: versions[0], other: versions[$0 + 1]) }
+    var pairings = BoardVersions.inParallel(2) { CardPairing(base: versions[0], other: versions[$0 + 1]) }
+    keepTwinsBothKept(versions[0], &pairings)
     let x = Rekeying(base: versions[0], other: ours, kinds[1], pairing: pairings[0])
     let y = Rekeying(
       base: versions[0], other: theirs, kinds[2], pairing: pairings[1], avoiding: x.ids, sharing: x.adds)
@@ -34,6 +35,40 @@ enum CardMerge {
     var words = ConflictWords(base: base, ours: x.arrangement, theirs: y.arrangement)
     for k in result.conflicts.indices { result.conflicts[k].words = words.words(result.conflicts[k]) }
     return (result, pairings)
+  }
+
+  /// Of twins (cards of one text, several of them in the base), where both sides kept some, as many
+  /// as both kept stay: twins are alike, and each side's pairing chose which ones it kept by its own
+  /// diff, so two sides that each took one of two twins away would otherwise take both. Theirs' twins
+  /// are paired again, in their order, with ours' kept ones first. So a merge never holds a card fewer
+  /// times than all three versions do, as stage 3 asks of git's.
+  static func keepTwinsBothKept(_ base: CardPairing.Version, _ pairings: inout [CardPairing]) {
+    // The base's twins: each covered card's text, where more than one card has it.
+    var count: [UInt64: Int] = [:]
+    for text in base.texts { count[text, default: 0] += 1 }
+    guard count.values.contains(where: { $0 > 1 }) else { return }
+    var textOf: [Int: UInt64] = [:]
+    for (k, i) in base.covered.enumerated() where count[base.texts[k]]! > 1 { textOf[i] = base.texts[k] }
+    // Per side and text, the side's cards of that text paired with a twin, and the twins they are.
+    func kept(_ pairing: CardPairing) -> [UInt64: [(j: Int, i: Int)]] {
+      var result: [UInt64: [(j: Int, i: Int)]] = [:]
+      for (j, i) in pairing.tileMatch.enumerated() where i >= 0 {
+        guard let text = textOf[Int(i)], CardText.print(of: pairing.otherTiles[j]) == text else { continue }
+        result[text, default: []].append((j, Int(i)))
+      }
+      return result
+    }
+    let (ours, theirs) = (kept(pairings[0]), kept(pairings[1]))
+    // Twins theirs paired otherwise (changed, by similarity) stay so.
+    let theirsPaired = Set(pairings[1].tileMatch.lazy.filter { $0 >= 0 }.map { Int($0) })
+    for (text, theirsKept) in theirs {
+      guard let oursKept = ours[text] else { continue }
+      let (x, y) = (Set(oursKept.map(\.i)), Set(theirsKept.map(\.i)))
+      let free = x.subtracting(theirsPaired)
+      guard x.intersection(y).count < min(x.count, y.count), !free.isEmpty else { continue }
+      let twins = (x.intersection(y).sorted() + free.sorted() + y.subtracting(x).sorted()).prefix(y.count).sorted()
+      for ((j, _), i) in zip(theirsKept, twins) { pairings[1].tileMatch[j] = Int32(i) }
+    }
   }
 
   /// Keys of a format's object that only say how the file is written (the first item's marker, the

@@ -5,15 +5,12 @@ import TileModel
 /// by line exactly as `git merge-file` does, and the card merge joins a card's (a lane's, the front
 /// matter's) lines both sides changed the same way.
 enum GitLineMerge {
-  /// A line merge: the three texts' merge as `git merge-file` writes it, and how many conflicts it
-  /// left (marked in `bytes` with `labels`' markers).
-  typealias Merger = @Sendable (_ base: [UInt8], _ ours: [UInt8], _ theirs: [UInt8], _ labels: ConflictLabels) -> (
+  /// Stage 2: the three texts merged line by line exactly as `git merge-file` merges them (TextMerge's
+  /// port of git's xdiff: the same diff, change compaction, merge level and markers), with git's
+  /// labels and marker size; how many conflicts it left.
+  static func lineMerge(base: [UInt8], ours: [UInt8], theirs: [UInt8], labels: ConflictLabels) -> (
     bytes: [UInt8], conflicts: Int
-  )
-
-  /// The line merge stage 2 runs unless told another: TextMerge's port of git's `merge-file`, with
-  /// git's labels and marker size.
-  static let standard: Merger? = { base, ours, theirs, labels in
+  ) {
     let options = LineMergeOptions(
       markerSize: labels.markerSize, oursLabel: labels.ours.isEmpty ? nil : labels.ours,
       baseLabel: labels.base.isEmpty ? nil : labels.base, theirsLabel: labels.theirs.isEmpty ? nil : labels.theirs)

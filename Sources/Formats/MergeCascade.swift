@@ -35,17 +35,19 @@ public struct MergeOptions: Sendable {
   public var writing: ArrangementFormat?
   /// Whether `MergedFile.record` holds what each stage saw and decided.
   public var recordsStages: Bool
-  /// The line merge of stage 2: git's (`TextMerge`) unless told (the tests run git itself too).
-  var lineMerger: GitLineMerge.Merger?
+  /// Whether `MergedFile.arrangement` has the base's ids where the line merge made the board (its
+  /// cards paired with the base's, as the editor needs them); without, the ids its reading gives.
+  public var idsFromBase: Bool
 
   public init(
     prefer: MergeSide = .ours, labels: ConflictLabels = ConflictLabels(), writing: ArrangementFormat? = nil,
-    recordsStages: Bool = false
+    recordsStages: Bool = false, idsFromBase: Bool = true
   ) {
     self.prefer = prefer
     self.labels = labels
     self.writing = writing
     self.recordsStages = recordsStages
+    self.idsFromBase = idsFromBase
   }
 }
 
@@ -63,7 +65,8 @@ public struct MergedFile: Sendable {
   /// `file.recorded` as it is made.
   public var bytes: [UInt8]?
   /// The file as it reads back: the arrangement, and the conflicts it records (JSON's record; for a
-  /// text format, one per block of markers, with its lines and words).
+  /// text format, one per block of markers, with its lines and words but not the edits that take a
+  /// side, which `ConflictedArrangement.read` of `bytes` finds).
   public var file: ConflictedArrangement
   /// What the format could not keep.
   public var lost: LostFields
@@ -91,7 +94,7 @@ public struct MergeRecordFile: Sendable, Equatable {
 /// The merge of three versions of a file, as a cascade of named stages (docs/merge.md):
 ///
 ///     1. read       readVersions     a format with ids (JSON) goes to the id merge (stage 4)
-///     2. line merge lineMerge        git's `merge-file`, line by line
+///     2. line merge GitLineMerge     git's `merge-file`, line by line (`lineMerge`)
 ///     3. sanity     MergeSanity      taken byte for byte when clean and sane
 ///     4. card merge CardMerge        cards paired by identity, then the id merge
 ///     5. write      MergeWriting     clean, or the conflicts in the file
@@ -119,9 +122,9 @@ public enum MergeCascade {
     let format = options.writing ?? ours.format
     // 1. Read.
     let route = readVersions(versions, writing: format, &record)
-    if case .lines(let textFormat) = route, let merger = options.lineMerger ?? GitLineMerge.standard {
+    if case .lines(let textFormat) = route {
       // 2. Line merge.
-      let line = merger(base.text, ours.text, theirs.text, options.labels)
+      let line = GitLineMerge.lineMerge(base: base.text, ours: ours.text, theirs: theirs.text, labels: options.labels)
       record.add("2-line-merge.\(textFormat.fileExtension)", line.bytes)
       record.add(
         "2-line-merge.txt", line.conflicts == 0 ? "clean\n" : line.conflicts == 1 ? "1 conflict\n" : "\(line.conflicts) conflicts\n")
@@ -131,11 +134,14 @@ public enum MergeCascade {
         record.add("3-sanity.txt", verdict.isSane ? "sane: taken as it is\n" : "not sane:\n" + verdict.failures.map { "- \($0)\n" }.joined())
         if verdict.isSane, let board = verdict.board {
           record.add("5-write.\(textFormat.fileExtension)", line.bytes)
-          return MergedFile(
-            arrangement: Rekeying(
+          let arrangement =
+            options.idsFromBase
+            ? Rekeying(
               base: CardPairing.Version(base.arrangement, CardPairing.Kind(base.arrangement, format: base.format)),
               other: board, CardPairing.Kind(board, format: textFormat)
-            ).arrangement,
+            ).arrangement : board
+          return MergedFile(
+            arrangement: arrangement,
             format: textFormat, conflicts: [], bytes: line.bytes, file: ConflictedArrangement(arrangement: board, conflicts: []),
             lost: LostFields(format: textFormat), cannotWrite: nil, madeBy: "line merge", record: record.files)
         }

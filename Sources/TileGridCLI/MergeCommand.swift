@@ -59,6 +59,8 @@ extension TileGridCommand {
     if let size = try args.value(Options.markerSize, command: command) { options.labels.markerSize = size }
     let debug = Platform.environment("TILEGRID_MERGE_DEBUG").flatMap { $0.isEmpty ? nil : $0 }
     options.recordsStages = debug != nil
+    // The file is what is written: its cards need no ids from the base.
+    options.idsFromBase = false
     let read = args.operands.map(formats.reading)
     let versions = try loadVersions(args.operands, formats: read)
     // OURS's format (git's %A is written over): nothing changes format unless --to says so.

@@ -135,6 +135,24 @@ struct MergeCascadeCommandTests {
     }
   }
 
+  @Test("mergetool with an empty base (git's add/add): the versions merged into MERGED, the conflict recorded, before the editor")
+  func mergetoolEmptyBase() throws {
+    try directory.write("empty", "")
+    let json = { (blueIn: String) in
+      "{\"version\": 1, \"sections\": [{\"id\": \"a\", \"items\": []}, {\"id\": \"b\", \"items\": []}]}\n"
+        .replacingOccurrences(of: "\"id\": \"\(blueIn)\", \"items\": []", with: "\"id\": \"\(blueIn)\", \"items\": [{\"id\": \"blue\"}]")
+    }
+    try directory.write("local.json", json("a"))
+    try directory.write("remote.json", json("b"))
+    // Git's own line merge of the JSON, which is no arrangement.
+    try directory.write("merged.json", "<<<<<<< ours\nx\n=======\ny\n>>>>>>> theirs\n")
+    // Without a terminal the editor cannot open; the merge is written first.
+    let run = try TileGrid.run(["mergetool", "empty", "local.json", "remote.json", "merged.json"], in: directory)
+    #expect(run.status == 69, "\(run)")
+    let check = try TileGrid.run(["check", "merged.json"], in: directory)
+    #expect(check.status == 1 && check.stderrText.contains(#"tile "blue": added by ours at a:0, by theirs at b:0"#), "\(check)")
+  }
+
   @Test("exit 1 always comes with a conflict recorded in the file, in words: a lane deleted against a card put in it")
   func laneDeletedAgainstACardPutInIt() throws {
     let base = "## To Do\n\n- Alpha\n\n## Later\n\n- Bravo\n"
