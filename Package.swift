@@ -33,7 +33,7 @@ let package = Package(
     // The pure core: model -> layout -> reorder -> editor; Canvas holds terminal-neutral buffers and events.
     .target(name: "Geometry"),
     // git's line merge (xdiff's diff, change compaction, merge levels and markers) in Swift: bytes in,
-    // bytes out, byte for byte as `git merge-file` (docs/version-control.md). Depends on nothing.
+    // bytes out, byte for byte as `git merge-file`. Depends on nothing.
     .target(name: "TextMerge"),
     .target(name: "TileModel", dependencies: ["Geometry"]),
     .target(name: "GridLayout", dependencies: ["TileModel"]),
@@ -90,7 +90,7 @@ let package = Package(
       name: "tilegrid-bench",
       dependencies: [
         "TileModel", "TileGridJSON", "Formats", "GridLayout", "Document", "Reorder", "Canvas", "TerminalInput",
-        "Editor", "Runtime", "TileGridCLI", "Files", "TestSupport",
+        "Editor", "Runtime", "TileGridCLI", "Files", "TestSupport", "TextMerge",
       ]),
 
     // Shared by the tests: a seeded generator, and running the built binary in a temporary directory.

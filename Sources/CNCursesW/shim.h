@@ -10,8 +10,10 @@
 #include <langinfo.h>
 #include <locale.h>
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/syscall.h>
 #include <termios.h>
 #include <unistd.h>
 #include <wchar.h>
@@ -73,6 +75,20 @@ static inline int tg_nonblocking_pipe(int fds[2]) {
     fcntl(fds[i], F_SETFD, FD_CLOEXEC);
   }
   return 0;
+}
+
+/// A file in memory (memfd_create, closed on exec) that ncurses composes each frame into; -1 if the
+/// kernel has none. memfd_create needs _GNU_SOURCE and syscall is variadic.
+static inline int tg_memory_file(void) {
+  return (int)syscall(SYS_memfd_create, "tilegrid-frame", 1u /* MFD_CLOEXEC */);
+}
+
+/// The terminal on `fd` opened again, for writes that never wait (O_NONBLOCK on a description of its
+/// own: the shell's descriptor, which `fd` may share, stays as it was); -1 if it cannot be.
+static inline int tg_reopen_nonblocking(int fd) {
+  char path[64];
+  snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+  return open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 }
 
 /// Whether the current locale's character encoding is UTF-8.

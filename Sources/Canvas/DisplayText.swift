@@ -23,6 +23,8 @@
 /// - Remaining zero-width scalars (combining marks, Hangul medial and final jamo) join the unit before
 ///   them, up to four per unit and 15 UTF-8 bytes; more are dropped. One with no unit before it (at the
 ///   start of the text) attaches to U+25CC `◌`, the conventional base for showing a lone mark.
+/// - U+10FF80...U+10FFFF stand for the bytes of a file name that are not UTF-8 (a name is bytes; Files
+///   decodes it so without loss): each is shown as `\xNN`, four units, as messages show it.
 /// - Every other scalar starts a unit of its `wcwidth`, 1 or 2.
 public struct DisplayText: Hashable, Sendable, CustomStringConvertible {
   public let units: [DisplayUnit]
@@ -130,6 +132,15 @@ public struct DisplayText: Hashable, Sendable, CustomStringConvertible {
           value = UInt32(lead & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12
           value |= UInt32(bytes[i + 2] & 0x3F) << 6 | UInt32(bytes[i + 3] & 0x3F)
           i += 4
+        }
+        if value >= 0x10FF80 && value <= 0x10FFFF {
+          // A byte of a file name that is not UTF-8 (Files' `Platform.pathString`): `\xNN`.
+          let byte = UInt8(value - 0x10FF00)
+          let hex = Array("0123456789abcdef".utf8)
+          for ascii in [UInt8(ascii: "\\"), UInt8(ascii: "x"), hex[Int(byte >> 4)], hex[Int(byte & 15)]] {
+            if let unit = scanner.push(UInt32(ascii)), !body(unit) { return }
+          }
+          continue
         }
         if let unit = scanner.push(value), !body(unit) { return }
       }

@@ -8,21 +8,29 @@ import Geometry
 
 extension CursesTerminal {
   /// Shows `frame`: the cells that differ from the last frame (`Presenter`) go into ncurses' screen,
-  /// then one `doupdate` sends what changed on the terminal (ncurses compares too, and moves the cursor
-  /// the cheapest way), between synchronized-output marks when the terminal knows them. An identical
-  /// frame writes nothing at all.
+  /// then one `doupdate` composes what changed (ncurses compares too, and moves the cursor the
+  /// cheapest way), between synchronized-output marks when the terminal knows them, and the terminal
+  /// is given as much of it as it takes now (`CursesTerminal+Output.swift`; what it cannot take yet
+  /// waits, and `canTakeOutput` is false until it has). An identical frame writes nothing at all.
+  /// Returns the bytes the frame took.
   ///
   /// `frame` is swapped with the last frame's buffer: afterwards it holds an older frame of the same
   /// size, to draw the next one into (`EditorState.view(into:)` clears it), so a steady stream of
   /// frames neither allocates nor copies.
-  public func present(_ frame: inout Buffer) {
-    guard active else { return }
+  @discardableResult
+  public func present(_ frame: inout Buffer) -> Int {
+    guard active else { return 0 }
     let clear = needsClear
     needsClear = false
+    collect()
+    let before = queuedBytes
     var backend = CursesBackend(terminal: self)
     if presenter.present(&frame, to: &backend, clearing: clear), clear {
-      writeAll(TerminalModes.on)  // in case something else turned them off meanwhile
+      send(TerminalModes.on)  // in case something else turned them off meanwhile
     }
+    collect()
+    flushPending()
+    return queuedBytes - before
   }
 
   /// Ctrl-L: the next `present` clears the terminal and writes everything, in case something else
@@ -128,9 +136,10 @@ private struct CursesBackend: Backend {
 
   /// The terminal shows the frame at its end, all at once, when it knows synchronized output.
   func flush() {
-    if terminal.synchronizedOutput { terminal.writeAll(TerminalModes.beginFrame) }
+    if terminal.synchronizedOutput { terminal.send(TerminalModes.beginFrame) }
     wnoutrefresh(tg_stdscr())
     doupdate()
-    if terminal.synchronizedOutput { terminal.writeAll(TerminalModes.endFrame) }
+    terminal.collect()
+    if terminal.synchronizedOutput { terminal.send(TerminalModes.endFrame) }
   }
 }

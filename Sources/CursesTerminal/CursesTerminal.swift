@@ -85,7 +85,42 @@ public final class CursesTerminal {
   let outputFD: Int32
   /// The descriptors ncurses was given (its own duplicates, closed at the end).
   private let inputFile: UnsafeMutablePointer<FILE>
-  private let outputFile: UnsafeMutablePointer<FILE>
+  let outputFile: UnsafeMutablePointer<FILE>
+
+  // Output (CursesTerminal+Output.swift): ncurses composes each update into memory, and the terminal
+  // takes it from there through a descriptor that never waits.
+  /// The file in memory ncurses writes into while `composing`; -1 when there is none (ncurses then
+  /// writes to the terminal itself, waiting as long as it takes).
+  var frameSink: Int32 = -1
+  /// ncurses' own output descriptor (`outputFile`'s), which points at `frameSink` or the terminal.
+  var ncursesOutput: Int32 = -1
+  /// The terminal, kept to put it back under `ncursesOutput`.
+  var terminalCopy: Int32 = -1
+  /// The terminal opened again with O_NONBLOCK, for the frames' bytes (`outputFD` without a sink).
+  var writer: Int32 = -1
+  /// ncurses' output goes to `frameSink`.
+  var composing = false
+  /// Bytes of frames the terminal has not taken yet, from `pendingStart` on.
+  var pending: [UInt8] = []
+  var pendingStart = 0
+  /// Every byte queued for the terminal so far (`send`, `collect`).
+  var queuedBytes = 0
+  /// The kernel's buffer was full at the last write (it refused bytes).
+  var full = false
+  /// Every byte the terminal took so far, and when it last took any (monotonic milliseconds).
+  var written = 0
+  var lastWritten = 0
+  /// The last moment the terminal is known to have read everything written, and `written` then.
+  var drained: (at: Int, written: Int)?
+  /// The same moment, until the next refused write: what the kernel takes from empty at once is its
+  /// `capacity`, in bytes.
+  var refilled: (at: Int, written: Int)?
+  var capacity: Int?
+  /// When the kernel's buffer filled (its first refused write since it was last drained).
+  var filled: (at: Int, written: Int)?
+  /// How fast the terminal took output, in bytes a millisecond, the last time it held some back
+  /// (`flushPending`), and when (monotonic milliseconds).
+  var measuredPace: (bytesPerMillisecond: Double, at: Int)?
   private var screen: OpaquePointer?
   private let signals: SignalPipe
   /// The terminal's modes before TileGrid started, for the crash path.
@@ -146,6 +181,13 @@ public final class CursesTerminal {
     outputFile = output
     self.inputFD = inputFD
     self.outputFD = outputFD
+
+    // ncurses makes its screens as large as the terminal says it is, before anything is drawn: a
+    // terminal larger than `maximumSize` (20000 x 20000 cells: gigabytes) is started at the size drawn
+    // instead, through the LINES and COLUMNS ncurses reads before the terminal's own size; both are put
+    // back as they were once it has started.
+    let restoreSize = Self.limitStartingSize(inputFD: inputFD, outputFD: outputFD)
+    defer { restoreSize() }
 
     // The terminal's own entry, or a private one for a depth it does not describe (ColorEntry).
     var started: OpaquePointer?
@@ -219,6 +261,8 @@ public final class CursesTerminal {
       answerCarry = []
     }
     needsClear = false
+    writer = outputFD
+    startComposing(ncursesOutput: outputCopy)
   }
 
   /// What says the terminal named by `TERM` shows 24-bit color (`ColorPlan.trueColorSignal`), with its
@@ -250,27 +294,40 @@ public final class CursesTerminal {
     if let screen { delscreen(screen) }
     fclose(inputFile)
     fclose(outputFile)
+    stopComposing()
   }
 
   // MARK: - Input
 
-  /// Waits for input, a signal or the end of `timeoutMilliseconds` (nil: no end), and returns what
-  /// arrived: at most one `.bytes` (everything readable at once, so a burst of mouse motion is one
-  /// batch and one frame), a `.resize`, signals; `.timeout` alone when the time passed. An empty
-  /// result means only that the screen must be drawn again (the program was continued after a stop).
-  public func wait(timeoutMilliseconds: Int?) -> [Event] {
+  /// Waits for input, a signal or the end of `timeoutMilliseconds` (nil: no end), and, when
+  /// `untilWritable`, for the terminal to take output again; returns what arrived: at most one
+  /// `.bytes` (everything readable at once, so a burst of mouse motion is one batch and one frame), a
+  /// `.resize`, signals; `.timeout` alone when the time passed. An empty result means only that the
+  /// screen must be drawn again (the program was continued after a stop, or the terminal can take
+  /// output again).
+  public func wait(timeoutMilliseconds: Int?, untilWritable: Bool = false) -> [Event] {
     if !queued.isEmpty {
       defer { queued = [] }
       return queued
     }
     let deadline = timeoutMilliseconds.map { Monotonic.milliseconds() + max(0, $0) }
     while true {
+      // The terminal's readiness to take more: a frame waits for it, or bytes of the last one do.
+      let writing = untilWritable || !pending.isEmpty
       var fds = [
         pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0),
         pollfd(fd: signals.readFD, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: writer, events: Int16(POLLOUT), revents: 0),
       ]
       let timeout = deadline.map { Int32(clamping: max(0, $0 - Monotonic.milliseconds())) } ?? -1
-      let ready = poll(&fds, 2, timeout)
+      let polled = Monotonic.milliseconds()
+      let ready = poll(&fds, writing ? 3 : 2, timeout)
+      if writing && ready > 0 && fds[2].revents != 0 {
+        // Woken from a wait on a full buffer: the kernel wakes a writer once the terminal has read
+        // nearly all of it.
+        if full && Monotonic.milliseconds() - polled >= 2 { noteDrained() }
+        flushPending()
+      }
       var events: [Event] = []
       var redraw = false
       if ready < 0 && errno != EINTR { return [.signal(.hangup)] }
@@ -307,6 +364,9 @@ public final class CursesTerminal {
         }
       }
       if !events.isEmpty || redraw { return events }
+      // Writable again with nothing of the last frame waiting (or gone, which the next read finds):
+      // the frame it could not take is drawn now.
+      if untilWritable && ready > 0 && fds[2].revents != 0 && pending.isEmpty { return [] }
       if let deadline, Monotonic.milliseconds() >= deadline { return [.timeout] }
     }
   }
@@ -350,6 +410,26 @@ public final class CursesTerminal {
     needsClear = true
   }
 
+  /// Sets LINES and COLUMNS to `maximumSize`'s sides, where the terminal reports a larger size, for
+  /// ncurses to start at; returns what puts them back as they were.
+  private static func limitStartingSize(inputFD: Int32, outputFD: Int32) -> () -> Void {
+    var rows: Int32 = 0
+    var cols: Int32 = 0
+    guard tg_get_window_size(outputFD, &rows, &cols) == 0 || tg_get_window_size(inputFD, &rows, &cols) == 0,
+      Int(rows) > maximumSize.height || Int(cols) > maximumSize.width
+    else { return {} }
+    let saved: [(String, String?)] = ["LINES", "COLUMNS"].map { (name: String) in
+      (name, getenv(name).map { String(cString: $0) })
+    }
+    setenv("LINES", "\(min(Int(rows), maximumSize.height))", 1)
+    setenv("COLUMNS", "\(min(Int(cols), maximumSize.width))", 1)
+    return {
+      for (name, value) in saved {
+        if let value { setenv(name, value, 1) } else { unsetenv(name) }
+      }
+    }
+  }
+
   static func clamped(_ size: Size) -> Size {
     Size(
       width: min(max(1, size.width), maximumSize.width), height: min(max(1, size.height), maximumSize.height))
@@ -362,6 +442,7 @@ public final class CursesTerminal {
   /// repaints everything. A size change meanwhile comes as a `.resize` from the next `wait`.
   public func suspend() {
     guard active else { return }
+    finishWriting()
     writeAll(TerminalModes.off)
     endwin()
     if let clearOnExit { writeAll(clearOnExit) }
@@ -373,12 +454,14 @@ public final class CursesTerminal {
   /// Takes the terminal again after a stop: the program's modes (ncurses saved them at start), the
   /// alternate screen and everything on it, the mouse modes. Returns a `.resize` if the size changed.
   private func resumeAfterStop() -> Event? {
+    finishWriting()
     reset_prog_mode()
     curs_set(0)
     clearok(tg_curscr(), true)
     wnoutrefresh(tg_stdscr())
     doupdate()
     writeAll(TerminalModes.on)
+    compose(true)
     return checkSize()
   }
 
@@ -388,6 +471,7 @@ public final class CursesTerminal {
   public func restore() {
     guard active else { return }
     active = false
+    finishWriting()
     writeAll(TerminalModes.off)
     endwin()
     var modes = savedModes
@@ -400,8 +484,10 @@ public final class CursesTerminal {
 
   // MARK: - Helpers
 
-  /// Writes bytes to the terminal directly, after whatever ncurses has written (every update ends
-  /// with ncurses' buffer flushed).
+  /// Writes bytes to the terminal directly, waiting as long as it takes, after whatever ncurses has
+  /// written (every update ends with ncurses' buffer flushed). Only while ncurses writes to the
+  /// terminal itself (`composing` off: at the start, around a stop and at the end); frames go through
+  /// `send`.
   func writeAll(_ bytes: [UInt8]) {
     fflush(outputFile)
     var offset = 0

@@ -121,6 +121,9 @@ public enum Announcement: Equatable, Sendable {
   case kept
   /// A file left behind was restored: it is the arrangement now, unsaved (one undo step back).
   case restored(name: String)
+  /// A recovery file was restored with the file's changes on disk since it was made merged in: how
+  /// many edits they made of it, and how many conflicted (the recovered side kept).
+  case restoredMerged(name: String, changes: Int, conflicts: Int)
   /// A file left behind was removed (`d`).
   case discarded(name: String)
   /// A file left behind could not be removed; why.
@@ -154,11 +157,14 @@ extension Announcement {
     return false
   }
 
-  /// The words on the status line.
-  public var text: String {
+  /// The words on the status line, with the standard keys.
+  public var text: String { text(.standard) }
+
+  /// The words on the status line, naming the keys in effect.
+  public func text(_ keys: Keymap) -> String {
     switch self {
     case .welcome:
-      return "Hold a tile, or Space, to lift it"
+      return "Hold a tile, or \(keys.say(.lift)), to lift it"
     case .did(let verb, let place): return Self.text(verb, place)
     case .refused(let refusal): return "Refused: \(refusal.text)"
     case .nothingToLift: return "Nothing to lift here: long-press a tile"
@@ -167,48 +173,55 @@ extension Announcement {
     case .nothingToRedo: return "Nothing to redo"
     case .saving: return "Saving…"
     case .found(let place, let matches):
-      return "\(place.text) · \(matches) match\(matches == 1 ? "" : "es"); n next, N previous"
+      return "\(place.text) · \(matches) match\(matches == 1 ? "" : "es"); \(keys.say(.findNext)) next, \(keys.say(.findPrevious)) previous"
     case .notFound(let query): return "No tile matches “\(query)”"
-    case .badDestination(let problem): return problem.text
+    case .badDestination(let problem): return problem.text(keys)
     case .completed(let title, let index, let count):
-      return "“\(title)”" + (count > 1 ? " · \(index) of \(count), Tab: next" : "")
+      return "“\(title)”" + (count > 1 ? " · \(index) of \(count), \(keys.say(.complete)): next" : "")
     case .typeDestination(let what):
-      return "Move \(what) to a section, or a section and a place (Others 3); Tab completes"
-    case .typeFileName: return "Type a file name; Enter saves, Esc cancels"
+      return "Move \(what) to a section, or a section and a place (Others 3); \(keys.say(.complete)) completes"
+    case .typeFileName: return "Type a file name; \(keys.say(.submit)) saves, \(keys.say(.cancelLine)) cancels"
     case .saved(let name): return "Saved" + (name.map { " \($0)" } ?? "")
     case .notSaved(let failure): return "Not saved: \(failure.text)"
-    case .fileDeleted(let name): return "\(name) was deleted: s writes it again"
-    case .confirmQuit: return Question.quitWithUnsavedChanges.text
+    case .fileDeleted(let name): return "\(name) was deleted: \(keys.say(.save)) writes it again"
+    case .confirmQuit: return Question.quitWithUnsavedChanges.text(keys)
     case .notQuitting: return "Not quitting"
     case .finishDragFirst: return "Drop or cancel the tile first"
     case .marksCleared(let count): return "Unmarked \(count) tile\(count == 1 ? "" : "s")"
     case .editedTiles(let verb, let count): return "\(verb.pastTense) \(count) tiles"
-    case .newFile: return "New file: a adds a tile; s saves it"
-    case .noSections: return "No sections yet: A adds one"
+    case .newFile: return "New file: \(keys.say(.edit(.addTile))) adds a tile; \(keys.say(.save)) saves it"
+    case .noSections: return "No sections yet: \(keys.say(.edit(.addSection))) adds one"
     case .nothingToEdit: return "Nothing to edit here: focus a tile or a header"
-    case .typeTitle: return "Type a title; Enter keeps it, Esc cancels"
-    case .typeColor: return "Type a color name (Tab completes) or #RRGGBB; Enter recolors"
-    case .typeWidth: return "Type a width in cells (empty: the layout's); Enter sets it"
+    case .typeTitle: return "Type a title; \(keys.say(.submit)) keeps it, \(keys.say(.cancelLine)) cancels"
+    case .typeColor:
+      return "Type a color name (\(keys.say(.complete)) completes) or #RRGGBB; \(keys.say(.submit)) recolors"
+    case .typeWidth: return "Type a width in cells (empty: the layout's); \(keys.say(.submit)) sets it"
     case .typeMaxItems: return "Type the most tiles the section takes (empty: no limit)"
     case .badValue(let problem): return problem.prefix(1).uppercased() + problem.dropFirst()
     case .kept: return "Nothing deleted"
-    case .restored(let name): return "Restored \(name): s saves it, u undoes"
+    case .restored(let name): return "Restored \(name): \(keys.say(.save)) saves it, \(keys.say(.undo)) undoes"
+    case .restoredMerged(let name, let changes, let conflicts):
+      let edits = changes == 1 ? "1 edit" : "\(changes) edits"
+      let conflicted = conflicts == 0 ? "" : ", \(conflicts) conflict\(conflicts == 1 ? "" : "s") (its kept)"
+      return "Restored \(name) with the file's changes since merged in: \(edits)\(conflicted); "
+        + "\(keys.say(.save)) saves, \(keys.say(.undo)) undoes"
     case .discarded(let name): return "Removed \(name)"
     case .notDiscarded(let name, let reason): return "Not removed: \(name): \(Self.countedFromOne(reason))"
     case .keptLeftBehind(let name): return "Kept \(name); asked again next time"
     case .merging: return "Reading the file on disk to merge…"
     case .merged(let changes, let conflicts):
       let edits = changes == 1 ? "1 edit" : "\(changes) edits"
-      if conflicts == 0 { return "Merged with the file on disk: \(edits); s saves" }
-      return "Merged: \(edits), \(conflicts) conflict\(conflicts == 1 ? "" : "s") (ours kept); s saves"
+      if conflicts == 0 { return "Merged with the file on disk: \(edits); \(keys.say(.save)) saves" }
+      return "Merged: \(edits), \(conflicts) conflict\(conflicts == 1 ? "" : "s") (ours kept); \(keys.say(.save)) saves"
     case .notMerged(let problem): return "Not merged: \(Self.countedFromOne(problem))"
     case .conflictResolved(let choice, let left):
       let took = choice == .both ? "Kept both" : "Took \(choice)"
-      if left == 0 { return "\(took): no conflicts left; s saves the file without markers" }
+      if left == 0 { return "\(took): no conflicts left; \(keys.say(.save)) saves the file without markers" }
       return "\(took): \(left) conflict\(left == 1 ? "" : "s") left"
     case .conflictNotResolved(let problem): return "Not resolved: \(Self.countedFromOne(problem))"
     case .conflictsLeft(let count):
-      return "\(count) merge conflict\(count == 1 ? "" : "s") left: C shows them; s saves them in the file"
+      return "\(count) merge conflict\(count == 1 ? "" : "s") left: \(keys.say(.conflicts)) shows them; "
+        + "\(keys.say(.save)) saves them in the file"
     case .noConflicts: return "No merge conflicts"
     case .noChanges: return "No changes since the file was saved"
     case .told(let sentence): return sentence
@@ -367,40 +380,50 @@ public struct Refusal: Equatable, Sendable {
 }
 
 extension Question {
+  /// The question and its answers, with the standard keys.
+  public var text: String { text(.standard) }
+
   /// The question and its answers, as the status line asks it: first what it is about, then the keys
-  /// that do something, so that a cut line keeps them.
-  public var text: String {
+  /// (in effect) that do something, so that a cut line keeps them.
+  public func text(_ keys: Keymap) -> String {
+    let yes = keys.say(.confirm)
     switch self {
-    case .quitWithUnsavedChanges: return "Unsaved changes: y quit · s save and quit · other keys stay"
-    case .fileChangedOnDisk: return "Changed on disk: m merge, o overwrite, a save as, else cancel"
-    case .fileReadOnly: return "Read-only file: o write anyway · a save as… · other keys cancel"
-    case .fileExists: return "That file exists: o replace it · a another name… · other keys cancel"
-    case .deleteTiles(let paths): return "Delete \(paths.count) tiles? y delete · other keys keep them"
-    case .deleteSection: return "Delete the section and its tiles? y delete · other keys keep it"
+    case .quitWithUnsavedChanges: return "Unsaved changes: \(yes) quit · \(keys.say(.saveAndQuit)) save and quit · other keys stay"
+    case .fileChangedOnDisk:
+      return "Changed on disk: \(keys.say(.merge)) merge, \(keys.say(.overwrite)) overwrite, \(keys.say(.saveAs)) save as, else cancel"
+    case .fileReadOnly:
+      return "Read-only file: \(keys.say(.overwrite)) write anyway · \(keys.say(.saveAs)) save as… · other keys cancel"
+    case .fileExists:
+      return "That file exists: \(keys.say(.overwrite)) replace it · \(keys.say(.saveAs)) another name… · other keys cancel"
+    case .deleteTiles(let paths): return "Delete \(paths.count) tiles? \(yes) delete · other keys keep them"
+    case .deleteSection: return "Delete the section and its tiles? \(yes) delete · other keys keep it"
     case .leftBehind(let found):
       let what: String
       switch (found.kind, found.content) {
       case (_, .sameAsFile): what = "\(found.name) was left behind, the same as the file"
-      case (_, .unreadable): what = "\(found.name) was left behind, and it cannot be read"
+      case (_, .unreadable(let why)): what = "\(found.name) was left behind and cannot be restored (\(why))"
       case (.recovery, .arrangement): what = "\(found.name) holds unsaved changes"
       case (.backup, .arrangement): what = "\(found.name) holds the file before a save cut short"
       }
-      return what + ":" + (found.canRestore ? " r restore ·" : "") + " d discard · k keep"
+      return what + ":" + (found.canRestore ? " \(keys.say(.restore)) restore ·" : "")
+        + " \(keys.say(.discard)) discard · \(keys.say(.keep)) keep"
     }
   }
 
   /// The question in a few short lines, longest words first, for a screen too small for the grid
-  /// (down to 10 x 3): what it is about, then its keys.
-  var compactLines: [String] {
+  /// (down to 10 x 3): what it is about, then its keys (in effect).
+  func compactLines(_ keys: Keymap) -> [String] {
+    let yes = keys.say(.confirm)
     switch self {
-    case .quitWithUnsavedChanges: return ["Unsaved", "y quit", "s save"]
-    case .fileChangedOnDisk: return ["Changed", "m merge", "o overwrite", "a save as"]
-    case .fileReadOnly: return ["Read-only", "o write", "a save as"]
-    case .fileExists: return ["Exists", "o replace", "a rename"]
-    case .deleteTiles, .deleteSection: return ["Delete?", "y delete"]
+    case .quitWithUnsavedChanges: return ["Unsaved", "\(yes) quit", "\(keys.say(.saveAndQuit)) save"]
+    case .fileChangedOnDisk:
+      return ["Changed", "\(keys.say(.merge)) merge", "\(keys.say(.overwrite)) overwrite", "\(keys.say(.saveAs)) save as"]
+    case .fileReadOnly: return ["Read-only", "\(keys.say(.overwrite)) write", "\(keys.say(.saveAs)) save as"]
+    case .fileExists: return ["Exists", "\(keys.say(.overwrite)) replace", "\(keys.say(.saveAs)) rename"]
+    case .deleteTiles, .deleteSection: return ["Delete?", "\(yes) delete"]
     case .leftBehind(let found):
-      return [found.kind == .recovery ? "Recovery" : "Backup"] + (found.canRestore ? ["r restore"] : [])
-        + ["d discard", "k keep"]
+      return [found.kind == .recovery ? "Recovery" : "Backup"] + (found.canRestore ? ["\(keys.say(.restore)) restore"] : [])
+        + ["\(keys.say(.discard)) discard", "\(keys.say(.keep)) keep"]
     }
   }
 }
@@ -413,6 +436,7 @@ extension Prompt {
     case .find: return "Find: "
     case .moveTo: return "Move to: "
     case .edit(let kind): return kind.command.prompt?.label ?? ""
+    case .palette: return ":"
     }
   }
 }

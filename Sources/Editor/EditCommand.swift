@@ -2,10 +2,10 @@ import Reorder
 import TerminalInput
 import TileModel
 
-/// Every editing command of the editor, and each one's facts in one place: its keys, its help line, the
-/// prompt it opens (the words before the field and the status line's badge), and what it did (`Outcome`:
-/// the status line's past tense, the trace's word). The key dispatch (`init(key:)`), the help overlay's
-/// "Editing" group, the badge and the prompt label all read this table; what each command does is
+/// Every editing command of the editor, and each one's facts in one place: its name, keys and help line
+/// (its `declaration` in the keymap, which the key dispatch, the help overlay, the palette and the docs'
+/// key tables read), the prompt it opens (the words before the field and the status line's badge), and
+/// what it did (`Outcome`: the status line's past tense, the trace's word). What each command does is
 /// `EditorState.begin(_:)` and `submitEdit` (EditorState+Editing.swift). A new command is a case here,
 /// which the compiler then asks for in each switch below and in `begin(_:)` (docs/architecture.md).
 public enum EditCommand: CaseIterable, Equatable, Hashable, Sendable {
@@ -15,35 +15,21 @@ public enum EditCommand: CaseIterable, Equatable, Hashable, Sendable {
   /// `v`: lanes side by side, or rows of sections.
   case view
 
-  /// The keys that give the command (docs/editor.md, "Editing").
-  public var keys: [Key] {
+  /// The command's name, keys by default and help line, in the keymap's Editing group (`Keymap`).
+  public var declaration: CommandDeclaration {
+    typealias D = CommandDeclaration
+    let c = Key.character
     switch self {
-    case .addTile: return [.character("a")]
-    case .addSection: return [.character("A")]
-    case .rename: return [.character("r")]
-    case .recolor: return [.character("c")]
-    case .width: return [.character("w")]
-    case .delete: return [.character("d"), .delete]
-    case .lock: return [.character("L")]
-    case .maxItems: return [.character("M")]
-    case .check: return [.character("X")]
-    case .view: return [.character("v")]
-    }
-  }
-
-  /// The help overlay's line: the keys as written there, and what the command does.
-  public var help: KeyHelp.Entry {
-    switch self {
-    case .addTile: return KeyHelp.Entry(keys: "a", action: "add a tile after this")
-    case .addSection: return KeyHelp.Entry(keys: "A", action: "add a section after")
-    case .rename: return KeyHelp.Entry(keys: "r", action: "rename tile or section")
-    case .recolor: return KeyHelp.Entry(keys: "c", action: "recolor (Tab completes)")
-    case .width: return KeyHelp.Entry(keys: "w", action: "set the tiles' width")
-    case .delete: return KeyHelp.Entry(keys: "d, Delete", action: "delete (asks for more)")
-    case .lock: return KeyHelp.Entry(keys: "L", action: "lock or unlock")
-    case .maxItems: return KeyHelp.Entry(keys: "M", action: "most tiles in section")
-    case .check: return KeyHelp.Entry(keys: "X", action: "check or uncheck a card")
-    case .view: return KeyHelp.Entry(keys: "v", action: "view: lanes or rows")
+    case .addTile: return D("add-tile", .editing, keys: [c("a")], help: "add a tile after this")
+    case .addSection: return D("add-section", .editing, keys: [c("A")], help: "add a section after")
+    case .rename: return D("rename", .editing, keys: [c("r")], help: "rename tile or section")
+    case .recolor: return D("recolor", .editing, keys: [c("c")], help: "recolor the tiles")
+    case .width: return D("width", .editing, keys: [c("w")], help: "set the tiles' width")
+    case .delete: return D("delete", .editing, keys: [c("d"), .delete], help: "delete (asks for more)")
+    case .lock: return D("lock", .editing, keys: [c("L")], help: "lock or unlock")
+    case .maxItems: return D("max-items", .editing, keys: [c("M")], help: "most tiles in section")
+    case .check: return D("check", .editing, keys: [c("X")], help: "check or uncheck a card")
+    case .view: return D("view", .editing, keys: [c("v")], help: "view: lanes or rows")
     }
   }
 
@@ -59,12 +45,6 @@ public enum EditCommand: CaseIterable, Equatable, Hashable, Sendable {
     case .maxItems: return ("Most tiles: ", "LIMIT")
     case .delete, .lock, .check, .view: return nil
     }
-  }
-
-  /// The command a key gives, or nil for a key that is not an editing command's.
-  public init?(key: Key) {
-    guard let command = Self.allCases.first(where: { $0.keys.contains(key) }) else { return nil }
-    self = command
   }
 
   /// What an editing command did to its subject (docs/editor.md, "Editing"): the editor's happenings

@@ -63,13 +63,19 @@ public struct LeftBehind: Equatable, Sendable {
   /// The merge conflicts a recovery file records (the session it saves was resolving them): restored,
   /// they are in the Conflicts panel again.
   public var conflicts: [FileConflict]
+  /// For a recovery file, the version of the file its changes were made on: when the file opened is
+  /// another now, `r` merges the file's changes since into the recovered arrangement, as a save does.
+  public var base: Arrangement?
 
-  public init(kind: Kind, path: String, name: String, content: Content, conflicts: [FileConflict] = []) {
+  public init(
+    kind: Kind, path: String, name: String, content: Content, conflicts: [FileConflict] = [], base: Arrangement? = nil
+  ) {
     self.kind = kind
     self.path = path
     self.name = name
     self.content = content
     self.conflicts = conflicts
+    self.base = base
   }
 
   /// Whether `r` has something to restore.
@@ -133,6 +139,9 @@ public struct Prompt: Equatable, Sendable {
     case moveTo(completion: Completion?)
     /// A value for an edit (`a`, `A`, `r`, `c`, `w`, `M`).
     case edit(EditPrompt)
+    /// The command palette (`:`): the text narrows the commands (`Palette`); `chosen` is the match
+    /// Enter runs, counted in the matches.
+    case palette(chosen: Int)
   }
 
   /// Tab completion of a section's title: the prefix as typed, and which match Tab showed last.

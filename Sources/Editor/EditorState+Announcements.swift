@@ -62,13 +62,21 @@ extension EditorState {
     }
   }
 
+  /// Says `sentence` on the status line (what the command line found, such as a keys file's lines not
+  /// taken, on the first screen).
+  public mutating func announce(_ sentence: String) {
+    announcement = .told(sentence)
+  }
+
   /// The status line's words: the announcement; at rest in an arrangement without tiles or sections,
   /// how to add them rather than how to lift one.
   public var statusText: String {
-    guard announcement == .welcome else { return announcement.text }
-    if arrangement.sections.isEmpty { return Announcement.noSections.text }
-    if arrangement.tileCount == 0 { return "No tiles yet: a adds one, A a section" }
-    return announcement.text
+    guard announcement == .welcome else { return announcement.text(keymap) }
+    if arrangement.sections.isEmpty { return Announcement.noSections.text(keymap) }
+    if arrangement.tileCount == 0 {
+      return "No tiles yet: \(keymap.say(.edit(.addTile))) adds one, \(keymap.say(.edit(.addSection))) a section"
+    }
+    return announcement.text(keymap)
   }
 
   /// A refusal with its tile and section named as the screen names them.

@@ -58,35 +58,37 @@ extension EditorState {
     return []
   }
 
-  /// A key while the Conflicts panel is open: ↑/↓ choose, `o` `t` `b` resolve the chosen one, `u`
-  /// and `U` undo and redo (a resolution comes back with its undo), Esc (or `q`, `C`) closes the
-  /// panel, which `C` opens again.
+  /// A key while the Conflicts panel is open (by default ↑/↓ choose, `o` `t` `b` resolve the chosen
+  /// one, `u` and `U` undo and redo (a resolution comes back with its undo), Esc (or `q`, `C`) closes
+  /// the panel, which `C` opens again; `s` saves and `?` shows the help, as on the board).
   mutating func conflictsKey(_ key: Key, _ panel: ConflictsPanel) -> [EditorEffect] {
     let open = unresolvedConflictIndexes
     var panel = panel
     if !open.contains(panel.chosen), let first = open.first { panel.chosen = first }
     let at = open.firstIndex(of: panel.chosen) ?? 0
-    switch key {
-    case .character("s"), .character("?"):
+    let command = keymap.command(for: key, in: .conflicts)
+    switch command {
+    case .editor(.save)?, .editor(.help)?:
       // Saving (the conflicts left are written into the file again) and the help, from the panel.
       overlay = nil
-      return editorKey(key)
-    case .escape, .character("q"), .character("C"):
+      return perform(command!)
+    case .editor(.closeConflicts)?:
       overlay = nil
       announcement = open.isEmpty ? .noConflicts : .conflictsLeft(open.count)
       return []
-    case .up, .character("k"):
+    case .editor(.choosePrevious)?:
       if at > 0 { panel.chosen = open[at - 1] }
-    case .down, .character("j"):
+    case .editor(.chooseNext)?:
       if at + 1 < open.count { panel.chosen = open[at + 1] }
-    case .home: if let first = open.first { panel.chosen = first }
-    case .end: if let last = open.last { panel.chosen = last }
-    case .character("o"), .character("t"), .character("b"):
+    case .editor(.chooseFirst)?: if let first = open.first { panel.chosen = first }
+    case .editor(.chooseLast)?: if let last = open.last { panel.chosen = last }
+    case .editor(.takeOurs)?, .editor(.takeTheirs)?, .editor(.takeBoth)?:
       guard !open.isEmpty else { return [] }
-      let choice: ConflictChoice = key == .character("o") ? .ours : key == .character("t") ? .theirs : .both
+      let choice: ConflictChoice =
+        command == .editor(.takeOurs) ? .ours : command == .editor(.takeTheirs) ? .theirs : .both
       return resolveConflict(panel.chosen, choice)
-    case .character("u"), .character("U"), .control("r"):
-      let effects = key == .character("u") ? undo() : redo()
+    case .editor(.undo)?, .editor(.redo)?:
+      let effects = command == .editor(.undo) ? undo() : redo()
       let now = unresolvedConflictIndexes
       // A conflict an undo brought back is the one chosen.
       let back = now.first { !open.contains($0) }

@@ -236,9 +236,9 @@ extension EditorState {
 
   // MARK: Answers
 
-  /// The answer to a delete question: y deletes, any other key keeps everything.
-  mutating func answerDelete(_ asked: Question, _ key: Key) -> [EditorEffect] {
-    guard key == .character("y") || key == .character("Y") else {
+  /// The answer to a delete question: `confirm` (y) deletes, any other key keeps everything.
+  mutating func answerDelete(_ asked: Question, _ command: Command?) -> [EditorEffect] {
+    guard command == .editor(.confirm) else {
       announcement = .kept
       return []
     }
@@ -265,13 +265,13 @@ extension EditorState {
     }
     switch kind {
     case .addTile(let place):
-      guard !text.trimmingSpaces.isEmpty else { return stay("a tile needs a title (Esc cancels)") }
+      guard !text.trimmingSpaces.isEmpty else { return stay("a tile needs a title (\(keymap.say(.cancelLine)) cancels)") }
       let id = document.newTileID(forTitle: text)
       let tile = Tile(id: id, title: text)
       overlay = nil
       return perform([.insertTiles([tile], at: [place])], verb: .added(id: id), [.tile(place)])
     case .addSection(let index):
-      guard !text.trimmingSpaces.isEmpty else { return stay("a section needs a title (Esc cancels)") }
+      guard !text.trimmingSpaces.isEmpty else { return stay("a section needs a title (\(keymap.say(.cancelLine)) cancels)") }
       let id = document.newSectionID(forTitle: text)
       overlay = nil
       return perform(
@@ -299,7 +299,7 @@ extension EditorState {
         return []
       }
       guard let color = TileColor(spelling) else {
-        return stay("“\(spelling)” is not a color (Tab: names)")
+        return stay("“\(spelling)” is not a color (\(keymap.say(.complete)): names)")
       }
       overlay = nil
       let effects = perform(changing(paths) { $0.color = color }, verb: .recolored, paths.map(Subject.tile))

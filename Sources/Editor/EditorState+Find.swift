@@ -12,10 +12,43 @@ struct FindSession: Sendable {
   var index: FindIndex?
   /// The last find, for `n` and `N`.
   var find: Find?
+  /// The open find prompt's field as `find` was last made from it; nil until the prompt's first edit.
+  var madeFrom: FieldMark?
 
-  /// Makes the index at the first find; later, indexes tiles added since.
+  /// How long a find prompt's field was, and whether its cursor was at the end.
+  struct FieldMark: Sendable {
+    var count: Int
+    var atEnd: Bool
+  }
+
+  /// Makes the index at the first find (a find prompt opens); later, indexes tiles added since.
   mutating func prepare(_ arrangement: Arrangement) {
     if index == nil { index = FindIndex(arrangement) } else { index!.catchUp(arrangement) }
+    madeFrom = nil
+  }
+
+  /// The find extended in place by what was typed at the end of its field since it was made, when it
+  /// matches nothing and what was typed is ASCII: a longer text matches nothing either, and folding
+  /// ASCII is lower-casing it, so neither the query nor its folded bytes are made again from the
+  /// whole field (typing n characters costs O(n), not O(n²)). Nil when that does not hold: the
+  /// caller then finds anew.
+  mutating func extendingUnmatched(to field: LineEditor, announcement: inout Announcement) -> Find? {
+    guard let mark = madeFrom, mark.atEnd, field.cursor == field.characters.count, mark.count < field.characters.count,
+      find?.matches.count == 0
+    else { return nil }
+    let added = field.characters[mark.count...]
+    guard added.allSatisfy({ $0.isASCII && !$0.isNewline }) else { return nil }
+    // Taken out of the session and the announcement that hold it, so that appending copies nothing.
+    guard var extended = find else { return nil }
+    find = nil
+    announcement = .welcome
+    for character in added {
+      extended.query.append(character)
+      for byte in character.utf8 { extended.folded.append(byte == 0 ? 0x20 : (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)) }
+    }
+    madeFrom = FieldMark(count: field.characters.count, atEnd: true)
+    find = extended
+    return extended
   }
 
   /// Brings the index and the last find's matches up to date after an edit: `removed` tiles no
@@ -46,6 +79,7 @@ struct FindSession: Sendable {
   mutating func reset() {
     index = nil
     find = nil
+    madeFrom = nil
   }
 }
 
@@ -70,6 +104,14 @@ extension EditorState {
       return []
     case .edited:
       overlay = .prompt(open)
+      if let extended = finding.extendingUnmatched(to: open.field, announcement: &announcement) {
+        announcement = .notFound(extended.query)
+        return []
+      }
+      defer {
+        finding.madeFrom = FindSession.FieldMark(
+          count: open.field.characters.count, atEnd: open.field.cursor == open.field.characters.count)
+      }
       let query = open.field.text
       guard !query.isEmpty, let index = finding.index else {
         finding.find = nil

@@ -41,18 +41,37 @@ extension EditorState {
     overlay = .question(.leftBehind(leftBehindQueue.removeFirst()))
   }
 
-  /// `r` restores, `d` discards (the caller removes the file and reports back), any other key keeps.
-  mutating func answerLeftBehind(_ found: LeftBehind, _ key: Key) -> [EditorEffect] {
-    switch (key, found.content) {
-    case (.character("r"), .arrangement(let recovered)):
-      restore(recovered)
+  /// `restore` (r) restores, `discard` (d) discards (the caller removes the file and reports back), any
+  /// other key keeps.
+  mutating func answerLeftBehind(_ found: LeftBehind, _ command: Command?) -> [EditorEffect] {
+    switch (command, found.content) {
+    case (.editor(.restore)?, .arrangement(let recovered)):
+      // The file as it was opened (a file restored before this one is not it).
+      let opened = document.arrangementAtSavedPoint()
+      var restoring = recovered
+      var conflicts: [String] = []
+      if let base = found.base, base != opened {
+        // The file changed on disk after these changes were made on it: its changes since are merged
+        // in as a save merges them (base: the version the changes were made on, ours: the recovered
+        // arrangement, theirs: the file now), never lost.
+        let merged = mergeVersions(base, recovered, opened)
+        restoring = merged.arrangement
+        conflicts = merged.conflicts.map(\.description)
+        announcement = .restoredMerged(
+          name: found.name, changes: Arrangement.diff(recovered, restoring).count, conflicts: conflicts.count)
+      } else {
+        announcement = .restored(name: found.name)
+      }
+      restore(restoring)
       restoredLeftBehind = (found, document.history.stateID)
-      announcement = .restored(name: found.name)
       // The session's own record of the conflicts it had left is the truth now (none: it resolved them).
       open(conflicts: found.conflicts)
       askAboutLeftBehind()
+      if !conflicts.isEmpty && overlay == nil {
+        overlay = .text(TextPanel(title: "Conflicts (the recovered kept)", lines: conflicts))
+      }
       return []
-    case (.character("d"), _):
+    case (.editor(.discard)?, _):
       return [.discard(path: found.path, name: found.name)]
     default:
       dismissed(.leftBehind(found))

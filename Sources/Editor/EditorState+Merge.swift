@@ -14,7 +14,7 @@ extension EditorState {
   /// "Merge"), as `mergeVersions` joins them. The result becomes the editor's arrangement as one undo step; conflicts, resolved
   /// toward ours, are listed in a panel.
   mutating func mergeWithDisk(_ theirs: Arrangement, token: Int) -> [EditorEffect] {
-    let base = activeDisk?.base ?? document.arrangementAtSavedPoint()
+    let base = diskBase
     let ours = document.arrangement
     let merged = mergeVersions(base, ours, theirs)
     let script = Arrangement.diff(ours, merged.arrangement)
@@ -70,16 +70,16 @@ extension EditorState {
     var panel = panel
     let page = max(1, TextPanel.rows(onScreen: screen) - 1)
     let last = max(0, panel.lines.count - TextPanel.rows(onScreen: screen))
-    switch key {
-    case .escape, .enter, .character("q"), .character("D"):
+    switch keymap.command(for: key, in: .panel) {
+    case .editor(.closePanel)?:
       overlay = nil
       return []
-    case .up: panel.offset -= 1
-    case .down: panel.offset += 1
-    case .pageUp: panel.offset -= page
-    case .pageDown, .space: panel.offset += page
-    case .home: panel.offset = 0
-    case .end: panel.offset = last
+    case .editor(.scrollUp)?: panel.offset -= 1
+    case .editor(.scrollDown)?: panel.offset += 1
+    case .editor(.scrollPageUp)?: panel.offset -= page
+    case .editor(.scrollPageDown)?: panel.offset += page
+    case .editor(.scrollTop)?: panel.offset = 0
+    case .editor(.scrollBottom)?: panel.offset = last
     default: return []
     }
     panel.offset = min(max(0, panel.offset), last)
@@ -104,6 +104,11 @@ extension EditorState {
     else { return nil }
     return disk
   }
+
+  /// The version of the file the arrangement rests on: the disk version merged with last (while that
+  /// merge is applied), else the file as opened or last saved. A recovery file records it, so that
+  /// the file's later changes on disk are merged in when it is restored.
+  public var diskBase: Arrangement { activeDisk?.base ?? document.arrangementAtSavedPoint() }
 
   /// The token of the disk version a save may write over without asking (see `activeDisk`).
   public var diskToken: Int? { activeDisk?.token }

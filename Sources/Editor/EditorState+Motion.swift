@@ -9,12 +9,27 @@ import TileModel
 /// message, so the cost per message is the screen's, not the arrangement's.
 extension EditorState {
   /// Handles one message at `time` (milliseconds on a monotonic clock; an earlier time than the last
-  /// counts as the last) and returns the effects for the caller to carry out. The engine is entered
-  /// once: its timers due by `time` fire first, whatever the message (also one it ignores, such as
-  /// a save key), so every message sees the same state of the drag. With motion on, what moved glides
-  /// from where it was drawn at `time` (`view(into:scheme:at:)` draws it).
+  /// counts as the last) and returns the effects for the caller to carry out. The engine's timers due
+  /// by `time` fire first, whatever the message (also one it ignores, such as a save key), so every
+  /// message sees the same state of the drag. With motion on, what moved glides from where it was
+  /// drawn at `time` (`view(into:scheme:at:)` draws it), and a timer due before `time` fires at its
+  /// own time, as a tick then would have: what it moves glides from then, however late the message
+  /// that finds it due (a replay's `wait`, a busy terminal), so the frames are the same however the
+  /// time between two messages was cut.
   public mutating func update(_ message: EditorMessage, at time: Int) -> [EditorEffect] {
     guard motion.isOn else { return process(message, at: time) }
+    var effects: [EditorEffect] = []
+    var fired = Int.min
+    while let due = nextDeadline, due < time, due > fired {
+      fired = due
+      effects += step(.tick, at: due)
+    }
+    return effects + step(message, at: time)
+  }
+
+  /// `update` of one message with motion on: where things are drawn before it, then where they rest
+  /// after, and what glides between.
+  private mutating func step(_ message: EditorMessage, at time: Int) -> [EditorEffect] {
     let t = max(time, now)
     let before = drawnTiles(at: t)
     let sectionsBefore = drawnSections(at: t)

@@ -12,8 +12,8 @@ extension EditorState {
     switch overlay {
     case .help:
       return helpKey(key)
-    case .prompt(let open):
-      return promptKey(key, open)
+    case .prompt:
+      return promptKey(key)
     case .question(let asked):
       return answer(asked, key)
     case .text(let panel):
@@ -24,43 +24,66 @@ extension EditorState {
     case nil:
       break
     }
-    if let command = EditCommand(key: key) {
+    guard let command = keymap.command(for: key, in: boardContexts) else { return [] }
+    return perform(command)
+  }
+
+  /// Does a command of the board, or of what is lifted: from its key, or from the palette.
+  mutating func perform(_ command: Command) -> [EditorEffect] {
+    switch command {
+    case .edit(let edit):
       // Editing waits for a drag to end, as saving does.
       guard !isDragging else {
         announcement = .finishDragFirst
         return []
       }
-      return begin(command)
+      return begin(edit)
+    case .editor(let command):
+      return perform(command)
     }
-    switch key {
-    case .character("?"):
+  }
+
+  /// Does one of the editor's own commands of the board or of what is lifted. The gesture recognizer's
+  /// (`EditorCommand.reorderKey`) go to it; the other contexts' commands are their panels' and
+  /// prompts' (`helpKey`, `promptKey`, …).
+  mutating func perform(_ command: EditorCommand) -> [EditorEffect] {
+    if command.reorderKey != nil {
+      guard let reorderKey = command.reorderKey(dragging: isDragging) else { return [] }
+      return engineEffects(.key(reorderKey))
+    }
+    switch command {
+    case .help:
       overlay = .help
       helpOffset = 0
       return []
-    case .character("g"), .character("G"):
+    case .palette:
+      overlay = .prompt(Prompt(purpose: .palette(chosen: 0), field: LineEditor()))
+      return []
+    case .firstTile, .lastTile:
       // The first or the last tile, as in vim, taskell and lazygit.
       guard !isDragging else { return [] }
       let sections = arrangement.sections
-      let s = key == .character("g")
+      let first = command == .firstTile
+      let s = first
         ? sections.indices.first { sections[$0].count > 0 } : sections.indices.last { sections[$0].count > 0 }
       guard let s else { return report(.gesture(.blocked(.noTileThatWay))) }
-      return engineEffects(.focus(.tile(ItemPath(s, key == .character("g") ? 0 : sections[s].count - 1))))
-    case .character("D"):
+      return engineEffects(.focus(.tile(ItemPath(s, first ? 0 : sections[s].count - 1))))
+    case .changes:
       guard !isDragging else { return [] }
       return showChanges()
-    case .character("C"):
+    case .conflicts:
       guard !isDragging else { return [] }
       return showConflicts()
-    case .character("u"), .character("U"), .control("r"):
+    case .undo, .redo:
       guard !isDragging else { return [] }  // other keys wait for the drag to end
-      return key == .character("u") ? undo() : redo()
-    case .character("/"):
+      return command == .undo ? undo() : redo()
+    case .find:
       guard !isDragging else { return [] }
       finding.prepare(document.arrangement)
       // From a focused header, the search starts at its section and Esc goes back to the header.
       overlay = .prompt(Prompt(purpose: .find(origin: reorder.focus), field: LineEditor()))
       return []
-    case .character("m"):
+    case .moveTo:
       guard !isDragging else { return [] }
       let marked = reorder.marks.count
       guard marked > 0 || reorder.focus.tile != nil else {
@@ -70,42 +93,57 @@ extension EditorState {
       overlay = .prompt(Prompt(purpose: .moveTo(completion: nil), field: LineEditor()))
       announcement = .typeDestination(what: marked > 0 ? "the \(marked) marked tile\(marked == 1 ? "" : "s")" : "the tile")
       return []
-    case .character("n"), .character("N"):
+    case .findNext, .findPrevious:
       guard !isDragging, find != nil else { return [] }
-      return findNext(forward: key == .character("n"))
-    case .character("s"):
+      return findNext(forward: command == .findNext)
+    case .save:
       guard !isDragging else {
         announcement = .finishDragFirst
         return []
       }
       return save(thenQuit: false)
-    case .character("q"), .control("c"):
+    case .quit:
       return askToQuit()
-    case .control("z"):
+    case .suspend:
       // The drag cannot go on while the program is stopped: it is cancelled, as on a focus loss.
       return engineEffects(.focusLost) + [.suspend]
-    case .control("l"):
+    case .redraw:
       return [.redraw]
-    default:
+    // The recognizer's, above.
+    case .focusLeft, .focusRight, .focusUp, .focusDown, .nextHeader, .previousHeader, .pageUp, .pageDown, .toStart,
+      .toEnd, .lift, .unmark, .mark, .markLeft, .markRight, .markUp, .markDown, .carryLeft, .carryRight, .carryUp,
+      .carryDown, .drop, .cancel:
+      return []
+    // The other contexts': the help's and the panels' (`helpKey`, `panelKey`, `conflictsKey`), a
+    // prompt's and the palette's (`promptKey`), a question's (`answer`).
+    case .scrollUp, .scrollDown, .scrollPageUp, .scrollPageDown, .scrollTop, .scrollBottom, .closePanel,
+      .choosePrevious, .chooseNext, .chooseFirst, .chooseLast, .takeOurs, .takeTheirs, .takeBoth, .closeConflicts,
+      .submit, .cancelLine, .complete, .completeBack, .cursorLeft, .cursorRight, .lineStart, .lineEnd, .deleteBack,
+      .deleteForward, .deleteToStart, .deleteToEnd, .deleteWord, .paletteNext, .palettePrevious, .confirm,
+      .saveAndQuit, .merge, .overwrite, .saveAs, .restore, .discard, .keep:
       return []
     }
   }
 
-  /// A key while the help is shown. Where it does not all fit, ↑/↓ (and `k`/`j`), the pages (and
-  /// Space), Home and End (and `g`/`G`) scroll it; any other key closes it, without acting on it.
+  /// The help overlay's layout on this screen, with the keys in effect.
+  var helpLayout: KeyHelp.Layout? { KeyHelp.layout(on: screen, keymap: keymap) }
+
+  /// A key while the help is shown. Where it does not all fit, its scrolling commands (↑/↓ and
+  /// `k`/`j`, the pages and Space, Home and End and `g`/`G`) scroll it; any other key closes it,
+  /// without acting on it.
   mutating func helpKey(_ key: Key) -> [EditorEffect] {
-    guard let layout = KeyHelp.layout(on: screen), layout.shown < layout.rows else {
+    guard let layout = helpLayout, layout.shown < layout.rows else {
       overlay = nil
       return []
     }
     var offset = min(helpOffset, layout.lastOffset)
-    switch key {
-    case .up, .character("k"): offset -= 1
-    case .down, .character("j"): offset += 1
-    case .pageUp: offset -= layout.page
-    case .pageDown, .space: offset += layout.page
-    case .home, .character("g"): offset = 0
-    case .end, .character("G"): offset = layout.lastOffset
+    switch keymap.command(for: key, in: .help) {
+    case .editor(.scrollUp)?: offset -= 1
+    case .editor(.scrollDown)?: offset += 1
+    case .editor(.scrollPageUp)?: offset -= layout.page
+    case .editor(.scrollPageDown)?: offset += layout.page
+    case .editor(.scrollTop)?: offset = 0
+    case .editor(.scrollBottom)?: offset = layout.lastOffset
     default:
       overlay = nil
       return []
@@ -131,8 +169,8 @@ extension EditorState {
   }
 
   /// A key while the screen is too small for the grid (`isTooSmall`): it acts on nothing hidden. A
-  /// question, or the save-as prompt, takes it (both are drawn on that screen); otherwise `q` and
-  /// Ctrl-C quit (asking first about unsaved changes), `s` saves, Ctrl-Z suspends, Ctrl-L repaints,
+  /// question, or the save-as prompt, takes it (both are drawn on that screen); otherwise quit (`q`,
+  /// Ctrl-C: asking first about unsaved changes), save (`s`), suspend (Ctrl-Z) and redraw (Ctrl-L) do,
   /// and every other key does nothing. A prompt or the help left open waits for a larger screen.
   mutating func tooSmallKey(_ key: Key) -> [EditorEffect] {
     switch overlay {
@@ -140,15 +178,15 @@ extension EditorState {
     case .prompt(let open)? where open.purpose.isSaveAs: return editorKey(key)
     case .prompt?, .help?, .text?, .conflicts?, nil: break
     }
-    switch key {
-    case .character("q"), .control("c"):
+    switch keymap.command(for: key, in: .board) {
+    case .editor(.quit)?:
       dismiss()
       return askToQuit()
-    case .character("s"):
+    case .editor(.save)?:
       dismiss()
       return save(thenQuit: false)
-    case .control("z"): return [.suspend]
-    case .control("l"): return [.redraw]
+    case .editor(.suspend)?: return [.suspend]
+    case .editor(.redraw)?: return [.redraw]
     default: return []
     }
   }
@@ -161,23 +199,25 @@ extension EditorState {
       announcement = .finishDragFirst
       return []
     }
-    if case .deleteTiles = asked { return answerDelete(asked, key) }
-    if case .deleteSection = asked { return answerDelete(asked, key) }
-    if case .leftBehind(let found) = asked { return answerLeftBehind(found, key) }
-    switch (asked, key) {
-    case (.quitWithUnsavedChanges, .character("y")), (.quitWithUnsavedChanges, .character("Y")):
+    let command = keymap.command(for: key, in: .question)
+    if case .deleteTiles = asked { return answerDelete(asked, command) }
+    if case .deleteSection = asked { return answerDelete(asked, command) }
+    if case .leftBehind(let found) = asked { return answerLeftBehind(found, command) }
+    switch (asked, command) {
+    case (.quitWithUnsavedChanges, .editor(.confirm)?):
       return [.quit]
-    case (.quitWithUnsavedChanges, .character("s")):
+    case (.quitWithUnsavedChanges, .editor(.saveAndQuit)?):
       return save(thenQuit: true)
-    case (.fileChangedOnDisk, .character("m")):
+    case (.fileChangedOnDisk, .editor(.merge)?):
       // Merge with the file as it is on disk now; saving is the person's next step.
       pendingSave = nil
       announcement = .merging
       return [.readDisk]
-    case (.fileChangedOnDisk, .character("o")), (.fileReadOnly, .character("o")), (.fileExists, .character("o")):
+    case (.fileChangedOnDisk, .editor(.overwrite)?), (.fileReadOnly, .editor(.overwrite)?),
+      (.fileExists, .editor(.overwrite)?):
       let retry = pendingSave ?? (nil, false)
       return requestSave(to: retry.to, force: true, thenQuit: retry.thenQuit)
-    case (.fileChangedOnDisk, .character("a")), (.fileReadOnly, .character("a")), (.fileExists, .character("a")):
+    case (.fileChangedOnDisk, .editor(.saveAs)?), (.fileReadOnly, .editor(.saveAs)?), (.fileExists, .editor(.saveAs)?):
       // The name typed last (or the file's own) is in the field, to change rather than to type anew.
       let name = pendingSave?.to ?? (saveTarget == .file ? fileName : nil) ?? ""
       overlay = .prompt(Prompt(purpose: .saveAs(thenQuit: pendingSave?.thenQuit ?? false), field: LineEditor(name)))
@@ -189,30 +229,53 @@ extension EditorState {
     }
   }
 
-  /// A key typed into the prompt.
-  mutating func promptKey(_ key: Key, _ open: Prompt) -> [EditorEffect] {
-    if case .moveTo(let completion) = open.purpose, key == .tab || key == .backtab {
-      return complete(open, completion, forward: key == .tab)
+  /// A key typed into the prompt: its command in a prompt (Tab completes where the prompt completes),
+  /// or the text typed. Only the prompt's purpose is looked at first: a copy of the prompt kept while
+  /// the field is edited would make the edit copy the field.
+  mutating func promptKey(_ key: Key) -> [EditorEffect] {
+    guard let purpose = prompt?.purpose else { return [] }
+    if case .palette(let chosen) = purpose, let open = prompt { return paletteKey(key, open, chosen: chosen) }
+    let keymap = self.keymap
+    let command = keymap.command(for: key, in: .prompt)
+    if command == .editor(.complete) || command == .editor(.completeBack), let open = prompt {
+      let forward = command == .editor(.complete)
+      if case .moveTo(let completion) = open.purpose {
+        return complete(open, completion, forward: forward)
+      }
+      if case .edit(.recolor(let paths, let completion)) = open.purpose {
+        return completeColor(open, paths, completion, forward: forward)
+      }
     }
-    if case .edit(.recolor(let paths, let completion)) = open.purpose, key == .tab || key == .backtab {
-      return completeColor(open, paths, completion, forward: key == .tab)
-    }
-    // Ctrl-C in a prompt cancels it, as Esc does (it quits only from the grid).
-    if key == .control("c") {
-      dismiss()
-      return []
-    }
-    var open = open
-    let outcome = open.field.handle(key)
+    guard let (outcome, open) = editPromptField({ $0.handle(key, keymap: keymap) }) else { return [] }
     return promptChanged(outcome, open)
   }
 
   /// Text pasted (bracketed paste) into the open prompt: typed at the cursor, in one go (on a screen
   /// too small for the grid, only into the save-as prompt, the one shown there).
   mutating func pasted(_ text: String) -> [EditorEffect] {
-    guard case .prompt(var open) = overlay, !isTooSmall || open.purpose.isSaveAs else { return [] }
-    let outcome = open.field.insert(text)
+    guard let purpose = prompt?.purpose, !isTooSmall || purpose.isSaveAs,
+      let (outcome, open) = editPromptField({ $0.insert(text) })
+    else { return [] }
     return promptChanged(outcome, open)
+  }
+
+  /// Edits the open prompt's field in place and returns what `edit` said and the prompt as it is now
+  /// (also in `overlay`). The prompt is taken out of `overlay` for the edit, so that its field is not
+  /// copied for every key: typing into a field of n characters stays O(1) a key, not O(n).
+  mutating func editPromptField(
+    _ edit: (inout LineEditor) -> LineEditor.Outcome
+  ) -> (LineEditor.Outcome, Prompt)? {
+    guard var open = takePrompt() else { return nil }
+    let outcome = edit(&open.field)
+    overlay = .prompt(open)
+    return (outcome, open)
+  }
+
+  /// The open prompt, taken out of `overlay` (left nil).
+  private mutating func takePrompt() -> Prompt? {
+    guard case .prompt(let open) = overlay else { return nil }
+    overlay = nil
+    return open
   }
 
   /// What the prompt's field did (`outcome`), the field as it is now in `open`.
@@ -221,6 +284,7 @@ extension EditorState {
     if case .find(let origin) = open.purpose {
       return findKey(outcome, open, origin: origin)
     }
+    if case .palette = open.purpose { return paletteChanged(outcome, open) }
     switch outcome {
     case .edited, .ignored:
       // Typing starts a new completion from what is typed.
@@ -233,7 +297,7 @@ extension EditorState {
       return []
     case .submitted:
       switch open.purpose {
-      case .find:
+      case .find, .palette:
         return []
       case .moveTo:
         switch TypedDestination.parse(open.field.text, in: arrangement) {
@@ -280,6 +344,8 @@ extension EditorState {
       case .saveAs:
         pendingSave = nil
         announcement = .notSaved(.cancelled)
+      case .palette:
+        break
       }
     case .question(let asked):
       dismissed(asked)

@@ -68,6 +68,8 @@ public struct EditorState: Sendable {
   var liftedFrom: Int?
   /// What glides where, when motion is on (`+Motion`).
   public internal(set) var motion = Motion()
+  /// Which keys give which command: the standard keys, or a keys file's (the command line reads it).
+  public var keymap: Keymap = .standard
 
   public init(
     arrangement: Arrangement, screen: Size, fileName: String? = nil, config: ReorderConfig = ReorderConfig(),
@@ -259,7 +261,7 @@ public struct EditorState: Sendable {
       let point = mouse.point
       // The wheel over the help scrolls the help, where it does not all fit.
       if overlay == .help, mouse.action == .wheelUp || mouse.action == .wheelDown {
-        if let layout = KeyHelp.layout(on: screen) {
+        if let layout = helpLayout {
           helpOffset = min(max(0, helpOffset + (mouse.action == .wheelUp ? -1 : 1)), layout.lastOffset)
         }
         return engine(.tick, at: time)
@@ -289,41 +291,35 @@ public struct EditorState: Sendable {
   }
 
   mutating func keyPressed(_ key: Key, at time: Int) -> [EditorEffect] {
+    // The suspend key (Ctrl-Z unless a keys file says otherwise) suspends from every screen, a
+    // prompt, a question and the help included, which stay as they are for `fg`; where a line is
+    // typed, a key that is text stays text. A drag cannot go on while the program is stopped: it is
+    // cancelled, as on a focus loss.
+    if keymap.command(for: key, in: .board) == .editor(.suspend), prompt == nil || !Self.typesText(key) {
+      return engine(.focusLost, at: time) + [.suspend]
+    }
     if isTooSmall { return engine(.tick, at: time) + tooSmallKey(key) }
-    // Keys that are the editor's own: the engine only lets its timers fire.
-    guard overlay == nil, let command = Self.reorderKey(key) else {
+    // The gesture recognizer's commands go to it; the editor's own after the recognizer's timers fire.
+    guard overlay == nil, case .editor(let command)? = keymap.command(for: key, in: boardContexts),
+      let reorderKey = command.reorderKey(dragging: isDragging)
+    else {
       let effects = engine(.tick, at: time)
       return effects + editorKey(key)
     }
-    return engine(.key(command), at: time)
+    return engine(.key(reorderKey), at: time)
   }
 
-  /// The engine's command for a key, or nil for the editor's own keys.
-  static func reorderKey(_ key: Key) -> ReorderKey? {
-    switch key {
-    case .left: return .left
-    case .right: return .right
-    case .up: return .up
-    case .down: return .down
-    case .pageUp: return .pageUp
-    case .pageDown: return .pageDown
-    case .home: return .home
-    case .end: return .end
-    case .tab: return .nextSection
-    case .backtab: return .previousSection
-    case .space, .enter: return .liftOrDrop
-    case .escape: return .cancel
-    case .character("x"): return .toggleMark
-    // As in taskell, vim and lazygit.
-    case .character("h"): return .left
-    case .character("j"): return .down
-    case .character("k"): return .up
-    case .character("l"): return .right
-    case .modified(let arrow, .shift) where [.left, .right, .up, .down].contains(arrow):
-      return reorderKey(arrow).map(ReorderKey.marking)
-    default: return nil
-    }
+  /// Whether `key` is text where a line is typed: a character or Space.
+  static func typesText(_ key: Key) -> Bool {
+    if case .character = key { return true }
+    return key == .space
   }
+
+  /// Where the board's keys are looked up: while something is lifted, the lifted's commands first
+  /// (the arrows carry it), then the board's (which wait for the drop where they would change it: the
+  /// recognizer's own, such as `focus-left`, never reach it then, so that a key a keys file took from
+  /// `carry-left` does not carry).
+  var boardContexts: [KeyContext] { isDragging ? [.lifted, .board] : [.board] }
 
   /// A tile, a block or a section is lifted.
   var isDragging: Bool { reorder.gesture.isDragging }

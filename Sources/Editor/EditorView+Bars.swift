@@ -101,7 +101,7 @@ extension Painter {
     }
 
     let room0 = max(0, width - indent - positionWidth)
-    let announcement = helpScrollWords(room: room0) ?? state.question?.text ?? state.statusText
+    let announcement = helpScrollWords(room: room0) ?? state.question?.text(state.keymap) ?? state.statusText
     let hints = hintText
     let hintsWidth = DisplayText.width(of: hints) + 2
     let room = room0
@@ -157,21 +157,28 @@ extension Painter {
   /// What the prompt shows beside its field, and whether it is essential (a reason the value will not
   /// do, a failed save, which section or color Tab completed) or a hint that may give way.
   func promptNote(_ prompt: Prompt) -> (String, essential: Bool) {
+    let keys = state.keymap
     switch (prompt.purpose, state.announcement) {
     case (.find, .notFound): return ("no match", false)
     case (.find, _):
-      return (state.find.map { "\($0.matchCount) match\($0.matchCount == 1 ? "" : "es")" } ?? "Enter stays · Esc goes back", false)
+      return (
+        state.find.map { "\($0.matchCount) match\($0.matchCount == 1 ? "" : "es")" }
+          ?? keys.hints([(.submit, "stays"), (.cancelLine, "goes back")]), false
+      )
     // What was wrong with the place typed, or which section Tab completed.
-    case (.moveTo, .badDestination), (.moveTo, .completed): return (state.announcement.text, true)
-    case (.moveTo, _): return ("Tab completes · Enter moves · Esc cancels", false)
+    case (.moveTo, .badDestination), (.moveTo, .completed): return (state.announcement.text(keys), true)
+    case (.moveTo, _): return (keys.hints([(.complete, "completes"), (.submit, "moves"), (.cancelLine, "cancels")]), false)
     // Why the name typed could not be written: it stays in the field to correct.
-    case (.saveAs, .notSaved(.failed)): return (state.announcement.text, true)
-    case (.saveAs, _): return ("Enter saves · Esc cancels", false)
+    case (.saveAs, .notSaved(.failed)): return (state.announcement.text(keys), true)
+    case (.saveAs, _): return (keys.hints([(.submit, "saves"), (.cancelLine, "cancels")]), false)
     // What was wrong with the value, or which color Tab completed.
-    case (.edit, .badValue), (.edit(.recolor), .completed): return (state.announcement.text, true)
-    case (.edit(.recolor), _): return ("Tab completes · Enter sets", false)
-    case (.edit(.addTile), _), (.edit(.addSection), _): return ("Enter adds · Esc cancels", false)
-    case (.edit, _): return ("Enter sets · Esc cancels", false)
+    case (.edit, .badValue), (.edit(.recolor), .completed): return (state.announcement.text(keys), true)
+    case (.edit(.recolor), _): return (keys.hints([(.complete, "completes"), (.submit, "sets")]), false)
+    case (.edit(.addTile), _), (.edit(.addSection), _): return (keys.hints([(.submit, "adds"), (.cancelLine, "cancels")]), false)
+    case (.edit, _): return (keys.hints([(.submit, "sets"), (.cancelLine, "cancels")]), false)
+    case (.palette, _):
+      let count = state.paletteMatches.count
+      return (count == 0 ? "no command matches" : keys.hints([(.submit, "runs"), (.cancelLine, "closes")]), count == 0)
     }
   }
 
@@ -194,16 +201,21 @@ extension Painter {
 
   /// Whether the help is shown and does not all fit, so that keys scroll it.
   var helpScrolls: Bool {
-    guard state.showingHelp, let layout = KeyHelp.layout(on: state.screen) else { return false }
+    guard state.showingHelp, let layout = state.helpLayout else { return false }
     return layout.shown < layout.rows
   }
 
   /// While the help scrolls, the status line's words are its keys, as many as fit in `room`.
   func helpScrollWords(room: Int) -> String? {
     guard helpScrolls else { return nil }
+    let keys = state.keymap
+    let lines = keys.hint([.scrollUp, .scrollDown])
+    let pages = keys.hint([.scrollPageUp, .scrollPageDown])
+    let ends = keys.hint([.scrollTop, .scrollBottom])
     let words = [
-      "↑↓ PgUp PgDn Home End scroll · any other key closes", "↑↓ PgUp PgDn scroll · other keys close",
-      "↑↓ scroll · other keys close",
+      [lines, pages, ends].compactMap { $0 }.joined(separator: " ") + " scroll · any other key closes",
+      [lines, pages].compactMap { $0 }.joined(separator: " ") + " scroll · other keys close",
+      [lines].compactMap { $0 }.joined(separator: " ") + " scroll · other keys close",
     ]
     return words.first { DisplayText.width(of: $0) <= room } ?? words[words.count - 1]
   }
@@ -211,13 +223,21 @@ extension Painter {
   /// The keys that matter now.
   var hintText: String {
     if state.showingHelp { return helpScrolls ? "" : "any key closes" }
-    if case .text = state.overlay { return "↑↓ PgUp PgDn scroll · Esc closes" }
+    let keys = state.keymap
+    if case .text = state.overlay {
+      let scroll = [keys.hint([.scrollUp, .scrollDown]), keys.hint([.scrollPageUp, .scrollPageDown])].compactMap { $0 }
+      return ([scroll.isEmpty ? nil : scroll.joined(separator: " ") + " scroll"] + [keys.hint(.closePanel).map { "\($0) closes" }])
+        .compactMap { $0 }.joined(separator: " · ")
+    }
     if state.question != nil { return "" }
     switch reorder.gesture {
     case .dragging(let session):
-      return session.source == .mouse ? "release to drop · Esc cancel" : "arrows move · Enter drop · Esc cancel"
+      if session.source == .mouse { return (["release to drop"] + [keys.hints([(.cancel, "cancel")])]).filter { !$0.isEmpty }.joined(separator: " · ") }
+      let carry = keys.hint([.carryLeft, .carryRight, .carryUp, .carryDown]).map { "\($0) move" }
+      return ([carry] + [keys.hints([(.drop, "drop"), (.cancel, "cancel")])]).compactMap { $0 }.filter { !$0.isEmpty }
+        .joined(separator: " · ")
     case .pressing: return "hold to lift"
-    case .idle, .failed: return "? help · s save · q quit"
+    case .idle, .failed: return keys.hints([(.help, "help"), (.save, "save"), (.quit, "quit")])
     }
   }
 
@@ -228,17 +248,22 @@ extension Painter {
     let x = buffer.write(prompt.label, at: origin, style: barStyle, maxWidth: width)
     let room = origin.x + width - x
     guard room > 1 else { return }
-    // Keep the cursor visible: show the end of the text that fits before it.
+    // Keep the cursor visible: show the end of the text that fits before it, found by walking back
+    // from the cursor (never more characters than cells: each takes one, but the rare one that
+    // takes none), so a frame costs what it shows, not the field's length.
     let characters = prompt.field.characters
-    var start = 0
-    while start < prompt.field.cursor
-      && DisplayText.width(of: String(characters[start..<prompt.field.cursor])) >= room
-    {
-      start += 1
+    let cursor = prompt.field.cursor
+    var start = cursor
+    var used = 0
+    while start > 0 && cursor - start < room {
+      let width = DisplayText.width(of: String(characters[start - 1]))
+      if used + width >= room { break }
+      used += width
+      start -= 1
     }
-    let before = String(characters[start..<prompt.field.cursor])
-    let at = prompt.field.cursor < characters.count ? String(characters[prompt.field.cursor]) : " "
-    let after = prompt.field.cursor + 1 < characters.count ? String(characters[(prompt.field.cursor + 1)...]) : ""
+    let before = String(characters[start..<cursor])
+    let at = cursor < characters.count ? String(characters[cursor]) : " "
+    let after = cursor + 1 < characters.count ? String(characters[(cursor + 1)..<min(characters.count, cursor + 1 + room)]) : ""
     var pen = buffer.write(before, at: Point(x: x, y: origin.y), style: barStyle, maxWidth: room)
     var cursorStyle = barStyle
     cursorStyle.attributes.formSymmetricDifference(.reverse)

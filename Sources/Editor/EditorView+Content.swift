@@ -52,7 +52,11 @@ extension Painter {
         tile, in: rect, look: look ?? (path == focus ? .focused : .normal), matched: state.isMatch(path),
         marked: reorder.isMarked(path, in: arrangement), into: &buffer)
     }
+    // The tiles' cells on the scroll bar's line, which the bar leaves alone (step 4).
+    var onTiles: [Rect] = []
+    let barLine = scrollBarLine
     for layer in state.tileLayers(drawnAt: time, in: viewport) {
+      if layer.rect.intersects(barLine) { onTiles.append(layer.rect) }
       switch layer.kind {
       case .placeholder: drawPlaceholder(layer.rect, into: &buffer)
       case .resting, .gliding: drawTileAt(layer.path, in: layer.rect)
@@ -79,7 +83,7 @@ extension Painter {
     }
 
     // 4. Where the viewport is in the content.
-    drawScrollIndicator(into: &buffer)
+    drawScrollIndicator(sparing: onTiles, into: &buffer)
   }
 
   // MARK: - Headers and drop zones
@@ -335,10 +339,23 @@ extension Painter {
 
   // MARK: - Scroll indicator
 
+  /// The line the scroll bar is drawn on: the viewport's right column, or its bottom row in the
+  /// horizontal direction.
+  var scrollBarLine: Rect {
+    let frame = viewport.frame
+    return viewport.isVerticalAxis
+      ? Rect(x: frame.maxX - 1, y: frame.minY, width: 1, height: frame.height)
+      : Rect(x: frame.minX, y: frame.maxY - 1, width: frame.width, height: 1)
+  }
+
   /// A thumb along the viewport's far edge (the right column, or the bottom row in the horizontal
-  /// direction) when the content is longer than the viewport. The track is drawn only on blank cells,
-  /// so it never covers a tile.
-  func drawScrollIndicator(into buffer: inout Buffer) {
+  /// direction) when the content is longer than the viewport. Neither the thumb nor the track is drawn
+  /// on a tile (`tiles`: the screen rectangles of those drawn, that reach the bar's line): where tiles
+  /// reach the edge (a horizontal board on a short screen), the bar shows between them. The track is
+  /// drawn only on blank cells; the thumb also over a header's rule.
+  ///
+  /// - Complexity: O(the viewport's length + tiles).
+  func drawScrollIndicator(sparing tiles: [Rect], into buffer: inout Buffer) {
     let frame = viewport.frame
     let content = layout.contentSize
     let total = viewport.isVerticalAxis ? content.height : content.width
@@ -349,7 +366,13 @@ extension Painter {
     let thumbStart = maximum == 0 ? 0 : (length - thumbLength) * viewport.position / maximum
     let thumb = style(Theme.accent, nil)
     let track = style(Theme.rule, nil, color ? [] : .dim)
-    for k in 0..<length {
+    var onTile = [Bool](repeating: false, count: length)
+    for rect in tiles {
+      let (start, end) =
+        viewport.isVerticalAxis ? (rect.minY - frame.minY, rect.maxY - frame.minY) : (rect.minX - frame.minX, rect.maxX - frame.minX)
+      for k in max(0, start)..<max(max(0, start), min(length, end)) { onTile[k] = true }
+    }
+    for k in 0..<length where !onTile[k] {
       let p =
         viewport.isVerticalAxis
         ? Point(x: frame.maxX - 1, y: frame.minY + k) : Point(x: frame.minX + k, y: frame.maxY - 1)

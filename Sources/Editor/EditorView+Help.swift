@@ -2,67 +2,40 @@ import Document
 import Canvas
 import TileModel
 
-/// Every key and mouse gesture the editor knows, as the help overlay (`?`) lists them. The README's key
-/// table says the same.
+/// The keys of the board and of what is lifted, with the mouse's gestures, as the help overlay (`?`)
+/// lists them: each command of the keymap on a line of its own, with its keys in effect, in its group.
 public enum KeyHelp {
   public struct Entry: Equatable, Sendable {
     public var keys: String
     public var action: String
   }
 
-  /// The groups in two columns: moving things and the mouse on the left, editing and the file on the
-  /// right, so that everything fits on an 80 x 24 screen. A narrow screen shows them one under another.
-  public static let columns: [[(title: String, entries: [Entry])]] = [
-    [
-      (
-        "Moving",
-        [
-          Entry(keys: "←↑↓→ hjkl", action: "focus; carry the lifted"),
-          Entry(keys: "g  G", action: "first, last tile"),
-          Entry(keys: "Space, Enter", action: "lift or drop"),
-          Entry(keys: "Esc", action: "cancel a drag; unmark"),
-          Entry(keys: "Tab, S-Tab", action: "next, previous header"),
-          Entry(keys: "PgUp PgDn", action: "scroll a page"),
-          Entry(keys: "Home End", action: "to the start, the end"),
-          Entry(keys: "x", action: "mark or unmark a tile"),
-          Entry(keys: "Shift-arrows", action: "mark as the focus moves"),
-          Entry(keys: "m", action: "move to a typed place"),
-          Entry(keys: "/  n  N", action: "find; next, previous"),
-        ]
-      ),
-      (
-        "Mouse",
-        [
-          Entry(keys: "click", action: "focus (Ctrl: mark)"),
-          Entry(keys: "hold 0.3 s", action: "lift what is under it"),
-          Entry(keys: "drag release", action: "carry it; drop it"),
-          Entry(keys: "wheel", action: "scroll"),
-        ]
-      ),
-    ],
-    [
-      (
-        "Editing",
-        // The editing commands' own lines, in their order (EditCommand.swift).
-        EditCommand.allCases.map(\.help)
-      ),
-      (
-        "Undo and the file",
-        [
-          Entry(keys: "u  U  Ctrl-R", action: "undo; redo"),
-          Entry(keys: "s", action: "save"),
-          Entry(keys: "D  C", action: "changes; conflicts"),
-          Entry(keys: "q, Ctrl-C", action: "quit (asks if unsaved)"),
-          Entry(keys: "Ctrl-Z", action: "suspend (fg resumes)"),
-          Entry(keys: "Ctrl-L", action: "repaint the screen"),
-          Entry(keys: "?", action: "help; any key closes"),
-        ]
-      ),
-    ],
+  /// The groups of commands the overlay shows, in its order (the other contexts' keys are named where
+  /// they are used, in their hints, and by `tilegrid help keys`).
+  public static let commandGroups: [CommandGroup] = [.moving, .lifting, .carrying, .finding, .editing, .file]
+
+  /// The mouse's gestures, which no keymap changes.
+  public static let mouse: [Entry] = [
+    Entry(keys: "click", action: "focus (Ctrl: mark)"),
+    Entry(keys: "hold 0.3 s", action: "lift what is under it"),
+    Entry(keys: "drag release", action: "carry it; drop it"),
+    Entry(keys: "wheel", action: "scroll"),
   ]
 
-  /// Every group, in order.
-  public static var groups: [(title: String, entries: [Entry])] { columns.flatMap { $0 } }
+  /// A command's line: its keys by name, and its help (none for a command without keys: the palette
+  /// runs it).
+  public static func entry(_ command: Command, _ keymap: Keymap) -> Entry? {
+    let keys = keymap.keys(command)
+    guard !keys.isEmpty else { return nil }
+    return Entry(keys: keys.map(\.name).joined(separator: ", "), action: command.declaration.help)
+  }
+
+  /// Every group, in order, with the keys in effect.
+  public static func groups(_ keymap: Keymap) -> [(title: String, entries: [Entry])] {
+    commandGroups.map { group in
+      (group.title, Keymap.commands(of: group).compactMap { entry($0, keymap) })
+    } + [("Mouse", mouse)]
+  }
 }
 
 extension KeyHelp {
@@ -74,8 +47,8 @@ extension KeyHelp {
   }
 
   /// Where the overlay goes on a screen and what it shows: a box between the title bar and the status
-  /// line (both stay in view), the groups in two columns when they fit side by side, else one under
-  /// the other; `shown` of each column's `rows` lines at a time, from the overlay's offset.
+  /// line (both stay in view), the groups in as few columns as show them all, balanced (or as many as
+  /// fit side by side); `shown` of each column's `rows` lines at a time, from the overlay's offset.
   public struct Layout: Equatable, Sendable {
     public var columns: [[Line]]
     public var box: Rect
@@ -102,22 +75,62 @@ extension KeyHelp {
     return lines
   }
 
-  /// The overlay's layout on `screen`, or nil where no box fits.
-  public static func layout(on screen: Size) -> Layout? {
+  /// The groups in `count` columns, each group whole and in order, the tallest column as short as it
+  /// can be.
+  static func balanced(_ groups: [(title: String, entries: [Entry])], into count: Int) -> [[(title: String, entries: [Entry])]] {
+    let heights = groups.map { $0.entries.count + 1 }
+    // The height of groups i..<j in one column, a blank line between each two.
+    func height(_ i: Int, _ j: Int) -> Int { heights[i..<j].reduce(0, +) + max(0, j - i - 1) }
+    let n = groups.count
+    let count = max(1, min(count, n))
+    // best[c][i]: the tallest column when groups i... go in c columns, and where the first ends.
+    var best = Array(repeating: Array(repeating: (tallest: Int.max, end: n), count: n + 1), count: count + 1)
+    best[0][n] = (0, n)
+    for c in 1...count {
+      best[c][n] = (0, n)
+      for i in stride(from: n - 1, through: 0, by: -1) {
+        for j in (i + 1)...n where best[c - 1][j].tallest != Int.max {
+          let tallest = max(height(i, j), best[c - 1][j].tallest)
+          if tallest < best[c][i].tallest { best[c][i] = (tallest, j) }
+        }
+      }
+    }
+    var columns: [[(title: String, entries: [Entry])]] = []
+    var i = 0
+    var c = count
+    while i < n && c > 0 {
+      let end = best[c][i].end
+      columns.append(Array(groups[i..<end]))
+      i = end
+      c -= 1
+    }
+    return columns
+  }
+
+  /// The overlay's layout on `screen`, with `keymap`'s keys, or nil where no box fits.
+  public static func layout(on screen: Size, keymap: Keymap) -> Layout? {
+    let groups = groups(keymap)
     let entries = groups.flatMap(\.entries)
     let keysWidth = entries.map { DisplayText.width(of: $0.keys) }.max() ?? 0
     let actionWidth = entries.map { DisplayText.width(of: $0.action) }.max() ?? 0
     let columnWidth = keysWidth + 2 + actionWidth
     let gap = 2
-    // Two columns when they fit side by side, else one under the other.
-    let twoColumns = screen.width >= 2 * columnWidth + gap + 4
-    let shownColumns = twoColumns ? columns.map(lines) : [lines(groups)]
-    let rows = shownColumns.map(\.count).max() ?? 0
-    let width = min(screen.width, shownColumns.count * columnWidth + (shownColumns.count - 1) * gap + 4)
     // Between the bars, when there is a row for the box between them; else over them.
     let room = screen.height >= 3 + Screen.titleRows + Screen.statusRows
       ? screen.height - Screen.titleRows - Screen.statusRows : screen.height
     let top = room < screen.height ? Screen.titleRows : 0
+    // The fewest columns that show every line, as many as fit side by side when none does.
+    let fit = max(1, min(groups.count, (screen.width - 4 + gap) / (columnWidth + gap)))
+    var shownColumns = balanced(groups, into: fit).map(lines)
+    for count in 1..<fit {
+      let columns = balanced(groups, into: count).map(lines)
+      if (columns.map(\.count).max() ?? 0) + 2 <= room {
+        shownColumns = columns
+        break
+      }
+    }
+    let rows = shownColumns.map(\.count).max() ?? 0
+    let width = min(screen.width, shownColumns.count * columnWidth + (shownColumns.count - 1) * gap + 4)
     let height = min(room, rows + 2)
     guard width >= 3, height >= 3 else { return nil }
     let box = Rect(x: (screen.width - width) / 2, y: top + (room - height) / 2, width: width, height: height)
@@ -133,15 +146,10 @@ extension Painter {
   /// them), and where they are on the bottom edge: ` ↓ 1–6 of 39 `, the arrows saying which way
   /// there is more.
   func drawHelp(into buffer: inout Buffer) {
-    guard let layout = KeyHelp.layout(on: state.screen) else { return }
+    guard let layout = state.helpLayout else { return }
     let box = layout.box
     let offset = min(max(0, state.helpOffset), layout.lastOffset)
-    let face = style(Theme.barText, Theme.helpBackground)
-    buffer.fill(box, with: " ", style: face)
-    buffer.drawBox(box, .rounded, style: style(Theme.accent, Theme.helpBackground), clip: buffer.bounds)
-    buffer.write(
-      " Keys ", at: Point(x: box.minX + 2, y: box.minY), style: style(Theme.accent, Theme.helpBackground, .bold),
-      maxWidth: max(0, box.width - 4))
+    drawFrame(box, title: "Keys", into: &buffer)
     let inner = Rect(x: box.minX + 2, y: box.minY + 1, width: box.width - 4, height: box.height - 2)
     for (c, column) in layout.columns.enumerated() {
       let left = inner.minX + c * (layout.columnWidth + layout.gap)

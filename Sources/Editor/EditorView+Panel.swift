@@ -3,6 +3,16 @@ import Document
 import TileModel
 
 extension Painter {
+  /// A box drawn over the screen for a panel, the help or the palette: filled, framed, its title on the
+  /// top edge (cut with `…` where the box is narrow).
+  func drawFrame(_ box: Rect, title: String, into buffer: inout Buffer) {
+    buffer.fill(box, with: " ", style: style(Theme.barText, Theme.helpBackground))
+    buffer.drawBox(box, .rounded, style: style(Theme.accent, Theme.helpBackground), clip: buffer.bounds)
+    buffer.write(
+      " \(title) ", at: Point(x: box.minX + 2, y: box.minY), style: style(Theme.accent, Theme.helpBackground, .bold),
+      maxWidth: max(0, box.width - 4), overflow: .ellipsis)
+  }
+
   /// A panel of lines (what changed since the file was saved; a merge's conflicts): a box over the
   /// content between the bars, its title on the frame, the lines from the panel's offset, each cut to
   /// the width with `…`, and where the view is (`12–31 of 40`) on the bottom edge when not all show.
@@ -11,11 +21,7 @@ extension Painter {
     let box = Rect(x: 0, y: 1, width: screen.width, height: max(0, screen.height - 2))
     guard box.width >= 4, box.height >= 3 else { return }
     let face = style(Theme.barText, Theme.helpBackground)
-    buffer.fill(box, with: " ", style: face)
-    buffer.drawBox(box, .rounded, style: style(Theme.accent, Theme.helpBackground), clip: buffer.bounds)
-    buffer.write(
-      " \(panel.title) ", at: Point(x: box.minX + 2, y: box.minY),
-      style: style(Theme.accent, Theme.helpBackground, .bold), maxWidth: max(0, box.width - 4), overflow: .ellipsis)
+    drawFrame(box, title: panel.title, into: &buffer)
     let rows = box.height - 2
     let shown = panel.lines.dropFirst(panel.offset).prefix(rows)
     for (k, line) in shown.enumerated() {
@@ -67,12 +73,8 @@ extension Painter {
     let box = Rect(x: 0, y: max(1, screen.height - 1 - height), width: screen.width, height: height)
     guard box.width >= 8, box.height >= 4 else { return }
     let face = style(Theme.barText, Theme.helpBackground)
-    buffer.fill(box, with: " ", style: face)
-    buffer.drawBox(box, .rounded, style: style(Theme.accent, Theme.helpBackground), clip: buffer.bounds)
     let count = open.count == 1 ? "1 merge conflict" : "\(open.count) merge conflicts"
-    buffer.write(
-      " Conflicts: \(count), ours in place ", at: Point(x: box.minX + 2, y: box.minY),
-      style: style(Theme.accent, Theme.helpBackground, .bold), maxWidth: max(0, box.width - 4), overflow: .ellipsis)
+    drawFrame(box, title: "Conflicts: \(count), ours in place", into: &buffer)
     // The first conflict shown: the chosen one ends in view, with as many before it as fit.
     let chosenAt = open.firstIndex(of: panel.chosen) ?? 0
     var first = chosenAt
@@ -101,7 +103,12 @@ extension Painter {
       last = at
     }
     let canBoth = conflicts[panel.chosen].both != nil
-    let keys = "↑↓ choose · o ours · t theirs" + (canBoth ? " · b both" : "") + " · u undo · Esc close"
+    let keymap = state.keymap
+    let choose = keymap.hint([.choosePrevious, .chooseNext]).map { "\($0) choose" }
+    let keys = ([choose].compactMap { $0 } + [
+      keymap.hints([(.takeOurs, "ours"), (.takeTheirs, "theirs")] + (canBoth ? [(.takeBoth, "both")] : [])
+        + [(.undo, "undo"), (.closeConflicts, "close")])
+    ]).filter { !$0.isEmpty }.joined(separator: " · ")
     buffer.write(
       keys, at: Point(x: box.minX + 2, y: box.maxY - 2), style: style(Theme.barDim, Theme.helpBackground),
       maxWidth: max(0, box.width - 4), overflow: .ellipsis)

@@ -70,6 +70,7 @@ extension EditorState {
     case .find: return ("FIND", Theme.accent)
     case .moveTo: return ("MOVE TO", Theme.accent)
     case .edit(let kind): return (kind.command.prompt?.badge ?? "EDIT", Theme.accent)
+    case .palette: return ("COMMAND", Theme.accent)
     case nil: break
     }
     switch question {
@@ -129,6 +130,7 @@ struct Painter {
     if state.showingHelp { drawHelp(into: &buffer) }
     if case .text(let panel) = state.overlay { drawPanel(panel, into: &buffer) }
     if case .conflicts(let panel) = state.overlay { drawConflicts(panel, into: &buffer) }
+    if case .palette(let chosen)? = state.prompt?.purpose { drawPalette(chosen: chosen, into: &buffer) }
   }
 
   // MARK: - Too small
@@ -142,23 +144,27 @@ struct Painter {
     let needed = "\(minimum.width)x\(minimum.height)"
     var choices: [[String]]
     if let question = state.question {
-      let text = question.text
+      let text = question.text(state.keymap)
+      let compact = question.compactLines(state.keymap)
       choices = [
         ["Terminal too small"] + wrap(text, width: screen.width),
         wrap(text, width: screen.width),
-        question.compactLines,
-        Array(question.compactLines.prefix(2)),
-        Array(question.compactLines.prefix(1)),
+        compact,
+        Array(compact.prefix(2)),
+        Array(compact.prefix(1)),
       ]
     } else if let prompt = state.prompt, prompt.purpose.isSaveAs {
       // The field's end, where typing happens, with the cursor after it.
       let field = Self.tail(prompt.field.text, width: max(1, screen.width - 1)) + "▏"
       var reason: [String] = []
       if case .notSaved(.failed(let why)) = state.announcement { reason = wrap("Not saved: " + why, width: screen.width) }
+      let keys = state.keymap
+      let enter = keys.hints([(.submit, "saves")])
+      let both = keys.hints([(.submit, "saves"), (.cancelLine, "cancels")])
       choices = [
-        ["Terminal too small"] + reason + ["Save as:", field, "Enter saves · Esc cancels"],
-        reason + ["Save as:", field, "Enter saves"],
-        ["Save as:", field, "Enter saves"],
+        ["Terminal too small"] + reason + ["Save as:", field, both],
+        reason + ["Save as:", field, enter],
+        ["Save as:", field, enter],
         ["Save as:", field],
         [field],
       ]
@@ -169,14 +175,17 @@ struct Painter {
       case .saving, .saved, .notSaved, .notQuitting, .finishDragFirst: said = wrap(state.statusText, width: screen.width)
       default: break
       }
+      let keys = state.keymap
+      let quits = "\(keys.say(.quit)) quits"
+      let both = "\(quits) · \(keys.say(.save)) saves"
       choices = [
-        ["Terminal too small", "\(size); needs \(needed)"] + said + ["q quits · s saves"],
-        ["Too small", "needs \(needed)"] + said + ["q quits · s saves"],
-        ["Too small", "needs \(needed)"] + said + ["q quits"],
+        ["Terminal too small", "\(size); needs \(needed)"] + said + [both],
+        ["Too small", "needs \(needed)"] + said + [both],
+        ["Too small", "needs \(needed)"] + said + [quits],
       ]
       // What the key did comes before what is needed, when not both fit.
-      if !said.isEmpty { choices += [["Too small"] + said + ["q quits"], said + ["q quits"], said] }
-      choices += [["Too small", "needs \(needed)", "q quits"], ["Too small", "needs \(needed)"], ["Too small"], ["small"]]
+      if !said.isEmpty { choices += [["Too small"] + said + [quits], said + [quits], said] }
+      choices += [["Too small", "needs \(needed)", quits], ["Too small", "needs \(needed)"], ["Too small"], ["small"]]
     }
     let lines =
       choices.first { lines in
@@ -195,11 +204,16 @@ struct Painter {
   /// The end of `text` that fits in `width` cells, with `…` before it when it was cut.
   static func tail(_ text: String, width: Int) -> String {
     guard DisplayText.width(of: text) > width else { return text }
-    var characters = Array(text)
-    while !characters.isEmpty && DisplayText.width(of: String(characters)) > max(0, width - 1) {
-      characters.removeFirst()
+    // The characters that fit, walking back from the end: linear in what is shown.
+    var kept: [Character] = []
+    var used = 0
+    for character in text.reversed() {
+      let cells = DisplayText.width(of: String(character))
+      if used + cells > max(0, width - 1) || kept.count > width { break }
+      used += cells
+      kept.append(character)
     }
-    return "…" + String(characters)
+    return "…" + String(kept.reversed())
   }
 
   /// `text` broken into lines at most `width` cells wide, at spaces; a word longer than a line is cut

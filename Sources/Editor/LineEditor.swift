@@ -2,10 +2,11 @@ import Document
 import Canvas
 import TerminalInput
 
-/// A one-line text field for the status line's prompts (save as, find, typed moves, titles, colors):
-/// typing (wide characters too: the view measures them), Backspace, Delete, Left/Right, Home/End (also
-/// Ctrl-A/Ctrl-E), Ctrl-U (to the start), Ctrl-K (to the end), Ctrl-W (the word before the cursor);
-/// Enter submits, Esc cancels. Pure: keys in, text out.
+/// A one-line text field for the status line's prompts (save as, find, typed moves, titles, colors, the
+/// palette): typing (wide characters too: the view measures them), and the prompt's commands of the
+/// keymap: by default Backspace, Delete, Left/Right, Home/End (also Ctrl-A/Ctrl-E), Ctrl-U (to the
+/// start), Ctrl-K (to the end), Ctrl-W (the word before the cursor); Enter submits, Esc cancels. Pure:
+/// keys in, text out.
 public struct LineEditor: Equatable, Sendable {
   public private(set) var characters: [Character]
   /// Where typing inserts: 0...characters.count.
@@ -36,37 +37,45 @@ public struct LineEditor: Equatable, Sendable {
     return .edited
   }
 
-  public mutating func handle(_ key: Key) -> Outcome {
-    switch key {
-    case .enter: return .submitted
-    case .escape: return .cancelled
-    case .character(let c):
-      characters.insert(c, at: cursor)
-      cursor += 1
-    case .space:
-      characters.insert(" ", at: cursor)
-      cursor += 1
-    case .backspace:
+  /// A key in a prompt (`context`: or in the palette): its command's edit (`keymap`), or a printable key
+  /// typed at the cursor; any other key is ignored.
+  public mutating func handle(_ key: Key, keymap: Keymap = .standard, in context: KeyContext = .prompt) -> Outcome {
+    guard case .editor(let command)? = keymap.command(for: key, in: context) else {
+      switch key {
+      case .character(let c): return insert(c)
+      case .space: return insert(" ")
+      default: return .ignored
+      }
+    }
+    return perform(command)
+  }
+
+  /// Does a prompt's command: submit, cancel, move the cursor, delete.
+  public mutating func perform(_ command: EditorCommand) -> Outcome {
+    switch command {
+    case .submit: return .submitted
+    case .cancelLine: return .cancelled
+    case .deleteBack:
       guard cursor > 0 else { return .ignored }
       characters.remove(at: cursor - 1)
       cursor -= 1
-    case .delete, .control("d"):
+    case .deleteForward:
       guard cursor < characters.count else { return .ignored }
       characters.remove(at: cursor)
-    case .left, .control("b"):
+    case .cursorLeft:
       guard cursor > 0 else { return .ignored }
       cursor -= 1
-    case .right, .control("f"):
+    case .cursorRight:
       guard cursor < characters.count else { return .ignored }
       cursor += 1
-    case .home, .control("a"): cursor = 0
-    case .end, .control("e"): cursor = characters.count
-    case .control("u"):
+    case .lineStart: cursor = 0
+    case .lineEnd: cursor = characters.count
+    case .deleteToStart:
       characters.removeSubrange(..<cursor)
       cursor = 0
-    case .control("k"):
+    case .deleteToEnd:
       characters.removeSubrange(cursor...)
-    case .control("w"):
+    case .deleteWord:
       // The spaces before the cursor, then the word before them, as a shell's line editor does.
       var start = cursor
       while start > 0 && characters[start - 1] == " " { start -= 1 }
@@ -77,6 +86,13 @@ public struct LineEditor: Equatable, Sendable {
     default:
       return .ignored
     }
+    return .edited
+  }
+
+  /// Types `c` at the cursor.
+  private mutating func insert(_ c: Character) -> Outcome {
+    characters.insert(c, at: cursor)
+    cursor += 1
     return .edited
   }
 }

@@ -11,7 +11,8 @@ import TileModel
 public struct Motion: Equatable, Sendable {
   /// How long a glide, a rise and a scroll take, in milliseconds (the seeds' 0.25 s).
   public static let duration = 250
-  /// The shortest time between two frames of a glide, in milliseconds (about 60 a second).
+  /// The time between two frames while something moves, in milliseconds (about 60 a second): the
+  /// loop's pace (`FramePacer`), not part of any frame's picture.
   public static let frameInterval = 16
 
   /// Whether changes glide; off, every change is drawn at once, as before there was motion.
@@ -80,39 +81,17 @@ public struct Motion: Equatable, Sendable {
 
   // MARK: - Easing, in whole cells
 
-  /// How many steps a change takes: the drawn place changes at most this many times (at `start`, then
-  /// every `duration / steps`). Each step of a tile rewrites about the cells of a jump, so a glide in
-  /// two steps stays within twice the bytes of the jump it replaces (README, "Measured performance":
-  /// three steps wrote 2.6x, four 2.9x, a frame every 16 ms 6.8x), and the frames between the steps
-  /// write nothing.
-  public static let steps = 2
-
-  /// How far along a change begun at `start` is at `time`: 0 at `start` (the frame of the message that
-  /// made the change shows where things were), then eased out (cubic: fast, then settling) at the end
-  /// of each of `steps` equal parts of `duration`, the first reached at once, 1 from the last part on.
+  /// How far along a change made at `start` is at `time`: eased out (cubic: fast, then settling) from
+  /// one frame before the change to `duration` after it, so the frame drawn for the change itself
+  /// already shows the first step (about a sixth of the way) and answers the key at once; 1 from
+  /// `start + duration` on, 0 before `start`. A pure function of the time elapsed: any frame can be
+  /// drawn again.
   static func progress(since start: Int, at time: Int) -> Double {
     let elapsed = time - start
-    if elapsed <= 0 { return 0 }
-    let step = (elapsed - 1) * steps / duration + 1
-    if step >= steps { return 1 }
-    let u = 1 - Double(step) / Double(steps)
+    if elapsed < 0 { return 0 }
+    if elapsed >= duration { return 1 }
+    let u = 1 - Double(elapsed + frameInterval) / Double(duration + frameInterval)
     return 1 - u * u * u
-  }
-
-  /// When the drawn picture next changes after `time` (the start of the next step of anything still
-  /// moving), or nil when nothing moves: the loop needs no frame before it.
-  public func nextChange(after time: Int) -> Int? {
-    guard isOn else { return nil }
-    var next: Int?
-    for start in starts where time < start + Self.duration {
-      // Steps begin at start + 1, then every duration / steps.
-      let elapsed = time - start
-      let step = elapsed < 1 ? 0 : (elapsed - 1) * Self.steps / Self.duration + 1
-      let at = step == 0 ? start + 1 : start + 1 + (step * Self.duration + Self.steps - 1) / Self.steps
-      let due = min(at, start + Self.duration)
-      next = min(next ?? due, due)
-    }
-    return next
   }
 
   /// The cell `progress` of the way from `a` to `b`: the nearest whole cell, so a path goes through the

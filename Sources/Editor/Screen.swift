@@ -13,6 +13,11 @@ public enum Screen {
   /// file's `resize`). Zero is refused too; 1 x 1 is a valid, if tiny, screen.
   public static let maximumSide = 100_000
 
+  /// The most cells a screen that is drawn may have (W x H): a frame takes 32 bytes a cell, so this
+  /// many is 32 MB (`tilegrid render` refuses more, the editor draws a larger terminal in its top-left
+  /// part). Sizes alone, as `layout` and `play` take them, may be up to `maximumSide` on each side.
+  public static let maximumCells = 1_000_000
+
   /// Where the content viewport sits on a screen of `size` cells; never negative.
   public static func viewport(forScreen size: Size) -> Rect {
     Rect(

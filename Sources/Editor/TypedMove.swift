@@ -103,12 +103,16 @@ public enum TypedDestination: Equatable, Sendable {
 }
 
 extension TypedDestination.Problem {
-  public var text: String {
+  public var text: String { text(.standard) }
+
+  /// What is wrong, naming the keys in effect.
+  public func text(_ keys: Keymap) -> String {
+    let tab = keys.say(.complete)
     switch self {
-    case .empty: return "Type a section (its title or id; Tab completes), then a place from 1 if you like: Others 3"
+    case .empty: return "Type a section (its title or id; \(tab) completes), then a place from 1 if you like: Others 3"
     case .noSuchSection(let name): return "No section “\(name)”"
     case .ambiguous(let prefix, let matches):
-      return "“\(prefix)” could be \(matches.prefix(3).joined(separator: ", "))\(matches.count > 3 ? "…" : ""): Tab goes through them"
+      return "“\(prefix)” could be \(matches.prefix(3).joined(separator: ", "))\(matches.count > 3 ? "…" : ""): \(tab) goes through them"
     case .placeFromOne(let title): return "Places count from 1: “\(title) 1” is the first"
     case .commandLinePlace(let typed, let suggestion):
       return "Here a place is a section and a number from 1"

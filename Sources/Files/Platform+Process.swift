@@ -34,7 +34,7 @@ extension Platform {
     posix_spawn_file_actions_adddup2(&actions, writeEnd, 2)
     posix_spawn_file_actions_addclose(&actions, readEnd)
     posix_spawn_file_actions_addclose(&actions, writeEnd)
-    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup(cPath($0)) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     var pid: pid_t = 0
     let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ) == 0
@@ -59,7 +59,7 @@ extension Platform {
 
   /// The value of an environment variable, if it is set.
   public static func environment(_ name: String) -> String? {
-    getenv(name).map { String(cString: $0) }
+    getenv(name).map { pathString(cString: $0) }
   }
 
   /// The absolute path of this program's executable, with links resolved (Linux: `/proc/self/exe`).
@@ -69,9 +69,9 @@ extension Platform {
 
   /// `path` made absolute with links resolved, if it exists.
   public static func realPath(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
+    guard let resolved = realpath(cPath(path), nil) else { return nil }
     defer { free(resolved) }
-    return String(cString: resolved)
+    return pathString(cString: resolved)
   }
 
   /// The file `PATH` finds for a program name, if any.
@@ -79,7 +79,7 @@ extension Platform {
     for directory in (environment("PATH") ?? "").split(separator: ":", omittingEmptySubsequences: false) {
       let candidate = (directory.isEmpty ? "." : String(directory)) + "/" + name
       var st = stat()
-      if stat(candidate, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, access(candidate, X_OK) == 0 { return candidate }
+      if stat(cPath(candidate), &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, access(cPath(candidate), X_OK) == 0 { return candidate }
     }
     return nil
   }

@@ -39,7 +39,7 @@ extension Platform {
     var made = ""
     for (k, part) in path.split(separator: "/", omittingEmptySubsequences: false).enumerated() {
       made += (k == 0 ? "" : "/") + part
-      guard !part.isEmpty, mkdir(made, 0o777) != 0, errno != EEXIST else { continue }
+      guard !part.isEmpty, mkdir(cPath(made), 0o777) != 0, errno != EEXIST else { continue }
       throw .failed(message: "cannot make the directory '\(made)': \(errorText(errno))", partWay: false)
     }
   }
@@ -114,7 +114,7 @@ extension Platform {
       directory = Self.parent(of: target)
 
       var existing = stat()
-      if stat(target, &existing) != 0 {
+      if stat(cPath(target), &existing) != 0 {
         let code = errno
         if code == EACCES {
           throw Self.failure(path, "a directory on its path cannot be searched (\(errorText(code)))")
@@ -133,7 +133,7 @@ extension Platform {
       let kind = existing.st_mode & S_IFMT
       if kind == S_IFDIR { throw Self.failure(path, "it is a directory") }
       if kind != S_IFREG {
-        let fd = open(target, O_WRONLY | O_CLOEXEC)
+        let fd = open(cPath(target), O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else { throw Self.failure(path, errorText(errno)) }
         (permissions, method, self.fd) = (existing.st_mode & 0o7777, .stream, fd)
         return
@@ -162,7 +162,7 @@ extension Platform {
           return
         }
         close(fd)
-        unlink(temporary)
+        unlink(cPath(temporary))
       }
       (method, fd) = try Self.beginInPlace(path: path, target: target, directory: directory, existing, expected)
     }
@@ -203,12 +203,12 @@ extension Platform {
         fd = -1
         // Checked again at the last moment: another program may have saved while this one wrote.
         if let expected, Platform.stamp(of: target) != expected {
-          unlink(temporary)
+          unlink(cPath(temporary))
           throw .changedOnDisk(path: path)
         }
-        if rename(temporary, target) != 0 {
+        if rename(cPath(temporary), cPath(target)) != 0 {
           let code = errno
-          unlink(temporary)
+          unlink(cPath(temporary))
           throw .failed(message: "cannot write '\(path)': \(Self.directoryCause(code, directory))", partWay: false)
         }
         Self.syncDirectory(directory)
@@ -222,8 +222,8 @@ extension Platform {
           throw fail(errno)
         }
         fd = -1
-        unlink(backup)
-        if let mark { unlink(mark) }
+        unlink(cPath(backup))
+        if let mark { unlink(cPath(mark)) }
         Self.syncDirectory(directory)
         return FileStamp(written)
       }
@@ -244,12 +244,12 @@ extension Platform {
       case .stream:
         return ""
       case .replace(let temporary):
-        unlink(temporary)
+        unlink(cPath(temporary))
         return ""
       case .inPlace(let backup, let mark):
         if fd >= 0 && Self.restore(fd, from: backup) {
-          unlink(backup)
-          if let mark { unlink(mark) }
+          unlink(cPath(backup))
+          if let mark { unlink(cPath(mark)) }
           return ""
         }
         return "; the old content is in '\(backup)'"
@@ -258,15 +258,16 @@ extension Platform {
 
     // MARK: - Steps
 
-    /// Creates a new file beside the target, `.NAME.tilegrid-PID-N.SUFFIX`, with mode 600 (a temporary
+    /// Creates a new file beside the target, `.NAME.tilegrid-PID-START-N.SUFFIX` (the writer's id and
+    /// start time: `SaveWriter`), with mode 600 (a temporary
     /// file gets its final mode at `commit`; a backup keeps it), and returns its name and descriptor.
     static func createBeside(
       path: String, target: String, directory: String, suffix: String
     ) throws(WriteFailure) -> (String, Int32) {
       let base = target.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? target
       for attempt in 0..<100 {
-        let name = "\(directory)/.\(base).tilegrid-\(getpid())-\(attempt).\(suffix)"
-        let fd = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let name = "\(directory)/.\(base).tilegrid-\(SaveWriter.current.nameTag)-\(attempt).\(suffix)"
+        let fd = open(cPath(name), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         if fd >= 0 { return (name, fd) }
         if errno != EEXIST { throw failure(path, directoryCause(errno, directory)) }
       }
@@ -293,10 +294,10 @@ extension Platform {
         }
         return nil
       }
-      guard let list = withBuffer({ listxattr(source, $0, $1) }), !list.isEmpty else { return }
+      guard let list = withBuffer({ listxattr(cPath(source), $0, $1) }), !list.isEmpty else { return }
       for name in list.split(separator: 0, omittingEmptySubsequences: true) {
         let key = Array(name) + [0]
-        guard let value = withBuffer({ getxattr(source, key, $0, $1) }) else { continue }
+        guard let value = withBuffer({ getxattr(cPath(source), key, $0, $1) }) else { continue }
         _ = value.withUnsafeBytes { fsetxattr(fd, key, $0.baseAddress, value.count, 0) }
       }
     }
@@ -307,7 +308,7 @@ extension Platform {
       do throws(WriteFailure) {
         let (name, fd) = try createBeside(path: target, target: target, directory: directory, suffix: "probe")
         close(fd)
-        unlink(name)
+        unlink(cPath(name))
         return nil
       } catch {
         let message = error.description
@@ -320,7 +321,7 @@ extension Platform {
     /// backup survives a crash), then opens the target for rewriting and empties it.
     ///
     /// The copy is made under a temporary file's name and given the backup's name only once it is
-    /// whole and on disk, so a backup (`.NAME.tilegrid-PID-N.bak`) always holds the whole old file: one
+    /// whole and on disk, so a backup (`.NAME.tilegrid-PID-START-N.bak`) always holds the whole old file: one
     /// left behind by a writer that is gone says the target may be cut short, and restoring it loses
     /// nothing.
     static func beginInPlace(
@@ -330,10 +331,10 @@ extension Platform {
       var backupOpen = true
       func fail(_ cause: String) -> WriteFailure {
         if backupOpen { close(backupFD) }
-        unlink(copyName)
+        unlink(cPath(copyName))
         return failure(path, cause)
       }
-      let source = open(target, O_RDONLY | O_CLOEXEC)
+      let source = open(cPath(target), O_RDONLY | O_CLOEXEC)
       guard source >= 0 else { throw fail(errorText(errno)) }
       let copied = copy(from: source, to: backupFD)
       close(source)
@@ -346,23 +347,23 @@ extension Platform {
       }
       syncDirectory(directory)
 
-      var fd = open(target, O_WRONLY | O_CLOEXEC)
+      var fd = open(cPath(target), O_WRONLY | O_CLOEXEC)
       if fd < 0 && errno == EACCES && existing.st_uid == geteuid() {
         // A read-only file of one's own, written with force: open it writable for a moment.
-        if chmod(target, (existing.st_mode & 0o7777) | S_IWUSR) == 0 {
-          fd = open(target, O_WRONLY | O_CLOEXEC)
-          chmod(target, existing.st_mode & 0o7777)
+        if chmod(cPath(target), (existing.st_mode & 0o7777) | S_IWUSR) == 0 {
+          fd = open(cPath(target), O_WRONLY | O_CLOEXEC)
+          chmod(cPath(target), existing.st_mode & 0o7777)
         }
       }
       guard fd >= 0 else {
         let code = errno
-        unlink(backup)
+        unlink(cPath(backup))
         throw failure(path, code == EACCES ? "the file is not writable by you (\(errorText(code)))" : errorText(code))
       }
       var now = stat()
       if let expected, fstat(fd, &now) == 0, FileStamp(now) != expected {
         close(fd)
-        unlink(backup)
+        unlink(cPath(backup))
         throw .changedOnDisk(path: path)
       }
       // The file's other names (hard links, maybe in other directories) find the backup by this mark.
@@ -370,14 +371,14 @@ extension Platform {
       if ftruncate(fd, 0) != 0 {
         let code = errno
         close(fd)
-        unlink(backup)
-        if let mark { unlink(mark) }
+        unlink(cPath(backup))
+        if let mark { unlink(cPath(mark)) }
         throw failure(path, writeCause(code))
       }
       return (.inPlace(backup: backup, mark: mark), fd)
     }
 
-    /// Gives the whole, flushed copy `copyName` a backup's name, `.NAME.tilegrid-PID-N.bak`, never
+    /// Gives the whole, flushed copy `copyName` a backup's name, `.NAME.tilegrid-PID-START-N.bak`, never
     /// replacing a file of that name (an earlier process with the same id may have left one): a new
     /// name (a hard link) is made for it, then the copy's name removed. Where the file system has no
     /// hard links, it is renamed to a backup name nothing has. Returns the backup's path, or nil with
@@ -385,16 +386,16 @@ extension Platform {
     static func nameBackup(_ copyName: String, target: String, directory: String) -> String? {
       let base = target.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? target
       for attempt in 0..<100 {
-        let name = "\(directory)/.\(base).tilegrid-\(getpid())-\(attempt).bak"
-        if link(copyName, name) == 0 {
-          unlink(copyName)
+        let name = "\(directory)/.\(base).tilegrid-\(SaveWriter.current.nameTag)-\(attempt).bak"
+        if link(cPath(copyName), cPath(name)) == 0 {
+          unlink(cPath(copyName))
           return name
         }
         if errno == EEXIST { continue }
         let code = errno
         guard code == EPERM || code == EOPNOTSUPP || code == EMLINK || code == EXDEV else { return nil }
         if Platform.exists(name) { continue }
-        if rename(copyName, name) == 0 { return name }
+        if rename(cPath(copyName), cPath(name)) == 0 { return name }
         return nil
       }
       errno = EEXIST
@@ -403,7 +404,7 @@ extension Platform {
 
     /// Puts the backup's content back into the (open) target; true when that worked and is on disk.
     static func restore(_ fd: Int32, from backup: String) -> Bool {
-      let source = open(backup, O_RDONLY | O_CLOEXEC)
+      let source = open(cPath(backup), O_RDONLY | O_CLOEXEC)
       guard source >= 0 else { return false }
       defer { close(source) }
       guard ftruncate(fd, 0) == 0, lseek(fd, 0, SEEK_SET) == 0 else { return false }
@@ -426,7 +427,7 @@ extension Platform {
 
     /// Makes a rename or a new name in `directory` durable.
     static func syncDirectory(_ directory: String) {
-      let dfd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      let dfd = open(cPath(directory), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
       if dfd >= 0 {
         _ = fsync(dfd)
         close(dfd)
@@ -442,7 +443,7 @@ extension Platform {
     static func readOnlyReason(path: String, target: String, _ st: stat) throws(WriteFailure) -> String? {
       let mode = st.st_mode & 0o7777
       var refusal: Int32 = 0
-      if access(target, W_OK) != 0 { refusal = errno }
+      if access(cPath(target), W_OK) != 0 { refusal = errno }
       if refusal == EROFS { throw failure(path, "it is on a read-only file system (\(errorText(refusal)))") }
       if refusal != 0 && refusal != EACCES && refusal != EPERM { throw failure(path, errorText(refusal)) }
       let owner = userName(st.st_uid)
@@ -479,7 +480,7 @@ extension Platform {
       case ENOENT:
         var st = stat()
         // The directory is there but takes no new files (a pseudo file system such as /proc).
-        if stat(directory, &st) == 0 { return "no file can be created in '\(directory)' (\(errorText(code)))" }
+        if stat(cPath(directory), &st) == 0 { return "no file can be created in '\(directory)' (\(errorText(code)))" }
         return "the directory '\(directory)' does not exist"
       case ENOTDIR: return "'\(notADirectory(directory))' is not a directory"
       case EROFS: return "'\(directory)' is on a read-only file system (\(errorText(code)))"
@@ -501,7 +502,7 @@ extension Platform {
       var candidate = directory
       while candidate != "/" && candidate != "." && !candidate.isEmpty {
         var st = stat()
-        if stat(candidate, &st) == 0 { return (st.st_mode & S_IFMT) == S_IFDIR ? directory : candidate }
+        if stat(cPath(candidate), &st) == 0 { return (st.st_mode & S_IFMT) == S_IFDIR ? directory : candidate }
         candidate = parent(of: candidate)
       }
       return directory
@@ -536,9 +537,9 @@ extension Platform {
       var current = path
       for _ in 0..<40 {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let n = readlink(current, &buffer, buffer.count - 1)
+        let n = readlink(cPath(current), &buffer, buffer.count - 1)
         guard n > 0 else { break }
-        let link = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let link = pathString(buffer[0..<n].map { UInt8(bitPattern: $0) })
         if link.hasPrefix("/") {
           current = link
         } else if let slash = current.lastIndex(of: "/") {

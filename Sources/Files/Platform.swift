@@ -64,32 +64,84 @@ public enum Platform {
 
   public static func stamp(of path: String) -> FileStamp? {
     var st = stat()
-    guard stat(path, &st) == 0 else { return nil }
+    guard stat(cPath(path), &st) == 0 else { return nil }
     return FileStamp(st)
   }
 
-  /// Whether `path` is a regular file (links followed): not a pipe, a device or a directory.
-  public static func isRegularFile(_ path: String) -> Bool {
+  /// What makes a file itself whatever its names: its device and inode.
+  public struct FileIdentity: Equatable, Hashable, Sendable {
+    public var device: UInt64
+    public var inode: UInt64
+
+    init(_ st: stat) {
+      device = UInt64(st.st_dev)
+      inode = UInt64(st.st_ino)
+    }
+  }
+
+  /// The identity of the file `path` names (symbolic links followed), if it exists.
+  public static func identity(of path: String) -> FileIdentity? {
     var st = stat()
-    return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
+    return stat(cPath(path), &st) == 0 ? FileIdentity(st) : nil
+  }
+
+  /// The identity of the file open as `fd`.
+  public static func identity(ofOpen fd: Int32) -> FileIdentity? {
+    var st = stat()
+    return fstat(fd, &st) == 0 ? FileIdentity(st) : nil
   }
 
   /// Whether anything exists at `path` (a file, a directory, a dangling link).
   public static func exists(_ path: String) -> Bool {
     var st = stat()
-    return lstat(path, &st) == 0
+    return lstat(cPath(path), &st) == 0
   }
 
   /// Reads a whole file, or standard input for `-`. `role` names the file in messages ("events file").
+  /// An input that can be read only once (standard input, a pipe, a FIFO, a process substitution) is
+  /// read once in the process: reading it again gives the same bytes (`streams`).
   public static func read(_ path: String, role: String = "") throws(ReadError) -> Input {
     if path == "-" {
-      return Input(bytes: try readAll(fd: 0, name: "standard input"), name: "<stdin>", stamp: nil)
+      let identity = identity(ofOpen: 0)
+      if let identity, let bytes = streams[identity] { return Input(bytes: bytes, name: "<stdin>", stamp: nil) }
+      let bytes = try readAll(fd: 0, name: "standard input")
+      // Whatever it is, standard input is read from where it stands, once (a file on it too).
+      if let identity { streams[identity] = bytes }
+      return Input(bytes: bytes, name: "<stdin>", stamp: nil)
     }
+    if let (bytes, st) = readBefore(path) { return Input(bytes: bytes, name: path, stamp: FileStamp(st)) }
     let (fd, st) = try openForReading(path, role: role)
     defer { close(fd) }
     let bytes = try readAll(fd: fd, name: "'\(path)'", sizeHint: Int(st.st_size))
     if let change = changedWhileRead(fd, path: path, opened: st, readBytes: bytes.count) { throw change }
+    keepIfStream(bytes, st)
     return Input(bytes: bytes, name: path, stamp: FileStamp(st))
+  }
+
+  /// What was read from each input that can be read only once (and from standard input), by its
+  /// identity: a pipe's data is gone
+  /// once read, and a FIFO opened again waits for another writer, so a command that looks at an input
+  /// twice (its format by its content, then its arrangement; its arrangement, then its record of
+  /// conflicts) works on the bytes read the first time. Regular files are read again from the disk,
+  /// where changes are noticed by their stamps.
+  nonisolated(unsafe) private static var streams: [FileIdentity: [UInt8]] = [:]
+
+  private static func isStream(_ st: stat) -> Bool {
+    let kind = st.st_mode & S_IFMT
+    return kind != S_IFREG && kind != S_IFDIR
+  }
+
+  /// The bytes read before from the input `path` names, when it is one that can be read only once;
+  /// looked up without opening it (opening a FIFO again would wait for a writer).
+  private static func readBefore(_ path: String) -> ([UInt8], stat)? {
+    var st = stat()
+    guard stat(cPath(path), &st) == 0, isStream(st), let bytes = streams[FileIdentity(st)] else { return nil }
+    return (bytes, st)
+  }
+
+  /// Keeps what was read from an input that can be read only once, for the next reading of it.
+  private static func keepIfStream(_ bytes: [UInt8], _ st: stat) {
+    if isStream(st) { streams[FileIdentity(st)] = bytes }
   }
 
   /// The error for a regular file that changed while it was read (another program wrote it, or cut it
@@ -113,7 +165,7 @@ public enum Platform {
   /// `maximumInputBytes`. The caller closes the descriptor.
   private static func openForReading(_ path: String, role: String) throws(ReadError) -> (Int32, stat) {
     let what = role.isEmpty ? "" : role + " "
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    let fd = open(cPath(path), O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw .noInput("cannot open \(what)'\(path)': \(errorText(errno))") }
     var st = stat()
     var failure: ReadError?
@@ -275,6 +327,7 @@ public enum Platform {
   /// input (`-`) and anything that cannot be mapped read whole. The same errors as `read`.
   public static func mapped(_ path: String, role: String = "") throws(ReadError) -> MappedInput {
     if path == "-" { return MappedInput(try read(path, role: role)) }
+    if let (bytes, st) = readBefore(path) { return MappedInput(Input(bytes: bytes, name: path, stamp: FileStamp(st))) }
     let (fd, st) = try openForReading(path, role: role)
     let size = Int(st.st_size)
     if (st.st_mode & S_IFMT) == S_IFREG && size > 0,
@@ -291,6 +344,7 @@ public enum Platform {
     defer { close(fd) }
     let bytes = try readAll(fd: fd, name: "'\(path)'", sizeHint: size)
     if let change = changedWhileRead(fd, path: path, opened: st, readBytes: bytes.count) { throw change }
+    keepIfStream(bytes, st)
     return MappedInput(Input(bytes: bytes, name: path, stamp: FileStamp(st)))
   }
 

@@ -65,16 +65,10 @@ public enum EventScript {
     ("hash", .character("#")),
   ]
 
-  /// Other spellings accepted when reading.
-  static let aliases: [String: Key] = [
-    "escape": .escape, "return": .enter, "pageup": .pageUp, "pagedown": .pageDown, "del": .delete,
-    "shift-tab": .backtab,
-  ]
-
   /// The words for modifiers in key names, in the order `name(of:)` writes them (any order reads).
-  public static let modifierWords: [(word: String, modifier: Modifiers)] = [
-    ("ctrl", .control), ("alt", .alt), ("shift", .shift), ("meta", .meta),
-  ]
+  public static let modifierWords: [(word: String, modifier: Modifiers)] = Key.modifierNames.map {
+    ($0.word.lowercased(), $0.modifier)
+  }
 
   /// The name `key NAME` uses for a key; `parseKey` reads it back.
   public static func name(of key: Key) -> String {
@@ -91,32 +85,9 @@ public enum EventScript {
     }
   }
 
-  /// The key for a name, or nil: a key's own name, or modifier words (`ctrl-`, `alt-`, `shift-`,
-  /// `meta-`, any case and order) before one. A modified name gives the key `Key.with(_:)` makes, so
-  /// `ctrl-r` is Ctrl-R and `shift-tab` is Shift-Tab as the terminal's bytes decode.
-  public static func parseKey(_ name: String) -> Key? {
-    var rest = Substring(name)
-    var modifiers: Modifiers = []
-    while let dash = rest.firstIndex(of: "-"), dash != rest.startIndex, rest.index(after: dash) != rest.endIndex,
-      let word = modifierWords.first(where: { $0.word == rest[..<dash].lowercased() })
-    {
-      modifiers.insert(word.modifier)
-      rest = rest[rest.index(after: dash)...]
-    }
-    if modifiers.isEmpty { return unmodifiedKey(name) }
-    return unmodifiedKey(String(rest))?.with(modifiers)
-  }
-
-  /// A key's own name: `keyNames` (any case), `aliases`, `f1` to `f24`, or one character.
-  static func unmodifiedKey(_ name: String) -> Key? {
-    if let named = keyNames.first(where: { $0.name == name }) { return named.key }
-    let lower = name.lowercased()
-    if let key = aliases[lower] { return key }
-    if name.count > 1, let named = keyNames.first(where: { $0.name == lower }) { return named.key }
-    if lower.first == "f", let n = Int(lower.dropFirst()), (1...24).contains(n) { return .function(n) }
-    if name.count == 1, let c = name.first, c != " " { return .character(c) }
-    return nil
-  }
+  /// The key for a name, or nil: the names `Key(name:)` reads, in any case (`space`, `ctrl-r`,
+  /// `shift-up`, and the help's `Space`, `Ctrl-R`, `Shift-Up`).
+  public static func parseKey(_ name: String) -> Key? { Key(name: name) }
 
   /// Parses an events file. - Throws: the first bad line, with its number.
   public static func parse(_ bytes: [UInt8]) throws(EventScriptError) -> [(line: Int, event: ScriptEvent)] {

@@ -10,10 +10,11 @@ import TileModel
 /// both, so anything a person does on the terminal can be replayed exactly.
 package protocol TerminalPort {
   /// What happened next, each message with its time (milliseconds on the program's clock), waiting
-  /// until `deadline` at the latest (the editor's next timer; nil: no timer). Nil when input has ended;
-  /// an empty list when only the screen must be drawn again.
+  /// until `deadline` at the latest (the editor's next timer; nil: no timer), or until the port's own
+  /// next frame of motion. Nil when input has ended; an empty list when only the screen must be drawn
+  /// again (a frame is due, or the terminal can take the one it could not).
   mutating func next(deadline: Int?) -> [(message: EditorMessage, time: Int)]?
-  /// Shows the editor's screen (a terminal draws it; a script has no screen).
+  /// Shows the editor's screen (a terminal draws it, when it can take a frame; a script has no screen).
   mutating func present(_ editor: EditorState)
   /// Carries out one effect `editor` asked for at `time` and returns the message that reports how it
   /// went, for the effects that report (`.save`: `.saved` or `.saveFailed`; `.readDisk`: `.diskVersion`
@@ -22,14 +23,6 @@ package protocol TerminalPort {
   /// over the disk version `editor.diskToken` names (the one the arrangement was merged with) without
   /// asking.
   mutating func perform(_ effect: EditorEffect, for editor: EditorState, at time: Int) -> EditorMessage?
-  /// When the next frame of motion is due, on the program's clock (nil: nothing moves on this port's
-  /// screen). A port that draws keeps it from `present`.
-  var nextFrame: Int? { get }
-}
-
-extension TerminalPort {
-  /// A port without a screen draws no frames of motion.
-  package var nextFrame: Int? { nil }
 }
 
 /// The program loop (the Elm architecture's runtime): show the screen, wait for the next message or
@@ -47,9 +40,9 @@ package enum Program {
   ) -> Bool {
     if !handle(opening.map { ($0, 0) }, &editor, &port, observe) { return true }
     port.present(editor)
-    // Input first: a frame of motion is only a deadline, met when no message came sooner; all that is
-    // readable is handled before the next frame is drawn.
-    while let messages = port.next(deadline: [editor.nextDeadline, port.nextFrame].compactMap { $0 }.min()) {
+    // Input first: a frame of motion is only the port's deadline, met when no message came sooner; all
+    // that is readable is handled before the next frame is drawn.
+    while let messages = port.next(deadline: editor.nextDeadline) {
       if !handle(messages, &editor, &port, observe) { return true }
       port.present(editor)
     }

@@ -98,7 +98,9 @@ public struct InputDecoder: Sendable {
 
   /// The core of `feed`: also passes each event's length in bytes, for the tests' accounting.
   mutating func decode(_ bytes: some Collection<UInt8>, _ emit: (InputEvent, Int) -> Void) {
+    // Taken out, not copied: a paste's text held in both would be copied whole at every read.
     var state = self.state
+    self.state = State()
     let limit = pasteLimit
     defer { self.state = state }
     if pending.isEmpty {

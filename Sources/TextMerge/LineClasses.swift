@@ -1,7 +1,7 @@
 /// The lines of two spans numbered by their bytes: two lines have the same class exactly when they
 /// hold the same bytes (git's `xdl_classify_record` with no whitespace flags, as `git merge-file` runs
 /// it). The diff compares classes, never bytes; the counts say how often a class occurs on each side,
-/// which decides the lines the diff sets aside before it searches (`DiffSides`).
+/// which decides the lines the diff sets aside before it searches (`DiffFile.compared`).
 struct LineClasses {
   /// The class of each line of the first span, then of the second (indexes from 0 in each span).
   var first: [Int]
@@ -10,8 +10,8 @@ struct LineClasses {
   var inFirst: [Int]
   var inSecond: [Int]
 
-  /// - Complexity: O(bytes) expected: each line is hashed once and compared with the lines of its
-  ///   hash only.
+  /// - Complexity: O(lines) expected, with the lines' hashes made (`LineText`); a line's bytes are
+  ///   compared only with the first line of each class of the same hash.
   init(_ a: LineSpan, _ b: LineSpan) {
     var table = ClassTable(capacity: a.count + b.count)
     (first, second) = a.text.bytes.withUnsafeBufferPointer { aBytes in
@@ -29,33 +29,37 @@ struct LineClasses {
 private struct ClassTable {
   /// Class + 1 at each slot, 0 for an empty slot; the slot count is a power of two at least twice the
   /// lines, so probing ends quickly.
-  private var slots: [Int]
+  private var slots: [Int32]
   private let mask: Int
   /// Each class's hash, and its first line: the side it is on and its bytes there.
   private var hashes: [UInt64] = []
   private var representatives: [(side: Int, range: Range<Int>)] = []
-  /// For each side, how many of its lines have each class.
+  /// How many lines of each side have each class.
   var counts: [[Int]] = [[], []]
 
   init(capacity: Int) {
     var size = 16
     while size < 2 * capacity { size <<= 1 }
-    slots = [Int](repeating: 0, count: size)
+    slots = [Int32](repeating: 0, count: size)
     mask = size - 1
+    hashes.reserveCapacity(capacity)
+    representatives.reserveCapacity(capacity)
   }
 
   /// The classes of the span's lines; `texts` are the two sides' bytes, the span's at `side`.
   mutating func classify(_ span: LineSpan, side: Int, _ texts: [UnsafeBufferPointer<UInt8>]) -> [Int] {
     var classes = [Int](repeating: 0, count: span.count)
+    var counts = self.counts[side]
     let starts = span.text.starts
+    let lineHashes = span.text.hashes
     let bytes = texts[side]
     for (index, line) in span.lines.enumerated() {
       let range = starts[line]..<starts[line + 1]
-      let hash = lineHash(bytes, range)
+      let hash = lineHashes[line]
       var slot = Int(truncatingIfNeeded: hash) & mask
       var found = -1
       while slots[slot] != 0 {
-        let candidate = slots[slot] - 1
+        let candidate = Int(slots[slot]) - 1
         if hashes[candidate] == hash {
           let other = representatives[candidate]
           if sameBytes(bytes, range, texts[other.side], other.range) {
@@ -69,32 +73,35 @@ private struct ClassTable {
         found = hashes.count
         hashes.append(hash)
         representatives.append((side, range))
-        counts[0].append(0)
-        counts[1].append(0)
-        slots[slot] = found + 1
+        slots[slot] = Int32(found + 1)
       }
-      counts[side][found] += 1
+      if found == counts.count { counts.append(0) }
+      counts[found] += 1
       classes[index] = found
     }
+    self.counts[side] = counts
+    // The other side has none of the classes new here.
+    self.counts[1 - side] += repeatElement(0, count: hashes.count - self.counts[1 - side].count)
     return classes
   }
 }
 
-/// FNV-1a over the line's bytes, with a final mix so that the low bits (the slot) depend on all of them.
-private func lineHash(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
-  var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-  for i in range { hash = (hash ^ UInt64(bytes[i])) &* 0x0000_0100_0000_01b3 }
-  hash ^= hash >> 29
-  hash = hash &* 0xbf58_476d_1ce4_e5b9
-  return hash ^ (hash >> 32)
-}
-
+/// Whether two byte ranges hold the same bytes, compared 8 at a time.
 private func sameBytes(
   _ a: UnsafeBufferPointer<UInt8>, _ ra: Range<Int>, _ b: UnsafeBufferPointer<UInt8>, _ rb: Range<Int>
 ) -> Bool {
   guard ra.count == rb.count else { return false }
+  let rawA = UnsafeRawPointer(a.baseAddress!)
+  let rawB = UnsafeRawPointer(b.baseAddress!)
   var i = ra.lowerBound
   var j = rb.lowerBound
+  while i + 8 <= ra.upperBound {
+    if rawA.loadUnaligned(fromByteOffset: i, as: UInt64.self) != rawB.loadUnaligned(fromByteOffset: j, as: UInt64.self) {
+      return false
+    }
+    i += 8
+    j += 8
+  }
   while i < ra.upperBound {
     if a[i] != b[j] { return false }
     i += 1

@@ -52,9 +52,10 @@ struct DiffFile {
   /// 1. Lines are classified by their bytes (`LineClasses`).
   /// 2. The common lines at the start and the end are set aside (git's `xdl_trim_ends`).
   /// 3. In between, a line whose class the other side lacks is changed at once; a line whose class is
-  ///    on the other side at least √N times (N its own side's lines, at most 1,024) is changed too
-  ///    when it stands among such lines (`discardsAmongChanges`); the others are kept (git's
-  ///    `xdl_cleanup_records`).
+  ///    on the other side at least √N times (N its own side's lines, the bound at most 1,024) is
+  ///    changed too when it stands in a run of such frequent lines and lacking ones, with lacking ones
+  ///    on both sides of it and more than three for each frequent one (`discardsAmongChanges`); the
+  ///    others are kept (git's `xdl_cleanup_records`).
   /// 4. The kept lines go through Myers' search (`MyersDiff`), which marks the rest.
   static func compared(_ a: LineSpan, _ b: LineSpan) -> (DiffFile, DiffFile) {
     let classes = LineClasses(a, b)
@@ -92,6 +93,8 @@ struct DiffFile {
       matches[line] = occurrences == 0 ? 0 : occurrences >= limit ? 2 : 1
     }
     var kept: (lines: [Int], classes: [Int]) = ([], [])
+    kept.lines.reserveCapacity(range.count)
+    kept.classes.reserveCapacity(range.count)
     for line in range {
       if matches[line] == 1 || (matches[line] == 2 && !discardsAmongChanges(matches, line, range)) {
         kept.lines.append(line)

@@ -181,58 +181,12 @@ struct MyersDiff {
         continue
       }
 
-      // The heuristic: a diagonal that came far and ends in a run of equal elements.
+      // The heuristic: a diagonal that came far and ends in a run of equal elements, forward first.
       if gotSnake && ec > heuristicMinimumCost {
-        var best = 0
-        var found: (Int, Int)?
-        d = fmax
-        while d >= fmin {
-          let dd = d > fmid ? d - fmid : fmid - d
-          let i1 = kvdf[d]
-          let i2 = i1 - d
-          let v = (i1 - off1) + (i2 - off2) - dd
-          if v > heuristicFactor * ec && v > best && off1 + snakeLength <= i1 && i1 < lim1
-            && off2 + snakeLength <= i2 && i2 < lim2
-          {
-            var k = 1
-            while ha1[i1 - k] == ha2[i2 - k] {
-              if k == snakeLength {
-                best = v
-                found = (i1, i2)
-                break
-              }
-              k += 1
-            }
-          }
-          d -= 2
-        }
-        if best > 0, let (i1, i2) = found {
+        if let (i1, i2) = farDiagonal(ha1, ha2, box, kvdf, from: fmax, to: fmin, middle: fmid, forward: true, cost: ec) {
           return Split(i1: i1, i2: i2, minimalLow: true, minimalHigh: false)
         }
-
-        best = 0
-        d = bmax
-        while d >= bmin {
-          let dd = d > bmid ? d - bmid : bmid - d
-          let i1 = kvdb[d]
-          let i2 = i1 - d
-          let v = (lim1 - i1) + (lim2 - i2) - dd
-          if v > heuristicFactor * ec && v > best && off1 < i1 && i1 <= lim1 - snakeLength
-            && off2 < i2 && i2 <= lim2 - snakeLength
-          {
-            var k = 0
-            while ha1[i1 + k] == ha2[i2 + k] {
-              if k == snakeLength - 1 {
-                best = v
-                found = (i1, i2)
-                break
-              }
-              k += 1
-            }
-          }
-          d -= 2
-        }
-        if best > 0, let (i1, i2) = found {
+        if let (i1, i2) = farDiagonal(ha1, ha2, box, kvdb, from: bmax, to: bmin, middle: bmid, forward: false, cost: ec) {
           return Split(i1: i1, i2: i2, minimalLow: false, minimalHigh: true)
         }
       }
@@ -280,4 +234,36 @@ struct MyersDiff {
       ec += 1
     }
   }
+
+  /// For the heuristic: among the diagonals `high` down to `low` (every other one) of one direction,
+  /// the furthest point that has come more than 4 × `cost` (its distance from its corner of the box
+  /// minus its diagonal's distance from the `middle` one), stays 20 elements inside the box, and has 20
+  /// equal elements behind it; nil if none has.
+  private static func farDiagonal(
+    _ ha1: UnsafeBufferPointer<Int>, _ ha2: UnsafeBufferPointer<Int>, _ box: Box, _ vector: UnsafeMutablePointer<Int>,
+    from high: Int, to low: Int, middle: Int, forward: Bool, cost: Int
+  ) -> (Int, Int)? {
+    var best = 0
+    var found: (Int, Int)?
+    for d in stride(from: high, through: low, by: -2) {
+      let i1 = vector[d]
+      let i2 = i1 - d
+      let progress = forward ? (i1 - box.off1) + (i2 - box.off2) : (box.lim1 - i1) + (box.lim2 - i2)
+      let v = progress - abs(d - middle)
+      guard v > heuristicFactor * cost && v > best else { continue }
+      // The run behind the point: the 20 elements before it going forward, from it going backward.
+      let run1 = forward ? i1 - snakeLength : i1
+      let run2 = forward ? i2 - snakeLength : i2
+      let inside =
+        forward
+        ? box.off1 + snakeLength <= i1 && i1 < box.lim1 && box.off2 + snakeLength <= i2 && i2 < box.lim2
+        : box.off1 < i1 && i1 <= box.lim1 - snakeLength && box.off2 < i2 && i2 <= box.lim2 - snakeLength
+      if inside && (0..<snakeLength).allSatisfy({ ha1[run1 + $0] == ha2[run2 + $0] }) {
+        best = v
+        found = (i1, i2)
+      }
+    }
+    return found
+  }
+
 }

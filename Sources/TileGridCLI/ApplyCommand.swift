@@ -60,6 +60,7 @@ extension TileGridCommand {
       throw .data("\(input.name): \(error)")
     }
     let format = formats.reading(path)
+    if inPlace { try formats.refuseConversionInPlace(path, readAs: format, command: command) }
     var (arrangement, _, stamp) =
       path == "/dev/null" ? (Arrangement(sections: []), "", nil) : try load(path, format: format)
     do {

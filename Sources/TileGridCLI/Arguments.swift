@@ -109,7 +109,10 @@ struct Arguments {
       } else if known.contains(name) {
         if inlineValue != nil { throw .usage("\(name) takes no value", command: helpCommand) }
         if name == "--help" { helpSpelling = helpSpelling ?? argument }
-        flags.insert(name)
+        // `--help` twice still asks for help; any other flag given twice is a mistake, as a value is.
+        if !flags.insert(name).inserted && name != "--help" {
+          throw .usage("\(Self.spelling(name)) is given twice", command: helpCommand)
+        }
       } else {
         let place = command.isEmpty ? "" : " for 'tilegrid \(command)'"
         let hint = Self.suggestion(for: name, among: known).map { "; did you mean \($0)?" } ?? ""
@@ -145,20 +148,7 @@ struct Arguments {
   }
 
   /// Levenshtein distance between two short strings.
-  static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a.unicodeScalars)
-    let b = Array(b.unicodeScalars)
-    if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-    var previous = Array(0...b.count)
-    for i in 1...a.count {
-      var current = [i] + Array(repeating: 0, count: b.count)
-      for j in 1...b.count {
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      previous = current
-    }
-    return previous[b.count]
-  }
+  static func editDistance(_ a: String, _ b: String) -> Int { Sequences.editDistance(a, b) }
 }
 
 /// A tile's place as the command line writes it: `S.I` (zero-based) or `SECTION_ID:I`.

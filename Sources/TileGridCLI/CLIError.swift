@@ -76,11 +76,18 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
   }
 
   /// The message as one line: control characters that came from the user (a newline in a file name or
-  /// an argument, an escape sequence) are shown as JSON-style escapes, never written raw to the terminal.
+  /// an argument, an escape sequence) are shown as JSON-style escapes, never written raw to the terminal,
+  /// and the bytes of a file name that are not UTF-8 as `\xNN` (`Platform.pathString`).
   static func oneLine(_ message: String) -> String {
-    guard message.unicodeScalars.contains(where: isControl) else { return message }
+    guard message.unicodeScalars.contains(where: { isControl($0) || Platform.escapedByte($0) != nil }) else {
+      return message
+    }
     var text = ""
     for scalar in message.unicodeScalars {
+      if let byte = Platform.escapedByte(scalar) {
+        text += "\\x" + String(byte, radix: 16)
+        continue
+      }
       switch scalar {
       case "\n": text += "\\n"
       case "\r": text += "\\r"

@@ -21,7 +21,7 @@ extension TileGridCommand {
     syntax: Syntax(
       options: [
         Options.pressMilliseconds.spec, Options.color.spec, Options.motion.spec, Options.record.spec,
-        Options.format.spec, Options.to.spec,
+        Options.format.spec, Options.to.spec, Options.keys.spec,
       ], maximumOperands: 1,
       operands: "at most one FILE"),
     run: runEditor)
@@ -36,6 +36,8 @@ extension TileGridCommand {
     var motion: Bool?
     /// The format FILE is read in and saved in (`--format`, `--to`).
     var formats = FormatOptions()
+    /// `--keys FILE`: the keys file instead of the person's own.
+    var keys: String?
 
     init(_ args: Arguments) throws(CLIError) {
       path = args.operands.first
@@ -44,6 +46,7 @@ extension TileGridCommand {
       record = try args.value(Options.record, command: nil)
       motion = try args.value(Options.motion, command: nil)
       formats = try FormatOptions(args, command: nil)
+      keys = try args.value(Options.keys, command: nil)
     }
   }
 
@@ -58,7 +61,16 @@ extension TileGridCommand {
   /// - No terminal at all: exit 69, naming the commands that need none.
   static func runEditor(_ args: Arguments) throws(CLIError) {
     let options = try EditorOptions(args)
+    // The keys, read before the terminal is taken: what a keys file could not give is said on
+    // standard error (seen again once the editor ends) and on the first screen.
+    let keys = try Keys(options.keys, userFile: true)
+    keys.warn()
     let pipeMode = options.path == "-" || (options.path == nil && !Platform.standardInputIsTerminal)
+
+    // An events file that is the file being edited is refused before anything is read or written (and
+    // again on the file opened, which is what counts).
+    let edited: String? = pipeMode ? "-" : options.path
+    if let record = options.record { try SessionRecorder.refuse(record, editing: edited) }
 
     var session: EditorSession
     let arrangement: Arrangement
@@ -86,6 +98,13 @@ extension TileGridCommand {
       arrangement = session.format.newFile
     } else if let path = options.path {
       let format = options.formats.reading(path)
+      // `s` writes the file back in its own format, always: another format is written to a new file.
+      if let to = options.formats.output, to != format {
+        throw .usage(
+          "--to \(to) would save '\(path)' as \(to); a file is saved in its own format (\(format)): to convert "
+            + "it, 'tilegrid export \(shellQuoted(path)) --to \(to) -o \(shellQuoted(FormatOptions.renamed(path, as: to)))'",
+          command: nil)
+      }
       // A file with merge conflicts opens with them, in the Conflicts panel.
       let (loaded, name, stamp, opened) = try loadConflicted(path, format: format, digest: recording, unfinished: .ask)
       (arrangement, digest, conflicts) = (loaded.arrangement, opened, loaded.conflicts)
@@ -100,7 +119,9 @@ extension TileGridCommand {
 
     let (inputFD, outputFD, opened) = try terminalDescriptors(pipeMode: pipeMode)
     defer { if opened >= 0 { close(opened) } }
-    session.recorder = try options.record.map { (path) throws(CLIError) in try SessionRecorder(path: path) }
+    session.recorder = try options.record.map { (path) throws(CLIError) in
+      try SessionRecorder(path: path, editing: edited)
+    }
 
     let terminal: CursesTerminal
     do {
@@ -112,7 +133,7 @@ extension TileGridCommand {
     let (source, saving) = (session.source, session.saveTarget)
     session.recorder?.start(
       file: source, digest: digest, screen: terminal.size, pressMilliseconds: options.pressMilliseconds,
-      saving: saving)
+      saving: saving, keys: keys.path)
     let config = ReorderConfig(minimumPressDuration: options.pressMilliseconds)
     var editor: EditorState
     let view = (options.path.map { options.formats.reading($0) } ?? .json).openingView(of: arrangement)
@@ -124,6 +145,8 @@ extension TileGridCommand {
     }
     editor.follow(session.format, of: arrangement)
     editor.saveTarget = session.saveTarget
+    editor.keymap = keys.keymap
+    if let said = keys.firstScreen { editor.announce(said) }
     if !conflicts.isEmpty { editor.open(conflicts: conflicts) }
     // Motion where the terminal can show it, unless asked not to; a pipeline's editor stays still.
     editor.setMotion(
@@ -141,6 +164,7 @@ extension TileGridCommand {
     case .standardInput, .demo:
       break
     }
+    session.suspendKey = keys.keymap.keys(.suspend).first
     var port = CursesPort(terminal: terminal, session: session)
     Program.run(&editor, on: &port, opening: opening)
     terminal.restore()
@@ -150,28 +174,48 @@ extension TileGridCommand {
 
   /// The files an earlier session left beside `path` (`Platform.leftBehind`), each read: an arrangement
   /// to restore, the same one as `opened`, or why it cannot be read. A backup is a copy of the file, in
-  /// its `format`; a recovery file is always JSON.
+  /// its `format`; a recovery file is always JSON, and says which file it keeps changes of: one in
+  /// the temporary directory that is another file's is not this file's business, and is left out.
   static func leftBehind(beside path: String, opened: Arrangement, format: ArrangementFormat) -> [LeftBehind] {
-    Platform.leftBehind(besideFile: path).map { file in
-      leftBehind(
-        file.kind == .recovery ? .recovery : .backup, path: file.path, name: file.name, opened: opened, format: format)
+    let file = Platform.absolutePath(path)
+    return Platform.leftBehind(besideFile: path).compactMap { found in
+      let read = leftBehind(
+        found.kind == .recovery ? .recovery : .backup, path: found.path, name: found.name, opened: opened, format: format,
+        forFile: file)
+      if found.inTemporaryDirectory, case .unreadable = read.content { return nil }
+      return read
     }
   }
 
-  /// The file at `path`, read as a file left behind beside a file in `format`.
+  /// The file at `path`, read as a file left behind beside a file in `format`. A recovery file is
+  /// offered only when it is a regular file (a FIFO is never opened: reading it would wait for a
+  /// writer) whose record names `file` (the file's absolute path; nil: any, as a replay takes the file
+  /// its events name); the record's base comes with it, for `r` to merge the file's changes since.
   static func leftBehind(
-    _ kind: LeftBehind.Kind, path: String, name: String, opened: Arrangement, format: ArrangementFormat
+    _ kind: LeftBehind.Kind, path: String, name: String, opened: Arrangement, format: ArrangementFormat,
+    forFile file: String? = nil
   ) -> LeftBehind {
     let content: LeftBehind.Content
     var conflicts: [FileConflict] = []
+    var base: Arrangement?
     do throws(CLIError) {
-      let (file, _, _, _) = try loadConflicted(path, format: kind == .recovery ? .json : format, unfinished: .ignore)
-      conflicts = kind == .recovery ? file.conflicts : []
-      content = file.arrangement == opened && conflicts.isEmpty ? .sameAsFile : .arrangement(file.arrangement)
+      guard Platform.isRegularFile(path) else { throw .data("it is not a regular file") }
+      let (read, _, _, _) = try loadConflicted(path, format: kind == .recovery ? .json : format, unfinished: .ignore)
+      var arrangement = read.arrangement
+      if kind == .recovery {
+        let record = RecoveryRecord.take(from: &arrangement)
+        if let file {
+          guard let record else { throw .data("it does not say which file's changes it keeps") }
+          guard record.file == file else { throw .data("it keeps changes of another file, '\(record.file)'") }
+        }
+        base = record?.base
+        conflicts = read.conflicts
+      }
+      content = arrangement == opened && conflicts.isEmpty ? .sameAsFile : .arrangement(arrangement)
     } catch {
       content = .unreadable(error.description)
     }
-    return LeftBehind(kind: kind, path: path, name: name, content: content, conflicts: conflicts)
+    return LeftBehind(kind: kind, path: path, name: name, content: content, conflicts: conflicts, base: base)
   }
 
   static let noTerminalHint =

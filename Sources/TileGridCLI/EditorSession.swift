@@ -45,6 +45,8 @@ struct EditorSession {
   /// The file is still to be created (a new file not saved yet).
   private var creating: Bool
   var recorder: SessionRecorder?
+  /// The key that suspends (the keys file may give another than Ctrl-Z, or none).
+  var suspendKey: Key? = .control("z")
   /// The signal that ended the session (SIGTERM, SIGHUP), if one did.
   private(set) var endedBy: Int32?
   /// Where the recovery file was written, or why it could not be.
@@ -96,8 +98,9 @@ struct EditorSession {
       endedBy = event == .signal(.terminate) ? SIGTERM : SIGHUP
       return .signal(.terminate)
     case .signal(.suspend):
-      // SIGTSTP sent by kill: as if Ctrl-Z were typed (a drag is cancelled first), and recorded so.
-      let key = Key.control("z")
+      // SIGTSTP sent by kill: as if the suspend key (Ctrl-Z) were typed (a drag is cancelled first),
+      // and recorded so. With no key for suspend in the keys file, it is ignored: the editor goes on.
+      guard let key = suspendKey else { return .tick }
       recorder?.key(key, at: time)
       return .input(.key(key))
     case .timeout:
@@ -268,17 +271,20 @@ struct EditorSession {
   // MARK: - Recovery
 
   /// Writes the arrangement to a new recovery file beside its file (SIGTERM or SIGHUP with unsaved
-  /// changes), JSON, with the merge conflicts still unresolved recorded under its `conflicts` key.
-  mutating func writeRecovery(_ document: Document, conflicts: [FileConflict] = []) {
+  /// changes), JSON, with the merge conflicts still unresolved recorded under its `conflicts` key, and
+  /// what it is (`RecoveryRecord`): the file's absolute path and `base`, the version of the file the
+  /// changes were made on.
+  mutating func writeRecovery(_ document: Document, conflicts: [FileConflict] = [], base: Arrangement? = nil) {
     let file = document.saveTarget == .file ? document.name.map { (try? Platform.expandingTilde($0).get()) ?? $0 } : nil
     let unnamed = source == .standardInput ? "tilegrid-stdin" : "tilegrid-demo"
-    let arrangement = document.arrangement
+    var arrangement = document.arrangement
+    let record = file.map { RecoveryRecord(file: Platform.absolutePath($0), base: base) }
+    // An arrangement restored by hand from an earlier recovery file may still hold its record.
+    if record != nil { arrangement.extras.removeAll { $0.key == RecoveryRecord.key } }
     switch Platform.writeRecovery(forFile: file, unnamed: unnamed, { (write) throws(Platform.WriteFailure) in
-      if conflicts.isEmpty {
-        try arrangement.writeJSON(write)
-      } else {
-        try write(ConflictedArrangement(arrangement: arrangement, conflicts: conflicts).write(as: .json).bytes)
-      }
+      let json: any ChunkProducer =
+        conflicts.isEmpty ? arrangement : ConflictedArrangement(arrangement: arrangement, conflicts: conflicts).write(as: .json).bytes
+      if let record { try record.write(json, to: write) } else { try json.produce(write) }
     }) {
     case .success(let path):
       recovery = .success(path)
@@ -338,20 +344,31 @@ struct CursesPort: TerminalPort {
   /// Milliseconds since the session started: the editor's clock starts at 0, as in `tilegrid play`.
   private var now: Int { Monotonic.milliseconds() - start }
 
+  /// Waits for input, the editor's `deadline`, and the next frame of motion — or, when the terminal
+  /// could not take the last frame, for it to take output again (`FramePacer`). A wait that ends for a
+  /// frame alone is no message: the loop only draws.
   mutating func next(deadline: Int?) -> [(message: EditorMessage, time: Int)]? {
-    let events = terminal.wait(timeoutMilliseconds: deadline.map { $0 - now })
+    let frame = pacer.owed ? nil : pacer.nextFrame
+    let wake = [deadline, frame].compactMap { $0 }.min()
+    let events = terminal.wait(timeoutMilliseconds: wake.map { $0 - now }, untilWritable: pacer.owed)
     let time = now
-    return events.map { (session.message(for: $0, at: time), time) }
+    var messages: [(message: EditorMessage, time: Int)] = []
+    for event in events {
+      if event == .timeout, deadline.map({ time < $0 }) ?? true { continue }
+      messages.append((session.message(for: event, at: time), time))
+    }
+    if !messages.isEmpty { pacer.handledInput() }
+    return messages
   }
 
-  /// Draws the screen as it is now; while something glides, the next frame is due a frame's interval
-  /// later (`FramePacer`).
+  /// Draws the screen as it is now, when the terminal can take it; while something glides, the next
+  /// frame is due a frame's interval later (`FramePacer`).
   mutating func present(_ editor: EditorState) {
-    pacer.draw(editor, into: &frame, scheme: scheme, at: now)
-    terminal.present(&frame)
+    let time = now
+    if pacer.draw(editor, into: &frame, scheme: scheme, at: time, writable: terminal.canTakeOutput) {
+      pacer.wrote(terminal.present(&frame), pace: terminal.pace, at: time)
+    }
   }
-
-  var nextFrame: Int? { pacer.nextFrame }
 
   mutating func perform(_ effect: EditorEffect, for editor: EditorState, at time: Int) -> EditorMessage? {
     switch effect {
@@ -361,7 +378,7 @@ struct CursesPort: TerminalPort {
         editor.document, conflicts: editor.unresolvedConflicts, to: path, force: force, basedOnDisk: editor.diskToken,
         at: time)
     case .writeRecovery:
-      session.writeRecovery(editor.document, conflicts: editor.unresolvedConflicts)
+      session.writeRecovery(editor.document, conflicts: editor.unresolvedConflicts, base: editor.diskBase)
       return nil
     case .readDisk: return session.readDisk(editor.document, at: time)
     case .suspend:

@@ -50,6 +50,24 @@ struct FormatOptions: Equatable {
     return input
   }
 
+  /// Refuses (64) `-i` with `--to` naming another format than the one FILE is read in: a file is
+  /// written back in its own format, always (what another format cannot hold would be gone from it).
+  /// The message gives the way to convert: a new file, `-o NAME.EXT`.
+  func refuseConversionInPlace(_ path: String, readAs format: ArrangementFormat, command: String) throws(CLIError) {
+    guard let output, output != format else { return }
+    throw .usage(
+      "-i writes '\(path)' back in its own format (\(format)), never as \(output); to convert it, write a new file "
+        + "with -o \(Self.renamed(path, as: output)) instead", command: command)
+  }
+
+  /// `path` with the extension of `format` in place of its own (`b.md` as csv: `b.csv`).
+  static func renamed(_ path: String, as format: ArrangementFormat) -> String {
+    let (directory, base) = Platform.split(path)
+    let stem = base.lastIndex(of: ".").map { $0 == base.startIndex ? base : String(base[..<$0]) } ?? base
+    let name = stem + "." + format.fileExtension
+    return directory == "." && !path.hasPrefix("./") ? name : (directory == "/" ? "/" : directory + "/") + name
+  }
+
   /// The format a path's extension names; none for standard input.
   static func byExtension(_ path: String) -> ArrangementFormat? {
     path == "-" ? nil : ArrangementFormat(path: path)
@@ -57,6 +75,17 @@ struct FormatOptions: Equatable {
 }
 
 extension ArrangementFormat {
+  /// The extension a file in this format is given: `json`, `md`, `txt`, `csv`, `tsv`.
+  var fileExtension: String {
+    switch self {
+    case .json: return "json"
+    case .markdown: return "md"
+    case .lines: return "txt"
+    case .csv: return "csv"
+    case .tsv: return "tsv"
+    }
+  }
+
   /// The question a message asks when content looks like this format: `is it lines`.
   var guess: String {
     switch self {

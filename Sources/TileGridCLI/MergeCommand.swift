@@ -116,10 +116,10 @@ extension TileGridCommand {
     return MergeVersion(file.arrangement, format: format, bytes: input.bytes)
   }
 
-  /// Whether a regular file holds nothing but blanks (a pipe or standard input is never taken for
-  /// empty: it would be read twice).
+  /// Whether a file holds nothing but blanks (a pipe's bytes are kept by Platform.input, so reading
+  /// it here does not take them from the reading after).
   static func isEmptyInput(_ path: String) throws(CLIError) -> Bool {
-    guard path != "-", Platform.isRegularFile(path), let stamp = Platform.stamp(of: path), stamp.size < 4096 else {
+    guard path != "-", let stamp = Platform.stamp(of: path), stamp.size < 4096 else {
       return false
     }
     return try Platform.input(path).bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }

@@ -74,6 +74,7 @@ extension TileGridCommand {
     let (fromText, toText) = (options.fromText, options.toText)
     var output = options.output
     let format = options.formats.reading(options.path)
+    if options.inPlace { try options.formats.refuseConversionInPlace(options.path, readAs: format, command: "move") }
     var (arrangement, _, stamp) = try load(options.path, format: format)
     var sources: [ItemPath] = []
     for from in options.froms { sources.append(try from.resolve(in: arrangement, role: "FROM")) }

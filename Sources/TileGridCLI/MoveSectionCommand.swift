@@ -62,6 +62,9 @@ extension TileGridCommand {
     var output = options.output
 
     let format = options.formats.reading(options.path)
+    if options.inPlace {
+      try options.formats.refuseConversionInPlace(options.path, readAs: format, command: "move-section")
+    }
     var (arrangement, _, stamp) = try load(options.path, format: format)
     let count = arrangement.sections.count
     let from = try sectionIndex(fromText, in: arrangement, role: "FROM")

@@ -198,6 +198,13 @@ enum Options {
       help: "write the session to the events file EVENTS as it happens, so that play replays it"),
     defaultValue: nil, parse: { text, _ in text })
 
+  static let keys = Option<String?>(
+    spec: OptionSpec(
+      name: "--keys", placeholder: "FILE",
+      help: "the editor's keys from FILE, a keys file ('command = key, key'; tilegrid keys prints one), instead "
+        + "of $XDG_CONFIG_HOME/tilegrid/keys (the editor and keys) or the standard keys (play and render)"),
+    defaultValue: nil, parse: { text, _ in text })
+
   // MARK: Diff and merge
 
   static let name = Option<String?>(
@@ -239,7 +246,7 @@ enum Options {
   /// Every option, in the order the docs' table lists them.
   static let all: [OptionSpec] = [
     format.spec, to.spec, output.spec, inPlace.spec, force.spec, forcePolicies.spec, width.spec, height.spec,
-    events.spec, at.spec, pressMilliseconds.spec, color.spec, motion.spec, trace.spec, record.spec, name.spec,
+    events.spec, at.spec, pressMilliseconds.spec, color.spec, motion.spec, trace.spec, record.spec, keys.spec, name.spec,
     json.spec, prefer.spec, label.spec, markerSize.spec,
   ]
 

@@ -32,6 +32,9 @@ extension TileGridCommand {
       A recording's header ('# file: N bytes, SHA-256 HEX') names the file the session was opened on:
       when FILE is another one, one line on standard error says so (the replay goes on).
 
+      Keys mean what the standard keys say, or with --keys FILE what that keys file says (a session
+      recorded with a keys file in effect names it in its header).
+
       A 'key q' ends the replay as it would end the editor (after 'y' when there are unsaved
       changes); 'key s' saves nothing here. A tile still lifted when the events end is printed where
       it is. A malformed events file is an error naming its line (exit 65), and then nothing is
@@ -41,7 +44,7 @@ extension TileGridCommand {
     syntax: Syntax(
       options: screenOptions + [
         Options.events.spec, Options.trace.spec, Options.pressMilliseconds.spec, Options.motion.spec,
-        Options.format.spec, Options.to.spec, Options.output.spec, Options.force.spec,
+        Options.format.spec, Options.to.spec, Options.output.spec, Options.force.spec, Options.keys.spec,
       ],
       required: screenRequired + [Options.events.spec.name], maximumOperands: 1, operands: "at most one FILE"),
     run: runPlay)
@@ -56,6 +59,7 @@ extension TileGridCommand {
     var trace: Bool
     var formats: FormatOptions
     var motion: Bool
+    var keys: Keys
 
     init(_ args: Arguments) throws(CLIError) {
       let command = "play"
@@ -70,11 +74,13 @@ extension TileGridCommand {
       trace = args.has(Options.trace)
       formats = try FormatOptions(args, command: command)
       motion = try args.value(Options.motion, command: command) ?? false
+      keys = try Keys(args.value(Options.keys, command: command), userFile: false)
     }
   }
 
   static func runPlay(_ args: Arguments) throws(CLIError) {
     let options = try PlayOptions(args)
+    options.keys.warn()
     let format = options.formats.reading(options.path)
     let (script, recordedOn) = try recording(options.events)
     // It opens the file as the editor does (which asks about a save's backup).
@@ -84,6 +90,7 @@ extension TileGridCommand {
       arrangement: file.arrangement, screen: options.screen, fileName: name,
       config: ReorderConfig(minimumPressDuration: options.pressMilliseconds), view: format.openingView(of: file.arrangement))
     editor.follow(options.formats.output ?? format, of: file.arrangement)
+    editor.keymap = options.keys.keymap
     if file.isConflicted { editor.open(conflicts: file.conflicts) }
     editor.setMotion(options.motion)
     replay(

@@ -42,7 +42,8 @@ extension TileGridCommand {
     }
     var port = ScriptedPort(script, directory: eventsPath.map(Self.directory(of:)), readFile: readFile) { kind, name in
       let directory = file == "-" ? "." : Platform.split(file).directory
-      let path = directory == "." ? name : directory + "/" + name
+      // A recovery file from the temporary directory is named by its path.
+      let path = directory == "." || name.hasPrefix("/") ? name : directory + "/" + name
       return leftBehind(kind, path: path, name: name, opened: opened, format: format)
     }
     Program.run(&editor, on: &port) { happening in

@@ -14,10 +14,32 @@ import TileModel
 /// with `write(2)` and keeps disk versions beside it with `Platform.writeFile`.
 extension SessionRecorder {
   /// Creates (or empties) the events file. Nothing is written until `start`.
-  init(path: String) throws(CLIError) {
-    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+  ///
+  /// The events file may not be the file being edited, `edited` (its name, or `-` for standard input),
+  /// under any name: a symbolic or hard link to it is the same file (the same device and inode), which
+  /// emptying would lose. That is found on the file opened, before it is emptied (64).
+  init(path: String, editing edited: String? = nil) throws(CLIError) {
+    // Opened without emptying it, and made only if nothing is there: what was there is looked at first.
+    var created = true
+    var fd = open(Platform.cPath(path), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    if fd < 0 && errno == EEXIST {
+      created = false
+      fd = open(Platform.cPath(path), O_WRONLY | O_CLOEXEC)
+    }
     guard fd >= 0 else {
       throw .cannotCreate("cannot write the events file '\(path)': \(Platform.errorText(errno))")
+    }
+    do {
+      try Self.refuse(path, identity: Platform.identity(ofOpen: fd), editing: edited)
+    } catch {
+      _ = Glibc.close(fd)
+      if created { unlink(Platform.cPath(path)) }
+      throw error
+    }
+    if !created && ftruncate(fd, 0) != 0 && errno != EINVAL {
+      let code = errno
+      _ = Glibc.close(fd)
+      throw .cannotCreate("cannot write the events file '\(path)': \(Platform.errorText(code))")
     }
     self.init(
       path: path,
@@ -33,24 +55,44 @@ extension SessionRecorder {
       close: { _ = Glibc.close(fd) })
   }
 
+  /// Refuses (64) an events file `path` that is the file being edited, `edited` (a name, or `-` for
+  /// standard input), under any name: a symbolic or hard link to it is the same file (the same device
+  /// and inode). `identity` is the events file's own (by default, what `path` names now).
+  static func refuse(
+    _ path: String, identity: Platform.FileIdentity?? = nil, editing edited: String?
+  ) throws(CLIError) {
+    guard let edited, let events = identity ?? Platform.identity(of: path),
+      let file = edited == "-" ? Platform.identity(ofOpen: 0) : Platform.identity(of: edited), events == file
+    else { return }
+    let name = edited == "-" ? "standard input" : "'\(edited)'"
+    throw .usage(
+      "--record '\(path)' is the file being edited (\(name)): recording into it would replace it; give another "
+        + "events file", command: nil)
+  }
+
   /// Writes the header: what was edited (with its size and SHA-256, so `play` can tell when it is given
   /// another file), and how to replay it.
   mutating func start(
-    file: EditorSession.Source, digest: FileDigest?, screen: Size, pressMilliseconds: Int, saving: SaveTarget
+    file: EditorSession.Source, digest: FileDigest?, screen: Size, pressMilliseconds: Int, saving: SaveTarget,
+    keys: String? = nil
   ) {
     start(
       header: Self.header(
-        file: file, digest: digest, screen: screen, pressMilliseconds: pressMilliseconds, eventsPath: path),
+        file: file, digest: digest, screen: screen, pressMilliseconds: pressMilliseconds, eventsPath: path, keys: keys),
       saving: saving)
   }
 
   /// The header: comments naming the file, its size and SHA-256 as it was opened (`# file: N bytes,
   /// SHA-256 HEX`, which `play` reads), and the replay command, then the starting size as a `resize`
-  /// (so a replay with other `--width`/`--height` still starts right).
+  /// (so a replay with other `--width`/`--height` still starts right). A session whose keys came from
+  /// a keys file replays with `--keys` that file: its keys meant what the file said.
   static func header(
-    file: EditorSession.Source, digest: FileDigest?, screen: Size, pressMilliseconds: Int, eventsPath: String
+    file: EditorSession.Source, digest: FileDigest?, screen: Size, pressMilliseconds: Int, eventsPath: String,
+    keys: String? = nil
   ) -> [String] {
-    let size = "--width \(screen.width) --height \(screen.height) --press-ms \(pressMilliseconds)"
+    let size =
+      "--width \(screen.width) --height \(screen.height) --press-ms \(pressMilliseconds)"
+      + (keys.map { " --keys \(shellWord($0))" } ?? "")
     let events = "--events \(shellWord(eventsPath))"
     let what: String
     let command: String

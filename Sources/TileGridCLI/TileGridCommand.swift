@@ -5,6 +5,7 @@
 #endif
 import Files
 import CursesTerminal
+import Editor
 import Formats
 import TileGridJSON
 import TileModel
@@ -44,7 +45,7 @@ public enum TileGridCommand {
   /// Every command, in the order the overview lists them.
   static let commands: [Command] = [
     demoCommand, exportCommand, moveCommand, moveSectionCommand, applyCommand, diffCommand, mergeCommand,
-    mergetoolCommand, gitSetupCommand, layoutCommand, playCommand, renderCommand, checkCommand,
+    mergetoolCommand, gitSetupCommand, layoutCommand, playCommand, renderCommand, checkCommand, keysCommand,
   ]
 
   static var overview: String {
@@ -64,11 +65,12 @@ public enum TileGridCommand {
     }
     lines += [
       "",
-      "In the editor: the arrows move the focus, Space lifts and drops a tile (or hold the mouse button",
-      "on it and drag), Esc cancels, x marks, / finds, m moves to a typed place, a r c w d L M edit, u and",
-      "U undo and redo, s saves, q quits; ? lists every key. In TileGrid's source, docs/editor.md",
-      "describes the screen and the keys, docs/editing.md the editing keys, docs/command-line.md every",
-      "command.",
+      "In the editor, hold the mouse button on a tile to lift it and drag it, or use the keys (the first",
+      "of each command; ? lists them all, : runs any command by name, a keys file changes them):",
+    ]
+    lines += Keymap.standard.overview(width: 100)
+    lines += [""] + topicLines + [""]
+    lines += [
       "Tiles glide to their places (0.25 s); --motion off or TILEGRID_MOTION=off makes them jump.",
       "",
       "FILE '-' (or no FILE, when standard input is not a terminal) reads standard input.",
@@ -129,6 +131,13 @@ public enum TileGridCommand {
     if exitsAfterMain { keptUntilExit.append(value) }
   }
 
+  /// The process's arguments after the program name, decoded without loss: an argument that is not
+  /// UTF-8 (a file name in another encoding) keeps its bytes (`Platform.pathString`), where
+  /// `CommandLine.arguments` turns them into U+FFFD and so names another file.
+  public static var processArguments: [String] {
+    (1..<Int(CommandLine.argc)).compactMap { k in CommandLine.unsafeArgv[k].map { Platform.pathString(cString: $0) } }
+  }
+
   /// Runs the command line (without the program name) and returns the exit status.
   public static func main(_ arguments: [String]) -> Int32 {
     do {
@@ -151,8 +160,16 @@ public enum TileGridCommand {
         return
       }
       guard rest.count == 1 else { throw .usage("'tilegrid \(first)' takes at most one COMMAND", command: nil) }
+      // A topic, before a command of the same name (`tilegrid merge --help` is the command's).
+      if first == "help", let topic = helpTopics.first(where: { $0.name == name }) {
+        try Platform.standardOutput(Array(try text(of: topic).utf8))
+        return
+      }
       guard let command = commands.first(where: { $0.name == name }) else {
-        throw .usage("unknown command '\(name)' (the commands are \(commandNames))", command: nil)
+        let topics = helpTopics.map(\.name)
+        throw .usage(
+          "unknown command '\(name)' (the commands are \(commandNames); the help topics are "
+            + topics.dropLast().joined(separator: ", ") + " and " + topics[topics.count - 1] + ")", command: nil)
       }
       try Platform.standardOutput(Array(command.help.utf8))
       return
@@ -387,7 +404,9 @@ public enum TileGridCommand {
     guard let first = file.conflicts.first else { return }
     let count = file.conflicts.count
     let what = count == 1 ? "1 unresolved merge conflict" : "\(count) unresolved merge conflicts"
-    throw .outcome(1, lines: ["\(name): line \(first.line): \(what) (\(first.subject): \(first.message))"])
+    // A record's `about` is free text from the file: cut as every quote from a file is.
+    let subject = JSONString.cut(first.subject)
+    throw .outcome(1, lines: ["\(name): line \(first.line): \(what) (\(subject): \(first.message))"])
   }
 
   /// Whether `needle` occurs in `bytes`, looked for a megabyte at a time; `release` is told each

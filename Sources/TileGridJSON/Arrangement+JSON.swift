@@ -80,7 +80,7 @@ extension Arrangement {
   /// its tiles: what `tilegrid check` runs.
   /// - Throws: `LoadError`, as `init(json:)`.
   public static func validate(json bytes: [UInt8]) throws(LoadError) {
-    try bytes.withUnsafeBufferPointer { buffer throws(LoadError) in try validate(json: buffer, releasing: nil) }
+    _ = try bytes.withUnsafeBufferPointer { buffer throws(LoadError) in try validate(json: buffer, releasing: nil) }
   }
 
   /// `validate(json:)` over bytes the caller holds; `release` as for `init(json:releasing:)`. Returns

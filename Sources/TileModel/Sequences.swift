@@ -1,7 +1,24 @@
 // Two small tools of `diff` and `merge`: the longest increasing subsequence (the tiles that need not
-// move) and a Fenwick tree (counting the tiles still waiting to move before a place).
+// move) and a Fenwick tree (counting the tiles still waiting to move before a place); and the edit
+// distance the command line's and the keys file's "did you mean" measure names with.
 
 package enum Sequences {
+  /// Levenshtein distance between two short strings, by their scalars.
+  package static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.unicodeScalars)
+    let b = Array(b.unicodeScalars)
+    if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+      var current = [i] + Array(repeating: 0, count: b.count)
+      for j in 1...b.count {
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      previous = current
+    }
+    return previous[b.count]
+  }
+
   /// The indexes (ascending) of a longest strictly increasing subsequence of `values`. Among several
   /// of the same length it is the one patience sorting finds, so the choice is the same every run.
   /// - Complexity: O(n log n).

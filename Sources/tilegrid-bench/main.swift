@@ -885,17 +885,7 @@ func readFrame(
 /// byte of the frame it causes, during a drag, each step moving the floating tile by one cell; the
 /// bytes of such a step; the editor's peak memory.
 func benchTerminal(directory: String) throws {
-  let path = directory + "/million.json"
-  if !FileManager.default.fileExists(atPath: path) {
-    let bytes = makeArrangement(tiles: 1_000_000, sections: 10, mixed: true).jsonBytes()
-    try Data(bytes).write(to: URL(fileURLWithPath: path))
-  }
-  let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    .appendingPathComponent("tilegrid").path
-  guard FileManager.default.isExecutableFile(atPath: binary) else {
-    print("the terminal measures need \(binary): swift build -c release --product tilegrid")
-    return
-  }
+  guard let (path, binary) = try terminalFixture(directory: directory) else { return }
   let width = 200
   let height = 60
   let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
@@ -988,78 +978,119 @@ func benchTerminal(directory: String) throws {
   process.write("\u{1B}[<0;\(x);\(y)m")
   quit(process)
 
-  // Motion: keyboard moves (Right, then Left: the lifted tile and its neighbour trade places), with
-  // motion off and on. The first frame's latency, and every byte until the screen rests (a glide's
-  // frames summed, against the one frame of the jump).
-  var jumpBytes = 0
-  var scrollJumpBytes = 0
-  var carryJumpBytes = 0
-  for motion in ["off", "on"] {
-    guard let (process, _) = try start(["TILEGRID_MOTION": motion]) else { return }
-    process.write(" ")
-    _ = readFrame(process, quiet: 400)
-    var firsts: [Double] = []
-    var glides: [Int] = []
-    for step in 0..<60 {
-      let written = milliseconds()
-      process.write(step % 2 == 0 ? "\u{1B}[C" : "\u{1B}[D")
-      let first = readFrame(process)
-      let rest = readFrame(process, quiet: 150, limit: 1000)
-      guard let last = first.last else { continue }
-      if step >= 10 {
-        firsts.append(last - written)
-        glides.append(first.bytes + rest.bytes)
+}
+
+/// The 1,000,000-tile file the terminal measures open (made once), and the release `tilegrid` beside
+/// the bench; nil, said, when it is not built.
+func terminalFixture(directory: String) throws -> (path: String, binary: String)? {
+  let path = directory + "/million.json"
+  if !FileManager.default.fileExists(atPath: path) {
+    let bytes = makeArrangement(tiles: 1_000_000, sections: 10, mixed: true).jsonBytes()
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+  }
+  let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    .appendingPathComponent("tilegrid").path
+  guard FileManager.default.isExecutableFile(atPath: binary) else {
+    print("the terminal measures need \(binary): swift build -c release --product tilegrid")
+    return nil
+  }
+  return (path, binary)
+}
+
+/// Motion through a real terminal: the release `tilegrid` on a pseudo-terminal with the 1,000,000-tile
+/// file, at 80x24 and 200x60, for three changes made again and again. For each, with motion off (the
+/// jump) and on (the glide): the bytes until the screen rests and the frames drawn on a terminal read
+/// as fast as it writes, and the time from the key to its first frame; with motion on, the same on a
+/// terminal read at 64 KB/s (`PseudoTerminalProcess.readPaced`): bytes, frames, and when the screen
+/// rested after the key (its last byte read). The terminal answers the question about synchronized
+/// output, so every frame is marked and counted.
+func benchMotion(directory: String) throws {
+  guard let (path, binary) = try terminalFixture(directory: directory) else { return }
+  let changes: [(name: String, prepare: String, key: (Int) -> String)] = [
+    ("a keyboard move (a lifted tile and its neighbour trade places)", " ", { $0 % 2 == 0 ? "\u{1B}[C" : "\u{1B}[D" }),
+    ("a delete and its undo (every tile after it on screen slides a place)", "", { $0 % 2 == 0 ? "d" : "u" }),
+    ("Page Down / Page Up", "", { $0 % 2 == 0 ? "\u{1B}[6~" : "\u{1B}[5~" }),
+  ]
+  func median(_ values: [Int]) -> Int { values.sorted()[values.count / 2] }
+  // Names too long for `report`'s columns: the value on a line of its own.
+  func report(_ name: String, _ value: String, _ target: String) { print("\(name)\n    \(value)    [\(target)]") }
+  for (width, height) in [(80, 24), (200, 60)] {
+    for change in changes {
+      var jump = 0
+      for motion in ["off", "on"] {
+        let process = try PseudoTerminalProcess(
+          binary, [path], environment: PseudoTerminalProcess.environment(["TILEGRID_MOTION": motion]), width: width,
+          height: height)
+        guard process.answerSynchronizedOutput(seconds: 30),
+          process.wait(seconds: 30, until: { PseudoTerminalProcess.find(Array("READY".utf8), in: $0) != nil })
+        else {
+          print("warning: no first frame: \(process.text().suffix(300))")
+          return
+        }
+        _ = readFrame(process, quiet: 300, limit: 2000)
+        if !change.prepare.isEmpty {
+          process.write(change.prepare)
+          _ = readFrame(process, quiet: 400)
+        }
+        // Read as fast as it comes.
+        var bytes: [Int] = []
+        var frames: [Int] = []
+        var firsts: [Double] = []
+        for step in 0..<18 {
+          let mark = process.output.count
+          let written = milliseconds()
+          process.write(change.key(step))
+          let first = readFrame(process)
+          let rest = readFrame(process, quiet: 150, limit: 1000)
+          guard step >= 2, let last = first.last else { continue }
+          firsts.append(last - written)
+          bytes.append(first.bytes + rest.bytes)
+          frames.append(process.markedFrames(from: mark))
+        }
+        let size = "\(width)x\(height)"
+        if motion == "off" { jump = median(bytes) }
+        report(
+          "\(size), motion \(motion), \(change.name): bytes / frames until the screen rests, a fast reader",
+          motion == "off"
+            ? "\(median(bytes)) B / \(median(frames)) (the jump)"
+            : String(format: "%d B (%.1fx the jump) / %d frames", median(bytes), Double(median(bytes)) / Double(max(1, jump)),
+              median(frames)),
+          motion == "off" ? "—" : ">= 8 frames")
+        report(
+          "\(size), motion \(motion), \(change.name): key to its first frame written, p50 / p99",
+          String(format: "%.2f / %.2f ms", percentile(firsts, 0.5), percentile(firsts, 0.99)), "p50 < 5 ms")
+        if motion == "on" {
+          // Read at 64 KB/s: each key's bytes, frames and time to rest, the whole glide read each time.
+          var slowBytes: [Int] = []
+          var slowFrames: [Int] = []
+          var rests: [Int] = []
+          var first = 0
+          for step in 18..<26 {
+            let mark = process.output.count
+            let written = PseudoTerminalProcess.now()
+            process.write(change.key(step))
+            let pieces = process.readPaced(bytesPerSecond: 65_536, milliseconds: 1_500)
+            // The first glide on a terminal not yet seen to be slow fills the kernel's buffer unseen.
+            if step == 18, let last = pieces.last { first = last.nanoseconds / 1_000_000 - written }
+            guard step >= 20, let last = pieces.last else { continue }
+            slowBytes.append(pieces.reduce(0) { $0 + $1.bytes })
+            slowFrames.append(process.markedFrames(from: mark))
+            rests.append(last.nanoseconds / 1_000_000 - written)
+          }
+          report(
+            "\(size), motion on, \(change.name): on a reader of 64 KB/s, bytes / frames / key to rest (median, max; the first key)",
+            "\(median(slowBytes)) B / \(median(slowFrames)) frames / \(median(rests)) ms (\(rests.max() ?? 0); \(first))",
+            "rest <= 400 ms")
+        }
+        process.write("\u{1B}")
+        _ = readFrame(process, quiet: 300)
+        process.write("q")
+        if process.waitForEnd(seconds: 2) == nil {
+          process.write("y")
+          if process.waitForEnd(seconds: 5) == nil { process.signal(SIGKILL) }
+        }
       }
     }
-    let bytes = glides.sorted()[glides.count / 2]
-    if motion == "off" { jumpBytes = bytes }
-    report(
-      "motion \(motion): key to its first frame written, p50 / p99 (\(firsts.count) keyboard moves)",
-      String(format: "%.2f / %.2f ms", percentile(firsts, 0.5), percentile(firsts, 0.99)), "p50 < 5 ms")
-    report(
-      "motion \(motion): bytes until the screen rests after a keyboard move",
-      motion == "off"
-        ? "\(bytes) B median (the jump)"
-        : String(format: "%d B median, %.2fx the jump", bytes, Double(bytes) / Double(max(1, jumpBytes))),
-      motion == "off" ? "—" : "<= 2x the jump")
-    process.write("\u{1B}")
-    _ = readFrame(process, quiet: 400)
-    // The median of the bytes written until the screen rests after each key from `from` on, reported
-    // against the same keys' jump (motion off, measured first).
-    func restingBytes(_ what: String, jump: inout Int, steps: Int, from: Int, key: (Int) -> String) {
-      var sizes: [Int] = []
-      for step in 0..<steps {
-        process.write(key(step))
-        let first = readFrame(process)
-        let rest = readFrame(process, quiet: 150, limit: 1000)
-        if step >= from { sizes.append(first.bytes + rest.bytes) }
-      }
-      let bytes = sizes.sorted()[sizes.count / 2]
-      if motion == "off" { jump = bytes }
-      report(
-        "motion \(motion): bytes until the screen rests after \(what)",
-        motion == "off"
-          ? "\(bytes) B median (the jump)"
-          : String(format: "%d B median, %.2fx the jump", bytes, Double(bytes) / Double(max(1, jump))),
-        motion == "off" ? "—" : "<= 2x the jump")
-    }
-    // Scrolls: Page Down and Page Up in turn, each rewriting the whole content (a glide's step between
-    // does it once more, unless the editor draws the scroll at once to keep within the budget).
-    restingBytes("Page Down / Page Up", jump: &scrollJumpBytes, steps: 30, from: 6) {
-      $0 % 2 == 0 ? "\u{1B}[6~" : "\u{1B}[5~"
-    }
-    // A lifted tile carried down from the keyboard past the screen's bottom edge: each Down past it
-    // scrolls the view a row of tiles and moves the tile (the glide's steps break the scrolled lines).
-    process.write("\u{1B}[H")
-    _ = readFrame(process, quiet: 400)
-    process.write(" ")
-    _ = readFrame(process, quiet: 400)
-    restingBytes("carrying a lifted tile down past the edge", jump: &carryJumpBytes, steps: 40, from: 24) { _ in
-      "\u{1B}[B"
-    }
-    process.write("\u{1B}")
-    _ = readFrame(process, quiet: 400)
-    quit(process)
   }
 }
 
@@ -1108,7 +1139,7 @@ func breakdown(_ path: String) throws {
     read.append(try cpuSeconds { _ = try Platform.read(path) })
     check.append(try wallAndProcessorSeconds {
       let input = try Platform.mapped(path)
-      try input.withBytes { (bytes, release) throws(LoadError) in try Arrangement.validate(json: bytes, releasing: release) }
+      _ = try input.withBytes { (bytes, release) throws(LoadError) in try Arrangement.validate(json: bytes, releasing: release) }
     })
     var arrangement: Arrangement!
     parse.append(try wallAndProcessorSeconds { arrangement = try open(path) })
@@ -1189,13 +1220,18 @@ if arguments.first == "--breakdown", arguments.count == 2 {
   print(try open(arguments[1]).tileCount)
 } else if arguments.first == "--check", arguments.count == 2 {
   let input = try Platform.mapped(arguments[1])
-  try input.withBytes { (bytes, release) throws(LoadError) in try Arrangement.validate(json: bytes, releasing: release) }
+  _ = try input.withBytes { (bytes, release) throws(LoadError) in try Arrangement.validate(json: bytes, releasing: release) }
+} else if arguments.first == "--merge-lines", arguments.count == 4 {
+  // `tilegrid-bench --merge-lines OURS BASE THEIRS`: TextMerge as `git merge-file -p` runs.
+  exit(try mergeLinesCommand(ours: arguments[1], base: arguments[2], theirs: arguments[3]))
 } else if arguments.first == "--export", arguments.count == 2 {
   let arrangement = try Arrangement(json: try Platform.read(arguments[1]).bytes)
   print(arrangement.jsonBytes().count)
 } else {
   // Parts: --layout, --drag, --frame, --find, --organize, --edit (the layout), --editing (the document
-  // and the editor), --files, --formats, --versions (diff and merge), --terminal (default: all). The
+  // and the editor), --files, --formats, --versions (diff and merge), --text-merge (the line merge
+  // against git merge-file), --terminal (with --motion: glides through a pseudo-terminal, read fast and
+  // at 64 KB/s; also alone), --prompt (typing into the prompts) (default: all). The
   // first other argument is the data directory.
   let directory = arguments.first { !$0.hasPrefix("--") } ?? FileManager.default.temporaryDirectory.path + "/tilegrid-bench"
   try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -1219,5 +1255,8 @@ if arguments.first == "--breakdown", arguments.count == 2 {
     try benchVersions(directory: directory)
     try benchBoardMerge(directory: directory)
   }
+  if all || parts.contains("--text-merge") { try benchTextMerge(directory: directory) }
   if all || parts.contains("--terminal") { try benchTerminal(directory: directory) }
+  if all || parts.contains("--terminal") || parts.contains("--motion") { try benchMotion(directory: directory) }
+  if all || parts.contains("--prompt") { try benchPrompt(directory: directory) }
 }

@@ -6,4 +6,4 @@ import TileGridCLI
 
 // The process ends when `main` returns: what the command built is left to the exit to free.
 TileGridCommand.exitsAfterMain = true
-exit(TileGridCommand.main(Array(CommandLine.arguments.dropFirst())))
+exit(TileGridCommand.main(TileGridCommand.processArguments))

@@ -16,6 +16,14 @@ struct DisplayTextTests {
     #expect(DisplayText("").units.isEmpty)
   }
 
+  @Test("the bytes of a file name that are not UTF-8 (U+10FF80...U+10FFFF) are shown as \\xNN")
+  func bytesOfAFileName() {
+    let text = DisplayText("l\u{10FFE9}.txt")
+    #expect(text.description == "l\\xe9.txt")
+    #expect(text.width == 9)
+    #expect(DisplayText("\u{10FF80}\u{10FFFF}").description == "\\x80\\xff")
+  }
+
   @Test("CJK ideographs and kana are 2 cells; half-width katakana 1")
   func cjkAndKana() {
     #expect(widths("日本語") == [2, 2, 2])

@@ -236,9 +236,153 @@ struct EditorOnTerminalTests {
     let recovery = directory.file("tiles.json.recovery.json")
     var expected = Arrangement.demo
     try expected.move(from: ItemPath(0, 0), to: ItemPath(0, 1))
-    #expect(try directory.readText("tiles.json.recovery.json") == String(decoding: expected.jsonBytes(), as: UTF8.self))
+    // The arrangement, and what it is: the changes of this file, made on the demo.
+    var recovered = try Arrangement(json: try directory.read("tiles.json.recovery.json"))
+    let record = recovered.extras.first { $0.key == "recoveredFrom" }?.value
+    recovered.extras.removeAll { $0.key == "recoveredFrom" }
+    #expect(recovered == expected)
+    guard case .object(let fields)? = record else {
+      Issue.record("no recoveredFrom record: \(try directory.readText("tiles.json.recovery.json"))")
+      return
+    }
+    #expect(fields.map(\.key) == ["file", "base"])
+    #expect(fields.first?.value == .string(URL(fileURLWithPath: file).resolvingSymlinksInPath().path))
     #expect(stderrText == "tilegrid: SIGTERM: unsaved changes kept in '\(recovery)'\n")
     #expect(try directory.readText("tiles.json") == String(decoding: Arrangement.demo.jsonBytes(), as: UTF8.self))
+  }
+
+  /// The demo after Space, Right, Enter: blue after red.
+  static func blueMovedRight() throws -> Arrangement {
+    var moved = Arrangement.demo
+    try moved.move(from: ItemPath(0, 0), to: ItemPath(0, 1))
+    return moved
+  }
+
+  /// Blue moved right, then SIGTERM: the session's recovery file is left beside `file`.
+  func leaveRecovery(_ file: String, environment: [String: String] = [:]) throws {
+    let process = try start([file], environment: environment)
+    #expect(process.wait(for: "READY"))
+    process.write(" \(Self.esc)[C\r")
+    #expect(process.wait(for: "unsaved"))
+    process.signal(SIGTERM)
+    expectEnd(process, .exited(143))
+  }
+
+  @Test("a recovery restored after the file changed on disk gets the disk's changes merged in, never lost")
+  func recoveryMergesTheDisk() throws {
+    let file = try demoFile()
+    try leaveRecovery(file)
+    // A newer change on disk, after the recovery was written.
+    try directory.write("rename.txt", "set red title \"Rot\"\n")
+    let apply = try TileGrid.run(["apply", "tiles.json", "rename.txt", "-i"], in: directory)
+    #expect(apply.status == 0, "\(apply)")
+    let process = try start([file], width: 200)
+    #expect(process.wait(for: "holds unsaved changes"), "\(process.text().suffix(400))")
+    process.write("r")
+    #expect(process.wait(for: "merged in: 1 edit"), "\(process.text().suffix(400))")
+    process.write("s")
+    #expect(process.wait(for: "Saved"))
+    process.write("q")
+    expectEnd(process, .exited(0))
+    var expected = try Self.blueMovedRight()
+    try expected.apply([.set(tile: "red", .title("Rot"))])
+    #expect(try Arrangement(json: try directory.read("tiles.json")) == expected, "both the session's move and the disk's rename")
+    #expect(!directory.exists("tiles.json.recovery.json"), "restored and saved: done")
+  }
+
+  @Test("a recovery file that is another file's, says nothing of itself, or is a FIFO is named and not offered; never a hang")
+  func recoveriesNotThisFilesAreNotOffered() throws {
+    let file = try demoFile()
+    let empty = Arrangement(sections: [])
+    let other = "{\"version\": 1, \"sections\": [], \"recoveredFrom\": {\"file\": \"/elsewhere/tiles.json\", \"base\": null}}\n"
+    let cases: [(make: () throws -> Void, reason: String)] = [
+      ({ try self.directory.write("tiles.json.recovery.json", empty.jsonBytes()) }, "it does not say which file's changes it keeps"),
+      ({ try self.directory.write("tiles.json.recovery.json", other) }, "it keeps changes of another file, '/elsewhere/tiles.json'"),
+      ({ #expect(mkfifo(self.directory.file("tiles.json.recovery.json"), 0o600) == 0) }, "it is not a regular file"),
+    ]
+    for (make, reason) in cases {
+      try? FileManager.default.removeItem(atPath: directory.file("tiles.json.recovery.json"))
+      try make()
+      let process = try start([file], width: 200)
+      #expect(process.wait(for: reason), "\(reason): \(process.text().suffix(400))")
+      process.write("r")  // not offered: it keeps
+      #expect(process.wait(for: "Kept tiles.json.recovery.json"))
+      process.write("q")
+      expectEnd(process, .exited(0), reason)
+      #expect(try Arrangement(json: try directory.read("tiles.json")) == .demo)
+      #expect(FileManager.default.fileExists(atPath: directory.file("tiles.json.recovery.json")))
+    }
+  }
+
+  @Test("a recovery file in $TMPDIR is offered again when the file is opened next; another file's of its name is not")
+  func recoveryInTheTemporaryDirectory() throws {
+    let file = try demoFile()
+    try FileManager.default.createDirectory(atPath: directory.file("tmp"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: directory.file("other"), withIntermediateDirectories: true)
+    let otherFile = try directory.write("other/tiles.json", Arrangement.demo.jsonBytes())
+    // Recovery files as a session writes them where none can be written beside the file.
+    try leaveRecovery(file)
+    try FileManager.default.moveItem(atPath: directory.file("tiles.json.recovery.json"), toPath: directory.file("tmp/tiles.json.recovery.json"))
+    try leaveRecovery(otherFile)
+    try FileManager.default.moveItem(
+      atPath: directory.file("other/tiles.json.recovery.json"), toPath: directory.file("tmp/tiles.json.recovery-2.json"))
+    let process = try start([file], width: 200, environment: ["TMPDIR": directory.file("tmp")])
+    #expect(process.wait(for: "tmp/tiles.json.recovery.json holds unsaved changes"), "\(process.text().suffix(400))")
+    process.write("r")
+    #expect(process.wait(for: "Restored"))
+    process.write("s")
+    #expect(process.wait(for: "Saved"))
+    process.write("q")
+    expectEnd(process, .exited(0))
+    #expect(!process.text().contains("recovery-2"), "the other file's is not asked about")
+    #expect(try Arrangement(json: try directory.read("tiles.json")) == (try Self.blueMovedRight()))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.file("tmp")) == ["tiles.json.recovery-2.json"])
+  }
+
+  @Test("a file name that is not UTF-8: the title shows \\xNN, s saves that very file, its recovery file is found again")
+  func fileNameBytes() throws {
+    // Made and named by a shell: a Swift string cannot hold the name.
+    try directory.write("demo.json", Arrangement.demo.jsonBytes())
+    _ = try runShell("cp demo.json \"$(printf 'l\\351.json')\"; cp demo.json \"$(printf 'l\\357\\277\\275.json')\"")
+    func editor() throws -> PseudoTerminalProcess {
+      try PseudoTerminalProcess(
+        "/bin/sh", ["-c", "exec \"$0\" \"$(printf 'l\\351.json')\"", binary],
+        environment: PseudoTerminalProcess.environment(), width: 80, height: 24, directory: directory.path,
+        stderr: .file(directory.file("stderr")))
+    }
+    var process = try editor()
+    #expect(process.wait(for: "l\\xe9.json"), "the title: \(process.text().suffix(300))")
+    process.write(" \(Self.esc)[C\rs")
+    #expect(process.wait(for: "Saved"))
+    process.write(" \(Self.esc)[C\r")
+    #expect(process.wait(for: "unsaved"))
+    process.signal(SIGTERM)
+    expectEnd(process, .exited(143))
+    #expect(stderrText == "tilegrid: SIGTERM: unsaved changes kept in 'l\\xe9.json.recovery.json'\n")
+    let saved = try runShell("cat \"$(printf 'l\\351.json')\"")
+    #expect(try Arrangement(json: Array(saved.utf8)) == (try Self.blueMovedRight()), "saved into the file named")
+    let other = try runShell("cat \"$(printf 'l\\357\\277\\275.json')\"")
+    #expect(try Arrangement(json: Array(other.utf8)) == .demo, "the other file is as it was")
+    #expect(try runShell("ls \"$(printf 'l\\351.json.recovery.json')\"").isEmpty == false)
+    process = try editor()
+    #expect(process.wait(for: "holds unsaved changes"), "\(process.text().suffix(300))")
+    process.write("k")
+    process.write("q")
+    expectEnd(process, .exited(0))
+  }
+
+  /// Runs `script` with sh in the test's directory; its standard output.
+  func runShell(_ script: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", script]
+    process.currentDirectoryURL = URL(fileURLWithPath: directory.path)
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
   }
 
   @Test("SIGHUP ends the editor as SIGTERM does (129); an earlier recovery file is never replaced")
@@ -372,6 +516,31 @@ struct EditorOnTerminalTests {
         || PseudoTerminalProcess.find(Array("Unsaved changes: y quit".utf8), in: process.output, from: mark) != nil
     }
     process.write("y")
+    expectEnd(process, .exited(0))
+  }
+
+  @Test("a terminal of 20000 x 20000 cells: the editor starts, drawn in its top-left part, within bounded memory")
+  func hugeTerminal() throws {
+    /// The process's peak resident memory, in MB (VmHWM).
+    func peakMB(_ process: PseudoTerminalProcess) -> Int {
+      let status = (try? String(contentsOfFile: "/proc/\(process.pid)/status", encoding: .utf8)) ?? ""
+      let kilobytes = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+        .flatMap { Int($0.dropFirst(6).filter(\.isNumber)) } ?? 0
+      return kilobytes / 1024
+    }
+    let process = try start([try demoFile()], width: 20_000, height: 20_000)
+    #expect(process.wait(for: "READY", seconds: 60), "a first frame")
+    // The screen drawn is at most 1000 x 1000 cells (two frames and ncurses' screens, ~150 bytes a
+    // cell); a 20000 x 20000 one would be 60 GB.
+    #expect(peakMB(process) < 400, "peak memory \(peakMB(process)) MB")
+    var mark = process.output.count
+    process.resize(width: 80, height: 24)
+    #expect(process.wait(for: "READY", after: mark))
+    mark = process.output.count
+    process.resize(width: 20_000, height: 20_000)
+    #expect(process.wait(seconds: 60) { $0.count > mark + 1000 }, "drawn in its top-left part")
+    #expect(peakMB(process) < 400, "peak memory \(peakMB(process)) MB")
+    process.write("q")
     expectEnd(process, .exited(0))
   }
 

@@ -324,7 +324,9 @@ struct EdgeTests {
     #expect(e.question == nil)
     _ = e.update(.discarded(name: ".grid.json.tilegrid-41-0.bak", failure: nil), at: e.now)
     #expect(e.announcement.text == "Removed .grid.json.tilegrid-41-0.bak")
-    #expect(e.question?.text == "grid.json.recovery-2.json was left behind, and it cannot be read: d discard · k keep")
+    #expect(
+      e.question?.text
+        == "grid.json.recovery-2.json was left behind and cannot be restored (line 1, column 2: …): d discard · k keep")
     _ = Self.press(.character("k"), &e)
     #expect(e.question == nil && e.arrangement == .demo && !e.isDirty)
     #expect(e.announcement.text == "Kept grid.json.recovery-2.json; asked again next time")

@@ -15,33 +15,32 @@ struct EditCommandTests {
     EditorState(arrangement: .demo, screen: Size(width: 80, height: 24), fileName: "grid.json")
   }
 
-  @Test("each key gives one command, and the engine takes none of them first")
+  @Test("each editing command has keys, each gives it on the board, and the engine takes none of them first")
   func keysAreTheirs() {
-    var seen: [Key: EditCommand] = [:]
+    let keymap = Keymap.standard
     for command in EditCommand.allCases {
-      #expect(!command.keys.isEmpty, "\(command) has no key")
-      for key in command.keys {
-        #expect(seen.updateValue(command, forKey: key) == nil, "\(key) gives two commands")
-        #expect(EditCommand(key: key) == command, "\(key)")
-        #expect(EditorState.reorderKey(key) == nil, "the engine takes \(key) before \(command)")
+      #expect(!command.declaration.keys.isEmpty, "\(command) has no key")
+      #expect(command.declaration.contexts == [.board], "\(command)")
+      for key in command.declaration.keys {
+        #expect(keymap.command(for: key, in: .board) == .edit(command), "\(key)")
+        #expect(keymap.command(for: key, in: [.lifted, .board]) == .edit(command), "the lifted's \(key) before \(command)")
       }
     }
     for key: Key in [.character("s"), .character("u"), .character("q"), .character("?"), .space, .escape] {
-      #expect(EditCommand(key: key) == nil, "\(key)")
+      guard case .edit? = keymap.command(for: key, in: .board) else { continue }
+      Issue.record("\(key) gives an editing command")
     }
   }
 
   @Test("the help's Editing group is the table, in its order, each line naming the command's keys")
   func helpIsTheTable() throws {
-    let group = try #require(KeyHelp.groups.first { $0.title == "Editing" })
-    #expect(group.entries == EditCommand.allCases.map(\.help))
+    let group = try #require(KeyHelp.groups(.standard).first { $0.title == "Editing" })
+    #expect(group.entries == EditCommand.allCases.compactMap { KeyHelp.entry(.edit($0), .standard) })
+    #expect(group.entries.count == EditCommand.allCases.count)
     for command in EditCommand.allCases {
-      let first = try #require(command.keys.first)
-      guard case .character(let c) = first else {
-        Issue.record("\(command)'s first key is not a character")
-        continue
-      }
-      #expect(command.help.keys.hasPrefix(String(c)), "\(command): \(command.help.keys)")
+      let line = try #require(KeyHelp.entry(.edit(command), .standard))
+      #expect(line.keys == command.declaration.keys.map(\.name).joined(separator: ", "), "\(command): \(line.keys)")
+      #expect(line.action == command.declaration.help)
     }
   }
 
@@ -78,7 +77,7 @@ struct EditCommandTests {
       // A tile of the demo's first section has the focus.
       _ = editor.update(.input(.key(.right)), at: 0)
       _ = editor.update(.input(.key(.left)), at: 0)
-      let key = try #require(command.keys.first)
+      let key = try #require(command.declaration.keys.first)
       let effects = editor.update(.input(.key(key)), at: 0)
       switch command.prompt {
       case let words?:

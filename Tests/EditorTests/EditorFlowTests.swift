@@ -167,6 +167,44 @@ struct EditorFlowTests {
     #expect(Self.press(.control("l"), &e) == [.redraw])
   }
 
+  @Test func ctrlZSuspendsFromAPromptAQuestionAndTheHelpLeavingThemAsTheyWere() {
+    var e = Self.editor()
+    _ = Self.press(.character("r"), &e)
+    Self.type("ab", &e)
+    let prompt = e.prompt
+    #expect(prompt?.field.text.hasSuffix("ab") == true)
+    #expect(Self.press(.control("z"), &e) == [.suspend])
+    #expect(e.prompt == prompt)
+    _ = Self.press(.escape, &e)
+    _ = Self.press(.character("?"), &e)
+    #expect(Self.press(.control("z"), &e) == [.suspend])
+    #expect(e.showingHelp)
+    _ = Self.press(.character("x"), &e)
+    _ = Self.press(.space, &e)
+    _ = Self.press(.right, &e)
+    _ = Self.press(.space, &e)
+    _ = Self.press(.character("q"), &e)
+    let question = e.overlay
+    #expect(Self.press(.control("z"), &e) == [.suspend])
+    #expect(e.overlay == question && question != nil)
+  }
+
+  @Test func aLongFieldShowsItsEndBeforeTheCursorAndEndsWhereTheCursorIs() {
+    var e = Self.editor()
+    _ = Self.press(.character("r"), &e)
+    _ = Self.press(.control("u"), &e)
+    let long = String(repeating: "0123456789", count: 10_000) + "END"
+    _ = e.update(.input(.paste(long)), at: e.now)
+    let status = e.view(scheme: .monochrome).lines.last ?? ""
+    #expect(status.contains("3456789END "), "\(status)")
+    #expect(e.prompt?.field.text == long)
+    // The cursor at the start: the field's first characters, the end cut at the screen's edge.
+    _ = Self.press(.home, &e)
+    let start = e.view(scheme: .monochrome).lines.last ?? ""
+    #expect(start.contains("Title: 0123456789"), "\(start)")
+    #expect(start.count == 80, "\(start)")
+  }
+
   @Test func helpClosesOnAnyKeyWithoutActingOnIt() {
     var e = Self.editor()
     _ = Self.press(.character("?"), &e)

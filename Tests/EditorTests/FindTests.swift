@@ -44,6 +44,39 @@ struct FindTests {
     #expect(Self.focusedTitle(e) == "gray")
   }
 
+  /// Typing on after a text that matches nothing extends the find in place (not made again from the
+  /// whole field at every key): it is still exactly what finding the whole field gives.
+  @Test func typingOnAfterNoMatchIsTheSameFindAsFindingTheWholeText() {
+    func whole(_ text: String) -> Find? {
+      var e = Self.editor()
+      Self.keys([.character("/")], &e)
+      _ = e.update(.input(.paste(text)), at: e.now)
+      return e.find
+    }
+    var e = Self.editor()
+    Self.keys([.character("/")], &e)
+    Self.type("grAy", &e)
+    #expect(e.find?.matchCount == 7)
+    Self.type("ZZ", &e)
+    #expect(e.find?.matchCount == 0)
+    Self.type("Q x", &e)
+    _ = e.update(.input(.paste("ÉtÉ\u{301}s")), at: e.now)
+    Self.type("END", &e)
+    #expect(e.find == whole("grAyZZQ xÉtÉ\u{301}sEND") && e.find?.query == "grAyZZQ xÉtÉ\u{301}sEND", "\(String(describing: e.find))")
+    // Back to a text that matches: found anew.
+    Self.keys(Array(repeating: .backspace, count: 12), &e)
+    #expect(e.find?.matchCount == 7)
+    Self.keys([.enter], &e)
+    // A new find prompt starts afresh: a paste into it is not taken for more of the last text.
+    Self.keys([.character("/")], &e)
+    Self.type("qqq", &e)
+    #expect(e.find?.matchCount == 0)
+    Self.keys([.enter], &e)
+    Self.keys([.character("/")], &e)
+    _ = e.update(.input(.paste("gray 1")), at: e.now)
+    #expect(e.find?.matchCount == 2 && Self.focusedTitle(e) == "gray 124", "\(String(describing: e.find))")
+  }
+
   @Test func nAndNGoThroughTheMatchesAndWrap() {
     var e = Self.editor()
     Self.keys([.character("/")], &e)

@@ -64,9 +64,10 @@ struct MessageFitTests {
     case .noConflicts: return 41
     case .told: return 42
     case .fileDeleted: return 43
+    case .restoredMerged: return 44
     }
   }
-  static let kinds = 44
+  static let kinds = 45
 
   static var refusals: [EditError] {
     [
@@ -131,6 +132,8 @@ struct MessageFitTests {
       .restored(name: "demo.json.recovery-2.json"), .discarded(name: ".demo.json.tilegrid-81234-0.bak"),
       .notDiscarded(name: "demo.json.recovery.json", reason: "Permission denied"),
       .keptLeftBehind(name: "demo.json.recovery.json"),
+      .restoredMerged(name: "demo.json.recovery.json", changes: 1, conflicts: 0),
+      .restoredMerged(name: "/tmp/arrangements-demo.json.recovery-2.json", changes: 12, conflicts: 3),
     ]
     all += [
       .merging, .merged(changes: 1, conflicts: 0), .merged(changes: 12, conflicts: 3),
@@ -227,13 +230,27 @@ struct MessageFitTests {
     }
   }
 
-  @Test("the help lists every key whole at 80 x 24")
-  func theHelpFits() {
-    var editor = Self.demo
+  @Test("the help lists every key whole at 120 x 40, and scrolls to every key at 80 x 24")
+  func theHelpFits() throws {
+    var editor = EditorState(arrangement: .demo, screen: Size(width: 120, height: 40), fileName: "demo.json")
     editor.overlay = .help
     let text = editor.view(scheme: .monochrome).lines.joined(separator: "\n")
-    for entry in KeyHelp.groups.flatMap(\.entries) {
+    for entry in KeyHelp.groups(.standard).flatMap(\.entries) {
       #expect(text.contains(entry.keys) && text.contains(entry.action), "\(entry)")
+    }
+    #expect(!text.contains(" of "), "it all fits: no place shown")
+    // At 80 x 24, in two columns, a page at a time: every line is shown at some offset.
+    var small = Self.demo
+    small.overlay = .help
+    let layout = try #require(small.helpLayout)
+    #expect(layout.columns.count == 2)
+    var seen = ""
+    for offset in 0...layout.lastOffset {
+      small.helpOffset = offset
+      seen += small.view(scheme: .monochrome).lines.joined(separator: "\n")
+    }
+    for entry in KeyHelp.groups(.standard).flatMap(\.entries) {
+      #expect(seen.contains(entry.keys) && seen.contains(entry.action), "\(entry)")
     }
     #expect(!text.contains("larger terminal"))
   }

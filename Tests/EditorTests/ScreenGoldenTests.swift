@@ -92,6 +92,9 @@ struct ScreenCase: CustomTestStringConvertible, Sendable {
       name: "demo-keyboard-lift", fixture: nil, width: 80, height: 24, events: "key space\nkey right\nkey down\n"),
     ScreenCase(name: "demo-help", fixture: nil, width: 80, height: 24, events: "key ?\n"),
     ScreenCase(name: "demo-help-small", fixture: nil, width: 44, height: 14, events: "key ?\n"),
+    // The command palette: every command of the board, then narrowed to one by what is typed.
+    ScreenCase(name: "demo-palette", fixture: nil, width: 80, height: 24, events: "key :\n"),
+    ScreenCase(name: "demo-palette-narrowed", fixture: nil, width: 60, height: 16, events: "key :\ninput \"mark\"\nkey down\n"),
     // At 40 x 10 the help scrolls: its first page, a page and a line down, and its end.
     ScreenCase(name: "demo-help-40x10", fixture: nil, width: 40, height: 10, events: "key ?\n"),
     ScreenCase(name: "demo-help-40x10-scrolled", fixture: nil, width: 40, height: 10, events: "key ?\nkey pgdn\nkey j\n"),
@@ -191,7 +194,7 @@ struct ScreenCase: CustomTestStringConvertible, Sendable {
       theirs: [.delete(tile: "call-ann-today")]),
   ]
 
-  /// Motion: a drop, a cancel and a typed move, each at 0, 60, 120, 180 and 250 ms after the last event
+  /// Motion: a drop, a cancel and a typed move, each at 0, 30, 60, 120 and 250 ms after the last event
   /// (250: the resting screen). The drag rests 300 ms before it ends, so only the ending glides.
   static let motion: [ScreenCase] = {
     let carry = drag(from: (5, 3), through: [(9, 5), (14, 8), (20, 9)]) + "wait 300\n"
@@ -200,7 +203,7 @@ struct ScreenCase: CustomTestStringConvertible, Sendable {
       ("typed-move", "key m\n" + #"input "Archive""# + "\nkey enter\n"),
     ]
     return endings.flatMap { name, events in
-      ([0, 60, 120, 180, 250] as [Int]).map { at in
+      ([0, 30, 60, 120, 250] as [Int]).map { at in
         ScreenCase(name: "motion-\(name)-\(at)", fixture: nil, width: 80, height: 24, events: events, at: at)
       }
     }

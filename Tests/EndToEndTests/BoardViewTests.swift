@@ -26,6 +26,8 @@ struct BoardViewTests {
     Case(board: "Boards/obsidian.md", width: 200, height: 60),
     Case(board: "Boards/taskell.md", width: 80, height: 24),
     Case(board: "Boards/taskell.md", width: 200, height: 60),
+    // The cards reach the view's bottom row, where the scroll bar runs: it shows between them.
+    Case(board: "Boards/obsidian.md", width: 80, height: 8),
   ]
 
   func check(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -52,6 +54,24 @@ struct BoardViewTests {
     let colored = try TileGrid.run(["render", name] + size + ["--color", "256"], in: directory)
     expectSuccess(colored)
     try check(colored.stdoutText, c.golden + ".ansi")
+  }
+
+  @Test("the horizontal scroll bar never draws over a card: at 80x8 the cards' bottom edges are whole")
+  func scrollBarSparesCards() throws {
+    let directory = try TemporaryDirectory()
+    for board in ["obsidian.md", "taskell.md"] {
+      _ = try directory.write(board, Array(try Data(contentsOf: Self.tests.appendingPathComponent("Boards/\(board)"))))
+      let result = try TileGrid.run(["render", board, "--width", "80", "--height", "8", "--color", "never"], in: directory)
+      expectSuccess(result)
+      let rows = result.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
+      let (top, bottom) = (rows[3], rows[6])
+      // Under every card's top edge, its bottom edge, corners included; the bar only between cards.
+      for x in top.indices where "╔═╗┌─┐".contains(top[x]) {
+        let expected: Character = ["╔": "╚", "═": "═", "╗": "╝", "┌": "└", "─": "─", "┐": "┘"][top[x]]!
+        #expect(bottom[x] == expected, "\(board), column \(x): \(result.stdoutText)")
+      }
+      #expect(bottom.contains("━"), "the thumb still shows between the cards: \(result.stdoutText)")
+    }
   }
 
   @Test("lanes are the screen's width over the lanes that fit, 24 to 40 cells; the settings' lane-width wins")

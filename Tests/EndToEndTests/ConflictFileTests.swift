@@ -177,4 +177,18 @@ struct ConflictFileTests {
     #expect(try dir.readText("out.md") == "## Todo\n- b\n- a\n- c\n")
     expectSuccess(try TileGrid.run(["check", "out.md"], in: dir))
   }
+
+  @Test("check quotes a record's free-text about cut, as every quote from a file: a 100 KB one is one short line")
+  func longAbout() throws {
+    let dir = try TemporaryDirectory()
+    let about = String(repeating: "x", count: 100_000)
+    var text = Arrangement.demo.jsonString()
+    text.removeLast(2)  // "}\n"
+    text += ",\n  \"conflicts\": [{\"about\": \"\(about)\", \"conflict\": \"both changed it\", \"theirs\": []}]\n}\n"
+    _ = try dir.write("c.json", text)
+    let check = try TileGrid.run(["check", "c.json"], in: dir)
+    #expect(check.status == 1, "\(check.stderrText.prefix(300))")
+    #expect(check.stderrLines.count == 1 && check.stderrText.count < 200, "\(check.stderrText.prefix(300))")
+    #expect(check.stderrText.contains("(\(String(repeating: "x", count: 60))…: both changed it)"), "\(check.stderrText.prefix(300))")
+  }
 }

@@ -52,6 +52,24 @@ struct EditorCommandTests {
     #expect(!directory.exists("nosuch.json"))
   }
 
+  @Test("--record onto the file being edited, or a link to it, is refused (64) before anything is written")
+  func recordOntoTheFile() throws {
+    let path = try Fixture.write(into: directory)
+    #expect(symlink("tiles.json", directory.file("soft.json")) == 0)
+    #expect(link(path, directory.file("hard.json")) == 0)
+    for events in ["tiles.json", "./tiles.json", "soft.json", "hard.json", path] {
+      expectFailure(
+        try TileGrid.run(["tiles.json", "--record", events], in: directory), status: 64,
+        mentioning: ["--record '\(events)' is the file being edited ('tiles.json')"])
+      // Through the link, the other way round too.
+      expectFailure(
+        try TileGrid.run(["soft.json", "--record", events], in: directory), status: 64,
+        mentioning: ["is the file being edited ('soft.json')"])
+    }
+    #expect(try directory.readText("tiles.json") == Fixture.text())
+    #expect(try directory.listing().sorted() == ["hard.json", "soft.json", "tiles.json"])
+  }
+
   @Test("a FILE for the editor that is not a valid arrangement exits 65, naming the place")
   func invalidFile() throws {
     let path = try directory.write("bad.json", #"{"version": 1, "sections": [{"id": "s"}]}"#)

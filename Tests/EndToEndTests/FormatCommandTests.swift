@@ -96,6 +96,35 @@ struct FormatCommandTests {
     #expect(sections.hasPrefix("---\nkanban-plugin: basic\n---\n\n## Done\n\n**Complete**\n"))
   }
 
+  @Test("-i with --to another format is refused (64) with the way to convert, and the file is untouched")
+  func inPlaceKeepsTheFormat() throws {
+    try directory.write("board.md", Self.board)
+    try directory.write("script.txt", "move buy-milk to done:0\n")
+    let cases: [([String], String)] = [
+      (["move", "board.md", "0.0", "1.0", "-i", "--to", "csv"], "-o board.csv"),
+      (["move", "board.md", "0.0", "1.0", "-i", "--to", "json"], "-o board.json"),
+      (["move-section", "board.md", "1", "0", "-i", "--to", "lines"], "-o board.txt"),
+      (["apply", "board.md", "script.txt", "-i", "--to", "csv"], "-o board.csv"),
+    ]
+    for (arguments, way) in cases {
+      expectFailure(
+        try run(arguments), status: 64, mentioning: ["-i writes 'board.md' back in its own format (markdown)", way])
+      #expect(try directory.readText("board.md") == Self.board, "\(arguments)")
+    }
+    #expect(try directory.listing().sorted() == ["board.md", "script.txt"])
+    // --to naming the file's own format changes nothing; -o converts.
+    expectSuccess(try run(["move", "board.md", "0.0", "1.0", "-i", "--to", "markdown"]))
+    expectSuccess(try run(["move", "board.md", "1.0", "0.0", "-i"]))
+    #expect(try directory.readText("board.md") == Self.board)
+    let converted = try run(["move", "board.md", "0.0", "1.0", "-o", "board.csv"])
+    #expect(converted.status == 0 && converted.stderrText.contains("csv cannot keep"), "\(converted)")
+    // The editor saves FILE in its own format too: --to another is refused before any terminal.
+    expectFailure(
+      try run(["board.md", "--to", "json"]), status: 64,
+      mentioning: ["--to json would save 'board.md' as json", "tilegrid export board.md --to json -o board.json"])
+    #expect(try directory.readText("board.md") == Self.board)
+  }
+
   @Test("every FROM and TO on a small board, through the binary: only the moved lines move")
   func everyMoveThroughTheBinary() throws {
     let text = "# Plan\n\n## A\n\n- one\n  > about one\n- two\n\n## B\n- three\n\n## C\n"

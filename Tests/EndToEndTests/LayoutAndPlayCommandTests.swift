@@ -87,6 +87,29 @@ struct LayoutAndPlayCommandTests {
     expectSuccess(try TileGrid.run(["layout", demo, "--width", "100000", "--height", "1"]))
   }
 
+  /// A screen that is drawn has at most `Screen.maximumCells` cells: `render` refuses more, naming the
+  /// limit, where it aborted trying to allocate 320 GB; `layout` and `play`, which draw nothing, take
+  /// any size within the sides' range.
+  @Test("render of more than 1,000,000 cells is refused with the limit named, also after the events' resize")
+  func renderCellLimit() throws {
+    let demo = Self.goldenPath("demo.json")
+    for (width, height) in [("100000", "100000"), ("1001", "1000"), ("100000", "11")] {
+      expectFailure(
+        try TileGrid.run(["render", demo, "--width", width, "--height", height]), status: 64,
+        mentioning: ["render draws at most 1,000,000"])
+    }
+    let events = try directory.write("events.txt", "key right\nresize 100000 100000\n")
+    expectFailure(
+      try TileGrid.run(["render", demo, "--width", "80", "--height", "24", "--events", events]), status: 65,
+      mentioning: ["events.txt: the screen is resized to 100000 x 100000", "render draws at most 1,000,000"])
+    let largest = try TileGrid.run(["render", demo, "--width", "1000", "--height", "1000", "--color", "never"])
+    expectSuccess(largest)
+    #expect(largest.stdoutText.split(separator: "\n").count == 1000)
+    for command in [["layout", demo], ["play", demo, "--events", events]] {
+      expectSuccess(try TileGrid.run(command + ["--width", "100000", "--height", "100000"]))
+    }
+  }
+
   @Test(
     "layout on tiny screens is sane JSON: nothing negative, the viewport on the screen, frames in the content",
     arguments: [(1, 1), (1, 2), (2, 1), (3, 3), (2, 3), (1, 40)])

@@ -90,7 +90,16 @@ struct UsageTests {
   /// Every command, as the overview must list them.
   static let commands = [
     "demo", "export", "move", "move-section", "apply", "diff", "merge", "mergetool", "git-setup", "layout", "play", "render", "check",
+    "keys",
   ]
+
+  /// The help topics the overview lists (`  help NAME …`): `tilegrid help NAME` prints the topic.
+  static func topicNames(inOverview text: String) -> [String] {
+    text.split(separator: "\n").compactMap { line -> String? in
+      guard line.hasPrefix("  help ") else { return nil }
+      return String(line.dropFirst("  help ".count).prefix { $0 != " " })
+    }
+  }
 
   /// The command names the overview's usage lines give (`  tilegrid NAME …`).
   static func commandNames(inOverview text: String) -> [String] {
@@ -101,12 +110,22 @@ struct UsageTests {
     }
   }
 
-  @Test("every help text fits in 100 columns: the overview, each command's --help, and tilegrid help COMMAND")
+  @Test("every help text fits in 100 columns: the overview, each command's --help, tilegrid help COMMAND, the topics' prose")
   func helpWidth() throws {
     let overview = try TileGrid.run(["--help"])
     var texts = [("--help", overview.stdoutText)]
+    let topics = Self.topicNames(inOverview: overview.stdoutText)
+    #expect(topics == ["keys", "formats", "merge"])
+    for topic in topics {
+      let result = try TileGrid.run(["help", topic])
+      expectSuccess(result)
+      // Code and output (indented by four) are shown as the docs have them.
+      let prose = result.stdoutText.split(separator: "\n").filter { !$0.hasPrefix("    ") }.joined(separator: "\n")
+      texts.append(("help \(topic)", prose))
+    }
     for name in Self.commandNames(inOverview: overview.stdoutText) {
-      for arguments in [[name, "--help"], [name, "-h"], ["help", name]] {
+      // `tilegrid help keys` and `help merge` are topics; the commands' own help is their --help.
+      for arguments in [[name, "--help"], [name, "-h"]] + (topics.contains(name) ? [] : [["help", name]]) {
         let result = try TileGrid.run(arguments)
         expectSuccess(result)
         #expect(result.stdoutText.hasPrefix("Usage: tilegrid \(name)"), "\(arguments)")
@@ -193,6 +212,11 @@ struct UsageTests {
       (["layout", "--help", "--width"], ["--width needs a value"]),
       (["move", path, "0.0", "0.1", "--force=yes"], ["--force takes no value"]),
       (["demo", "-o", "a.json", "--output", "b.json"], ["-o/--output is given twice"]),
+      // A flag twice, in either spelling: the docs' rule is for every option.
+      (["move", path, "0.0", "0.1", "-i", "-i"], ["-i/--in-place is given twice"]),
+      (["move", path, "0.0", "0.1", "-i", "--in-place"], ["-i/--in-place is given twice"]),
+      (["move", path, "0.0", "0.1", "--force", "--force"], ["--force is given twice"]),
+      (["play", path, "--width", "8", "--height", "8", "--trace", "--trace"], ["--trace is given twice"]),
     ]
     for (arguments, mentions) in cases {
       expectFailure(try TileGrid.run(arguments), status: 64, mentioning: mentions)

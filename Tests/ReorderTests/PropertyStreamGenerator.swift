@@ -197,7 +197,7 @@ struct PropertyStreamGenerator {
         return .bytes(Array((piece.isEmpty ? "t" : piece).utf8))
       }
       return .input(.key(rng.weighted([(55, Key.enter), (20, .escape), (15, .backspace), (10, .character("z"))])))
-    case .saveAs:
+    case .saveAs, .palette:
       return .input(.key(.escape))
     case .edit(let kind):
       if rng.chance(10) { return .input(.key(.escape)) }

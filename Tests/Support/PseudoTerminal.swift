@@ -128,9 +128,10 @@ public final class PseudoTerminalProcess {
     close(slaveHold)
   }
 
-  /// The environment of a terminal program: xterm-256color, UTF-8, and this process's PATH and HOME.
+  /// The environment of a terminal program: xterm-256color, UTF-8, and this process's PATH and HOME;
+  /// no keys file (`XDG_CONFIG_HOME` where none can be), so the editor's keys are the standard ones.
   public static func environment(_ extra: [String: String] = [:]) -> [String: String] {
-    var result = ["TERM": "xterm-256color", "LANG": "C.UTF-8"]
+    var result = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "XDG_CONFIG_HOME": "/dev/null"]
     for name in ["PATH", "HOME", "TMPDIR"] {
       if let value = getenv(name) { result[name] = String(cString: value) }
     }
@@ -191,6 +192,68 @@ public final class PseudoTerminalProcess {
       break
     }
     return total
+  }
+
+  /// Reads what the program writes as a slow terminal takes it: `bytesPerSecond` at most, a piece of
+  /// up to `piece` bytes at a time, each piece keeping the reader busy for its share of a second (so
+  /// what the kernel holds waits meanwhile, as behind a terminal that draws slowly), until
+  /// `milliseconds` have passed. Returns when each piece was read (nanoseconds on the monotonic clock)
+  /// and its size.
+  @discardableResult
+  public func readPaced(bytesPerSecond: Int, milliseconds: Int, piece: Int = 512) -> [(nanoseconds: Int, bytes: Int)] {
+    func nanoseconds() -> Int {
+      var t = timespec()
+      clock_gettime(CLOCK_MONOTONIC, &t)
+      return Int(t.tv_sec) * 1_000_000_000 + Int(t.tv_nsec)
+    }
+    let end = nanoseconds() + milliseconds * 1_000_000
+    var free = nanoseconds()
+    var pieces: [(nanoseconds: Int, bytes: Int)] = []
+    var chunk = [UInt8](repeating: 0, count: piece)
+    while !closed {
+      var now = nanoseconds()
+      if now >= end { break }
+      // Busy with the last piece: nothing is read until it is drawn.
+      if free > now {
+        _ = poll(nil, 0, Int32((min(free, end) - now + 999_999) / 1_000_000))
+        continue
+      }
+      var fd = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+      guard poll(&fd, 1, Int32(max(1, (end - now) / 1_000_000))) > 0 else { continue }
+      let n = chunk.withUnsafeMutableBytes { Glibc.read(master, $0.baseAddress, $0.count) }
+      if n > 0 {
+        now = nanoseconds()
+        output.append(contentsOf: chunk[0..<n])
+        lastReadNanoseconds = now
+        pieces.append((now, n))
+        free = now + n * 1_000_000_000 / bytesPerSecond
+      } else if n == 0 || (n < 0 && errno == EIO) {
+        closed = true
+      }
+    }
+    return pieces
+  }
+
+  /// Answers the program's question about synchronized output (DECRQM 2026) as a terminal that knows
+  /// the mode: from then on it marks each frame `ESC[?2026h … ESC[?2026l`, so frames can be counted.
+  /// Waits for the question at most `seconds`; false if it never came.
+  @discardableResult
+  public func answerSynchronizedOutput(seconds: Double = 10) -> Bool {
+    guard wait(for: "\u{1B}[?2026$p", seconds: seconds) else { return false }
+    write("\u{1B}[?2026;2$y")
+    return true
+  }
+
+  /// How many frames marked as synchronized output begin in the output after byte `offset`.
+  public func markedFrames(from offset: Int = 0) -> Int {
+    let mark = Array("\u{1B}[?2026h".utf8)
+    var count = 0
+    var at = offset
+    while let found = Self.find(mark, in: output, from: at) {
+      count += 1
+      at = found + mark.count
+    }
+    return count
   }
 
   /// Milliseconds on the monotonic clock.

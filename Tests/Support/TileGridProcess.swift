@@ -169,3 +169,14 @@ public final class TemporaryDirectory {
     return contents
   }
 }
+
+/// When process `pid` started, in clock ticks after boot (`/proc/PID/stat`'s 22nd field): with its id,
+/// what the files a save makes beside its file record of the process that made them
+/// (`.NAME.tilegrid-PID-START-N.bak`).
+public func processStartTime(_ pid: pid_t) throws -> UInt64 {
+  let text = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+  guard let close = text.lastIndex(of: ")"),
+    let start = UInt64(text[text.index(after: close)...].split(separator: " ")[19])
+  else { throw SetupError(description: "no start time in /proc/\(pid)/stat") }
+  return start
+}

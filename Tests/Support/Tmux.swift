@@ -131,6 +131,9 @@ public final class TmuxSession {
     // The editor's glides are tested frame by frame through `render --at` and the loop's tests; here, where
     // a screen is compared once a condition holds, every capture is the resting screen.
     environment["TILEGRID_MOTION"] = "off"
+    // The editor's keys are the standard ones unless a test writes `.config/tilegrid/keys` in its
+    // directory: the keys file of the person running the tests is never read.
+    environment["XDG_CONFIG_HOME"] = self.directory.path + "/.config"
     if let binary = try? TileGrid.binary() { environment["TILEGRID_BIN"] = binary }
     environment.merge(extra) { _, new in new }
     self.environment = environment

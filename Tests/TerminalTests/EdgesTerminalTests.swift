@@ -164,7 +164,7 @@ struct EdgesTerminalTests {
     let backup = ".edit.json.tilegrid-\(try Self.finishedProcessID())-0.bak"
     try directory.write(backup, older)
     // A backup whose writer is still running is a save under way, not something left behind.
-    try directory.write(".edit.json.tilegrid-\(getpid())-0.bak", older)
+    try directory.write(".edit.json.tilegrid-\(getpid())-\(try processStartTime(getpid()))-0.bak", older)
     for key in ["k", "x"] {
       let tmux = try TmuxSession([try TileGrid.binary(), "edit.json"], width: 80, height: 24, in: directory, holdAfterExit: true)
       defer { tmux.close() }

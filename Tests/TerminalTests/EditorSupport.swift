@@ -45,6 +45,21 @@ extension TmuxSession {
     return tmux
   }
 
+  /// Starts an interactive shell, and in it `tilegrid FILE` as a job of its (so Ctrl-Z gives the
+  /// shell back and `fg` the editor); waits for the editor's first whole frame. The caller closes it.
+  static func editorInShell(_ file: String, in directory: TemporaryDirectory) async throws -> TmuxSession {
+    let tmux = try TmuxSession(["bash", "--norc", "-i"], in: directory)
+    do {
+      try await tmux.waitForText(TmuxSession.shellPrompt)
+      try tmux.typeLine(#""$TILEGRID_BIN" "# + file)
+      try await tmux.waitForEditor()
+    } catch {
+      tmux.close()
+      throw error
+    }
+    return tmux
+  }
+
   /// Waits for a whole editor frame: the title bar, the READY badge, the alternate screen.
   @discardableResult
   func waitForEditor(fileID: String = #fileID, line: Int = #line) async throws -> TerminalScreen {

@@ -342,11 +342,8 @@ struct EditorTerminalTests {
   @Test("Ctrl-Z suspends to the shell with the terminal restored; fg redraws the same screen")
   func suspendAndResume() async throws {
     try writeDemo(in: directory)
-    let tmux = try TmuxSession(["bash", "--norc", "-i"], in: directory)
+    let tmux = try await TmuxSession.editorInShell("demo.json", in: directory)
     defer { tmux.close() }
-    try await tmux.waitForText(TmuxSession.shellPrompt)
-    try tmux.typeLine(#""$TILEGRID_BIN" demo.json"#)
-    try await tmux.waitForEditor()
     let moved = try await tmux.moveBlueRightWithKeys()
     let shell = try tmux.processID()
     let editor = try tmux.foregroundProcessID()
@@ -378,6 +375,47 @@ struct EditorTerminalTests {
     #expect(done.state.isRestored, "\(done.state)")
   }
 
+  @Test("Ctrl-Z suspends from a prompt and from the help too; fg brings back the prompt as it was, fg not typed in it")
+  func suspendFromPromptAndHelp() async throws {
+    try writeDemo(in: directory)
+    let tmux = try await TmuxSession.editorInShell("demo.json", in: directory)
+    defer { tmux.close() }
+    let shell = try tmux.processID()
+
+    /// Ctrl-Z, the shell back; then fg, the editor back with `condition`.
+    func suspendAndResume(_ what: String, until condition: @escaping (TerminalScreen) -> Bool) async throws {
+      try tmux.sendKey("C-z")
+      try await tmux.waitUntil("the shell back from \(what)") {
+        $0.state.isRestored && $0.rows.last { !$0.isEmpty }?.hasPrefix(TmuxSession.shellPrompt) == true
+      }
+      #expect(try tmux.foregroundProcessID() == shell)
+      try tmux.typeLine("fg")
+      try await tmux.waitUntil("\(what) again after fg") { $0.state.alternateScreen && condition($0) }
+    }
+
+    try tmux.send("r")
+    try await tmux.waitForStatus("RENAME")
+    try tmux.sendKey("C-u")
+    try tmux.send("sky")
+    try await tmux.waitUntil("the field holding sky") { $0.badge == "RENAME" && $0.statusLine.contains("sky") }
+    try await suspendAndResume("the rename prompt") { $0.badge == "RENAME" && $0.statusLine.contains("sky") }
+    try tmux.send("!")
+    try tmux.sendKey("Enter")
+    let renamed = try await tmux.waitForStatus("READY", "Renamed")
+    #expect(renamed.contentRows.joined().contains("sky!") && !renamed.contentRows.joined().contains("fg"), "\(renamed)")
+
+    try tmux.send("?")
+    let help = try await tmux.waitUntil("the help") { $0.contentRows != renamed.contentRows }
+    try await suspendAndResume("the help") { $0.contentRows == help.contentRows }
+    try tmux.send("x")
+    try await tmux.waitUntil("the help closed") { $0.contentRows == renamed.contentRows && $0.badge == "READY" }
+
+    try tmux.send("q")
+    try await tmux.waitForStatus("QUIT?")
+    try tmux.send("y")
+    try await tmux.waitUntil("the editor gone") { _ in try tmux.foregroundProcessID() == shell }
+  }
+
   @Test("SIGTERM with unsaved changes: a recovery file beside the file, the file untouched, the terminal restored")
   func sigtermWritesRecovery() async throws {
     let original = try writeDemo(in: directory)
@@ -395,7 +433,10 @@ struct EditorTerminalTests {
     #expect(others.count == 1, "one recovery file: \(others)")
     let recovery = try #require(others.first)
     #expect(recovery.contains("demo"), "named after the file: \(recovery)")
-    #expect(try tilegrid(["export", recovery], in: directory) == expected)
+    // The moved arrangement, then the record of what it is (the file it keeps changes of, and the
+    // version they were made on).
+    let exported = try tilegrid(["export", recovery], in: directory)
+    #expect(exported.hasPrefix(String(expected.dropLast(3)) + ",\n  \"recoveredFrom\": {\n    \"file\": "), "\(exported)")
     let printed = try tmux.historyAndScreen().joined(separator: "\n")
     #expect(printed.contains(recovery), "standard error says where: \(printed)")
   }

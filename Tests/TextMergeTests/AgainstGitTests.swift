@@ -4,22 +4,18 @@ import TextMerge
 
 // `mergeLines` and `lineDiff` against the installed git on random inputs (RandomMergeInput): the same
 // bytes and the same number of conflicts, with no exception. TEXTMERGE_RUNS=N and TEXTMERGE_SEED=S run
-// seeds S..<S+N instead of the default 0..<200; TEXTMERGE_LARGE_RUNS=N runs N long inputs instead of 2.
+// seeds S..<S+N instead of the default 0..<200; TEXTMERGE_LARGE_RUNS=N runs long inputs 0..<N
+// instead of two chosen ones.
 
 @Suite("The line merge and diff byte for byte as the installed git")
 struct AgainstGitTests {
   @Test("random three-way merges: git merge-file -p, --diff3, --zdiff3, the favors and marker sizes")
   func randomMerges() throws {
     let git = try InstalledGit()
-    let first = environmentNumber("TEXTMERGE_SEED", 0)
-    let runs = environmentNumber("TEXTMERGE_RUNS", 200)
     var failures = 0
     var conflicted = 0
-    var seed = first
-    while seed < first + runs && failures < 5 {
-      // A batch of seeds at a time, for one shell to run git on.
-      let seeds = seed..<min(first + runs, seed + 200)
-      seed = seeds.upperBound
+    let batches = seedBatches(of: 200)
+    for seeds in batches where failures < 5 {
       var merges: [(seed: Int, input: RandomMergeInput, options: LineMergeOptions)] = []
       for seed in seeds {
         let input = RandomMergeInput(seed: UInt64(seed))
@@ -56,7 +52,8 @@ struct AgainstGitTests {
         }
       }
     }
-    print("TextMerge against git merge-file: seeds \(first)..<\(first + runs), \(conflicted) in conflict, \(failures) different")
+    let runs = batches.map(\.count).reduce(0, +)
+    print("TextMerge against git merge-file: \(runs) seeds from \(batches[0].lowerBound), \(conflicted) in conflict, \(failures) different")
     // The inputs must make conflicts, or the comparison says little.
     #expect(runs < 50 || conflicted * 10 > runs)
   }
@@ -64,13 +61,8 @@ struct AgainstGitTests {
   @Test("random line diffs: git diff --no-index -U0 --no-indent-heuristic")
   func randomDiffs() throws {
     let git = try InstalledGit()
-    let first = environmentNumber("TEXTMERGE_SEED", 0)
-    let runs = environmentNumber("TEXTMERGE_RUNS", 200)
     var failures = 0
-    var seed = first
-    while seed < first + runs && failures < 5 {
-      let seeds = seed..<min(first + runs, seed + 500)
-      seed = seeds.upperBound
+    for seeds in seedBatches(of: 500) where failures < 5 {
       let inputs = seeds.map { RandomMergeInput(seed: UInt64($0)) }
       let expected = try git.diffs(inputs.map { ($0.base, $0.ours) })
       for (seed, (input, expected)) in zip(seeds, zip(inputs, expected)) {
@@ -86,8 +78,11 @@ struct AgainstGitTests {
   @Test("long texts far apart, where the diff's search is cut by git's heuristic and cost limit")
   func largeMerges() throws {
     let git = try InstalledGit()
-    let runs = environmentNumber("TEXTMERGE_LARGE_RUNS", 2)
-    let inputs = (0..<runs).map { RandomMergeInput(largeSeed: UInt64($0)) }
+    // By default seed 9, where both directions of the heuristic cut the search, and seed 11, where the
+    // cost limit does 9 times (counted in a scratch build); of seeds 0..<100, the heuristic cut 146
+    // times and the cost limit 227.
+    let runs = environmentNumber("TEXTMERGE_LARGE_RUNS", 0)
+    let inputs = (runs > 0 ? Array(0..<runs) : [9, 11]).map { RandomMergeInput(largeSeed: UInt64($0)) }
     let merges = inputs.flatMap { input in
       [labelled(.merge), labelled(.diff3)].map {
         InstalledGit.Merge(base: input.base, ours: input.ours, theirs: input.theirs, options: $0)
@@ -104,30 +99,26 @@ struct AgainstGitTests {
 
   @Test("5,000 lines of a, b and c, each side moving 3 of them: the same as git")
   func repeatedLines() throws {
-    var rng = SplitMix64(seed: 5000)
-    let base = (0..<5000).map { _ in rng.element(["a\n", "b\n", "c\n"]) }
-    func movedThree(_ lines: [String]) -> [String] {
-      var lines = lines
-      for _ in 0..<3 {
-        let line = lines.remove(at: rng.int(0...(lines.count - 1)))
-        lines.insert(line, at: rng.int(0...lines.count))
-      }
-      return lines
-    }
-    let ours = movedThree(base)
-    let theirs = movedThree(base)
-    let bytes = { (lines: [String]) in Array(lines.joined().utf8) }
+    let (base, ours, theirs) = repeatedLinesMerge()
     let git = try InstalledGit()
     for style in [LineMergeOptions.Style.merge, .diff3] {
       let options = labelled(style)
-      let result = mergeLines(base: bytes(base), ours: bytes(ours), theirs: bytes(theirs), options: options)
-      let expected = try git.mergeFiles([
-        InstalledGit.Merge(base: bytes(base), ours: bytes(ours), theirs: bytes(theirs), options: options)
-      ])[0]
+      let result = mergeLines(base: base, ours: ours, theirs: theirs, options: options)
+      let expected = try git.mergeFiles([InstalledGit.Merge(base: base, ours: ours, theirs: theirs, options: options)])[0]
       #expect(result.bytes == expected.bytes)
       #expect(min(result.conflicts, 127) == Int(expected.status))
+      // git merges it cleanly (in the diff3 style too: the moves are apart).
+      #expect(result.conflicts == 0)
     }
   }
+}
+
+/// The seeds to run, `TEXTMERGE_SEED` and on, `TEXTMERGE_RUNS` of them (200 by default), in batches
+/// of `size` for one shell each to run git on.
+private func seedBatches(of size: Int) -> [Range<Int>] {
+  let first = environmentNumber("TEXTMERGE_SEED", 0)
+  let end = first + environmentNumber("TEXTMERGE_RUNS", 200)
+  return stride(from: first, to: end, by: size).map { $0..<min(end, $0 + size) }
 }
 
 private func labelled(_ style: LineMergeOptions.Style) -> LineMergeOptions {

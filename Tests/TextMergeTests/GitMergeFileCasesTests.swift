@@ -127,22 +127,8 @@ struct GitMergeFileCasesTests {
 
   @Test("conflict in removed tail: one side removed the lines the other changed")
   func conflictInRemovedTail() {
-    let expected = """
-      Dominus regit me,
-      et nihil mihi deerit.
-      In loco pascuae ibi me collocavit,
-      super aquam refectionis educavit me;
-      animam meam convertit,
-      deduxit me super semitas jusitiae,
-      propter nomen suum.
-      <<<<<<< orig.txt
-      =======
-      Nam et si ambulavero in medio umbrae mortis,
-      non timebo mala, quoniam TU mecum es:
-      virga tua et baculus tuus ipsa me consolata sunt.
-      >>>>>>> new5.txt
-
-      """
+    // git's expected output: orig.txt, then an empty ours against new5.txt's last three lines.
+    let expected = orig + "<<<<<<< orig.txt\n=======\n" + new5.dropFirst(orig.count) + ">>>>>>> new5.txt\n"
     #expect(merge(orig, new1, new5, labels("orig.txt", "new1.txt", "new5.txt")) == (expected, 1))
   }
 

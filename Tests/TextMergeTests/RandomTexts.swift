@@ -111,8 +111,7 @@ struct RandomMergeInput: CustomStringConvertible {
 extension RandomMergeInput {
   /// Long texts far apart: 5,000 to 40,000 lines of 40 words, each side with an edit every 20 to 100
   /// lines. The diff's search then goes past 256 edits in a box with long equal runs around, where
-  /// git's heuristic cuts it, and past its cost limit (both were seen to happen on these inputs, by
-  /// counting in a scratch build).
+  /// git's heuristic may cut it, or past its cost limit.
   init(largeSeed seed: UInt64) {
     var rng = SplitMix64(seed: seed)
     let words = (0..<40).map { "word \($0)\n" }

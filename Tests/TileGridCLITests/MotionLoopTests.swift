@@ -3,44 +3,110 @@ import Document
 import Editor
 import TerminalInput
 import Testing
+import TestSupport
+import TileGridJSON
 import TileModel
 
 @testable import Runtime
 @testable import TileGridCLI
 
-/// A screen on a virtual clock: input arrives at given times; waiting until a deadline with nothing
-/// arriving moves the clock there. Frames are drawn with the editor's `FramePacer`, as on a terminal.
+/// A screen on a virtual clock: input arrives at given times; waiting until a deadline (the editor's,
+/// or the next frame's) with nothing arriving moves the clock there. Frames are drawn with the
+/// editor's `FramePacer` and presented on a recording backend (the bytes a terminal would receive), as
+/// `CursesPort` does on a terminal. With `slow`, the terminal reads `rate` bytes a millisecond and the
+/// kernel holds `capacity` bytes it has not read: the port can write while less is held (what does not
+/// fit waits in the port), its pace is known once it has held bytes back, and when the terminal could
+/// not take a frame the port waits until it can. With `asks` false the port writes every frame
+/// whatever the terminal holds, waiting for it (as a loop that queues frames would).
 private struct ClockPort: TerminalPort {
   var arrivals: [(time: Int, message: EditorMessage)]
   var clock = 0
   var pacer = FramePacer()
   var buffer = Buffer(size: Size(width: 80, height: 24))
-  /// Each frame drawn: when, and the screen.
-  var frames: [(time: Int, screen: Buffer)] = []
+  var presenter = Presenter()
+  var backend = RecordingBackend(mode: .colored(.xterm256))
+  /// Each frame drawn: when, the screen, and its bytes.
+  var frames: [(time: Int, screen: Buffer, bytes: Int)] = []
   /// Each message handed over, when.
   var handed: [Int] = []
-  /// Each deadline the loop waited for.
+  /// Each deadline the loop waited for (the editor's and the frame's, the sooner).
   var deadlines: [Int?] = []
+  /// A terminal that reads `rate` bytes a millisecond, the kernel holding `capacity` unread; nil: one
+  /// that reads everything at once.
+  var slow: (rate: Int, capacity: Int)?
+  /// The bytes written and not yet read by the terminal (in the kernel, and waiting to go in), as of
+  /// `drained`.
+  var queued = 0
+  var drained = 0
+  var asks = true
+  /// The terminal's pace, once it has held bytes back.
+  var pace: Double?
+
+  init(arrivals: [(time: Int, message: EditorMessage)], screen: Size = Size(width: 80, height: 24)) {
+    self.arrivals = arrivals
+    buffer = Buffer(size: screen)
+  }
+
+  /// The terminal reads what it can by `clock`.
+  mutating func drain() {
+    guard let slow else { return }
+    queued = max(0, queued - (clock - drained) * slow.rate)
+    drained = clock
+  }
+
+  /// When the terminal has read everything written.
+  var restsAt: Int {
+    guard let slow else { return clock }
+    let left = max(0, queued - (clock - drained) * slow.rate)
+    return clock + (left + slow.rate - 1) / slow.rate
+  }
 
   mutating func next(deadline: Int?) -> [(message: EditorMessage, time: Int)]? {
-    deadlines.append(deadline)
-    if let first = arrivals.first, deadline.map({ first.time <= $0 }) ?? true {
+    var frame = pacer.nextFrame
+    if pacer.owed, let slow {
+      // It takes output again once it has read down below what the kernel holds.
+      drain()
+      frame = clock + (queued - slow.capacity) / slow.rate + 1
+    }
+    let wake = [deadline, frame].compactMap { $0 }.min()
+    deadlines.append(wake)
+    if let first = arrivals.first, wake.map({ first.time <= $0 }) ?? true {
       arrivals.removeFirst()
       clock = max(clock, first.time)
       handed.append(clock)
+      pacer.handledInput()
       return [(first.message, clock)]
     }
-    guard let deadline else { return nil }
-    clock = max(clock, deadline)
+    guard let wake else { return nil }
+    clock = max(clock, wake)
+    // A frame alone is no message.
+    guard let deadline, deadline <= clock else { return [] }
+    pacer.handledInput()
     return [(.tick, clock)]
   }
 
   mutating func present(_ editor: EditorState) {
-    pacer.draw(editor, into: &buffer, scheme: .monochrome, at: clock)
-    frames.append((clock, buffer))
+    drain()
+    let writable = slow.map { queued < $0.capacity } ?? true
+    guard pacer.draw(editor, into: &buffer, scheme: .color, at: clock, writable: !asks || writable) else { return }
+    let time = clock
+    let count = backend.frames.count
+    presenter.present(&buffer, to: &backend)
+    let bytes = backend.frames.count > count ? backend.frames.last!.bytes : 0
+    frames.append((time, presenter.screen!, bytes))
+    guard let slow else { return }
+    queued += bytes
+    if asks {
+      // What it takes while it holds bytes back measures its pace (`CursesTerminal.pace`).
+      if queued > slow.capacity { pace = Double(slow.rate) }
+      pacer.wrote(bytes, pace: pace, at: time)
+    } else if queued > slow.capacity {
+      // A write that waits returns once the rest fits.
+      clock += (queued - slow.capacity + slow.rate - 1) / slow.rate
+      drain()
+    }
   }
 
-  var nextFrame: Int? { pacer.nextFrame }
   /// Saves succeed and write nothing; the disk cannot be read; nothing else does anything.
   mutating func perform(_ effect: EditorEffect, for editor: EditorState, at time: Int) -> EditorMessage? {
     switch effect {
@@ -77,7 +143,7 @@ struct MotionLoopTests {
     #expect(motionFrames.allSatisfy { $0.1 - $0.0 >= Motion.frameInterval })
     #expect(times.last! >= 5 + Motion.duration && times.last! < 5 + Motion.duration + Motion.frameInterval)
     let last = port.frames.last!.screen
-    let resting = editor.view(scheme: .monochrome)
+    let resting = editor.view(scheme: .color)
     #expect(last == resting)
     let moving = afterInput.map { $0.screen != resting } ?? false
     #expect(moving)
@@ -92,5 +158,131 @@ struct MotionLoopTests {
     Program.run(&editor, on: &port)
     #expect(port.frames.map(\.time) == [0, 0, 0, 40])
     #expect(port.deadlines.allSatisfy { $0 == nil })
+  }
+
+  /// The editor on the demo at `screen` with motion on, after `setup` (played at once), then `keys` at
+  /// `at`, run to the end on `port`'s terminal.
+  fileprivate static func run(
+    _ port: inout ClockPort, setup: [EditorMessage], keys: [EditorMessage], at time: Int = 1000,
+    arrangement: Arrangement = Self.tiles
+  ) -> EditorState {
+    var editor = EditorState(arrangement: arrangement, screen: port.buffer.size, fileName: "tiles.json")
+    editor.setMotion(true)
+    port.arrivals = setup.map { (0, $0) } + keys.map { (time, $0) }
+    Program.run(&editor, on: &port)
+    return editor
+  }
+
+  /// One section of 120 tiles in turn of every color: a change near the start moves every tile on the screen.
+  static let tiles = Arrangement(sections: [
+    (Section(id: "all", title: "All"), (0..<120).map { Tile(id: "t\($0)", title: "tile \($0)", color: TileColor(TileColor.names[$0 % TileColor.names.count])!) })
+  ])
+
+  /// The frames after the key (at 1000 ms) that wrote something.
+  fileprivate static func written(_ port: ClockPort) -> [(time: Int, screen: Buffer, bytes: Int)] {
+    port.frames.filter { $0.time >= 1000 && $0.bytes > 0 }
+  }
+
+  @Test("on a terminal that keeps up, a keyboard move glides in at least 8 distinct frames over 0.25 s, the last the resting screen")
+  func glideFrames() {
+    var port = ClockPort(arrivals: [])
+    let editor = Self.run(&port, setup: [Self.key(.space)], keys: [Self.key(.right)], arrangement: .demo)
+    let frames = Self.written(port)
+    // Each frame written changed a cell (an identical one writes nothing and is not counted), each is
+    // a frame's interval after the one before, and the screen rests at 250 ms.
+    #expect(frames.count >= 8, "\(frames.map { ($0.time, $0.bytes) })")
+    #expect(zip(frames, frames.dropFirst()).allSatisfy { $0.1.time - $0.0.time >= Motion.frameInterval && $0.0.screen != $0.1.screen })
+    #expect(frames.last!.time - 1000 <= 250)
+    #expect(port.backend.screen == editor.view(scheme: .color))
+  }
+
+  @Test("on a terminal read at 64 KB/s, frames are dropped, not queued: the screen rests soon after a key that slides the whole screen",
+        arguments: [12_000, 18_000])
+  func slowTerminalDropsFrames(_ capacity: Int) {
+    // What the kernel holds unread on a pseudo-terminal here: about 12 KB written in pieces of 4 KB
+    // or more, 18 KB in pieces of 3 KB (as these frames are).
+    func port(asks: Bool = true, pace: Double? = nil) -> ClockPort {
+      var port = ClockPort(arrivals: [])
+      port.slow = (64, capacity)
+      port.asks = asks
+      port.pace = pace
+      return port
+    }
+    var fast = ClockPort(arrivals: [])
+    var slow = port()
+    var known = port(pace: 64)
+    var queueing = port(asks: false)
+    let delete = [Self.key(.character("d"))]
+    let editor = Self.run(&fast, setup: [], keys: delete)
+    _ = Self.run(&slow, setup: [], keys: delete)
+    _ = Self.run(&known, setup: [], keys: delete)
+    _ = Self.run(&queueing, setup: [], keys: delete)
+    let fastFrames = Self.written(fast)
+    let bytes = fastFrames.reduce(0) { $0 + $1.bytes }
+    // Every frame moves every tile on the screen: the glide is more than the terminal reads in 0.4 s,
+    // so queued it rests later.
+    #expect(bytes > 64 * 400)
+    #expect(queueing.restsAt - 1000 > 400)
+    for (name, port) in [("unknown pace", slow), ("known pace", known)] {
+      let frames = Self.written(port)
+      // Dropped: fewer frames and bytes, the last the resting screen, sooner at rest.
+      #expect(frames.count < fastFrames.count && frames.reduce(0) { $0 + $1.bytes } < bytes, "\(name): \(frames.map { ($0.time, $0.bytes) })")
+      #expect(port.backend.screen == editor.view(scheme: .color), "\(name)")
+    }
+    // The first glide on a terminal not yet seen to be slow fills the kernel's buffer before anything
+    // says so; once its pace is known, frames come no faster than it reads them, and the screen rests
+    // within 0.4 s.
+    #expect(slow.restsAt - 1000 <= capacity / 64 + 250 + 60, "rests \(slow.restsAt - 1000) ms after the key")
+    #expect(known.restsAt - 1000 <= 400, "rests \(known.restsAt - 1000) ms after the key: \(Self.written(known).map { ($0.time, $0.bytes) })")
+    // A key during the glide is still answered by a frame of its own, as soon as the terminal takes
+    // output again (it has read what the kernel holds by then at the latest), not at the glide's end.
+    var keyed = port()
+    keyed.arrivals = [(1000, Self.key(.character("d"))), (1100, Self.key(.character("u")))]
+    var undone = EditorState(arrangement: Self.tiles, screen: keyed.buffer.size, fileName: "tiles.json")
+    undone.setMotion(true)
+    Program.run(&undone, on: &keyed)
+    #expect(keyed.frames.contains { $0.time >= 1100 && $0.time <= 1100 + capacity / 64 + 1 })
+    #expect(keyed.backend.screen == undone.view(scheme: .color))
+  }
+
+  /// Carried by the mouse: the long press lifts at 300 ms (a timer) and the shadow still grows after
+  /// the last event; and from the keyboard: two moves, a drop and an undo inside each other's glides.
+  static let replays = [
+    "press 5 3\nwait 350\nmove 9 5\nwait 30\nmove 14 8\nwait 40\nmove 20 9\n",
+    "key space\nkey right\nwait 40\nkey right\nwait 30\nkey enter\nwait 20\nkey u\n",
+  ]
+
+  @Test("render --at prints the frame the editor draws at that moment, at every frame it draws after the last event",
+        arguments: replays)
+  func renderAtIsTheEditorsFrame(_ events: String) throws {
+    let directory = try TemporaryDirectory()
+    let demo = try directory.write("demo.json", Arrangement.demo.jsonBytes())
+    let eventsFile = try directory.write("replay.events", events)
+    // The editor as the terminal runs it: each event handed over at its time, timers at their
+    // deadlines, frames drawn by the pacer in between.
+    var arrivals: [(time: Int, message: EditorMessage)] = []
+    var last = 0
+    for event in try EventScript.parse(Array(events.utf8)).map(\.event) {
+      switch event {
+      case .wait(let milliseconds): last += milliseconds
+      case .input(let input): arrivals.append((last, .input(input)))
+      default: Issue.record("not an input: \(event)")
+      }
+    }
+    var port = ClockPort(arrivals: arrivals)
+    var editor = EditorState(arrangement: .demo, screen: port.buffer.size, fileName: demo)
+    editor.setMotion(true)
+    Program.run(&editor, on: &port)
+    let frames = port.frames.filter { $0.time >= last }
+    #expect(frames.count >= 8)
+    for frame in frames {
+      let arguments = [
+        demo, "--width", "80", "--height", "24", "--events", eventsFile, "--at", "\(frame.time - last)", "--color", "always",
+      ]
+      let options = try TileGridCommand.RenderOptions(
+        try Arguments(arguments, command: "render", syntax: TileGridCommand.renderCommand.syntax))
+      let printed = try TileGridCommand.renderedFrame(options).screen
+      #expect(printed == frame.screen, "--at \(frame.time - last): \(printed.lines) against \(frame.screen.lines)")
+    }
   }
 }

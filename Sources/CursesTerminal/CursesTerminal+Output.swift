@@ -1,0 +1,175 @@
+import CNCursesW
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// How frames reach the terminal without the program ever waiting for it. ncurses composes each update
+/// into a file in memory (its output descriptor points there between frames), and the bytes go to the
+/// terminal through a descriptor of the program's own that never blocks: what the terminal cannot
+/// take now waits in `pending`, written as it takes more (`wait` watches for that), and the next frame
+/// is not drawn until it has all gone (`canTakeOutput`), so a slow terminal drops frames instead of
+/// queueing them. A write that waits is not a choice: on a pseudo-terminal here a blocked write slept
+/// until the kernel's buffer had nearly emptied, about 0.3 s at 64 KB/s, with no key read meanwhile.
+/// Around a stop and at the end (where ncurses must reach the terminal's modes through its own
+/// descriptor) ncurses writes to the terminal again, after everything pending.
+extension CursesTerminal {
+  /// Points ncurses' output at a new file in memory (`ncursesOutput` is its descriptor); without one
+  /// (an old kernel), or without a second descriptor of the terminal, ncurses goes on writing to the
+  /// terminal itself.
+  func startComposing(ncursesOutput descriptor: Int32) {
+    let sink = tg_memory_file()
+    let copy = dup(descriptor)
+    let reopened = tg_reopen_nonblocking(outputFD)
+    guard sink >= 0, copy >= 0, reopened >= 0 else {
+      for fd in [sink, copy, reopened] where fd >= 0 { close(fd) }
+      return
+    }
+    frameSink = sink
+    terminalCopy = copy
+    writer = reopened
+    ncursesOutput = descriptor
+    compose(true)
+  }
+
+  /// Closes what `startComposing` opened (after `restore`).
+  func stopComposing() {
+    guard frameSink >= 0 else { return }
+    for fd in [frameSink, terminalCopy, writer] { close(fd) }
+    frameSink = -1
+    writer = outputFD
+  }
+
+  /// ncurses writes into memory (`true`) or to the terminal itself.
+  func compose(_ on: Bool) {
+    guard frameSink >= 0, on != composing else { return }
+    fflush(outputFile)
+    _ = dup2(on ? frameSink : terminalCopy, ncursesOutput)
+    composing = on
+  }
+
+  /// Queues `bytes` for the terminal, after what ncurses has composed so far, and writes what it takes
+  /// now. Without a file in memory, writes them directly.
+  func send(_ bytes: [UInt8]) {
+    guard composing else { return writeAll(bytes) }
+    collect()
+    pending += bytes
+    queuedBytes += bytes.count
+    flushPending()
+  }
+
+  /// Moves what ncurses composed since the last call into `pending`.
+  func collect() {
+    guard composing else { return }
+    fflush(outputFile)
+    let length = Int(lseek(frameSink, 0, SEEK_CUR))
+    guard length > 0 else { return }
+    let start = pending.count
+    pending += repeatElement(0, count: length)
+    let read = pending.withUnsafeMutableBytes { pread(frameSink, $0.baseAddress! + start, length, 0) }
+    if read < length { pending.removeLast(length - max(0, read)) }
+    queuedBytes += max(0, read)
+    _ = lseek(frameSink, 0, SEEK_SET)
+    // A full repaint of a large screen leaves a large file behind: let it go.
+    if length > 1 << 20 { _ = ftruncate(frameSink, 0) }
+  }
+
+  /// Writes as much of `pending` as the terminal takes now; true when nothing waits any more. A
+  /// terminal that is gone takes everything (its end is found by the next read).
+  @discardableResult
+  func flushPending() -> Bool {
+    // A tenth of a second without writing, the kernel's buffer not full: the terminal has read what
+    // it had (the end of a frame, a few KB, at 64 KB/s or faster).
+    let now = Monotonic.milliseconds()
+    if pendingStart < pending.count && !full && now - lastWritten >= 100 {
+      drained = (now, written)
+      refilled = (now, written)
+    }
+    while pendingStart < pending.count {
+      let n = pending.withUnsafeBytes { write(writer, $0.baseAddress! + pendingStart, $0.count - pendingStart) }
+      if n > 0 {
+        pendingStart += n
+        written += n
+        lastWritten = now
+        full = false
+      } else if n < 0 && errno == EINTR {
+        continue
+      } else if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+        // Filled from empty at once: what it took is what the kernel holds.
+        if let refilled, now - refilled.at <= 5 { capacity = max(capacity ?? 0, written - refilled.written) }
+        refilled = nil
+        if !full && filled == nil { filled = (now, written) }
+        full = true
+        return false
+      } else {
+        break
+      }
+    }
+    pending.removeAll(keepingCapacity: pending.count <= 1 << 20)
+    pendingStart = 0
+    return true
+  }
+
+  /// The terminal has read nearly everything written (a wait on a full buffer just ended), which
+  /// measures its `pace` two ways, each at most what it is: all it took since it last had read
+  /// everything, over the time between (exact when it was reading all along); and, with what the
+  /// kernel holds known, that and what it took since the buffer filled, over the time since (exact
+  /// when the buffer filled at once, a frame larger than it).
+  func noteDrained() {
+    let now = Monotonic.milliseconds()
+    var measured = 0.0
+    // Only a buffer that stayed full for a while says the terminal is slow: a fast one empties even a
+    // frame larger than the buffer in a few milliseconds, and a moment's delay is no pace.
+    if let filled, now - filled.at >= 50 {
+      if let drained, written > drained.written {
+        measured = Double(written - drained.written) / Double(now - drained.at)
+      }
+      if let capacity {
+        measured = max(measured, Double(capacity + written - filled.written) / Double(now - filled.at))
+      }
+    }
+    if measured > 0 { measuredPace = (pace.map { ($0 + measured) / 2 } ?? measured, now) }
+    drained = (now, written)
+    refilled = (now, written)
+    filled = nil
+    full = false
+  }
+
+  /// How fast the terminal takes output, in bytes a millisecond, as measured when its buffer last
+  /// filled and drained again (`noteDrained`); nil when it never has, or when nothing was written for
+  /// 10 s since. A terminal that reads slower than frames come fills the kernel's buffer before
+  /// anything says so (no signal shows what the buffer holds); once its pace is known, frames can be
+  /// spaced so that none pile up there, and while they are nothing shows it reading faster: the figure
+  /// holds while the program keeps writing, and lapses after a pause, so a terminal that was slow only
+  /// for a moment gets every frame again.
+  public var pace: Double? {
+    guard let measuredPace, Monotonic.milliseconds() - max(measuredPace.at, lastWritten) < 10_000 else { return nil }
+    return measuredPace.bytesPerMillisecond
+  }
+
+  /// Whether a frame can be drawn now: nothing of the last one waits, and the terminal takes output
+  /// without the write waiting (`poll` for `POLLOUT`). A terminal reading slower than frames come stops
+  /// taking output once the kernel's buffer is full (12-20 KB on a pseudo-terminal here, whose
+  /// `TIOCOUTQ` always reads 0); a frame it cannot take now is better dropped than queued behind the
+  /// others. A terminal that is gone counts as taking everything.
+  public var canTakeOutput: Bool {
+    guard active else { return true }
+    if !pending.isEmpty && !flushPending() { return false }
+    var fd = pollfd(fd: writer, events: Int16(POLLOUT), revents: 0)
+    return poll(&fd, 1, 0) != 0
+  }
+
+  /// Everything pending written, waiting for the terminal (at most 10 s, then the rest is dropped),
+  /// and ncurses writing to the terminal itself again: before a stop and at the end.
+  func finishWriting() {
+    collect()
+    let deadline = Monotonic.milliseconds() + 10_000
+    while !flushPending() && Monotonic.milliseconds() < deadline {
+      var fd = pollfd(fd: writer, events: Int16(POLLOUT), revents: 0)
+      _ = poll(&fd, 1, 100)
+    }
+    pending.removeAll()
+    pendingStart = 0
+    compose(false)
+  }
+}
