@@ -1,31 +1,5 @@
 import TileModel
 
-/// One version of a file, for a merge: its arrangement as read, its format, and its bytes (nil when
-/// the arrangement is all there is, as in the editor: they are written from it when a stage needs
-/// them).
-public struct MergeVersion: Sendable {
-  public var arrangement: Arrangement
-  public var format: ArrangementFormat
-  public var bytes: [UInt8]?
-
-  public init(_ arrangement: Arrangement, format: ArrangementFormat, bytes: [UInt8]? = nil) {
-    self.arrangement = arrangement
-    self.format = format
-    self.bytes = bytes
-  }
-
-  /// A version read from its bytes; no bytes at all are an empty arrangement, in every format (git
-  /// gives a merge driver an empty base when both sides added the file).
-  /// - Throws: `FormatError`, as `ArrangementFormat.read`.
-  public static func read(_ bytes: [UInt8], as format: ArrangementFormat) throws(FormatError) -> MergeVersion {
-    if bytes.isEmpty { return MergeVersion(Arrangement(sections: []), format: format, bytes: bytes) }
-    return MergeVersion(try format.read(bytes), format: format, bytes: bytes)
-  }
-
-  /// The bytes, or the arrangement written in its format.
-  var text: [UInt8] { bytes ?? format.bytes(arrangement).bytes }
-}
-
 /// How to merge: the side a conflict is resolved toward in the arrangement, the markers' labels and
 /// width, the format written, and whether to keep a record of each stage.
 public struct MergeOptions: Sendable {
@@ -93,11 +67,12 @@ public struct MergeRecordFile: Sendable, Equatable {
 
 /// The merge of three versions of a file, as a cascade of named stages (docs/merge.md):
 ///
-///     1. read       readVersions     a format with ids (JSON) goes to the id merge (stage 4)
-///     2. line merge GitLineMerge     git's `merge-file`, line by line (`lineMerge`)
-///     3. sanity     MergeSanity      taken byte for byte when clean and sane
-///     4. card merge CardMerge        cards paired by identity, then the id merge
-///     5. write      MergeWriting     clean, or the conflicts in the file
+///     stage          function                  file               rule
+///     1. read        readVersions              MergeReading       a format with ids (JSON) goes to the id merge
+///     2. line merge  GitLineMerge.lineMerge    LineMerge          git's `merge-file`, line by line
+///     3. sanity      MergeSanity.check         MergeSanity        taken byte for byte when clean and sane
+///     4. card merge  CardMerge.cardMerge       CardMerge          cards paired by identity, then the id merge
+///     5. write       writeMerged               MergeWriting       clean, or the conflicts in the file
 ///
 /// So the merge is the same as git's wherever git's is clean and sane, and the card merge runs only
 /// where git's fails. A pure function: the editor calls it as `tilegrid merge` does.
@@ -105,15 +80,6 @@ public struct MergeRecordFile: Sendable, Equatable {
 ///     let merged = MergeCascade.merge(base: b, ours: x, theirs: y)
 ///     if merged.conflicts.isEmpty { write(merged.bytes!) }
 public enum MergeCascade {
-  /// The route stage 1 sends three versions on.
-  enum Route: Equatable {
-    /// The line stages: the same text format on all three, written so.
-    case lines(ArrangementFormat)
-    /// Straight to the card merge: a format with ids (the id merge), or versions in different
-    /// formats, or a file written in another.
-    case cards(reason: String)
-  }
-
   public static func merge(
     base: MergeVersion, ours: MergeVersion, theirs: MergeVersion, options: MergeOptions = MergeOptions()
   ) -> MergedFile {
@@ -161,73 +127,6 @@ public enum MergeCascade {
     record.add("5-write.txt", merged.recorded.isEmpty ? "clean\n" : merged.recorded.map { "- \($0)\n" }.joined())
     merged.record = record.files
     return merged
-  }
-
-  /// Stage 1: the route the three versions take. The line stages are for a text format whose cards
-  /// have no ids of their own, the same on all three and in the file written; a format with ids
-  /// (JSON) goes straight to the id merge, which is exact and fast at a million tiles; versions in
-  /// different formats go to the card merge.
-  static func readVersions(_ versions: [MergeVersion], writing format: ArrangementFormat, _ record: inout MergeRecord) -> Route {
-    let route: Route
-    if versions.contains(where: { $0.format == .json }) || format == .json {
-      route = .cards(reason: "a format with ids: the id merge")
-    } else if versions.contains(where: { $0.format != format }) {
-      route = .cards(reason: "versions in different formats, or written in another: the card merge")
-    } else {
-      route = .lines(format)
-    }
-    if record.enabled {
-      var text = ""
-      for (name, version) in zip(["base", "ours", "theirs"], versions) {
-        let bytes = version.bytes.map { ", \($0.count) bytes" } ?? ""
-        text += "\(name): \(version.format), \(version.arrangement.tileCount) cards in \(version.arrangement.sections.count) lanes\(bytes)\n"
-      }
-      switch route {
-      case .lines: text += "route: the line merge (cards without ids)\n"
-      case .cards(let reason): text += "route: \(reason)\n"
-      }
-      record.add("1-read.txt", text)
-    }
-    return route
-  }
-
-  /// Stage 5: the file, clean or with its conflicts — for JSON the arrangement and its record of the
-  /// conflicts, for a text format git's markers around the whole cards of each (`MergeWriting`).
-  static func writeMerged(_ result: MergeResult, format: ArrangementFormat, labels: ConflictLabels) -> MergedFile {
-    /// Why the format cannot hold one of `arrangements`, if it cannot.
-    func unwritable(_ arrangements: [Arrangement]) -> FormatError? {
-      for arrangement in arrangements {
-        do {
-          try format.checkWritable(arrangement)
-        } catch {
-          return error
-        }
-      }
-      return nil
-    }
-    guard !result.conflicts.isEmpty else {
-      let (bytes, lost) = format == .json ? (nil, LostFields(format: .json)) : format.bytes(result.arrangement)
-      return MergedFile(
-        arrangement: result.arrangement, format: format, conflicts: [], bytes: bytes,
-        file: ConflictedArrangement(arrangement: result.arrangement, conflicts: []), lost: lost,
-        cannotWrite: unwritable([result.arrangement]), madeBy: "card merge")
-    }
-    if format == .json {
-      let file = ConflictedArrangement.merged(result)
-      return MergedFile(
-        arrangement: result.arrangement, format: format, conflicts: result.conflicts, bytes: nil, file: file,
-        lost: LostFields(format: .json), cannotWrite: nil, madeBy: "card merge")
-    }
-    let (bytes, blocks) = MergeWriting.markedFile(result, format: format, labels: labels)
-    let lost = format.bytes(result.outcomes?.ours ?? result.arrangement).lost
-    let conflicts = blocks.map { block in
-      FileConflict(subject: "lines \(block.line)-\(block.endLine)", message: block.words, line: block.line, theirs: [])
-    }
-    let versions = result.outcomes.map { [$0.ours, $0.theirs] } ?? [result.arrangement]
-    return MergedFile(
-      arrangement: result.arrangement, format: format, conflicts: result.conflicts, bytes: bytes,
-      file: ConflictedArrangement(arrangement: result.outcomes?.ours ?? result.arrangement, conflicts: conflicts),
-      lost: lost, cannotWrite: unwritable(versions), madeBy: "card merge")
   }
 }
 

@@ -316,3 +316,44 @@ enum MergeWriting {
     }
   }
 }
+
+extension MergeCascade {
+  /// Stage 5: the file, clean or with its conflicts — for JSON the arrangement and its record of the
+  /// conflicts, for a text format git's markers around the whole cards of each (`MergeWriting`).
+  static func writeMerged(_ result: MergeResult, format: ArrangementFormat, labels: ConflictLabels) -> MergedFile {
+    /// Why the format cannot hold one of `arrangements`, if it cannot.
+    func unwritable(_ arrangements: [Arrangement]) -> FormatError? {
+      for arrangement in arrangements {
+        do {
+          try format.checkWritable(arrangement)
+        } catch {
+          return error
+        }
+      }
+      return nil
+    }
+    guard !result.conflicts.isEmpty else {
+      let (bytes, lost) = format == .json ? (nil, LostFields(format: .json)) : format.bytes(result.arrangement)
+      return MergedFile(
+        arrangement: result.arrangement, format: format, conflicts: [], bytes: bytes,
+        file: ConflictedArrangement(arrangement: result.arrangement, conflicts: []), lost: lost,
+        cannotWrite: unwritable([result.arrangement]), madeBy: "card merge")
+    }
+    if format == .json {
+      let file = ConflictedArrangement.merged(result)
+      return MergedFile(
+        arrangement: result.arrangement, format: format, conflicts: result.conflicts, bytes: nil, file: file,
+        lost: LostFields(format: .json), cannotWrite: nil, madeBy: "card merge")
+    }
+    let (bytes, blocks) = MergeWriting.markedFile(result, format: format, labels: labels)
+    let lost = format.bytes(result.outcomes?.ours ?? result.arrangement).lost
+    let conflicts = blocks.map { block in
+      FileConflict(subject: "lines \(block.line)-\(block.endLine)", message: block.words, line: block.line, theirs: [])
+    }
+    let versions = result.outcomes.map { [$0.ours, $0.theirs] } ?? [result.arrangement]
+    return MergedFile(
+      arrangement: result.arrangement, format: format, conflicts: result.conflicts, bytes: bytes,
+      file: ConflictedArrangement(arrangement: result.outcomes?.ours ?? result.arrangement, conflicts: conflicts),
+      lost: lost, cannotWrite: unwritable(versions), madeBy: "card merge")
+  }
+}
