@@ -113,7 +113,8 @@ extension TileGridCommand {
       throw invalidFile(path, name: input.name, error, readAs: format, looksLike: input.bytes.withUnsafeBufferPointer { looks($0) })
     }
     if let first = file.conflicts.first { throw conflicted(input.name, file, first: first) }
-    return MergeVersion(file.arrangement, format: format, bytes: input.bytes)
+    // A JSON file's bytes are not kept: it takes the id merge, which needs only its arrangement.
+    return MergeVersion(file.arrangement, format: format, bytes: format == .json ? nil : input.bytes)
   }
 
   /// Whether a file holds nothing but blanks (a pipe's bytes are kept by Platform.input, so reading
