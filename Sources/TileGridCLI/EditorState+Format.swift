@@ -10,7 +10,10 @@ extension EditorState {
     traits = format.traits
     gainsColorColumn = format.lacksColorColumn(arrangement)
     mergeVersions = { base, ours, theirs in
-      BoardVersions.merge(base: base, ours: ours, theirs: theirs, formats: [format, format, format])
+      let merged = MergeCascade.merge(
+        base: MergeVersion(base, format: format), ours: MergeVersion(ours, format: format),
+        theirs: MergeVersion(theirs, format: format))
+      return MergeResult(arrangement: merged.arrangement, conflicts: merged.conflicts)
     }
   }
 
