@@ -121,6 +121,8 @@ public final class CursesTerminal {
   /// How fast the terminal took output, in bytes a millisecond, the last time it held some back
   /// (`flushPending`), and when (monotonic milliseconds).
   var measuredPace: (bytesPerMillisecond: Double, at: Int)?
+  /// The fastest pace measured since the start.
+  var fastestPace: Double?
   private var screen: OpaquePointer?
   private let signals: SignalPipe
   /// The terminal's modes before TileGrid started, for the crash path.

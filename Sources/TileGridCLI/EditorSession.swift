@@ -365,8 +365,8 @@ struct CursesPort: TerminalPort {
   /// frame is due a frame's interval later (`FramePacer`).
   mutating func present(_ editor: EditorState) {
     let time = now
-    if pacer.draw(editor, into: &frame, scheme: scheme, at: time, writable: terminal.canTakeOutput) {
-      pacer.wrote(terminal.present(&frame), pace: terminal.pace, at: time)
+    if pacer.draw(editor, into: &frame, scheme: scheme, at: time, writable: terminal.canTakeOutput, pace: terminal.pace) {
+      pacer.wrote(terminal.present(&frame), at: time)
     }
   }
 
