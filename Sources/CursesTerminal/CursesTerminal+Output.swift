@@ -99,18 +99,20 @@ extension CursesTerminal {
         if let refilled, now - refilled.at <= 5 { capacity = max(capacity ?? 0, written - refilled.written) }
         refilled = nil
         if !full && filled == nil { filled = (now, written) }
+        if fillStarted == nil { fillStarted = (now, written) }
         full = true
         return false
       } else {
         break
       }
     }
-    // Everything went since the buffer filled, without a wait long enough to measure (`noteDrained`):
-    // it read at least what went in since, over that time — a fast terminal, shown fast.
-    if let filled, written - filled.written >= 4096 {
-      note(pace: Double(written - filled.written) / Double(max(1, now - filled.at)), at: now)
-      self.filled = nil
+    // Everything went since the buffer first filled: the terminal read at least what went in since
+    // (the buffer was full then and holds no more now), over that time — at its pace when it was
+    // reading all along, and a fast terminal that took it in a moment is shown fast.
+    if let fillStarted, written - fillStarted.written >= 4096 {
+      note(pace: Double(written - fillStarted.written) / Double(max(1, now - fillStarted.at)), at: now)
     }
+    fillStarted = nil
     pending.removeAll(keepingCapacity: pending.count <= 1 << 20)
     pendingStart = 0
     return true
@@ -157,6 +159,16 @@ extension CursesTerminal {
   public var pace: Double? {
     guard let measuredPace else { return nil }
     return Monotonic.milliseconds() - measuredPace.at < 2_000 ? measuredPace.bytesPerMillisecond : fastestPace
+  }
+
+  /// Has the terminal's pace measured before a glide needs it (`pace`): bytes every terminal ignores
+  /// (NUL, the padding character terminals have always skipped), more than a pseudo-terminal's kernel
+  /// buffer holds, so they fill it and go through as a frame larger than it would: a fast terminal
+  /// takes them in a moment, a slow one at its pace (32 KB: half a second at 64 KB/s, once, after
+  /// the first frame). Keys are read meanwhile, and a frame waits for them as for any other.
+  public func probePace() {
+    guard active, composing else { return }
+    send([UInt8](repeating: 0, count: 32_768))
   }
 
   /// Whether a frame can be drawn now: nothing of the last one waits, and the terminal takes output

@@ -118,6 +118,8 @@ public final class CursesTerminal {
   var capacity: Int?
   /// When the kernel's buffer filled (its first refused write since it was last drained).
   var filled: (at: Int, written: Int)?
+  /// The same, until everything pending has gone (which `noteDrained` does not wait for).
+  var fillStarted: (at: Int, written: Int)?
   /// How fast the terminal took output, in bytes a millisecond, the last time it held some back
   /// (`flushPending`), and when (monotonic milliseconds).
   var measuredPace: (bytesPerMillisecond: Double, at: Int)?

@@ -333,6 +333,7 @@ struct CursesPort: TerminalPort {
   private let scheme: ColorScheme
   private var frame: Buffer
   private var pacer = FramePacer()
+  private var probed = false
 
   init(terminal: CursesTerminal, session: EditorSession) {
     self.terminal = terminal
@@ -367,6 +368,11 @@ struct CursesPort: TerminalPort {
     let time = now
     if pacer.draw(editor, into: &frame, scheme: scheme, at: time, writable: terminal.canTakeOutput, pace: terminal.pace) {
       pacer.wrote(terminal.present(&frame), at: time)
+      // The terminal's pace, measured before the first glide is planned by it.
+      if !probed && editor.motion.isOn {
+        probed = true
+        terminal.probePace()
+      }
     }
   }
 
