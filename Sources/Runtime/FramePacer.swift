@@ -25,8 +25,9 @@ package struct FramePacer {
   /// The longest a screen takes to rest after input, in milliseconds, at the terminal's pace.
   package static let restWithin = 400
   /// The pace of a terminal not measured yet, in bytes a millisecond: 64 KB/s, the slowest terminal
-  /// `restWithin` is promised for (a faster one is measured as soon as a frame fills its kernel
-  /// buffer; until then its largest glides get fewer frames).
+  /// `restWithin` is promised for (a port measures its terminal before the first glide, as
+  /// `CursesTerminal` does with padding after the first frame; until then a faster terminal's
+  /// largest glides get fewer frames).
   package static let assumedPace = 65.536
   /// When the next frame is due; nil when nothing moves (then only input brings a frame).
   package private(set) var nextFrame: Int?
