@@ -99,12 +99,20 @@ extension CursesTerminal {
         if let refilled, now - refilled.at <= 5 { capacity = max(capacity ?? 0, written - refilled.written) }
         refilled = nil
         if !full && filled == nil { filled = (now, written) }
+        if fillStarted == nil { fillStarted = (now, written) }
         full = true
         return false
       } else {
         break
       }
     }
+    // Everything went since the buffer first filled: the terminal read at least what went in since
+    // (the buffer was full then and holds no more now), over that time — at its pace when it was
+    // reading all along, and a fast terminal that took it in a moment is shown fast.
+    if let fillStarted, written - fillStarted.written >= 4096 {
+      note(pace: Double(written - fillStarted.written) / Double(max(1, now - fillStarted.at)), at: now)
+    }
+    fillStarted = nil
     pending.removeAll(keepingCapacity: pending.count <= 1 << 20)
     pendingStart = 0
     return true
@@ -112,39 +120,55 @@ extension CursesTerminal {
 
   /// The terminal has read nearly everything written (a wait on a full buffer just ended), which
   /// measures its `pace` two ways, each at most what it is: all it took since it last had read
-  /// everything, over the time between (exact when it was reading all along); and, with what the
-  /// kernel holds known, that and what it took since the buffer filled, over the time since (exact
-  /// when the buffer filled at once, a frame larger than it).
+  /// everything, over the time between (exact when it was reading all along, and only counted after a
+  /// wait of 50 ms: the time between may be mostly idle); and, with what the kernel holds known, that
+  /// and what it took since the buffer filled, over the time since (exact when the buffer filled at
+  /// once, a frame larger than it).
   func noteDrained() {
     let now = Monotonic.milliseconds()
     var measured = 0.0
-    // Only a buffer that stayed full for a while says the terminal is slow: a fast one empties even a
-    // frame larger than the buffer in a few milliseconds, and a moment's delay is no pace.
-    if let filled, now - filled.at >= 50 {
-      if let drained, written > drained.written {
+    if let filled {
+      if now - filled.at >= 50, let drained, written > drained.written {
         measured = Double(written - drained.written) / Double(now - drained.at)
       }
       if let capacity {
-        measured = max(measured, Double(capacity + written - filled.written) / Double(now - filled.at))
+        measured = max(measured, Double(capacity + written - filled.written) / Double(max(1, now - filled.at)))
       }
     }
-    if measured > 0 { measuredPace = (pace.map { ($0 + measured) / 2 } ?? measured, now) }
+    if measured > 0 { note(pace: measured, at: now) }
     drained = (now, written)
     refilled = (now, written)
     filled = nil
     full = false
   }
 
+  /// A measurement of the terminal's pace: the latest one holds (`pace`), and the fastest is kept.
+  func note(pace measured: Double, at now: Int) {
+    measuredPace = (measured, now)
+    fastestPace = max(fastestPace ?? 0, measured)
+  }
+
   /// How fast the terminal takes output, in bytes a millisecond, as measured when its buffer last
-  /// filled and drained again (`noteDrained`); nil when it never has, or when nothing was written for
-  /// 10 s since. A terminal that reads slower than frames come fills the kernel's buffer before
-  /// anything says so (no signal shows what the buffer holds); once its pace is known, frames can be
-  /// spaced so that none pile up there, and while they are nothing shows it reading faster: the figure
-  /// holds while the program keeps writing, and lapses after a pause, so a terminal that was slow only
-  /// for a moment gets every frame again.
+  /// filled (`noteDrained`, `flushPending`); nil when it never has. A terminal that reads slower than
+  /// frames come fills the kernel's buffer before anything says so (no signal shows what the buffer
+  /// holds); with its pace known, frames are planned and spaced so that none pile up there
+  /// (`FramePacer`), and while they are nothing shows it reading faster. So a measurement holds for
+  /// two seconds, then the fastest one of the session does: a fast terminal that stalled for a moment
+  /// gets every frame again soon, and one that really slowed down fills the buffer again and is
+  /// measured again.
   public var pace: Double? {
-    guard let measuredPace, Monotonic.milliseconds() - max(measuredPace.at, lastWritten) < 10_000 else { return nil }
-    return measuredPace.bytesPerMillisecond
+    guard let measuredPace else { return nil }
+    return Monotonic.milliseconds() - measuredPace.at < 2_000 ? measuredPace.bytesPerMillisecond : fastestPace
+  }
+
+  /// Has the terminal's pace measured before a glide needs it (`pace`): bytes every terminal ignores
+  /// (NUL, the padding character terminals have always skipped), more than a pseudo-terminal's kernel
+  /// buffer holds, so they fill it and go through as a frame larger than it would: a fast terminal
+  /// takes them in a moment, a slow one at its pace (32 KB: half a second at 64 KB/s, once, after
+  /// the first frame). Keys are read meanwhile, and a frame waits for them as for any other.
+  public func probePace() {
+    guard active, composing else { return }
+    send([UInt8](repeating: 0, count: 32_768))
   }
 
   /// Whether a frame can be drawn now: nothing of the last one waits, and the terminal takes output

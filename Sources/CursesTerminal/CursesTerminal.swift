@@ -120,9 +120,13 @@ public final class CursesTerminal {
   var capacity: Int?
   /// When the kernel's buffer filled (its first refused write since it was last drained).
   var filled: (at: Int, written: Int)?
+  /// The same, until everything pending has gone (which `noteDrained` does not wait for).
+  var fillStarted: (at: Int, written: Int)?
   /// How fast the terminal took output, in bytes a millisecond, the last time it held some back
   /// (`flushPending`), and when (monotonic milliseconds).
   var measuredPace: (bytesPerMillisecond: Double, at: Int)?
+  /// The fastest pace measured since the start.
+  var fastestPace: Double?
   private var screen: OpaquePointer?
   private let signals: SignalPipe
   /// The terminal's modes before TileGrid started, for the crash path.

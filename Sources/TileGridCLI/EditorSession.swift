@@ -337,6 +337,7 @@ struct CursesPort: TerminalPort {
   private let scheme: ColorScheme
   private var frame: Buffer
   private var pacer = FramePacer()
+  private var probed = false
 
   init(terminal: CursesTerminal, session: EditorSession) {
     self.terminal = terminal
@@ -369,8 +370,13 @@ struct CursesPort: TerminalPort {
   /// frame is due a frame's interval later (`FramePacer`).
   mutating func present(_ editor: EditorState) {
     let time = now
-    if pacer.draw(editor, into: &frame, scheme: scheme, at: time, writable: terminal.canTakeOutput) {
-      pacer.wrote(terminal.present(&frame), pace: terminal.pace, at: time)
+    if pacer.draw(editor, into: &frame, scheme: scheme, at: time, writable: terminal.canTakeOutput, pace: terminal.pace) {
+      pacer.wrote(terminal.present(&frame), at: time)
+      // The terminal's pace, measured before the first glide is planned by it.
+      if !probed && editor.motion.isOn {
+        probed = true
+        terminal.probePace()
+      }
     }
   }
 

@@ -1168,7 +1168,8 @@ func benchMotion(directory: String) throws {
             let written = PseudoTerminalProcess.now()
             process.write(change.key(step))
             let pieces = process.readPaced(bytesPerSecond: 65_536, milliseconds: 1_500)
-            // The first glide on a terminal not yet seen to be slow fills the kernel's buffer unseen.
+            // The first glide after the terminal slowed down (it was read fast until now, and its pace
+            // measured fast) fills the kernel's buffer unseen.
             if step == 18, let last = pieces.last { first = last.nanoseconds / 1_000_000 - written }
             guard step >= 20, let last = pieces.last else { continue }
             slowBytes.append(pieces.reduce(0) { $0 + $1.bytes })
