@@ -11,11 +11,12 @@ extension TileGridCommand {
       terminal) reads standard input; it may be given once. Each file is read in the format its
       extension names (a Markdown board, lines, CSV, TSV; JSON otherwise), or all in --format's.
 
-      A file beside which an in-place save that did not finish left its backup (.FILE.tilegrid-PID-START-N.bak,
-      its process gone, holding something else) may be cut short: it is not valid, and the line names
-      the backup and how to put it back. The temporary file such a save leaves
-      (.FILE.tilegrid-PID-START-N.tmp), and a backup holding what the file holds, are named on a line of
-      their own that does not change the exit status: the file is as it was, its next save removes them.
+      A file beside which an in-place save that did not finish left its backup
+      (.FILE.tilegrid-PID-START-N.bak, its process gone, holding something else) may be cut short: it is
+      not valid, and the line names the backup and how to put it back. The temporary file such a save
+      leaves (.FILE.tilegrid-PID-START-N.tmp), and a backup holding what the file holds, are named on a
+      line of their own that does not change the exit status: the file is as it was, its next save
+      removes them.
 
       {options}
 
