@@ -45,7 +45,9 @@ let package = Package(
     // Every format an arrangement is read from and written to: JSON (TileGridJSON's), Markdown boards,
     // lines, CSV and TSV. Pure: bytes in, bytes out; what a text format needs to write its file back
     // exactly travels in the arrangement's unknown keys.
-    .target(name: "Formats", dependencies: ["TileModel", "TileGridJSON", "EditScripts"]),
+    // The merge of three versions (docs/merge.md) is here too: git's line merge first (TextMerge), the
+    // cards paired by identity and merged by ids where it conflicts or is not sane.
+    .target(name: "Formats", dependencies: ["TileModel", "TileGridJSON", "EditScripts", "TextMerge"]),
     // The arrangement being edited: layout in step, history, saved point. The only thing that changes
     // an arrangement.
     .target(name: "Document", dependencies: ["TileModel", "GridLayout"]),

@@ -71,6 +71,8 @@ public final class CursesTerminal {
   public let mouseAvailable: Bool
   /// Whether the terminal can show motion (tiles gliding): `TerminalDescription.motionAvailable`.
   public let motionAvailable: Bool
+  /// Whether the terminal draws `☑` and `☐`: `TerminalDescription.ballotBoxes`.
+  public let ballotBoxes: Bool
   /// Whether frames are wrapped in synchronized output: the terminal answered the question about mode
   /// 2026 (`TerminalModes.askSynchronizedOutput`) and knows it.
   public private(set) var synchronizedOutput = false
@@ -164,6 +166,7 @@ public final class CursesTerminal {
     guard own.missing.isEmpty else { throw .cannotAddress(term, missing: own.missing) }
     mouseAvailable = own.mouseAvailable
     motionAvailable = own.motionAvailable
+    ballotBoxes = own.ballotBoxes
     clearOnExit = own.alternateScreen ? nil : Array((own.clear ?? TerminalModes.defaultClear).utf8)
     let (ownColors, ownRGB) = (own.colors, own.rgb)
 
@@ -449,6 +452,17 @@ public final class CursesTerminal {
     continuesToIgnore += 1
     kill(getpid(), SIGSTOP)
     if let resized = resumeAfterStop() { queued.append(resized) }
+  }
+
+  /// Runs `body` with the terminal as the shell had it (another program, a text editor, draws on it
+  /// meanwhile), then takes it again as after a stop, everything redrawn.
+  public func outside<T>(_ body: () -> T) -> T {
+    guard active else { return body() }
+    writeAll(TerminalModes.off)
+    endwin()
+    let result = body()
+    if let resized = resumeAfterStop() { queued.append(resized) }
+    return result
   }
 
   /// Takes the terminal again after a stop: the program's modes (ncurses saved them at start), the

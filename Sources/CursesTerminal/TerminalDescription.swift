@@ -29,6 +29,9 @@ public struct TerminalDescription: Equatable, Sendable {
   /// hides (`civis`), and not a console or hardware terminal (linux, vt100, …), where each frame is
   /// slow to draw or flickers.
   public var motionAvailable: Bool = true
+  /// Whether the terminal's font can be expected to have `☑` and `☐`: not a console or hardware
+  /// terminal (`TerminalModes.isConsoleOrHardware`).
+  public var ballotBoxes: Bool = true
 
   /// The description of `term`, or nil when there is no such entry.
   public static func read(_ term: String, fd: Int32) -> TerminalDescription? {
@@ -43,6 +46,7 @@ public struct TerminalDescription: Equatable, Sendable {
       clear: clear.map(TerminalModes.withoutPadding),
       mouseAvailable: CursesTerminal.capability("kmous") != nil && !term.hasPrefix("linux"),
       motionAvailable: TerminalModes.mayAsk(term: term)
-        && ["hpa", "vpa", "civis"].allSatisfy { CursesTerminal.capability($0) != nil })
+        && ["hpa", "vpa", "civis"].allSatisfy { CursesTerminal.capability($0) != nil },
+      ballotBoxes: !TerminalModes.isConsoleOrHardware(term: term))
   }
 }

@@ -28,8 +28,14 @@ public enum TerminalModes {
   /// `p` of a sequence with an intermediate byte it does not know, and so may the hardware terminals
   /// whose names these are (a terminal that does not answer costs nothing: frames are not wrapped).
   public static func mayAsk(term: String) -> Bool {
+    !isConsoleOrHardware(term: term)
+  }
+
+  /// Whether `term` names a console or a hardware terminal (the Linux console, vt100, …): slow to draw,
+  /// and with fonts that lack most symbols beyond box drawing (`☑`, `☐`).
+  public static func isConsoleOrHardware(term: String) -> Bool {
     let hardware = ["linux", "cons", "vt5", "vt1", "vt2", "vt3", "vt4", "ansi", "pcansi", "sun", "mach", "hurd", "wsvt"]
-    return !hardware.contains { term.hasPrefix($0) }
+    return hardware.contains { term.hasPrefix($0) }
   }
 
   /// What a terminal answered about mode 2026, if `bytes` hold the answer: true when it knows the mode

@@ -102,10 +102,26 @@ public struct Document: Sendable {
     savedSnapshot = copy
   }
 
-  /// Lays the arrangement out again for another viewport size. - Complexity: O(n) at worst.
+  /// Lays the arrangement out again for another viewport size; lanes keep their scroll. - Complexity:
+  /// O(n) at worst.
   public mutating func relayout(viewport: Size) {
+    let tops = layout.allLaneTops
     layout = FlowLayout(
       arrangement: arrangement, viewport: viewport, parameters: view.parameters(for: arrangement, viewport: viewport))
+    layout.restoreLaneTops(tops)
+  }
+
+  /// Lanes: scrolls lane `s` so that its first card shown is `top` (kept within range); returns the
+  /// change in cards. A view's scroll, not an edit: nothing is recorded. - Complexity: O(1).
+  @discardableResult
+  public mutating func scrollLane(_ s: Int, to top: Int) -> Int {
+    layout.setLaneTop(s, to: top)
+  }
+
+  /// Lanes: scrolls the tile's lane the least that shows it; returns the change in cards.
+  @discardableResult
+  public mutating func revealCard(at path: ItemPath) -> Int {
+    layout.revealCard(path.item, inLane: path.section)
   }
 
   /// How the arrangement is shown: by its own layout, or as lanes side by side (a view the file does

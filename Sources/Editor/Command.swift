@@ -128,13 +128,13 @@ public enum EditorCommand: CaseIterable, Hashable, Sendable {
   case focusLeft, focusRight, focusUp, focusDown, firstTile, lastTile, nextHeader, previousHeader
   case pageUp, pageDown, toStart, toEnd
   // The board: lifting and marks.
-  case lift, unmark, mark, markLeft, markRight, markUp, markDown, moveTo
+  case lift, openCard, unmark, mark, markLeft, markRight, markUp, markDown, moveTo
   case find, findNext, findPrevious
   case undo, redo, save, changes, conflicts, quit, suspend, redraw, help, palette
   // What is lifted.
   case carryLeft, carryRight, carryUp, carryDown, drop, cancel
   // The help and the panels.
-  case scrollUp, scrollDown, scrollPageUp, scrollPageDown, scrollTop, scrollBottom, closePanel
+  case scrollUp, scrollDown, scrollPageUp, scrollPageDown, scrollTop, scrollBottom, closePanel, editCard
   // The Conflicts panel.
   case choosePrevious, chooseNext, chooseFirst, chooseLast, takeOurs, takeTheirs, takeBoth, closeConflicts
   // A line being typed.
@@ -161,7 +161,8 @@ public enum EditorCommand: CaseIterable, Hashable, Sendable {
     case .pageDown: return D("page-down", .moving, keys: [.pageDown], help: "scroll a page on")
     case .toStart: return D("to-start", .moving, keys: [.home], help: "scroll to the start")
     case .toEnd: return D("to-end", .moving, keys: [.end], help: "scroll to the end")
-    case .lift: return D("lift", .lifting, keys: [.space, .enter], help: "lift tile or section")
+    case .lift: return D("lift", .lifting, keys: [.space], help: "lift tile or section")
+    case .openCard: return D("open-card", .lifting, keys: [.enter], help: "open a card, or lift")
     case .unmark: return D("unmark", .lifting, keys: [.escape], help: "unmark every tile")
     case .mark: return D("mark", .lifting, keys: [c("x")], help: "mark or unmark a tile")
     case .markLeft: return D("mark-left", .lifting, keys: [.left.with(.shift)], help: "mark, focus left")
@@ -197,6 +198,7 @@ public enum EditorCommand: CaseIterable, Hashable, Sendable {
     case .scrollBottom: return D("scroll-bottom", .scrolling, also: [.panel], keys: [.end, c("G")], help: "to the bottom")
     case .closePanel:
       return D("close-panel", .panel, keys: [.escape, .enter, c("q"), c("D")], help: "close the panel")
+    case .editCard: return D("edit-card", .panel, keys: [c("e")], help: "edit the card's text")
     case .choosePrevious: return D("choose-previous", .conflicts, keys: [.up, c("k")], help: "the conflict above")
     case .chooseNext: return D("choose-next", .conflicts, keys: [.down, c("j")], help: "the conflict below")
     case .chooseFirst: return D("choose-first", .conflicts, keys: [.home], help: "the first conflict")

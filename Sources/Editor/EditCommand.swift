@@ -14,6 +14,8 @@ public enum EditCommand: CaseIterable, Equatable, Hashable, Sendable {
   case check
   /// `v`: lanes side by side, or rows of sections.
   case view
+  /// `e`: a card's text in $VISUAL or $EDITOR.
+  case editText
 
   /// The command's name, keys by default and help line, in the keymap's Editing group (`Keymap`).
   public var declaration: CommandDeclaration {
@@ -30,6 +32,7 @@ public enum EditCommand: CaseIterable, Equatable, Hashable, Sendable {
     case .maxItems: return D("max-items", .editing, keys: [c("M")], help: "most tiles in section")
     case .check: return D("check", .editing, keys: [c("X")], help: "check or uncheck a card")
     case .view: return D("view", .editing, keys: [c("v")], help: "view: lanes or rows")
+    case .editText: return D("edit-text", .editing, keys: [c("e")], help: "edit the card's text")
     }
   }
 
@@ -43,7 +46,7 @@ public enum EditCommand: CaseIterable, Equatable, Hashable, Sendable {
     case .recolor: return ("Color: ", "COLOR")
     case .width: return ("Width: ", "WIDTH")
     case .maxItems: return ("Most tiles: ", "LIMIT")
-    case .delete, .lock, .check, .view: return nil
+    case .delete, .lock, .check, .view, .editText: return nil
     }
   }
 
@@ -65,6 +68,8 @@ public enum EditCommand: CaseIterable, Equatable, Hashable, Sendable {
     case checked, unchecked
     /// The arrangement laid out in lanes side by side (true) or in rows of sections.
     case laidOut(lanes: Bool)
+    /// A card's text edited in $VISUAL or $EDITOR.
+    case textEdited
 
     /// What was done, for the status line: "Added", "Renamed", …
     public var pastTense: String {
@@ -80,6 +85,7 @@ public enum EditCommand: CaseIterable, Equatable, Hashable, Sendable {
       case .checked: return "Checked"
       case .unchecked: return "Unchecked"
       case .laidOut(let lanes): return lanes ? "Lanes side by side" : "Rows of sections"
+      case .textEdited: return "Edited"
       }
     }
 
@@ -98,6 +104,7 @@ public enum EditCommand: CaseIterable, Equatable, Hashable, Sendable {
       case .checked: return ("check", nil)
       case .unchecked: return ("uncheck", nil)
       case .laidOut(let lanes): return ("view", lanes ? "lanes" : "rows")
+      case .textEdited: return ("edit", nil)
       }
     }
   }

@@ -32,6 +32,10 @@ public enum EditorMessage: Equatable, Sendable {
   case leftBehind([LeftBehind])
   /// The file left behind that the editor asked to remove (`d`) is gone (`failure` nil), or why not.
   case discarded(name: String, failure: String?)
+  /// The card's text as $VISUAL or $EDITOR left it (`e`, `EditorEffect.editText`).
+  case textEdited(String)
+  /// The card's text could not be edited (no editor ran, or it failed): why; nothing changes.
+  case textNotEdited(String)
 }
 
 /// A file an earlier session left beside the one being opened: a recovery file (written when SIGTERM
@@ -179,5 +183,8 @@ public enum EditorEffect: Equatable, Sendable {
   case discard(path: String, name: String)
   /// Read the document's file as it is on disk now and report it (`.diskVersion`), to merge with it.
   case readDisk
+  /// Open this text (a card's, `e`) in $VISUAL or $EDITOR and report what it became (`.textEdited`),
+  /// or why it could not be edited (`.textNotEdited`).
+  case editText(String)
   case quit
 }

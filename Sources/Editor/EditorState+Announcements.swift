@@ -174,7 +174,7 @@ extension EditorState {
         return runPlace(start, count: move.count).map { .did(.placed, .run($0)) }
       }
       return place(after: edit).map { .did(.placed, $0) }
-    case .scrolled: return nil
+    case .scrolled, .laneScrolled: return nil
     case .focused(.tile(let path)): return place(path).map { .did(.focused, .tile($0)) }
     case .focused(.header(let s)): return sectionPlace(s).map { .did(.focused, .section($0)) }
     case .focused(.none): return nil

@@ -26,6 +26,44 @@ extension EditorState {
     case .maxItems: return beginMaxItems()
     case .check: return toggleCheck()
     case .view: return switchView()
+    case .editText: return beginTextEdit()
+    }
+  }
+
+  /// `e`: the focused card's text (`CardTextEditing.text`) in $VISUAL or $EDITOR, through the port;
+  /// `textEdited` takes back what it became as one undo step.
+  private mutating func beginTextEdit() -> [EditorEffect] {
+    guard let path = reorder.focus.tile, arrangement.contains(path) else {
+      announcement = .nothingToEdit
+      return []
+    }
+    pendingTextEdit = (path, arrangement.ref(at: path))
+    announcement = .told("Editing \(arrangement[path].displayTitle) in the text editor")
+    return [.editText(cardText.text(arrangement[path]))]
+  }
+
+  /// The text the editor asked for came back: the card it makes replaces the one edited, as one undo
+  /// step, or the reason it makes none is said and nothing changes.
+  mutating func takeEditedText(_ text: String?, failure: String? = nil) -> [EditorEffect] {
+    guard let (path, ref) = pendingTextEdit, arrangement.contains(path), arrangement.ref(at: path) == ref else {
+      pendingTextEdit = nil
+      return []
+    }
+    pendingTextEdit = nil
+    guard let text else {
+      announcement = .told("Not edited: \(failure ?? "no text came back")")
+      return []
+    }
+    let old = arrangement[path]
+    switch cardText.read(text, old) {
+    case .failure(let problem):
+      return refuse(.textEdited, .tile(path), .invalidValue(field: "the text", problem.reason))
+    case .success(let card):
+      guard card != old else {
+        announcement = .told("Not changed: \(old.displayTitle)")
+        return []
+      }
+      return perform([.setTile(at: path, to: card)], verb: .textEdited, [.tile(path)])
     }
   }
 
@@ -48,7 +86,7 @@ extension EditorState {
   /// `v`: lanes side by side, or rows of sections. A format that keeps a layout (JSON) keeps it, as
   /// one undo step; for the others it is a view of this session, said once.
   private mutating func switchView() -> [EditorEffect] {
-    let lanes = document.layout.parameters.direction == .vertical
+    let lanes = !document.layout.isLanes
     let viewport = document.layout.viewport
     if traits.keepsLayout {
       let old = arrangement.layoutSpec
@@ -64,7 +102,7 @@ extension EditorState {
       return effects
     }
     if case .lanes = document.view { lanesView = document.view }
-    document.view = lanes ? lanesView : .file
+    document.view = lanes ? lanesView : rowsView
     let effects = engineEffects(.tick)
     let said = lanes ? "Lanes side by side" : "Rows of sections"
     if saidViewOnly {
@@ -267,7 +305,9 @@ extension EditorState {
     case .addTile(let place):
       guard !text.trimmingSpaces.isEmpty else { return stay("a tile needs a title (\(keymap.say(.cancelLine)) cancels)") }
       let id = document.newTileID(forTitle: text)
-      let tile = Tile(id: id, title: text)
+      // A color unlike its neighbours', where the file keeps colors without gaining a column for it.
+      let color = traits.keepsColors && !gainsColorColumn ? arrangement.newTileColor(at: place) : nil
+      let tile = Tile(id: id, title: text, color: color)
       overlay = nil
       return perform([.insertTiles([tile], at: [place])], verb: .added(id: id), [.tile(place)])
     case .addSection(let index):

@@ -21,9 +21,14 @@ struct FindSession: Sendable {
     var atEnd: Bool
   }
 
-  /// Makes the index at the first find (a find prompt opens); later, indexes tiles added since.
-  mutating func prepare(_ arrangement: Arrangement) {
-    if index == nil { index = FindIndex(arrangement) } else { index!.catchUp(arrangement) }
+  /// Makes the index at the first find (a find prompt opens), or again when titles are now read as
+  /// Markdown or no longer; otherwise indexes tiles added since.
+  mutating func prepare(_ arrangement: Arrangement, markdown: Bool = false) {
+    if index == nil || index?.markdown != markdown {
+      index = FindIndex(arrangement, markdown: markdown)
+    } else {
+      index!.catchUp(arrangement)
+    }
     madeFrom = nil
   }
 

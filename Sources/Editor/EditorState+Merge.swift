@@ -18,7 +18,7 @@ extension EditorState {
     let ours = document.arrangement
     let merged = mergeVersions(base, ours, theirs)
     let script = Arrangement.diff(ours, merged.arrangement)
-    let conflicts = merged.conflicts.map(\.description)
+    let conflicts = merged.conflicts.map(\.sentence)
     guard !script.isEmpty else {
       // Nothing to change: the arrangement is the merge already, and it rests on this disk version.
       disk = DiskVersion(base: theirs, token: token, stateID: document.history.stateID)
@@ -74,6 +74,9 @@ extension EditorState {
     case .editor(.closePanel)?:
       overlay = nil
       return []
+    case .editor(.editCard)? where panel.card != nil:
+      overlay = nil
+      return begin(.editText)
     case .editor(.scrollUp)?: panel.offset -= 1
     case .editor(.scrollDown)?: panel.offset += 1
     case .editor(.scrollPageUp)?: panel.offset -= page

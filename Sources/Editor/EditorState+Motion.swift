@@ -74,7 +74,7 @@ extension EditorState {
   /// The content a frame may show, and a line of tiles beyond it on either side along the scrolling
   /// axis (a tile pushed off the screen's edge, or coming in over it, glides too).
   func motionRegion(_ rect: Rect) -> Rect {
-    let p = arrangement.layout
+    let p = document.layout.parameters
     switch p.direction {
     case .vertical:
       let margin = p.itemSize.height + p.lineSpacing + p.headerHeight + p.sectionInset.top + p.sectionInset.bottom
@@ -82,6 +82,12 @@ extension EditorState {
     case .horizontal:
       let margin = p.itemSize.width + p.lineSpacing + p.headerHeight + p.sectionInset.left + p.sectionInset.right
       return Rect(x: rect.minX - margin, y: rect.minY, width: rect.width + 2 * margin, height: rect.height)
+    case .lanes:
+      // A lane each side, and a card above and below the cards shown (a lane scrolling on its own).
+      let across = p.itemSize.width + p.sectionInset.left + p.sectionInset.right
+      let along = p.itemSize.height + p.interitemSpacing
+      return Rect(
+        x: rect.minX - across, y: rect.minY - along, width: rect.width + 2 * across, height: rect.height + 2 * along)
     }
   }
 

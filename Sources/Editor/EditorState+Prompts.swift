@@ -56,6 +56,13 @@ extension EditorState {
       overlay = .help
       helpOffset = 0
       return []
+    case .openCard:
+      // Enter on a card of lanes opens its whole text; elsewhere it lifts, as Space. While something
+      // is lifted it waits, as the board's other commands do: a keys file that took Enter from `drop`
+      // leaves it dropping nothing.
+      guard !isDragging else { return [] }
+      if document.layout.isLanes, let path = reorder.focus.tile, arrangement.contains(path) { return openCard(path) }
+      return engineEffects(.key(.liftOrDrop))
     case .palette:
       overlay = .prompt(Prompt(purpose: .palette(chosen: 0), field: LineEditor()))
       return []
@@ -64,6 +71,10 @@ extension EditorState {
       guard !isDragging else { return [] }
       let sections = arrangement.sections
       let first = command == .firstTile
+      // In lanes, the first or the last card of the focused card's lane (taskell's g and G).
+      if document.layout.isLanes, let lane = reorder.focus.section, lane < sections.count, sections[lane].count > 0 {
+        return engineEffects(.focus(.tile(ItemPath(lane, first ? 0 : sections[lane].count - 1))))
+      }
       let s = first
         ? sections.indices.first { sections[$0].count > 0 } : sections.indices.last { sections[$0].count > 0 }
       guard let s else { return report(.gesture(.blocked(.noTileThatWay))) }
@@ -79,7 +90,7 @@ extension EditorState {
       return command == .undo ? undo() : redo()
     case .find:
       guard !isDragging else { return [] }
-      finding.prepare(document.arrangement)
+      finding.prepare(document.arrangement, markdown: cardStyle.markdown)
       // From a focused header, the search starts at its section and Esc goes back to the header.
       overlay = .prompt(Prompt(purpose: .find(origin: reorder.focus), field: LineEditor()))
       return []
@@ -116,7 +127,7 @@ extension EditorState {
       return []
     // The other contexts': the help's and the panels' (`helpKey`, `panelKey`, `conflictsKey`), a
     // prompt's and the palette's (`promptKey`), a question's (`answer`).
-    case .scrollUp, .scrollDown, .scrollPageUp, .scrollPageDown, .scrollTop, .scrollBottom, .closePanel,
+    case .scrollUp, .scrollDown, .scrollPageUp, .scrollPageDown, .scrollTop, .scrollBottom, .closePanel, .editCard,
       .choosePrevious, .chooseNext, .chooseFirst, .chooseLast, .takeOurs, .takeTheirs, .takeBoth, .closeConflicts,
       .submit, .cancelLine, .complete, .completeBack, .cursorLeft, .cursorRight, .lineStart, .lineEnd, .deleteBack,
       .deleteForward, .deleteToStart, .deleteToEnd, .deleteWord, .paletteNext, .palettePrevious, .confirm,

@@ -51,6 +51,13 @@ public struct EditorState: Sendable {
   /// What the file's format keeps of an edit: an edit it cannot keep is refused when asked for, with
   /// the reason (`A Markdown board keeps no colors`). The command line sets it from the save format.
   public var traits: FormatTraits = .everything
+  /// How cards are drawn: titles read as Markdown on a Markdown board, its checkboxes shown or not,
+  /// and the characters for them (`CardStyle`).
+  public var cardStyle = CardStyle()
+  /// How a card's text is written out for `e` and read back (the file's format's, `CardTextEditing`).
+  public var cardText = CardTextEditing()
+  /// The card whose text is out in the text editor (`e`), until it comes back.
+  var pendingTextEdit: (path: ItemPath, ref: TileRef)?
   /// A table without a color column gains one at the first recolor, which says so once.
   public var gainsColorColumn = false
   /// How `m` joins the file as opened (base), the editor's arrangement (ours) and the file on disk
@@ -64,6 +71,8 @@ public struct EditorState: Sendable {
   var saidViewOnly = false
   /// The lanes `v` goes back to (a board's own lane width, once it has been left).
   var lanesView: LayoutView = .lanes(laneWidth: nil)
+  /// The view `v` goes back to from lanes: the file's own layout, or a lines file's list.
+  var rowsView: LayoutView = .file
   /// The section the lifted tile or block came from, for a board's complete lane.
   var liftedFrom: Int?
   /// What glides where, when motion is on (`+Motion`).
@@ -81,6 +90,7 @@ public struct EditorState: Sendable {
     document = Document(
       arrangement: arrangement, viewport: viewport.size, name: fileName,
       saveTarget: fileName == nil ? .askForPath : .file, view: view)
+    if case .lanes = view {} else { rowsView = view }
     reorder = ReorderState(document: document, screen: size, viewport: viewport, config: config)
   }
 
@@ -210,6 +220,10 @@ public struct EditorState: Sendable {
       return effects
     case .diskVersion(let theirs, let token):
       return engine(.tick, at: time) + mergeWithDisk(theirs, token: token)
+    case .textEdited(let text):
+      return engine(.tick, at: time) + takeEditedText(text)
+    case .textNotEdited(let why):
+      return engine(.tick, at: time) + takeEditedText(nil, failure: why)
     case .diskUnreadable(let problem):
       let effects = engine(.tick, at: time)
       announcement = .notMerged(problem)
@@ -423,10 +437,13 @@ public struct TextPanel: Equatable, Sendable {
   public var lines: [String]
   /// The first line shown.
   public var offset = 0
+  /// The card whose text the panel shows (`e` there edits it), if it is a card's.
+  public var card: ItemPath?
 
-  public init(title: String, lines: [String]) {
+  public init(title: String, lines: [String], card: ItemPath? = nil) {
     self.title = title
     self.lines = lines
+    self.card = card
   }
 }
 

@@ -194,6 +194,14 @@ extension Painter {
   var positionText: String {
     let maximum = viewport.maximumPosition(contentSize: layout.contentSize)
     if maximum == 0 { return "All" }
+    if layout.isLanes {
+      // The lanes shown whole: `1-3/5`.
+      let shown = layout.sections(intersecting: viewport.visibleContent).filter {
+        layout.sectionFrame($0).maxX <= viewport.position + viewport.length
+      }
+      guard let first = shown.first, let last = shown.last else { return "Top" }
+      return first == last ? "\(first + 1)/\(layout.sectionCount)" : "\(first + 1)-\(last + 1)/\(layout.sectionCount)"
+    }
     if viewport.position == 0 { return "Top" }
     if viewport.position >= maximum { return "End" }
     return "\(viewport.position * 100 / maximum)%"

@@ -52,11 +52,18 @@ extension Painter {
         tile, in: rect, look: look ?? (path == focus ? .focused : .normal), matched: state.isMatch(path),
         marked: reorder.isMarked(path, in: arrangement), into: &buffer)
     }
+    // In lanes a card is drawn in the rows of the cards shown: one scrolled past, or on its way in,
+    // is cut at their edge, never drawn over a header or the `↑ N more` and `↓ N more` rows.
+    let cardClip = layout.isLanes ? viewport.screenRect(fromContent: layout.cardWindow).intersection(clip) : clip
     // The tiles' cells on the scroll bar's line, which the bar leaves alone (step 4).
     var onTiles: [Rect] = []
     let barLine = scrollBarLine
     for layer in state.tileLayers(drawnAt: time, in: viewport) {
       if layer.rect.intersects(barLine) { onTiles.append(layer.rect) }
+      switch layer.kind {
+      case .placeholder, .resting, .gliding: tileClip = cardClip
+      case .landing, .lifted: tileClip = clip
+      }
       switch layer.kind {
       case .placeholder: drawPlaceholder(layer.rect, into: &buffer)
       case .resting, .gliding: drawTileAt(layer.path, in: layer.rect)
@@ -82,8 +89,34 @@ extension Painter {
       drawLiftedHeader(sectionDrag.current, in: rect, into: &buffer)
     }
 
-    // 4. Where the viewport is in the content.
-    drawScrollIndicator(sparing: onTiles, into: &buffer)
+    tileClip = clip
+
+    // 4. Where the viewport is in the content; in lanes, each lane's cards above and below those shown.
+    if layout.isLanes {
+      drawLaneCounts(into: &buffer)
+    } else {
+      drawScrollIndicator(sparing: onTiles, into: &buffer)
+    }
+  }
+
+  /// Lanes: `↑ 3 more` in the row above a lane's cards shown when it has cards above them, and `↓ 12
+  /// more` in the row below when it has cards below.
+  func drawLaneCounts(into buffer: inout Buffer) {
+    let clip = viewport.frame
+    let window = layout.cardWindow
+    let dim = style(Theme.barDim, nil, color ? [] : .dim)
+    for s in layout.sections(intersecting: viewport.visibleContent) {
+      let body = layout.bodyFrame(s)
+      let rows: [(count: Int, arrow: String, y: Int)] = [
+        (layout.cardsAbove(s), "↑", window.minY - 1), (layout.cardsBelow(s), "↓", window.maxY),
+      ]
+      for row in rows where row.count > 0 && row.y >= layout.parameters.headerHeight {
+        let at = viewport.screenPoint(fromContent: Point(x: body.minX + 1, y: row.y))
+        buffer.write(
+          "\(row.arrow) \(row.count) more", at: at, style: dim, maxWidth: max(0, body.width - 2), overflow: .ellipsis,
+          clip: clip)
+      }
+    }
   }
 
   // MARK: - Headers and drop zones
@@ -192,7 +225,7 @@ extension Painter {
     into buffer: inout Buffer
   ) {
     drawTileFace(tile, in: rect, look: look, matched: matched, into: &buffer)
-    let clip = viewport.frame
+    let clip = tileClip
     // A marked tile has ✔ in its top-left corner; a block's lifted tile shows how many travel.
     if marked {
       let mark = color ? style(Theme.black, Theme.match, .bold) : Style(attributes: [.bold, .reverse])
@@ -211,12 +244,13 @@ extension Painter {
   }
 
   private func drawTileFace(_ tile: Tile, in rect: Rect, look: TileLook, matched: Bool, into buffer: inout Buffer) {
-    let clip = viewport.frame
+    let clip = tileClip
     guard rect.intersects(clip) else { return }
     var title = tile.displayTitle
     if tile.isLocked { title = Painter.lockMark + " " + title }
     if look == .forbidden { title = "⊘ " + title }
     let bold: Attributes = look == .normal ? [] : .bold
+    let prefix = (tile.isLocked ? Painter.lockMark + " " : "") + (look == .forbidden ? "⊘ " : "")
     guard color else {
       buffer.fill(rect, with: " ", style: Style(), clip: clip)
       let lines: BoxLines
@@ -227,6 +261,10 @@ extension Painter {
       case .forbidden: lines = .forbidden
       }
       buffer.drawBox(rect, lines, style: Style(attributes: look == .normal ? [] : .bold), clip: clip)
+      if drawsCards {
+        return drawCard(
+          tile, in: rect, text: Style(attributes: bold), background: nil, prefix: prefix, matched: matched, into: &buffer)
+      }
       // A find's match is marked by characters, which show even in plain text.
       if matched { title = "›" + title + "‹" }
       drawTitle(
@@ -247,6 +285,11 @@ extension Painter {
     case .lifted: buffer.drawBox(rect, .heavy, style: style(text, background, .bold), clip: clip)
     case .forbidden: buffer.drawBox(rect, .heavy, style: style(Theme.refusal, background, .bold), clip: clip)
     }
+    if drawsCards {
+      return drawCard(
+        tile, in: rect, text: style(text, background, bold), background: background, prefix: prefix, matched: matched,
+        into: &buffer)
+    }
     if matched {
       // The title on the find highlight, a cell of it either side.
       drawTitle(" " + title + " ", in: titleArea(rect), style: style(Theme.black, Theme.match, .bold), into: &buffer)
@@ -259,9 +302,15 @@ extension Painter {
   /// wrapped over `height - 2` lines (`DisplayText.wrapped`), each line centered, the lines centered
   /// between the top and bottom rows.
   func drawTitle(_ title: String, in area: Rect, style: Style, into buffer: inout Buffer) {
-    let clip = viewport.frame
+    let clip = tileClip
     guard area.height > 3 else {
-      buffer.write(title, centeredIn: area, style: style, clip: clip)
+      if titlesFromTheLeft {
+        // A list: the title from the left, on the middle row.
+        let y = area.minY + (area.height - 1) / 2
+        buffer.write(title, at: Point(x: area.minX, y: y), style: style, maxWidth: area.width, overflow: .ellipsis, clip: clip)
+      } else {
+        buffer.write(title, centeredIn: area, style: style, clip: clip)
+      }
       return
     }
     let lines = DisplayText(title).wrapped(toWidth: area.width, lines: area.height - 2)
@@ -274,7 +323,7 @@ extension Painter {
 
   /// The lifted tile's slot: an empty dashed outline where it will land.
   func drawPlaceholder(_ rect: Rect, into buffer: inout Buffer) {
-    let clip = viewport.frame
+    let clip = tileClip
     buffer.fill(rect, with: " ", style: Style(), clip: clip)
     buffer.drawBox(rect, .dashed, style: style(Theme.placeholder, nil, color ? [] : .dim), clip: clip)
   }
@@ -288,7 +337,7 @@ extension Painter {
   /// `growth` is how far the tile has risen (motion): from 0, no shadow, to 1, the whole of it; the
   /// strips grow from the corner below and right of the tile, in whole cells.
   func drawShadow(of rect: Rect, growth: Double = 1, into buffer: inout Buffer) {
-    let clip = viewport.frame
+    let clip = tileClip
     let grown = min(1, max(0, growth))
     let down = Int((Double(rect.height) * grown).rounded())
     let across = Int((Double(rect.width - 1) * grown).rounded())

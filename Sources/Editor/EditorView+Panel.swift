@@ -40,40 +40,67 @@ extension Painter {
 }
 
 extension Painter {
+  /// The most rows one conflict's words take in the Conflicts panel.
+  static let conflictRows = 4
+
+  /// A conflict as the Conflicts panel says it: in words (the card and what each side did), then
+  /// where it is in the file — `Buy milk: ours moved it to Done, theirs to Todo (lines 5-16)`, `tile
+  /// "blue": moved by ours to others:0, by theirs to archive:0 (line 138)`.
+  /// The place is one word (its space a no-break space), so that it wraps whole.
+  static func conflictText(_ conflict: FileConflict) -> String {
+    let nbsp = "\u{A0}"
+    guard conflict.about != nil else {
+      return "\(conflict.message) (\(conflict.subject.replacingSpaces(with: nbsp)))"
+    }
+    var message = conflict.message
+    for side in ["; took ours", "; took theirs"] where message.hasSuffix(side) { message.removeLast(side.count) }
+    return "\(conflict.subject): \(message)" + (conflict.line > 0 ? " (line\(nbsp)\(conflict.line))" : "")
+  }
+
   /// The Conflicts panel: a box above the status line over the bottom of the board (the cards a
-  /// choice changes stay in view above it), one line per unresolved conflict — where it is in the
-  /// file, what it is about, what each side did — the chosen one marked, and the keys on the last
-  /// row.
+  /// choice changes stay in view above it), each unresolved conflict in words wrapped to the width
+  /// (at most `conflictRows` rows), the chosen one marked, and the keys on the last row.
   func drawConflicts(_ panel: ConflictsPanel, into buffer: inout Buffer) {
     let screen = state.screen
     let open = state.unresolvedConflictIndexes
     guard !open.isEmpty else { return }
-    let listRows = min(open.count, max(1, (screen.height - 2) / 2 - 3))
+    let conflicts = state.fileConflicts
+    let textWidth = max(1, screen.width - 6)
+    let texts = open.map { DisplayText(Self.conflictText(conflicts[$0])).wrapped(toWidth: textWidth, lines: Self.conflictRows) }
+    let needed = texts.reduce(0) { $0 + max(1, $1.count) }
+    let listRows = min(needed, max(1, (screen.height - 2) / 2 - 3))
     let height = listRows + 3
     let box = Rect(x: 0, y: max(1, screen.height - 1 - height), width: screen.width, height: height)
     guard box.width >= 8, box.height >= 4 else { return }
     let face = style(Theme.barText, Theme.helpBackground)
     let count = open.count == 1 ? "1 merge conflict" : "\(open.count) merge conflicts"
     drawFrame(box, title: "Conflicts: \(count), ours in place", into: &buffer)
+    // The first conflict shown: the chosen one ends in view, with as many before it as fit.
     let chosenAt = open.firstIndex(of: panel.chosen) ?? 0
-    let first = min(max(0, chosenAt - listRows + 1), max(0, open.count - listRows))
-    let conflicts = state.fileConflicts
-    for row in 0..<listRows where first + row < open.count {
-      let k = open[first + row]
-      let conflict = conflicts[k]
-      let chosen = k == panel.chosen
-      // A merge's conflict names its line in the record; markers are named by their lines already.
-      let where_ = conflict.line > 0 && conflict.about != nil ? "line \(conflict.line)  " : ""
-      var message = conflict.message
-      for side in ["; took ours", "; took theirs"] where message.hasSuffix(side) { message.removeLast(side.count) }
-      let text = (chosen ? "▸ " : "  ") + where_ + conflict.subject + ": " + message
+    var first = chosenAt
+    var rows = max(1, texts[chosenAt].count)
+    while first > 0 && rows + max(1, texts[first - 1].count) <= listRows {
+      first -= 1
+      rows += max(1, texts[first].count)
+    }
+    var y = box.minY + 1
+    var last = first
+    for at in first..<open.count {
+      let lines = texts[at].isEmpty ? [DisplayText("")] : texts[at]
+      guard y + lines.count <= box.minY + 1 + listRows || at == first else { break }
+      let chosen = open[at] == panel.chosen
       let rowStyle = chosen ? style(Theme.helpBackground, Theme.accent, .bold) : face
-      let y = box.minY + 1 + row
-      if chosen {
-        buffer.fill(Rect(x: box.minX + 1, y: y, width: box.width - 2, height: 1), with: " ", style: rowStyle)
+      for (k, line) in lines.enumerated() where y < box.minY + 1 + listRows {
+        if chosen {
+          buffer.fill(Rect(x: box.minX + 1, y: y, width: box.width - 2, height: 1), with: " ", style: rowStyle)
+        }
+        let mark = k > 0 ? "  " : chosen ? "▸ " : "  "
+        buffer.write(
+          mark + line.description, at: Point(x: box.minX + 2, y: y), style: rowStyle, maxWidth: max(0, box.width - 4),
+          overflow: .ellipsis)
+        y += 1
       }
-      buffer.write(
-        text, at: Point(x: box.minX + 2, y: y), style: rowStyle, maxWidth: max(0, box.width - 4), overflow: .ellipsis)
+      last = at
     }
     let canBoth = conflicts[panel.chosen].both != nil
     let keymap = state.keymap
@@ -85,12 +112,19 @@ extension Painter {
     buffer.write(
       keys, at: Point(x: box.minX + 2, y: box.maxY - 2), style: style(Theme.barDim, Theme.helpBackground),
       maxWidth: max(0, box.width - 4), overflow: .ellipsis)
-    if open.count > listRows {
-      let where_ = " \(first + 1)–\(first + listRows) of \(open.count) "
+    if first > 0 || last < open.count - 1 {
+      let where_ = " \(first + 1)–\(last + 1) of \(open.count) "
       let width = DisplayText.width(of: where_)
       buffer.write(
         where_, at: Point(x: max(box.minX + 1, box.maxX - width - 2), y: box.maxY - 1),
         style: style(Theme.barDim, Theme.helpBackground), maxWidth: max(0, box.width - 2))
     }
+  }
+}
+
+extension String {
+  /// The string with each space replaced.
+  fileprivate func replacingSpaces(with replacement: String) -> String {
+    split(separator: " ", omittingEmptySubsequences: false).joined(separator: replacement)
   }
 }

@@ -39,9 +39,10 @@ extension EditorState {
   }
 
   /// The smallest screen that shows one whole tile with its section's header, the title bar and the
-  /// status line; a smaller one gets a message instead of the grid.
+  /// status line; a smaller one gets a message instead of the grid. Lanes need one lane with a card
+  /// one row tall and the rows for `↑ N more` and `↓ N more`.
   public var minimumScreen: Size {
-    let p = arrangement.layout
+    let p = document.layout.parameters
     let inset = p.sectionInset
     let bars = Screen.titleRows + Screen.statusRows
     switch p.direction {
@@ -50,7 +51,7 @@ extension EditorState {
       return Size(
         width: inset.left + min(p.itemSize.width, 8) + inset.right,
         height: bars + p.headerHeight + inset.top + p.itemSize.height)
-    case .horizontal:
+    case .horizontal, .lanes:
       return Size(
         width: inset.left + p.itemSize.width + inset.right,
         height: bars + p.headerHeight + inset.top + min(p.itemSize.height, 1) + inset.bottom)
@@ -101,12 +102,16 @@ struct Painter {
   let viewport: Viewport
   /// The moment drawn while something glides; nil for the resting screen.
   let time: Int?
+  /// Where tiles are drawn: the viewport, or in lanes the rows of the cards shown while a card is drawn
+  /// in its lane (the lifted card floats over everything in the viewport).
+  var tileClip: Rect
 
   init(state: EditorState, scheme: ColorScheme, time: Int? = nil) {
     self.state = state
     self.scheme = scheme
     self.time = time
     viewport = state.drawnViewport(at: time)
+    tileClip = viewport.frame
   }
 
   func style(_ foreground: RGB?, _ background: RGB?, _ attributes: Attributes = []) -> Style {
@@ -219,6 +224,11 @@ struct Painter {
   /// `text` broken into lines at most `width` cells wide, at spaces; a word longer than a line is cut
   /// into pieces. `firstWidth` is the first line's width when it differs.
   func wrap(_ text: String, width: Int, firstWidth: Int? = nil) -> [String] {
+    Self.wrap(text, width: width, firstWidth: firstWidth)
+  }
+
+  /// `wrap(_:width:firstWidth:)` for callers without a painter.
+  static func wrap(_ text: String, width: Int, firstWidth: Int? = nil) -> [String] {
     var lines: [String] = []
     var line = ""
     func limit() -> Int { max(1, lines.isEmpty ? firstWidth ?? width : width) }

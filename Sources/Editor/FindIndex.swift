@@ -21,23 +21,56 @@ struct FindIndex: Sendable {
   /// The texts of tiles changed since they were indexed (renamed), by `TileRef` index: an edit
   /// replaces one entry here instead of shifting the whole array.
   private(set) var changed: [Int: [UInt8]] = [:]
+  /// Titles are Markdown (a board's cards): a title is found by what is drawn of it too
+  /// (`CardFace`), beside what is written.
+  let markdown: Bool
 
-  init(_ arrangement: Arrangement) {
+  init(_ arrangement: Arrangement, markdown: Bool = false) {
+    self.markdown = markdown
     folded.reserveCapacity(arrangement.tiles.slotCount * 16)
     starts.reserveCapacity(arrangement.tiles.slotCount + 1)
     catchUp(arrangement)
   }
 
-  /// The searchable text of a tile: its title (or id), and its id when it has a title.
-  static func text(of tile: Tile) -> [UInt8] {
+  /// The searchable text of a tile: its title (or id), and its id when it has a title; a Markdown
+  /// title as drawn too, when that differs.
+  func text(of tile: Tile) -> [UInt8] {
     var bytes: [UInt8] = []
-    append(tile.displayTitle, to: &bytes)
+    append(tile.displayTitle, tile.title != nil ? tile.id : nil, to: &bytes)
+    return bytes
+  }
+
+  /// Appends a tile's searchable text: `title` (or the id), the id when there is a title, and the
+  /// title as drawn when it is Markdown that draws otherwise.
+  private func append(_ title: String, _ id: String?, to bytes: inout [UInt8]) {
+    Self.append(title, to: &bytes)
     bytes.append(0)
-    if tile.title != nil {
-      append(tile.id, to: &bytes)
+    if let id {
+      Self.append(id, to: &bytes)
       bytes.append(0)
     }
-    return bytes
+    if markdown, let drawn = Self.drawn(title) {
+      Self.append(drawn, to: &bytes)
+      bytes.append(0)
+    }
+  }
+
+  /// Whether a byte may begin Markdown that draws otherwise: `[ * _ = ` < ~ @ \`.
+  static func mayBeSyntax(_ byte: UInt8) -> Bool {
+    switch byte {
+    case 0x5B, 0x2A, 0x5F, 0x3D, 0x60, 0x3C, 0x7E, 0x40, 0x5C: return true
+    default: return false
+    }
+  }
+
+  /// A Markdown title as drawn, when it differs from the title: only titles with a character that
+  /// may be syntax are read (`CardFace.inline`).
+  static func drawn(_ title: String) -> String? {
+    guard title.utf8.contains(where: mayBeSyntax) else { return nil }
+    var dates: [String] = []
+    let drawn = CardFace.inline(title, dates: &dates).map { $0.map(\.text).joined() }.joined(separator: " ")
+    let all = ([drawn] + dates).filter { !$0.isEmpty }.joined(separator: " ")
+    return all == title ? nil : all
   }
 
   /// Indexes the tiles added to the arrangement's store since the index was made or last caught up
@@ -49,9 +82,13 @@ struct FindIndex: Sendable {
       tiles.withText(of: TileRef(slot)) { title, id in
         Self.append(title ?? id, to: &folded)
         folded.append(0)
-        if title != nil {
+        if let title {
           Self.append(id, to: &folded)
           folded.append(0)
+          if markdown, title.contains(where: Self.mayBeSyntax), let drawn = Self.drawn(String(decoding: title, as: UTF8.self)) {
+            Self.append(drawn, to: &folded)
+            folded.append(0)
+          }
         }
       }
       starts.append(Int32(truncatingIfNeeded: folded.count))
@@ -61,7 +98,7 @@ struct FindIndex: Sendable {
   /// The tile in slot `ref` was replaced (renamed): its text is indexed again.
   mutating func reindex(_ ref: TileRef, _ arrangement: Arrangement) {
     guard Int(ref.index) < tileCount else { return catchUp(arrangement) }
-    changed[Int(ref.index)] = Self.text(of: arrangement[ref])
+    changed[Int(ref.index)] = text(of: arrangement[ref])
   }
 
   /// The folded form of `text`, as the index stores it.

@@ -31,6 +31,10 @@ enum Theme {
   static let helpBackground = RGB(0x1F, 0x23, 0x2B)
   /// The highlight of a find's matches.
   static let match = RGB(0xFF, 0xD6, 0x0A)
+  /// A card's tags are drawn on a band of the card's color mixed with this dark blue.
+  static let tagBand = RGB(0x1F, 0x2A, 0x44)
+  /// A card's due date is drawn on a band of the card's color mixed with this pale amber.
+  static let dateBand = RGB(0xFF, 0xE3, 0xA3)
 
   /// `color` mixed with `other`: `amount` 0 keeps `color`, 1 gives `other`.
   static func mix(_ color: RGB, _ other: RGB, _ amount: Double) -> RGB {

@@ -84,3 +84,64 @@ extension Platform {
     return nil
   }
 }
+
+// Editing a text in the person's text editor (`e` in the editor: a card's text).
+
+extension Platform {
+  /// The text editor to run: `$VISUAL`, else `$EDITOR`, else `vi` (each as a shell command, so that
+  /// `code --wait` works).
+  public static var textEditor: String {
+    for name in ["VISUAL", "EDITOR"] {
+      if let command = environment(name), !command.allSatisfy({ $0 == " " || $0 == "\t" }) { return command }
+    }
+    return "vi"
+  }
+
+  /// Writes `text` to a new file in the temporary directory (named `tilegrid-card-XXXXXX` and
+  /// `suffix`, readable by its owner only), runs `command` on it through `/bin/sh` with the terminal as
+  /// its standard input and output, and returns what the file then holds; or why not (the editor did
+  /// not run, or exited with a failure: then nothing is taken). The file is removed either way.
+  public static func editText(_ text: String, command: String, suffix: String) -> Result<String, TextEditFailure> {
+    let directory = environment("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    var template = Array((directory + "/tilegrid-card-XXXXXX" + suffix).utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, Int32(suffix.utf8.count)) }
+    guard fd >= 0 else { return .failure(TextEditFailure("cannot make a file in \(directory): \(String(cString: strerror(errno)))")) }
+    let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    defer { unlink(path) }
+    if let error = writeAll(fd: fd, Array(text.utf8)) {
+      close(fd)
+      return .failure(TextEditFailure("cannot write \(path): \(String(cString: strerror(error)))"))
+    }
+    close(fd)
+    // The command's words as the shell reads them, and the file as its last argument.
+    let argv = ["/bin/sh", "-c", command + " \"$1\"", "sh", path]
+    var cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+    defer { for pointer in cArguments { free(pointer) } }
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, "/bin/sh", nil, nil, &cArguments, environ) == 0 else {
+      return .failure(TextEditFailure("cannot run /bin/sh for the text editor"))
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 {
+      if errno != EINTR { return .failure(TextEditFailure("lost the text editor: \(String(cString: strerror(errno)))")) }
+    }
+    guard status & 0x7F == 0 else { return .failure(TextEditFailure("the text editor '\(command)' was killed")) }
+    let exit = (status >> 8) & 0xFF
+    guard exit == 0 else {
+      return .failure(
+        TextEditFailure(
+          exit == 127 ? "no text editor '\(command)' (set VISUAL or EDITOR)" : "the text editor '\(command)' exited with \(exit)"))
+    }
+    do {
+      return .success(String(decoding: try read(path).bytes, as: UTF8.self))
+    } catch {
+      return .failure(TextEditFailure("cannot read the edited text back: \(error)"))
+    }
+  }
+}
+
+/// Why a text could not be edited in the text editor.
+public struct TextEditFailure: Error, Equatable, Sendable, CustomStringConvertible {
+  public var description: String
+  public init(_ description: String) { self.description = description }
+}

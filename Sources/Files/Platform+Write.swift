@@ -33,6 +33,17 @@ extension Platform {
     }
   }
 
+  /// Makes the directory `path` (and the ones above it that are missing), as `mkdir -p` does.
+  /// - Throws: `WriteFailure.failed`, naming the directory, when it cannot be made.
+  public static func makeDirectory(_ path: String) throws(WriteFailure) {
+    var made = ""
+    for (k, part) in path.split(separator: "/", omittingEmptySubsequences: false).enumerated() {
+      made += (k == 0 ? "" : "/") + part
+      guard !part.isEmpty, mkdir(cPath(made), 0o777) != 0, errno != EEXIST else { continue }
+      throw .failed(message: "cannot make the directory '\(made)': \(errorText(errno))", partWay: false)
+    }
+  }
+
   /// Writes the bytes `produce` hands to its `write` function (in chunks, as they are made) to `path`,
   /// and returns the new file's stamp (nil for a stream such as `/dev/stdout`), which the caller keeps
   /// to notice later changes made by others.

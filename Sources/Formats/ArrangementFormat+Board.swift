@@ -24,7 +24,17 @@ extension ArrangementFormat {
   /// How a file of this format opens: a Markdown board as lanes side by side (its settings block's
   /// `lane-width` where given, `MarkdownBoard.laneWidth`), anything else by its own layout.
   public func openingView(of arrangement: Arrangement) -> LayoutView {
-    self == .markdown ? .lanes(laneWidth: MarkdownBoard.laneWidth(arrangement)) : .file
+    switch self {
+    case .markdown: return .lanes(laneWidth: MarkdownBoard.laneWidth(arrangement))
+    case .lines: return .list
+    case .json, .csv, .tsv: return .file
+    }
+  }
+
+  /// Whether a board's cards show their checkboxes: false only for a Markdown board whose settings
+  /// block says `"show-checkboxes": false` (Obsidian's setting).
+  public func showsCheckboxes(_ arrangement: Arrangement) -> Bool {
+    self != .markdown || MarkdownBoard.setting("show-checkboxes", of: arrangement) != "false"
   }
 
   /// What `tilegrid FILE` opens when FILE does not exist: for a Markdown board, one lane `To do` in
@@ -49,27 +59,31 @@ extension MarkdownBoard {
 
   /// The lane width in cells Obsidian's settings block gives (`"lane-width": 300` is 37 cells), or nil.
   static func laneWidth(_ arrangement: Arrangement) -> Int? {
+    guard let value = setting("lane-width", of: arrangement) else { return nil }
+    let digits = value.prefix { $0.isASCII && $0.isNumber }.prefix(6)
+    guard let pixels = Int(digits) else { return nil }
+    return pixels / pixelsPerCell
+  }
+
+  /// The value Obsidian's settings block gives `name` (`"lane-width": 300` gives `300`, `"show-checkboxes":
+  /// false` gives `false`), as written up to the next `,` or `}`, or nil when the block does not name it.
+  static func setting(_ name: String, of arrangement: Arrangement) -> String? {
     guard let tail = arrangement.formatObject(key)?["tail"]?.array else { return nil }
-    let name = Array("\"lane-width\"".utf8)
+    let quoted = Array("\"\(name)\"".utf8)
     for case .string(let line) in tail {
       let bytes = Array(line.utf8)
-      guard bytes.count >= name.count else { continue }
-      for start in 0...(bytes.count - name.count) where bytes[start..<start + name.count].elementsEqual(name) {
-        var i = start + name.count
+      guard bytes.count >= quoted.count else { continue }
+      for start in 0...(bytes.count - quoted.count) where bytes[start..<start + quoted.count].elementsEqual(quoted) {
+        var i = start + quoted.count
         func skipBlanks() { while i < bytes.count && (bytes[i] == 0x20 || bytes[i] == 0x09) { i += 1 } }
         skipBlanks()
         guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { break }
         i += 1
         skipBlanks()
-        var pixels = 0
-        var digits = 0
-        while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39, digits < 6 {
-          pixels = pixels * 10 + Int(bytes[i] - 0x30)
-          digits += 1
-          i += 1
-        }
-        if digits > 0 { return pixels / pixelsPerCell }
-        break
+        var end = i
+        while end < bytes.count, bytes[end] != UInt8(ascii: ","), bytes[end] != UInt8(ascii: "}") { end += 1 }
+        while end > i, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        return String(decoding: bytes[i..<end], as: UTF8.self)
       }
     }
     return nil

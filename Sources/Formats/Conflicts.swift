@@ -53,34 +53,16 @@ public struct ConflictedArrangement: Sendable {
 
   // MARK: - From a merge
 
-  /// A merge's outcome as a file records it: `result` (the merge toward one side) in place, and for
-  /// every subject that conflicted and that the other side's merge (`other`, the same merge toward
-  /// the other side) has differently, the edits that take the other side's version. Conflicts whose
-  /// two outcomes are the same (a section kept for a tile put in it) are nothing to choose, and are
-  /// not recorded.
-  /// - Complexity: O(n) for the diff of the two outcomes and the tiles' places, plus the conflicts.
-  public static func merged(_ result: MergeResult, other: MergeResult, took: MergeSide) -> ConflictedArrangement {
-    guard !result.conflicts.isEmpty else { return ConflictedArrangement(arrangement: result.arrangement, conflicts: []) }
-    return recording(result, Arrangement.diff(result.arrangement, other.arrangement), other: other.arrangement, took: took)
-  }
-
-  /// As `merged(_:other:took:)`, from the two outcomes the merge gave with its result
-  /// (`MergeResult.outcomes`, which a result with conflicts must have): whole or not, their diff is
-  /// the same.
+  /// A merge's outcome as a file records it: `result` (the merge toward the side it took) in place,
+  /// and for every subject that conflicted, the edits that take each side's version of it (from the
+  /// versions the merge gave with its result, `MergeResult.outcomes`, which a result with conflicts
+  /// must have; whole or not, the edits are the same). Conflicts whose versions are both the file's
+  /// are nothing to choose, and are not recorded.
   /// - Complexity: O(n) in the tiles of the outcomes' sections that hold tiles, and the tiles' places
   ///   when a tile conflicts.
-  public static func merged(_ result: MergeResult, took: MergeSide) -> ConflictedArrangement {
+  public static func merged(_ result: MergeResult) -> ConflictedArrangement {
     guard !result.conflicts.isEmpty else { return ConflictedArrangement(arrangement: result.arrangement, conflicts: []) }
     guard let outcomes = result.outcomes else { preconditionFailure("a merge with conflicts, without its outcomes") }
-    return recording(result, Arrangement.diff(outcomes.preferred, outcomes.other), other: outcomes.other, took: took)
-  }
-
-  /// The file: `result` in place, and per conflicted subject the edits of `script` (from it to the
-  /// other side's outcome, `other`) that name it. `other` may hold only the sections where the two
-  /// differ (`MergeOutcomes.Extent.differing`): a conflicted tile's sections hold their tiles.
-  private static func recording(_ result: MergeResult, _ script: [ScriptEdit], other: Arrangement, took: MergeSide)
-    -> ConflictedArrangement
-  {
     let file = result.arrangement
     var order: [String] = []
     var messages: [String: [String]] = [:]
@@ -89,33 +71,42 @@ public struct ConflictedArrangement: Sendable {
       let subject = conflict.subject.description
       if messages[subject] == nil { order.append(subject) }
       abouts[subject] = conflict.subject
-      messages[subject, default: []].append(conflict.description)
+      messages[subject, default: []].append(conflict.sentence)
     }
-    var edits: [String: [ScriptEdit]] = [:]
-    for edit in script {
-      var subject = edit.subject
-      if messages[subject] == nil {
-        // A change the merges made differently that no conflict line names: kept with the first.
-        subject = order[0]
+    // Per side, the edits from the file to that side's version, by the subject they name (one that no
+    // conflict names, a change the versions made differently, goes with the first); the conflicts'
+    // tiles and sections are the ones moved where a script of as few moves can.
+    var edits: [[String: [ScriptEdit]]] = [[:], [:]]
+    let moving = MergeSubjects(result.conflicts.map(\.subject))
+    for (k, side) in [MergeSide.ours, .theirs].enumerated() {
+      for edit in Arrangement.diff(outcomes.result, outcomes.version(side), moving: moving) {
+        let subject = messages[edit.subject] == nil ? order[0] : edit.subject
+        edits[k][subject, default: []].append(edit)
       }
-      edits[subject, default: []].append(edit)
     }
     var ids: Set<String>?
-    var paths: (file: [ExactString: ItemPath], other: [ExactString: ItemPath])?
+    var paths: [ExactString: ItemPath]?
+    var sidePaths: [MergeSide: [ExactString: ItemPath]] = [:]
     var conflicts: [FileConflict] = []
     for subject in order {
-      guard let taking = edits[subject], !taking.isEmpty else { continue }
+      let (ours, theirs) = (edits[0][subject] ?? [], edits[1][subject] ?? [])
+      guard !ours.isEmpty || !theirs.isEmpty else { continue }
       var both: [ScriptEdit]?
-      if case .tile(let id)? = abouts[subject] {
+      if case .tile(let id)? = abouts[subject], ours.isEmpty || theirs.isEmpty {
+        // The side whose version is not in the file: its card beside the file's.
+        let other: MergeSide = ours.isEmpty ? .theirs : .ours
         if ids == nil { ids = secondCardIDs(file) }
-        if paths == nil { paths = (tilePaths(file), tilePaths(other)) }
-        both = keepingBoth(id, file: file, other: other, ids: ids!, paths: paths!)
+        if paths == nil { paths = tilePaths(file) }
+        if sidePaths[other] == nil { sidePaths[other] = tilePaths(outcomes.version(other)) }
+        both = keepingBoth(id, file: file, other: outcomes.version(other), ids: ids!, paths: (paths!, sidePaths[other]!))
       }
-      let message = messages[subject]!.map { String($0.dropFirst(subject.count).drop { $0 == ":" || $0 == " " }) }
+      let message = messages[subject]!.map { sentence in
+        sentence.hasPrefix(subject) ? String(sentence.dropFirst(subject.count).drop { $0 == ":" || $0 == " " }) : sentence
+      }
       conflicts.append(
         FileConflict(
-          subject: subject, about: abouts[subject], message: message.joined(separator: "; "),
-          ours: took == .ours ? [] : taking, theirs: took == .theirs ? [] : taking, both: both))
+          subject: subject, about: abouts[subject], message: message.joined(separator: "; "), ours: ours, theirs: theirs,
+          both: both))
     }
     return ConflictedArrangement(arrangement: file, conflicts: conflicts)
   }
@@ -170,18 +161,17 @@ public struct ConflictedArrangement: Sendable {
 
   /// The file: the plain arrangement when nothing conflicts; else, in JSON, the arrangement with its
   /// `conflicts` record; in a text format, the two sides' versions written out and git's markers put
-  /// around every run of lines where they differ (`ours` and `theirs` are the two versions; the
-  /// arrangement in place is one of them). Returns the bytes, and what the format could not keep.
-  public func write(
-    as format: ArrangementFormat, ours: Arrangement? = nil, theirs: Arrangement? = nil,
-    labels: ConflictLabels = ConflictLabels()
-  ) -> (bytes: [UInt8], lost: LostFields) {
+  /// around the whole cards of each conflict (`MergeWriting`). Returns the bytes, and what the format
+  /// could not keep.
+  public func write(as format: ArrangementFormat, labels: ConflictLabels = ConflictLabels()) -> (bytes: [UInt8], lost: LostFields) {
     guard isConflicted else { return format.bytes(arrangement) }
     if format == .json { return format.bytes(recorded) }
-    let (oursVersion, theirsVersion) = (ours ?? side(.ours), theirs ?? side(.theirs))
-    let a = format.bytes(oursVersion)
-    let b = format.bytes(theirsVersion)
-    return (ConflictMarkers.write(ours: a.bytes, theirs: b.bytes, labels: labels), a.lost)
+    let ours = side(.ours)
+    let (marked, wholeLanes) = MergeWriting.marks(conflicts)
+    let bytes = MergeWriting.markedFile(
+      ours: ours, theirs: side(.theirs), conflicts: marked, wholeLanes: wholeLanes, format: format, labels: labels
+    ).bytes
+    return (bytes, format.bytes(ours).lost)
   }
 
   /// The arrangement as a JSON file records it: with its `conflicts` key when something conflicts
@@ -335,7 +325,9 @@ public struct ConflictedArrangement: Sendable {
         throw .malformed(line: first.line, column: 1, reason: "with theirs's side of this conflict, the file does not read: \(error)")
       }
       for k in group { choices[k] = .both }
-      let both = group.count == 1 ? try? read(choices) : nil
+      // Both sides kept, one after the other: two versions of a card, not a block whose sides share
+      // lines (a card moved from one place to another, the lanes between on both sides).
+      let both = group.count == 1 && !file.blocks[group[0]].sharesLines ? try? read(choices) : nil
       let lines = group.map { "\(file.blocks[$0].line)-\(file.blocks[$0].endLine)" }.joined(separator: ", ")
       conflicts.append(
         FileConflict(
@@ -450,9 +442,29 @@ public enum ConflictMarkers {
       /// The lines of its `<<<<<<<` and `>>>>>>>` markers, 1-based.
       var line: Int
       var endLine: Int
+      /// The conflict in words, as `tilegrid merge` writes it after the label of its `<<<<<<<` line
+      /// (`<<<<<<< ours: Buy milk: ours moved it to Done, theirs to Todo`).
+      var words: String?
 
-      /// The two sides' first lines that are not blank, for the Conflicts panel.
+      /// Whether the two sides hold a line in common that is not blank.
+      var sharesLines: Bool {
+        let mine = Set(ours.filter { !$0.isBlankLine })
+        return theirs.contains { !$0.isBlankLine && mine.contains($0) }
+      }
+
+      /// The words after the label on a `<<<<<<<` line: what follows its first `: `.
+      static func words(_ opening: String) -> String? {
+        let bytes = Array(opening.utf8)
+        guard let colon = bytes.indices.first(where: { bytes[$0] == UInt8(ascii: ":") && $0 + 1 < bytes.count && bytes[$0 + 1] == 0x20 })
+        else { return nil }
+        let words = String(decoding: bytes[(colon + 2)...], as: UTF8.self).trimmedLine
+        return words.isEmpty ? nil : String(words)
+      }
+
+      /// The blocks' words, or the two sides' first lines that are not blank, for the Conflicts panel.
       static func summary(_ blocks: [Block]) -> String {
+        let said = blocks.compactMap(\.words)
+        if !said.isEmpty { return said.joined(separator: "; ") }
         let ours = blocks.flatMap(\.ours)
         let theirs = blocks.flatMap(\.theirs)
         func first(_ lines: [String]) -> String {
@@ -483,7 +495,7 @@ public enum ConflictMarkers {
         let number = index + 1
         guard var block = current else {
           if let w = markerWidth(line, open) {
-            current = Block(ours: [], theirs: [], line: number, endLine: number)
+            current = Block(ours: [], theirs: [], line: number, endLine: number, words: Block.words(line))
             width = w
             part = 0
           } else {
@@ -576,42 +588,5 @@ public enum ConflictMarkers {
       w.finish { out += $0 }
       return out
     }
-  }
-
-  /// Two versions of a text file as one, with git's markers around each run of lines where they
-  /// differ; the rest is theirs in common. Line endings, byte order mark and final newline as in
-  /// `ours`.
-  /// - Complexity: O(bytes + bytes·D), D the lines that differ.
-  static func write(ours: [UInt8], theirs: [UInt8], labels: ConflictLabels) -> [UInt8] {
-    guard let a = try? TextLines(ours), let b = try? TextLines(theirs) else { return ours }
-    let hunks = LineDiff.hunks(a.lines, b.lines)
-    // A file that ends with a conflict ends with its `>>>>>>>` line, and that line with a break.
-    var style = a.style
-    if let last = hunks.last, last.a.upperBound == a.lines.count { style.finalNewline = true }
-    var w = LineWriter(style, chunkSize: 1 << 40, expectedBytes: ours.count + 256)
-    let width = labels.markerSize
-    let opening = String(repeating: "<", count: width)
-    let middle = String(repeating: "=", count: width)
-    let closing = String(repeating: ">", count: width)
-    var next = 0
-    for hunk in hunks {
-      while next < hunk.a.lowerBound {
-        w.line(a.lines[next])
-        next += 1
-      }
-      w.line(labels.ours.isEmpty ? opening : opening + " " + labels.ours)
-      for i in hunk.a { w.line(a.lines[i]) }
-      w.line(middle)
-      for i in hunk.b { w.line(b.lines[i]) }
-      w.line(labels.theirs.isEmpty ? closing : closing + " " + labels.theirs)
-      next = hunk.a.upperBound
-    }
-    while next < a.lines.count {
-      w.line(a.lines[next])
-      next += 1
-    }
-    var out: [UInt8] = []
-    w.finish { out += $0 }
-    return out
   }
 }

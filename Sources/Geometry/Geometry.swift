@@ -105,6 +105,14 @@ public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
     other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY
   }
 
+  /// The cells both rectangles hold (empty, at this one's origin, when they share none).
+  public func intersection(_ other: Rect) -> Rect {
+    let (minX, minY) = (max(x, other.x), max(y, other.y))
+    let (maxX, maxY) = (min(self.maxX, other.maxX), min(self.maxY, other.maxY))
+    guard minX < maxX, minY < maxY else { return Rect(x: x, y: y, width: 0, height: 0) }
+    return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+  }
+
   /// `(x, y, WxH)`.
   public var description: String { "(\(x), \(y), \(width)x\(height))" }
 }

@@ -32,6 +32,7 @@ extension FlowLayout {
       sections[s].replace(removing: [], inserting: items, widths: added, m)
       extents.set(s, to: sectionExtent(s))
     }
+    // Lanes keep their scroll: the cards added below the first shown push the others down.
   }
 
   /// Takes out the tiles at `paths` (reading order, no repeats, places as they are now). Call it with
@@ -51,6 +52,7 @@ extension FlowLayout {
     paths.forEachSectionGroup { s, items in
       sections[s].replace(removing: items, inserting: [], widths: [], m)
       extents.set(s, to: sectionExtent(s))
+      keepLaneTop(s)
     }
   }
 
@@ -78,6 +80,7 @@ extension FlowLayout {
     let resolved = widths.map(resolvedWidth)
     sections.insert(SectionGeometry(widths: resolved, defaultWidth: defaultWidth, metrics), at: index)
     extents.insert(sectionExtent(index), at: index)
+    if isLanes { laneTops.insert(0, at: index) }
   }
 
   /// Takes out the section at `index` with its tiles; the later sections move up (left, in the
@@ -88,6 +91,7 @@ extension FlowLayout {
   public mutating func removeSection(at index: Int) -> RemovedSection {
     let removed = RemovedSection(geometry: sections.remove(at: index), parameters: parameters, viewport: viewport)
     extents.remove(at: index)
+    if isLanes { laneTops.remove(at: index) }
     return removed
   }
 
@@ -102,6 +106,7 @@ extension FlowLayout {
     guard removed.parameters == parameters && removed.viewport == viewport else { return false }
     sections.insert(removed.geometry, at: index)
     extents.insert(sectionExtent(index), at: index)
+    if isLanes { laneTops.insert(0, at: index) }
     return true
   }
 }

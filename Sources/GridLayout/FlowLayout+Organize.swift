@@ -28,6 +28,7 @@ extension FlowLayout {
       let added = inserted[s] ?? ([], [])
       sections[s].replace(removing: removed[s] ?? [], inserting: added.items, widths: added.widths, m)
       extents.set(s, to: sectionExtent(s))
+      keepLaneTop(s)
     }
   }
 
@@ -37,6 +38,7 @@ extension FlowLayout {
   public mutating func moveSection(_ move: SectionMove) {
     guard move.from != move.to else { return }
     sections.moveElement(from: move.from, to: move.to)
+    if isLanes { laneTops.moveElement(from: move.from, to: move.to) }
     for s in min(move.from, move.to)...max(move.from, move.to) { extents.set(s, to: sectionExtent(s)) }
   }
 

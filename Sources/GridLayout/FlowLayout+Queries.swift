@@ -44,6 +44,7 @@ extension FlowLayout {
       sections[destination.section].insert(width: w, at: destination.item, m)
       extents.set(source.section, to: sectionExtent(source.section))
       extents.set(destination.section, to: sectionExtent(destination.section))
+      keepLaneTop(source.section)
     }
   }
 
@@ -61,6 +62,7 @@ extension FlowLayout {
   /// - Complexity: O(log S) + O(log k) for uniform sections; mixed sections add O(log lines + tiles on
   ///   the line) vertically and O(log columns) horizontally. Never proportional to the tile count.
   public func item(at point: Point) -> ItemPath? {
+    if isLanes { return laneItem(at: point) }
     guard let s = section(at: point), sections[s].count > 0 else { return nil }
     let p = parameters
     let start = extents.prefix(s)
@@ -126,6 +128,7 @@ extension FlowLayout {
   /// insets before the first tile, headers and outside the content (docs/layout.md, "Drop zones").
   /// - Complexity: that of `item(at:)`.
   public func dropZone(at point: Point) -> DropZone? {
+    if isLanes { return laneDropZone(at: point) }
     if let path = item(at: point) { return .item(path) }
     guard let s = section(at: point) else { return nil }
     if let header = headerFrame(s), header.contains(point) { return nil }
@@ -162,6 +165,7 @@ extension FlowLayout {
   /// Calls `body` with every tile whose frame intersects `rect`, in reading order.
   /// - Complexity: O(log S + visible lines × tiles per line); never proportional to the tile count.
   public func forEachItem(in rect: Rect, _ body: (ItemPath, Rect) -> Void) {
+    if isLanes { return forEachLaneItem(in: rect, body) }
     let p = parameters
     for s in sections(intersecting: rect) where sections[s].count > 0 {
       let start = extents.prefix(s)

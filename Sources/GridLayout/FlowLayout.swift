@@ -47,12 +47,15 @@ public struct FlowLayout: Sendable {
   public let available: Int
   /// Tile height: `itemSize.height`, shrunk to `available` in the horizontal direction.
   let itemHeight: Int
-  /// Tiles per column (horizontal direction only).
+  /// Tiles per column (horizontal direction only; lanes: no limit, a lane is one column).
   let rowsPerColumn: Int
 
   var sections: [SectionGeometry]
   /// Each section's extent along the scrolling axis: heights (vertical) or widths (horizontal).
   var extents: PrefixSums
+  /// Lanes: each lane's first card shown (its scroll, in whole cards), kept within
+  /// `0...maximumLaneTop(s)`; empty in the other directions (FlowLayout+Lanes.swift).
+  var laneTops: [Int] = []
 
   /// Lays out `arrangement` for `viewport`.
   /// - Complexity: O(n) for sections of mixed widths, O(1) per uniform section.
@@ -75,10 +78,25 @@ public struct FlowLayout: Sendable {
       available = max(1, self.viewport.height - p.headerHeight - inset.top - inset.bottom)
       itemHeight = min(p.itemSize.height, available)
       rowsPerColumn = max(1, (available + p.interitemSpacing) / (itemHeight + p.interitemSpacing))
+    case .lanes:
+      available = max(1, self.viewport.height - p.headerHeight - inset.top - inset.bottom)
+      itemHeight = min(p.itemSize.height, available)
+      rowsPerColumn = Self.unlimitedRows
     }
     sections = []
     sections.reserveCapacity(arrangement.sections.count)
     extents = PrefixSums()
+    if p.direction == .lanes {
+      // Every card is as wide as its lane: only the counts matter, and no tile is visited.
+      for section in arrangement.sections {
+        var g = SectionGeometry(uniformWidth: defaultWidth)
+        g.count = section.count
+        sections.append(g)
+      }
+      extents = PrefixSums(sections.indices.map(sectionExtent))
+      laneTops = Array(repeating: 0, count: sections.count)
+      return
+    }
     let m = metrics
     // The store's widths, section by section (no tile is built), resolved in place: 0 (no width of
     // its own) is the default tile's, and a width is shrunk as `effectiveWidth` shrinks it.
@@ -99,9 +117,14 @@ public struct FlowLayout: Sendable {
 
   // MARK: - Sizes
 
-  /// A tile's width after rule 2: shrunk to the available width (vertical direction).
+  /// A tile's width after rule 2: shrunk to the available width (vertical direction); in lanes every
+  /// card is the lane's, whatever its own width.
   func effectiveWidth(_ width: Int) -> Int {
-    parameters.direction == .vertical ? min(width, available) : width
+    switch parameters.direction {
+    case .vertical: return min(width, available)
+    case .horizontal: return width
+    case .lanes: return parameters.itemSize.width
+    }
   }
 
   /// The width the layout keeps for a tile whose own width is `width` (nil: `itemSize.width`).
@@ -113,6 +136,12 @@ public struct FlowLayout: Sendable {
   var defaultWidth: Int { effectiveWidth(parameters.itemSize.width) }
 
   var isVertical: Bool { parameters.direction == .vertical }
+
+  /// Whether this is a board's lanes (`Direction.lanes`): each section one column that scrolls on its own.
+  public var isLanes: Bool { parameters.direction == .lanes }
+
+  /// A lane's `rowsPerColumn`: its one column takes every card.
+  static let unlimitedRows = Int(Int32.max)
 
   /// How many sections are laid out.
   public var sectionCount: Int { sections.count }
@@ -129,6 +158,7 @@ public struct FlowLayout: Sendable {
       return Size(width: max(viewport.width, inset.left + available + inset.right), height: extents.total)
     }
     let needed = parameters.headerHeight + inset.top + available + inset.bottom
+    if isLanes { return Size(width: lanesContentWidth, height: max(viewport.height, needed)) }
     return Size(width: extents.total, height: max(viewport.height, needed))
   }
 
@@ -239,6 +269,11 @@ public struct FlowLayout: Sendable {
         x: p.sectionInset.left, y: start + p.headerHeight + p.sectionInset.top, width: available,
         height: lines * itemHeight + (lines - 1) * p.lineSpacing)
     }
+    if isLanes {
+      // The cards shown (an empty lane: where the first card would be).
+      let height = sections[s].count == 0 ? itemHeight : cardWindowHeight
+      return Rect(x: start + p.sectionInset.left, y: cardsTop, width: columnsExtent(s), height: height)
+    }
     return Rect(
       x: start + p.sectionInset.left, y: p.headerHeight + p.sectionInset.top, width: columnsExtent(s),
       height: available)
@@ -258,6 +293,10 @@ public struct FlowLayout: Sendable {
       let y = start + p.headerHeight + p.sectionInset.top + line * (itemHeight + p.lineSpacing)
       let placement = self.placement(ofLine: line, section: s)
       return Rect(x: placement.offset(of: i, in: self, section: s), y: y, width: w, height: itemHeight)
+    }
+    if isLanes {
+      return Rect(
+        x: start + p.sectionInset.left, y: cardsTop + (i - laneTops[s]) * cardPitch, width: w, height: itemHeight)
     }
     let column = i / rowsPerColumn
     let columnLeft = start + p.sectionInset.left + columnOffset(column, section: s)

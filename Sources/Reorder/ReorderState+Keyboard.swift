@@ -16,15 +16,16 @@ extension ReorderState {
     return nil
   }
 
-  mutating func setFocus(_ path: ItemPath, _ document: Document) {
+  mutating func setFocus(_ path: ItemPath, _ document: inout Document) {
     focus = .tile(path)
     happenings.append(.focused(focus))
-    keepFocusVisible(document)
+    keepFocusVisible(&document)
   }
 
   /// Scrolls the least that shows the focused tile (and its section's header when it is on the first
   /// line), or the focused header, in the viewport.
-  mutating func keepFocusVisible(_ document: Document) {
+  mutating func keepFocusVisible(_ document: inout Document) {
+    if isLanes { return keepLaneFocusVisible(&document) }
     let layout = document.layout
     if let s = focus.header, s >= 0, s < layout.sectionCount {
       revealHeader(s, layout)
@@ -78,19 +79,21 @@ extension ReorderState {
     return nil
   }
 
-  mutating func moveFocus(_ key: ReorderKey, _ document: Document) {
+  mutating func moveFocus(_ key: ReorderKey, _ document: inout Document) {
     if let s = focus.header {
-      leaveHeader(s, key, document)
+      leaveHeader(s, key, &document)
       return
     }
     let (arrangement, layout) = (document.arrangement, document.layout)
     guard let current = focus.tile, arrangement.contains(current) else {
-      if let first = Self.firstTile(in: arrangement, from: 0, step: 1) { setFocus(first, document) }
+      if let first = Self.firstTile(in: arrangement, from: 0, step: 1) { setFocus(first, &document) }
       return
     }
     let (along, across) = flowStep(key)
     var target: ItemPath?
-    if along != 0 {
+    if isLanes {
+      target = laneFocusTarget(key, from: current, document)
+    } else if along != 0 {
       let i = current.item + along
       if i >= 0 && i < arrangement.sections[current.section].count {
         target = ItemPath(current.section, i)
@@ -104,7 +107,7 @@ extension ReorderState {
     {
       target = ItemPath(s, i)
     }
-    if let target { setFocus(target, document) } else { happenings.append(.blocked(.noTileThatWay)) }
+    if let target { setFocus(target, &document) } else { happenings.append(.blocked(.noTileThatWay)) }
   }
 
   /// Space or Enter on a focused tile: lift it, or the block when it is marked.
@@ -122,7 +125,18 @@ extension ReorderState {
       floatingOrigin: document.layout.frame(of: path).origin, pointer: .zero, direction: DragDirection())
     guard liftTiles(&session, at: path, &document) else { return }
     gesture = .dragging(session)
-    keepFocusVisible(document)
+    keepFocusVisible(&document)
+    followLiftedTile(document)
+  }
+
+  /// After the focus was kept visible: a lane that scrolled moved the lifted tile's slot, and the tile
+  /// lifted from the keyboard floats over its slot.
+  mutating func followLiftedTile(_ document: Document) {
+    guard var session = gesture.session, session.source == .keyboard, let drag = session.tiles,
+      document.arrangement.contains(drag.current)
+    else { return }
+    session.floatingOrigin = document.layout.frame(of: drag.current).origin
+    gesture = .dragging(session)
   }
 
   /// Where the lifted tile (or the block's run: places are where the run starts, counted after it is
@@ -137,6 +151,7 @@ extension ReorderState {
   ///     A: a b [R R R]         down      A: a b c d e
   ///        c d e f g           ------>      f g [R R R]      the last R goes below itself (under g)
   func keyboardDestinations(_ key: ReorderKey, run: LiftedRun, _ document: Document) -> [ItemPath] {
+    if isLanes { return laneDestinations(key, run: run, document) }
     let (along, across) = flowStep(key)
     let (arrangement, layout) = (document.arrangement, document.layout)
     let sections = arrangement.sections
@@ -217,6 +232,7 @@ extension ReorderState {
     session.lifted = .tiles(drag)
     gesture = .dragging(session)
     focus = .tile(drag.current)
-    keepFocusVisible(document)
+    keepFocusVisible(&document)
+    followLiftedTile(document)
   }
 }

@@ -61,14 +61,14 @@ extension ReorderState {
 
   /// A click with a modifier: marks or unmarks the tile under the point and focuses it. The button is
   /// then ignored until it is released (the gesture fails), so it never lifts anything.
-  mutating func markClick(at point: Point, _ document: Document) {
+  mutating func markClick(at point: Point, _ document: inout Document) {
     guard !gesture.isDragging else { return }
     gesture = .failed
     guard viewport.frame.contains(point), let path = document.layout.item(at: contentPoint(point)) else {
       happenings.append(.blocked(.nothingToMark))
       return
     }
-    setFocus(path, document)
+    setFocus(path, &document)
     toggleMark(path, document.arrangement)
   }
 

@@ -31,13 +31,13 @@ extension ReorderState {
       // still, as far as targets go.)
       guard origin != session.floatingOrigin else {
         gesture = .dragging(session)
-        if session.section != nil { updateAutoScroll() }
+        if session.section != nil { updateAutoScroll(document.layout) }
         return
       }
       moveFloatingOrigin(&session, to: origin)
       gesture = .dragging(session)
       evaluateTarget(&document)
-      updateAutoScroll()
+      updateAutoScroll(document.layout)
     case .idle, .failed, .dragging:
       break
     }
@@ -58,9 +58,9 @@ extension ReorderState {
       guard viewport.frame.contains(start) else { return }
       let layout = document.layout
       if let path = layout.item(at: contentPoint(start)) {
-        setFocus(path, document)
+        setFocus(path, &document)
       } else if let s = header(at: contentPoint(start), layout) {
-        focusHeader(s, document)
+        focusHeader(s, &document)
       }
     case .dragging(let session) where session.source == .mouse:
       motion(to: point, &document)
@@ -79,7 +79,7 @@ extension ReorderState {
     let content = contentPoint(point)
     guard viewport.frame.contains(point), let path = layout.item(at: content) else {
       if viewport.frame.contains(point), let s = header(at: content, layout) {
-        liftSection(s, source: .mouse, pointer: pointer, document)
+        liftSection(s, source: .mouse, pointer: pointer, &document)
         if !gesture.isDragging { gesture = .failed }
         return
       }
@@ -200,7 +200,7 @@ extension ReorderState {
       }
       focus = .tile(drag.current)
     }
-    if session.source == .keyboard { keepFocusVisible(document) }
+    if session.source == .keyboard { keepFocusVisible(&document) }
   }
 
   /// Records a gesture's whole move, already applied, as one undo step.

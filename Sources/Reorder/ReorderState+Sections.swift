@@ -27,17 +27,17 @@ extension ReorderState {
   }
 
   /// Gives section `s`'s header the focus.
-  mutating func focusHeader(_ s: Int, _ document: Document) {
+  mutating func focusHeader(_ s: Int, _ document: inout Document) {
     focus = .header(s)
     happenings.append(.focused(focus))
-    keepFocusVisible(document)
+    keepFocusVisible(&document)
   }
 
   /// Tab and Shift-Tab: the next or previous header in reading order. Headers come before their
   /// sections' tiles, so from a tile Shift-Tab goes to its own section's header.
   ///
   ///     [A] a1 a2 [B] b1 [C] (empty) [D] d1      from b1: Tab -> [C], Shift-Tab -> [B]
-  mutating func focusHeader(step: Int, _ document: Document) {
+  mutating func focusHeader(step: Int, _ document: inout Document) {
     let count = document.arrangement.sections.count
     let target: Int
     if let s = focus.header {
@@ -48,7 +48,7 @@ extension ReorderState {
       target = step > 0 ? 0 : count - 1
     }
     if target >= 0 && target < count {
-      focusHeader(target, document)
+      focusHeader(target, &document)
     } else {
       happenings.append(.blocked(step > 0 ? .noSectionAfter : .noSectionBefore))
     }
@@ -57,27 +57,32 @@ extension ReorderState {
   /// An arrow on a focused header goes to the tiles: forward (right, down) to the first tile after the
   /// header in reading order, back (left, up) to the last tile before it. (Arrows on tiles never land on
   /// headers: Tab does.)
-  mutating func leaveHeader(_ s: Int, _ key: ReorderKey, _ document: Document) {
+  mutating func leaveHeader(_ s: Int, _ key: ReorderKey, _ document: inout Document) {
     let arrangement = document.arrangement
     let forward = key == .right || key == .down
     var target: ItemPath?
-    if forward {
+    if isLanes {
+      // The first card shown of the lane, or of the nearest lane that way holding cards.
+      let lane = arrangement.sections[s].count > 0 && forward ? s : neighbourLane(of: s, step: forward ? 1 : -1, arrangement)
+      target = lane.map { ItemPath($0, document.layout.laneTop($0)) }
+    } else if forward {
       target = Self.firstTile(in: arrangement, from: s, step: 1)
     } else if let t = (0..<s).last(where: { arrangement.sections[$0].count > 0 }) {
       target = ItemPath(t, arrangement.sections[t].count - 1)
     }
-    if let target { setFocus(target, document) } else { happenings.append(.blocked(.noTileThatWay)) }
+    if let target { setFocus(target, &document) } else { happenings.append(.blocked(.noTileThatWay)) }
   }
 
   /// Scrolls the least that shows section `s`'s header.
   mutating func revealHeader(_ s: Int, _ layout: FlowLayout) {
+    if isLanes { return revealLane(s, layout) }
     let frame = layout.headerFrame(s) ?? layout.bodyFrame(s)
     let change = viewport.reveal(viewport.span(of: frame), contentSize: layout.contentSize)
     if change != 0 { happenings.append(.scrolled(change)) }
   }
 
   /// Lifts section `s`, unless it is locked (a locked section keeps its place; others move around it).
-  mutating func liftSection(_ s: Int, source: DragSource, pointer: Point, _ document: Document) {
+  mutating func liftSection(_ s: Int, source: DragSource, pointer: Point, _ document: inout Document) {
     if let refusal = document.arrangement.checkMove(SectionMove(from: s, to: s)) {
       happenings.append(.refused(.section(s), refusal))
       return
@@ -90,7 +95,7 @@ extension ReorderState {
         pointer: pointer, direction: DragDirection()))
     happenings.append(.lifted(.section(s)))
     focus = .header(s)
-    if source == .keyboard { keepFocusVisible(document) }
+    if source == .keyboard { keepFocusVisible(&document) }
   }
 
   /// One section target selection, at most one move: `selectSectionTarget` decides.
@@ -123,6 +128,6 @@ extension ReorderState {
     session.lifted = .section(drag)
     gesture = .dragging(session)
     focus = .header(to)
-    keepFocusVisible(document)
+    keepFocusVisible(&document)
   }
 }

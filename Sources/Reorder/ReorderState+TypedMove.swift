@@ -54,6 +54,6 @@ extension ReorderState {
     happenings.append(.placed(move))
     scroll(by: 0, document.layout)
     focus = .tile(focusAfter)
-    keepFocusVisible(document)
+    keepFocusVisible(&document)
   }
 }

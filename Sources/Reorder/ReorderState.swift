@@ -54,6 +54,8 @@ public struct ReorderState: Sendable {
   /// The document's content size as last seen (every change during a drag comes through here), for
   /// the auto-scroll timer between inputs.
   var contentSize: Size
+  /// Lanes: the lane under the pointer of a drag, as last seen (`notePointerLane`).
+  var pointerLane: PointerLane?
 
   /// A state at rest for `document`: nothing pressed, not scrolled, the focus on the first tile, time 0.
   /// - Parameters:
@@ -80,7 +82,7 @@ public struct ReorderState: Sendable {
     if viewport.direction != document.layout.parameters.direction {
       viewport = Viewport(frame: viewport.frame, direction: document.layout.parameters.direction)
       contentSize = document.layout.contentSize
-      keepFocusVisible(document)
+      keepFocusVisible(&document)
     }
     scroll(by: 0, document.layout)
     advance(to: max(now, self.now), &document)
@@ -88,7 +90,7 @@ public struct ReorderState: Sendable {
     case .press(let point): press(at: point)
     case .motion(let point): motion(to: point, &document)
     case .release(let point): release(at: point, &document)
-    case .wheel(let notches, _): wheel(notches, document)
+    case .wheel(let notches, let point): wheel(notches, at: point, &document)
     case .key(let key): self.key(key, &document)
     case .resize(let screen, let viewport): resize(screen: screen, viewport: viewport, &document)
     case .focusLost:
@@ -98,9 +100,9 @@ public struct ReorderState: Sendable {
       } else if case .pressing = gesture {
         gesture = .failed
       }
-    case .focus(let target): if !gesture.isDragging { focus(on: target, document) }
+    case .focus(let target): if !gesture.isDragging { focus(on: target, &document) }
     case .moveTyped(let place): moveTyped(to: place, &document)
-    case .markClick(let point): markClick(at: point, document)
+    case .markClick(let point): markClick(at: point, &document)
     case .tick: break
     }
     return happenings
@@ -181,11 +183,12 @@ public struct ReorderState: Sendable {
 
   // MARK: - Wheel, keys, resize
 
-  private mutating func wheel(_ notches: Int, _ document: Document) {
+  private mutating func wheel(_ notches: Int, at point: Point, _ document: inout Document) {
     guard !gesture.isDragging else { return }  // while dragging, auto-scroll rules
     // Scrolling moves the content under a pending press: the press fails, as a scroll gesture wins
     // over a long press in UIKit.
     if case .pressing = gesture { gesture = .failed }
+    if isLanes { return laneWheel(notches, at: point, &document) }
     scroll(by: notches * config.wheelStep, document.layout)
   }
 
@@ -203,21 +206,21 @@ public struct ReorderState: Sendable {
     let layout = document.layout
     let page = max(1, viewport.length - 1)
     switch key {
-    case .left, .right, .up, .down: moveFocus(key, document)
-    case .nextSection: focusHeader(step: 1, document)
-    case .previousSection: focusHeader(step: -1, document)
-    case .pageUp: scroll(by: -page, layout)
-    case .pageDown: scroll(by: page, layout)
+    case .left, .right, .up, .down: moveFocus(key, &document)
+    case .nextSection: focusHeader(step: 1, &document)
+    case .previousSection: focusHeader(step: -1, &document)
+    case .pageUp: if isLanes { lanePage(-1, &document) } else { scroll(by: -page, layout) }
+    case .pageDown: if isLanes { lanePage(1, &document) } else { scroll(by: page, layout) }
     case .home: scroll(by: -viewport.position, layout)
     case .end: scroll(by: maximumScroll(layout), layout)
     case .liftOrDrop:
-      if let s = focus.header { liftSection(s, source: .keyboard, pointer: .zero, document) } else { keyboardLift(&document) }
+      if let s = focus.header { liftSection(s, source: .keyboard, pointer: .zero, &document) } else { keyboardLift(&document) }
     case .cancel: clearMarks()
     case .toggleMark: toggleMarkAtFocus(document)
     case .marking(let arrow):
       markAtFocus(document)
       let before = focus
-      moveFocus(arrow, document)
+      moveFocus(arrow, &document)
       if focus != before { markAtFocus(document) }
     }
   }
@@ -229,7 +232,7 @@ public struct ReorderState: Sendable {
     let layout = document.layout
     scroll(by: 0, layout)
     guard var session = gesture.session else {
-      keepFocusVisible(document)
+      keepFocusVisible(&document)
       return
     }
     switch session.lifted {
@@ -249,11 +252,11 @@ public struct ReorderState: Sendable {
   /// Focuses a tile or header that exists and scrolls it into view (a find's match, what undo
   /// changed). `.none` takes the focus away (nothing is left to focus); a place that is not there
   /// changes nothing.
-  mutating func focus(on target: Focus, _ document: Document) {
+  mutating func focus(on target: Focus, _ document: inout Document) {
     let arrangement = document.arrangement
     switch target {
-    case .tile(let path) where arrangement.contains(path): setFocus(path, document)
-    case .header(let s) where s >= 0 && s < arrangement.sections.count: focusHeader(s, document)
+    case .tile(let path) where arrangement.contains(path): setFocus(path, &document)
+    case .header(let s) where s >= 0 && s < arrangement.sections.count: focusHeader(s, &document)
     case .none:
       focus = .none
       happenings.append(.focused(.none))

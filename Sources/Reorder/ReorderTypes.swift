@@ -161,6 +161,8 @@ public enum Happening: Equatable, Hashable, Sendable {
   case placeRefused(ItemPath, EditError)
   /// The content scrolled by this many cells along the scrolling axis.
   case scrolled(Int)
+  /// Lanes: this lane scrolled on its own by this many cards (down when positive).
+  case laneScrolled(Int, by: Int)
   /// The keyboard focus moved.
   case focused(Focus)
   /// The tile at the path was marked.

@@ -24,8 +24,13 @@ import TerminalInput
 ///                        how the save asked for by the event before it ended (default: ok)
 ///     left-behind recovery|backup "NAME"
 ///                        the editor found this file beside FILE when it opened it, and asks about it
+///     disk-version "FILE"|unreadable
+///                        the file on disk as the merge the event before it asked for read it
+///     edited-text "TEXT"|failed
+///                        what the text editor left of the card's text the event before it sent
+///                        there (`e`), as an `input` string is written
 ///
-/// The last four let `--record` write a session that replays exactly, questions included.
+/// The last six let `--record` write a session that replays exactly, questions included.
 public enum ScriptEvent: Equatable, Sendable {
   case input(InputEvent)
   case bytes([UInt8])
@@ -40,6 +45,9 @@ public enum ScriptEvent: Equatable, Sendable {
   /// The file as it was on disk when the previous event asked for it (`m`, merge): an arrangement file
   /// beside the events file (a path relative to it), or nil when it could not be read.
   case diskVersion(String?)
+  /// What the text editor left of the card's text the previous event sent it to (`e`), or nil when
+  /// it failed.
+  case editedText(String?)
 }
 
 /// A line of an events file that is not an event; `description` is `LINE: MESSAGE`.
@@ -255,6 +263,13 @@ public enum EventScript {
       case .plain("unreadable"): return .diskVersion(nil)
       case .plain(let word): throw fail("'disk-version' takes a quoted FILE or unreadable, not '\(word)'")
       }
+    case "edited-text":
+      guard arguments.count == 1 else { throw fail(#"'edited-text' takes the text (quoted, like "- [ ] Buy milk\n") or failed"#) }
+      switch arguments[0] {
+      case .quoted(let text): return .editedText(String(decoding: try unescape(text, line: line), as: UTF8.self))
+      case .plain("failed"): return .editedText(nil)
+      case .plain(let word): throw fail("'edited-text' takes a quoted text or failed, not '\(word)'")
+      }
     case "input":
       guard arguments.count == 1, case .quoted(let text) = arguments[0] else {
         throw fail(#"'input' takes one quoted string of bytes, like "\e[<0;3;4M""#)
@@ -263,7 +278,7 @@ public enum EventScript {
     default:
       throw fail(
         "unknown event '\(verb)' (press, move, release, wait, wheel, key, resize, input, signal, saving, save-result, "
-          + "disk-version or left-behind)")
+          + "disk-version, edited-text or left-behind)")
     }
   }
 
@@ -347,6 +362,8 @@ extension EventScript {
     case .diskVersion(let path):
       // Quoted as an `input` string is, with the events file's own escapes.
       return path.map { "disk-version " + inputLine(Array($0.utf8)).dropFirst("input ".count) } ?? "disk-version unreadable"
+    case .editedText(let text):
+      return text.map { "edited-text " + inputLine(Array($0.utf8)).dropFirst("input ".count) } ?? "edited-text failed"
     case .input(.key(let key)): return "key " + name(of: key)
     case .input(.resize(let w, let h)): return "resize \(w) \(h)"
     case .input(.focus(let gained)): return inputLine(Array((gained ? "\u{1B}[I" : "\u{1B}[O").utf8))

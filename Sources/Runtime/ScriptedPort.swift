@@ -74,7 +74,7 @@ package struct ScriptedPort: TerminalPort {
     case .bytes(let bytes): return .bytes(bytes)
     case .signal(let signal): return .signal(signal)
     case .saving(let target): return .saving(target)
-    case .saveResult, .diskVersion: return nil  // read by `save` and `readDisk`, right after the event that asked
+    case .saveResult, .diskVersion, .editedText: return nil  // read by `save`, `readDisk` and `editText`, after the event that asked
     case .leftBehind(let kind, let name): return .leftBehind([leftBehind(kind, name)])
     }
   }
@@ -95,6 +95,7 @@ package struct ScriptedPort: TerminalPort {
     switch effect {
     case .save(let path, _): return save(to: path)
     case .readDisk: return readDisk()
+    case .editText: return editedText()
     case .discard(_, let name): return .discarded(name: name, failure: nil)
     case .writeRecovery, .suspend, .redraw, .happened, .quit: return nil
     }
@@ -108,6 +109,16 @@ package struct ScriptedPort: TerminalPort {
       if let result { return .saveFailed(result) }
     }
     return .saved(name: path)
+  }
+
+  /// What the text editor left, as the script gives it (an `edited-text` line right after the event
+  /// that asked); without one, no editor ran.
+  private mutating func editedText() -> EditorMessage {
+    guard index < script.count, case .editedText(let text) = script[index].event else {
+      return .textNotEdited("the events give no edited-text here")
+    }
+    index += 1
+    return text.map(EditorMessage.textEdited) ?? .textNotEdited("the text editor failed when it was recorded")
   }
 
   /// The disk's version as the recording kept it (a `disk-version` line right after the event that

@@ -109,6 +109,12 @@ package struct SessionRecorder {
     write(EventScript.line(.diskVersion(name)))
   }
 
+  /// What the text editor left of a card's text (nil: it failed), so that `play` takes back the same.
+  package mutating func editedText(_ text: String?, at time: Int) {
+    advance(to: time)
+    write(EventScript.line(.editedText(text)))
+  }
+
   package func close() {
     closeFile()
   }

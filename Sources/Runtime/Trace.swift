@@ -14,7 +14,8 @@ import TileModel
 ///     add S.I ID · add section S ID · rename S.I · recolor S.I · width S.I · delete S.I ·
 ///     lock S.I · unlock S.I · max-items section S N · (sections as for lock and rename)
 ///     refused add S.I: REASON · refused delete section S: REASON · … (an edit refused)
-///     mark S.I · unmark S.I · unmark all (N) · scroll D · undo · redo
+///     mark S.I · unmark S.I · unmark all (N) · scroll D · scroll section S D (a lane, in cards) ·
+///     undo · redo
 ///
 /// Nil for happenings the trace does not list (focus changes, notices).
 public enum Trace {
@@ -45,6 +46,7 @@ public enum Trace {
     case .placed: return nil
     case .placeRefused(let place, let reason): return "refused place \(place): \(reason)"
     case .scrolled(let delta): return "scroll \(delta)"
+    case .laneScrolled(let s, let delta): return "scroll section \(s) \(delta)"
     case .marked(let path): return "mark \(path)"
     case .unmarked(let path): return "unmark \(path)"
     case .marksCleared(let count): return "unmark all (\(count))"

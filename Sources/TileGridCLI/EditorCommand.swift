@@ -144,6 +144,8 @@ extension TileGridCommand {
         arrangement: arrangement, screen: terminal.size, fileName: session.displayName, config: config, view: view)
     }
     editor.follow(session.format, of: arrangement)
+    editor.showCards(as: options.path.map { options.formats.reading($0) } ?? .json, of: arrangement)
+    editor.cardStyle.ballotBoxes = terminal.ballotBoxes
     editor.saveTarget = session.saveTarget
     editor.keymap = keys.keymap
     if let said = keys.firstScreen { editor.announce(said) }

@@ -60,6 +60,10 @@ struct EditorSession {
     self.recorder = recorder
   }
 
+  /// The name's end of the file a card's text is edited in (`e`), so that the text editor knows the
+  /// language.
+  var textSuffix: String { format == .markdown ? ".md" : ".txt" }
+
   /// Where `s` saves at the start: the file; standard output in pipe mode; else the editor asks for a
   /// file name.
   var saveTarget: SaveTarget {
@@ -384,6 +388,17 @@ struct CursesPort: TerminalPort {
     case .suspend:
       terminal.suspend()
       return nil
+    case .editText(let text):
+      let suffix = session.textSuffix
+      let result = terminal.outside { Platform.editText(text, command: Platform.textEditor, suffix: suffix) }
+      switch result {
+      case .success(let edited):
+        session.recorder?.editedText(edited, at: time)
+        return .textEdited(edited)
+      case .failure(let failure):
+        session.recorder?.editedText(nil, at: time)
+        return .textNotEdited(failure.description)
+      }
     case .redraw:
       terminal.repaintAll()
       return nil

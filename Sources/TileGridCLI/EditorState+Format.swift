@@ -10,7 +10,21 @@ extension EditorState {
     traits = format.traits
     gainsColorColumn = format.lacksColorColumn(arrangement)
     mergeVersions = { base, ours, theirs in
-      BoardVersions.merge(base: base, ours: ours, theirs: theirs, formats: [format, format, format])
+      let merged = MergeCascade.merge(
+        base: MergeVersion(base, format: format), ours: MergeVersion(ours, format: format),
+        theirs: MergeVersion(theirs, format: format))
+      return MergeResult(arrangement: merged.arrangement, conflicts: merged.conflicts)
     }
+  }
+
+  /// Cards are drawn as a file of `format` holds them: a Markdown board's titles and lines as Markdown,
+  /// its checkboxes hidden when its settings say `show-checkboxes: false`; `e` edits a card's text as
+  /// the file holds it.
+  mutating func showCards(as format: ArrangementFormat, of arrangement: Arrangement) {
+    cardStyle.markdown = format == .markdown
+    cardStyle.showsCheckboxes = format.showsCheckboxes(arrangement)
+    cardText = CardTextEditing(
+      text: { format.cardText(of: $0) },
+      read: { text, tile in format.card(fromText: text, replacing: tile).mapError { CardTextProblem($0.description) } })
   }
 }

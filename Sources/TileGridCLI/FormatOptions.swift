@@ -75,17 +75,6 @@ struct FormatOptions: Equatable {
 }
 
 extension ArrangementFormat {
-  /// The extension a file in this format is given: `json`, `md`, `txt`, `csv`, `tsv`.
-  var fileExtension: String {
-    switch self {
-    case .json: return "json"
-    case .markdown: return "md"
-    case .lines: return "txt"
-    case .csv: return "csv"
-    case .tsv: return "tsv"
-    }
-  }
-
   /// The question a message asks when content looks like this format: `is it lines`.
   var guess: String {
     switch self {

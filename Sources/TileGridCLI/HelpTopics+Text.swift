@@ -107,8 +107,9 @@ tilegrid: standard output: markdown cannot keep: layout; sections' maxItems; til
 tilegrid merge BASE OURS THEIRS [-o OUT] [--prefer ours|theirs]
 ```
 
-joins `OURS` and `THEIRS`, two edits of `BASE`, by ids (the cards of a board, a list or a table
-without ids first [paired across the versions](#boards-lists-and-tables)). What only one side changed is taken from it;
+joins `OURS` and `THEIRS`, two edits of `BASE`, by ids. (A board, a list or a table, whose cards have
+no ids, is merged by git's own line merge first, and by its cards [paired across the
+versions](#boards-lists-and-tables) where that fails: [merge.md](merge.md).) What only one side changed is taken from it;
 what both changed alike is taken once; what both changed differently is a
 [conflict](#conflicts), resolved toward `OURS` (or, with `--prefer theirs`, `THEIRS`). The result is
 always a valid arrangement, written like every output ([command-line.md](command-line.md#output-files));
@@ -125,19 +126,12 @@ the other side did not move**:
    increasing run of what it kept in the section (the rule of [the fewest moves](#the-fewest-moves)).
    Where several runs are as long, the one that keeps the most of the tiles the other side took out
    of the section (deleted, or put in another): of two neighbours swapped, the side moved the one the
-   other side left alone. Then, for the cards of a text format, the one keeping the most lines in
-   place, as a line diff keeps them (a card of three lines swapped with a one-line card stays, and the
-   one-line card moved); then the latest tiles (`a b c` → `b a c` moved `a`). Where the two sides'
-   readings so made both move one tile, each side is read again preferring to keep what the other
-   moved, and those readings are taken when fewer tiles are then moved by both (the example below).
+   other side left alone. Then the latest tiles (`a b c` → `b a c` moved `a`).
 2. The tiles neither side moved keep their order, the same on both sides: they are the *skeleton*.
 3. On each side, every tile it moved hangs after the skeleton tile before it there (or at the start
    of the section).
 4. The merged section is the skeleton, each skeleton tile followed by the tiles ours hung on it, in
-   ours' order, then the tiles theirs hung on it, in theirs' order. In a text format, where ours'
-   tiles before the next skeleton card start with a card whose first line is that card's own (a card
-   added just before its twin), theirs' come first: a line diff reads the addition as after the
-   twin's first line, and `git merge-file` puts theirs' before it.
+   ours' order, then the tiles theirs hung on it, in theirs' order.
 
 **Two people move different tiles of one section.** Both moves are kept:
 
@@ -179,19 +173,18 @@ skeleton  todo:   c       done: d
 merged    todo: b c       done: d a
 ```
 
-**One swaps two tiles while the other moves one of them.** Read alone, theirs' swap moves *b* (the
-later tile kept); but ours moved *b*, so theirs is read again as moving *c*, and the two changes join
-instead of conflicting:
+**One swaps two tiles while the other moves one of them within the section.** Theirs' swap is read
+as moving *b* (the later tile kept), and ours moved *b* too, to another place: a conflict, resolved
+toward the preferred side. (Only a tile the other side took out of the section counts for the
+reading of a swap; a move within it is a place, which the swap's reading must not depend on.)
 
 ```
 base      a b c d
 ours      a c d b              ours moved b to the end
-theirs    a c b d              theirs swapped b and c: read as c before b
+theirs    a c b d              theirs swapped b and c: read as b after c
 
-skeleton  a     d
-ours      a   d b              b hangs on d
-theirs    a c   d              c hangs on a
-merged    a c d b
+merged    a c d b              conflict: b moved by both; ours's place
+  --prefer theirs:  a c b d
 ```
 
 **One deletes what the other moved.** That is a conflict: the result follows the preferred side.
@@ -242,6 +235,17 @@ tilegrid: conflict: file owner: "ops" in ours, "dev" in theirs; took ours
 Places are written as each side's file has them. A removed key's value is written `absent`. A thing
 conflicts once, and its line says what the file now has: a section one side deleted and the other
 changed, which keeps a tile the other side put in it, is `kept, as theirs has it` (not also `deleted`).
+A section one side deleted while the other put a tile in it is kept with the tile, whichever side is
+preferred, and the file records the deletion as the deleting side's choice: nothing is chosen for a
+person. The exit status is 1 only with a conflict recorded in the file.
+
+A board's, a list's or a table's conflicts are said in the screen's words — the card by its title,
+what each side did, the lanes by theirs ([merge.md](merge.md#conflicts-in-words-conflictwords)):
+
+```
+tilegrid: conflict: Buy milk: ours moved it to Done, theirs after "Walk the dog" in Todo
+tilegrid: conflict: Call Ann: renamed "Call Ann today" by ours, deleted by theirs
+```
 
 ### Conflicts in the file
 
@@ -268,37 +272,35 @@ move buy-milk to done:1
 $ tilegrid diff todo.md todo-bob.md
 move buy-milk to todo:2
 $ tilegrid merge todo.md todo-ann.md todo-bob.md -o merged.md
-tilegrid: conflict: tile "buy-milk": moved by ours to done:1, by theirs to todo:2; took ours
+tilegrid: conflict: Buy milk: ours moved it to Done, theirs after "Walk the dog" in Todo
 $ cat merged.md
 ## Todo
 
 - [ ] Call Ann
 - [ ] Walk the dog
-<<<<<<< ours
-=======
-- [ ] Buy milk
-
->>>>>>> theirs
+<<<<<<< ours: Buy milk: ours moved it to Done, theirs after "Walk the dog" in Todo
 ## Done
 
 - [x] Pay rent
-<<<<<<< ours
 - [ ] Buy milk
 
 =======
+- [ ] Buy milk
+
+## Done
+
+- [x] Pay rent
 >>>>>>> theirs
 ```
 
-(A blank line belongs to the line above it, so Buy milk, last in its lane on both sides, carries the
-lane's blank line into both blocks.)
-
-A moved card is two blocks, one where each side put it; they are one conflict. The markers go around
-the lines where the two versions differ, as a line diff finds them: when a card moved past a heading,
-the diff may keep the card's line in common and put the heading between markers instead; each side
-still reads back whole. `-L LABEL`, up to
-three times as for `git merge-file`, labels the markers (the first ours, the second the base, the
-third theirs): `-L HEAD -L base -L bob` writes `<<<<<<< HEAD` and `>>>>>>> bob`. Markers that git
-wrote itself (`git merge-file`, diff3's `|||||||` base included) are read the same way.
+Each conflict is one block around whole cards: a moved card's block runs from one of its places to
+the other, the lines between on both sides, so that keeping either side keeps the card once (a
+blank line belongs to the line above it, so Buy milk, last in its lane, carries the lane's blank line
+along). The `<<<<<<<` line says the conflict in words after its label. `-L LABEL`, up to three times
+as for `git merge-file`, labels the markers (the first ours, the second the base, the third theirs):
+`-L HEAD -L base -L bob` writes `<<<<<<< HEAD: …` and `>>>>>>> bob`. Markers that git wrote itself
+(`git merge-file`, diff3's `|||||||` base included) are read the same way. How the blocks are made:
+[merge.md](merge.md#stage-5-the-file).
 
 A JSON file stays a valid arrangement, with ours's choice in place, and records its conflicts under
 the top-level key `conflicts` ([file-format.md](file-format.md#conflicts)): for each, the tile or
@@ -331,7 +333,7 @@ refuse it (exit 65), naming the line and how to resolve it:
 ```
 $ tilegrid merge todo.md todo-ann.md todo-bob.md -o merged.md 2> /dev/null
 $ tilegrid check merged.md
-tilegrid: merged.md: line 5: 1 unresolved merge conflict (lines 5-9, 13-17: ours: - [ ] Buy milk; theirs: - [ ] Buy milk)
+tilegrid: merged.md: line 5: 1 unresolved merge conflict (lines 5-17: Buy milk: ours moved it to Done, theirs after "Walk the dog" in Todo)
 $ tilegrid move merged.md 0.0 1.0 -i
 tilegrid: merged.md: line 5: an unresolved merge conflict; resolve them first in the editor ('tilegrid merged.md': its Conflicts panel), with 'git mergetool --tool=tilegrid', or by hand (keep one side of each '<<<<<<<' ... '>>>>>>>' block, and the markers go)
 $ tilegrid merge base.json mine.json yours.json -o merged.json 2> /dev/null

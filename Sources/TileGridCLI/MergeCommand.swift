@@ -1,5 +1,7 @@
+import Dispatch
 import Files
 import Formats
+import Synchronization
 import TileGridJSON
 import TileModel
 
@@ -50,45 +52,91 @@ extension TileGridCommand {
     if args.operands.filter({ $0 == "-" }).count > 1 {
       throw .usage("standard input ('-') can be read only once", command: command)
     }
-    let prefer = try args.value(Options.prefer, command: command)
     let output = try Output(args)
     let formats = try FormatOptions(args, command: command)
-    var labels = ConflictLabels(args.repeated[Options.label.spec.name] ?? [])
-    if let size = try args.value(Options.markerSize, command: command) { labels.markerSize = size }
+    var options = MergeOptions(prefer: try args.value(Options.prefer, command: command))
+    options.labels = ConflictLabels(args.repeated[Options.label.spec.name] ?? [])
+    if let size = try args.value(Options.markerSize, command: command) { options.labels.markerSize = size }
+    let debug = Platform.environment("TILEGRID_MERGE_DEBUG").flatMap { $0.isEmpty ? nil : $0 }
+    options.recordsStages = debug != nil
+    // The file is what is written: its cards need no ids from the base.
+    options.idsFromBase = false
     let read = args.operands.map(formats.reading)
-    let sides = try loadArrangements(args.operands, formats: read)
+    let versions = try loadVersions(args.operands, formats: read)
     // OURS's format (git's %A is written over): nothing changes format unless --to says so.
     let format = formats.writing(to: output, input: read[1])
-    // With conflicts the file records them, from the same merge toward the other side too: JSON needs
-    // only the edits to it (the sections where the two differ), a text format both whole, for its
-    // markers.
-    let result = BoardVersions.merge(
-      base: sides[0], ours: sides[1], theirs: sides[2], formats: read, prefer: prefer,
-      outcomes: format == .json ? .differing : .whole)
+    options.writing = format
+    let merged = MergeCascade.merge(base: versions[0], ours: versions[1], theirs: versions[2], options: options)
     // Four arrangements of up to a million tiles: freeing them was 7% of a board merge's instructions.
-    defer { keepUntilExit((sides, result)) }
-    guard !result.conflicts.isEmpty else {
-      try output.write(result.arrangement, as: format)
-      return
+    defer { keepUntilExit((versions, merged)) }
+    if let debug { try writeRecord(merged.record, into: debug) }
+    if let error = merged.cannotWrite { throw .data("\(output.name): cannot write \(format): \(error)") }
+    if let bytes = merged.bytes {
+      try output.write(bytes)
+      report(merged.lost, writing: output.name)
+    } else {
+      // JSON, written as it is made, as a merge without conflicts is: a million tiles never in memory
+      // as text.
+      try output.write(merged.file.recorded, as: format)
     }
-    let file = ConflictedArrangement.merged(result, took: prefer)
-    if format == .json {
-      // Written as it is made, as a merge without conflicts is: a million tiles never in memory as text.
-      try output.write(file.recorded, as: format)
-      throw .outcome(1, lines: result.conflicts.map { "conflict: \($0)" })
+    let recorded = merged.recorded
+    if !recorded.isEmpty { throw .outcome(1, lines: recorded.map { "conflict: \($0)" }) }
+  }
+
+  /// The three versions, read at once (each on a core of its own): a text file's bytes kept for the
+  /// line merge; a JSON file read as the other commands read it, but for an empty base, which is an
+  /// empty arrangement (git gives one when both sides added the file).
+  static func loadVersions(_ paths: [String], formats: [ArrangementFormat]) throws(CLIError) -> [MergeVersion] {
+    let results = Mutex<[Result<MergeVersion, CLIError>?]>(Array(repeating: nil, count: paths.count))
+    DispatchQueue.concurrentPerform(iterations: paths.count) { k in
+      let result = Result { () throws(CLIError) in try loadVersion(paths[k], format: formats[k], isBase: k == 0) }
+      results.withLock { $0[k] = result }
     }
-    // A text format: the two outcomes whole, written out for the markers.
-    let other = result.outcomes!.other
-    let (ours, theirs) = prefer == .ours ? (result.arrangement, other) : (other, result.arrangement)
+    var versions: [MergeVersion] = []
+    for result in results.withLock({ $0 }) { versions.append(try result!.get()) }
+    return versions
+  }
+
+  static func loadVersion(_ path: String, format: ArrangementFormat, isBase: Bool) throws(CLIError) -> MergeVersion {
+    if path == "/dev/null" { return MergeVersion(Arrangement(sections: []), format: format, bytes: []) }
+    guard format != .json else {
+      if isBase, try isEmptyInput(path) { return MergeVersion(Arrangement(sections: []), format: format) }
+      return MergeVersion(try loadArrangement(path, format: format), format: format)
+    }
+    try refuseUnfinishedSave(path)
+    let input = try Platform.input(path)
+    guard !input.bytes.isEmpty else { return MergeVersion(Arrangement(sections: []), format: format, bytes: []) }
+    let file: ConflictedArrangement
     do {
-      try format.checkWritable(ours)
-      try format.checkWritable(theirs)
+      file = try ConflictedArrangement.read(input.bytes, format: format)
     } catch {
-      throw .data("\(output.name): cannot write \(format): \(error)")
+      throw invalidFile(path, name: input.name, error, readAs: format, looksLike: input.bytes.withUnsafeBufferPointer { looks($0) })
     }
-    let (bytes, lost) = file.write(as: format, ours: ours, theirs: theirs, labels: labels)
-    try output.write(bytes)
-    report(lost, writing: output.name)
-    throw .outcome(1, lines: result.conflicts.map { "conflict: \($0)" })
+    if let first = file.conflicts.first { throw conflicted(input.name, file, first: first) }
+    // A JSON file's bytes are not kept: it takes the id merge, which needs only its arrangement.
+    return MergeVersion(file.arrangement, format: format, bytes: format == .json ? nil : input.bytes)
+  }
+
+  /// Whether a file holds nothing but blanks (a pipe's bytes are kept by Platform.input, so reading
+  /// it here does not take them from the reading after).
+  static func isEmptyInput(_ path: String) throws(CLIError) -> Bool {
+    guard path != "-", let stamp = Platform.stamp(of: path), stamp.size < 4096 else {
+      return false
+    }
+    return try Platform.input(path).bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+  }
+
+  /// The merge's record (`TILEGRID_MERGE_DEBUG=DIR`): a file per stage in DIR, made if missing.
+  static func writeRecord(_ files: [MergeRecordFile], into directory: String) throws(CLIError) {
+    do throws(Platform.WriteFailure) {
+      try Platform.makeDirectory(directory)
+      for file in files {
+        _ = try Platform.writeFile(directory + "/" + file.name, force: true) { (write) throws(Platform.WriteFailure) in
+          try write(file.bytes)
+        }
+      }
+    } catch {
+      throw CLIError(error)
+    }
   }
 }

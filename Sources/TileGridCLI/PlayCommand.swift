@@ -23,7 +23,7 @@ extension TileGridCommand {
                            pgup pgdn home end hash, ctrl-X, alt-X, f1-f24, or one character
         input "BYTES"      raw terminal input (\\e, \\xNN, \\\\, \\"), decoded as the editor decodes it
         signal interrupt|terminate, saving file|ask|stdout, save-result ok|changed-on-disk|...,
-        disk-version "FILE"|unreadable
+        disk-version "FILE"|unreadable, edited-text "TEXT"|failed
         left-behind recovery|backup "NAME"
                            what --record writes so that a session replays exactly
 
@@ -90,6 +90,7 @@ extension TileGridCommand {
       arrangement: file.arrangement, screen: options.screen, fileName: name,
       config: ReorderConfig(minimumPressDuration: options.pressMilliseconds), view: format.openingView(of: file.arrangement))
     editor.follow(options.formats.output ?? format, of: file.arrangement)
+    editor.showCards(as: format, of: file.arrangement)
     editor.keymap = options.keys.keymap
     if file.isConflicted { editor.open(conflicts: file.conflicts) }
     editor.setMotion(options.motion)

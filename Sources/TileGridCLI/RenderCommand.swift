@@ -117,6 +117,7 @@ extension TileGridCommand {
       arrangement: file.arrangement, screen: options.screen, fileName: name,
       config: ReorderConfig(minimumPressDuration: options.pressMilliseconds), view: format.openingView(of: file.arrangement))
     editor.follow(options.formats.output ?? format, of: file.arrangement)
+    editor.showCards(as: format, of: file.arrangement)
     editor.keymap = options.keys.keymap
     // A conflicted file is shown as the editor opens it: with its Conflicts panel.
     if file.isConflicted { editor.open(conflicts: file.conflicts) }

@@ -31,16 +31,41 @@ extension Arrangement {
   /// A policy still refuses what the two files make unavoidable, such as moving a tile locked in both.
   ///
   /// - Complexity: O(n log n) in the tiles of both; O(S²) in the sections.
-  public static func diff(_ old: Arrangement, _ new: Arrangement) -> [ScriptEdit] {
-    var builder = DiffBuilder(old: old, new: new)
+  ///
+  /// `moving` names tiles and sections to move rather than others where a script of as few moves can
+  /// (a merge's conflicted ones, so that the edits that take a side's version of a conflict name it):
+  /// those not in it count as preferred to stay, as the locked ones do.
+  public static func diff(_ old: Arrangement, _ new: Arrangement, moving: MergeSubjects = MergeSubjects()) -> [ScriptEdit] {
+    var builder = DiffBuilder(old: old, new: new, moving: moving)
     return builder.script()
   }
+}
+
+/// Tiles and sections by id, for `Arrangement.diff(_:_:moving:)`.
+public struct MergeSubjects: Sendable {
+  var tiles: Set<ExactString> = []
+  var sections: Set<ExactString> = []
+
+  public init() {}
+
+  public init(_ subjects: some Sequence<MergeSubject>) {
+    for subject in subjects {
+      switch subject {
+      case .tile(let id): tiles.insert(ExactString(id))
+      case .section(let id): sections.insert(ExactString(id))
+      case .layout, .file: break
+      }
+    }
+  }
+
+  var isEmpty: Bool { tiles.isEmpty && sections.isEmpty }
 }
 
 /// The parts of `Arrangement.diff`, in the order of its steps.
 private struct DiffBuilder {
   let old: Arrangement
   let new: Arrangement
+  var moving = MergeSubjects()
 
   // Old tiles by their index in reading order: store reference, section, place, and the new tile
   // with the same id (-1: none). New tiles likewise.
@@ -64,9 +89,10 @@ private struct DiffBuilder {
   var middle: [ScriptEdit] = []
   var tighten: [ScriptEdit] = []
 
-  init(old: Arrangement, new: Arrangement) {
+  init(old: Arrangement, new: Arrangement, moving: MergeSubjects) {
     self.old = old
     self.new = new
+    self.moving = moving
   }
 
   mutating func script() -> [ScriptEdit] {
@@ -133,8 +159,11 @@ private struct DiffBuilder {
         if j >= newStart[t] && j < newStart[t + 1] {
           stayers.append(k)
           places.append(Int32(j))
-          // Locked while the moves apply: in both (a lock taken off comes first, one put on last).
-          locked.append(old.tiles[oldRefs[k]].isLocked && new.tiles[newRefs[j]].isLocked)
+          // Locked while the moves apply: in both (a lock taken off comes first, one put on last);
+          // or not one of the tiles to move rather than others.
+          locked.append(
+            (old.tiles[oldRefs[k]].isLocked && new.tiles[newRefs[j]].isLocked)
+              || (!moving.tiles.isEmpty && !isMoving(oldRefs[k])))
         }
       }
       for i in Sequences.longestIncreasing(places, preferring: locked) { anchor[stayers[i]] = true }
@@ -239,6 +268,14 @@ private struct DiffBuilder {
     return deletes
   }
 
+  /// Whether an old tile is one of those to move rather than others (its id read from its bytes,
+  /// without building it).
+  func isMoving(_ ref: TileRef) -> Bool {
+    var found = false
+    old.tiles.withText(of: ref) { _, id in found = moving.tiles.contains(ExactString(String(decoding: id, as: UTF8.self))) }
+    return found
+  }
+
   /// Steps 4 and 5: the old sections that stay moved into the new order (those outside a longest
   /// increasing subsequence, each just after the section before it in `new`), then the new ones added
   /// just after theirs.
@@ -247,7 +284,10 @@ private struct DiffBuilder {
     var current = old.sections.indices.map { sectionInNew[$0] >= 0 ? sectionInNew[$0] : -1 - $0 }
     let staying = old.sections.indices.filter { sectionInNew[$0] >= 0 }
     var still = [Bool](repeating: false, count: new.sections.count)
-    let locked = staying.map { old.sections[$0].isLocked && new.sections[sectionInNew[$0]].isLocked }
+    let locked = staying.map {
+      (old.sections[$0].isLocked && new.sections[sectionInNew[$0]].isLocked)
+        || (!moving.sections.isEmpty && !moving.sections.contains(ExactString(old.sections[$0].id)))
+    }
     for i in Sequences.longestIncreasing(staying.map { Int32(sectionInNew[$0]) }, preferring: locked) {
       still[sectionInNew[staying[i]]] = true
     }

@@ -35,39 +35,22 @@ extension Arrangement {
   /// values (a text format's own object, say, whose lines can be merged line by line): what it
   /// returns is taken, and only when it returns nil is the key a conflict.
   ///
-  /// `lines`, for the tiles of a text format, says how a line merge reads them, so that where the
-  /// merge's choice of order is free it makes `git merge-file`'s (`MergeLines`).
+  /// With conflicts, `outcomes` asks for each side's version of them too (`MergeResult.outcomes`),
+  /// from the same run: the numbering and order analysis are shared, and `.differing` builds only
+  /// the sections where the versions may differ.
   ///
-  /// With conflicts, `outcomes` asks for the same merge resolved toward the other side too
-  /// (`MergeResult.outcomes`), from the same run: the numbering and order analysis are shared, and
-  /// `.differing` builds only the sections where the two outcomes may differ.
+  /// `honouringDeletions` makes the merge the preferred side's version of its conflicts, as a file
+  /// that records them offers it: a section that side deleted stays deleted, with the tiles the other
+  /// side put in it (the merge itself keeps such a section, so that no tile is lost unasked).
   ///
   /// - Complexity: O(n log n) in the tiles of the three.
   public static func merge(
     base: Arrangement, ours: Arrangement, theirs: Arrangement, prefer: MergeSide = .ours, join: MergeJoiner? = nil,
-    lines: MergeLines? = nil, outcomes: MergeOutcomes.Extent = .none
+    outcomes: MergeOutcomes.Extent = .none, honouringDeletions: Bool = false
   ) -> MergeResult {
-    var merger = Merger(base: base, ours: ours, theirs: theirs, prefer: prefer, join: join, lines: lines, outcomes: outcomes)
+    var merger = Merger(base: base, ours: ours, theirs: theirs, prefer: prefer, join: join, outcomes: outcomes)
+    merger.honoursDeletions = honouringDeletions
     return merger.run()
-  }
-}
-
-/// How a line merge (`git merge-file`) reads the tiles of a text file, for a merge that orders them as
-/// it would wherever the choice is free (docs/version-control.md, "Boards, lists and tables"):
-///
-/// - `count`: how many lines a tile takes. Of readings of a side's reorder that are otherwise equal,
-///   the one keeping the most lines in place, as a minimal line diff reads it: `x y` → `y x`, with
-///   `x` three lines long, moved `y`.
-/// - `head`: a fingerprint of a tile's first line. A tile a side added just before one whose first
-///   line is the same is read after that line (the diff slides the addition down past the equal
-///   line), so what the other side put just before that tile comes before the addition.
-public struct MergeLines: Sendable {
-  public var count: @Sendable (Tile) -> Int32
-  public var head: @Sendable (Tile) -> UInt64
-
-  public init(count: @escaping @Sendable (Tile) -> Int32, head: @escaping @Sendable (Tile) -> UInt64) {
-    self.count = count
-    self.head = head
   }
 }
 
@@ -117,8 +100,10 @@ private struct Merger {
   let sides: [Arrangement]  // base, ours, theirs
   var prefer: MergeSide
   let join: MergeJoiner?
-  let lines: MergeLines?
   let outcomes: MergeOutcomes.Extent
+  /// Whether a section the preferred side deleted stays deleted though the other side put a tile in it
+  /// (that side's version of the conflict), instead of kept with the tile.
+  var honoursDeletions = false
   var conflicts: [MergeConflict] = []
   // The tiles (numbers) a conflict names, and the sections whose keys conflicted.
   var conflictTiles: [Int] = []
@@ -144,12 +129,11 @@ private struct Merger {
 
   init(
     base: Arrangement, ours: Arrangement, theirs: Arrangement, prefer: MergeSide, join: MergeJoiner?,
-    lines: MergeLines?, outcomes: MergeOutcomes.Extent
+    outcomes: MergeOutcomes.Extent
   ) {
     sides = [base, ours, theirs]
     self.prefer = prefer
     self.join = join
-    self.lines = lines
     self.outcomes = outcomes
   }
 
@@ -165,39 +149,48 @@ private struct Merger {
     numberTiles()
     let sectionOrder = OrderAnalysis(
       count: sectionIDs.count, lists: sectionNumbers.map { [$0] }, groupOf: sectionIndex.map { $0.map { $0 >= 0 ? 0 : -1 } })
-    let (base, baseRefs) = (sides[Self.base], tileRef[Self.base])
-    let tileOrder = OrderAnalysis(
-      count: tileCount, lists: tileNumbers, groupOf: tileSection,
-      weight: lines.map { lines in { e in lines.count(base.tiles[TileRef(Int(baseRefs[e]))]) } })
+    let tileOrder = OrderAnalysis(count: tileCount, lists: tileNumbers, groupOf: tileSection)
     let decided = decide(sectionOrder, tileOrder)
     let built = build(decided, merging: { _ in true }, others: { _ in [] })
     let layout = mergedLayout()
     let extras = mergedExtras()
     let arrangement = Arrangement(version: sides[1].version, layout: layout, sections: built, extras: extras)
     guard !conflicts.isEmpty && outcomes != .none else { return MergeResult(arrangement: arrangement, conflicts: conflicts) }
-    // The merge toward the other side: the numbering and the order analysis are the same; only the
-    // decisions at conflicts differ.
-    var other = self
-    other.prefer = prefer.other
-    other.conflicts = []
-    let otherDecided = other.decide(sectionOrder, tileOrder)
-    let differs = differingSections(decided, otherDecided, built)
+    // Each side's version of the conflicts: the numbering and the order analysis are the same; only
+    // the decisions at conflicts differ.
+    var versions: [Merger] = []
+    var decisions: [Decisions] = []
+    for side in [MergeSide.ours, .theirs] {
+      var version = self
+      version.prefer = side
+      version.honoursDeletions = true
+      version.conflicts = []
+      decisions.append(version.decide(sectionOrder, tileOrder))
+      versions.append(version)
+    }
+    let differs = differingSections(decided, decisions, built)
     var mine: [Int: [Tile]] = [:]
     if outcomes == .whole {
       for (k, c) in decided.order.enumerated() where !differs[c] { mine[c] = built[k].1 }
     }
-    let otherBuilt = other.build(otherDecided, merging: { differs[$0] }, others: { mine[$0] ?? [] })
-    let otherArrangement = Arrangement(
-      version: sides[1].version, layout: other.mergedLayout(), sections: otherBuilt, extras: other.mergedExtras())
-    var preferred = arrangement
+    var sideArrangements: [Arrangement] = []
+    for k in 0..<2 {
+      let sections = versions[k].build(decisions[k], merging: { differs[$0] }, others: { mine[$0] ?? [] })
+      sideArrangements.append(
+        Arrangement(
+          version: sides[1].version, layout: versions[k].mergedLayout(), sections: sections,
+          extras: versions[k].mergedExtras()))
+    }
+    var result = arrangement
     if outcomes == .differing {
       // The same sections emptied here, sharing the store: the store may hold tiles no section does.
-      for (s, c) in decided.order.enumerated() where !differs[c] { preferred.sections[s].items = [] }
-      preferred.tileCount = preferred.sections.reduce(0) { $0 + $1.count }
+      for (s, c) in decided.order.enumerated() where !differs[c] { result.sections[s].items = [] }
+      result.tileCount = result.sections.reduce(0) { $0 + $1.count }
     }
     return MergeResult(
       arrangement: arrangement, conflicts: conflicts,
-      outcomes: MergeOutcomes(preferred: preferred, other: otherArrangement, isWhole: outcomes == .whole))
+      outcomes: MergeOutcomes(
+        result: result, ours: sideArrangements[0], theirs: sideArrangements[1], isWhole: outcomes == .whole))
   }
 
   /// What the merge toward `prefer` decides before it builds: which sections stay, and for each tile
@@ -246,12 +239,18 @@ private struct Merger {
     for e in 0..<tileCount {
       decideTile(e, tileOrder, overruled, &mergedSection, &placer)
     }
-    // A section deleted on one side stays when a tile ends in it.
+    // A section deleted on one side stays when a tile ends in it — but for the version of the side
+    // that deleted it, which has neither.
     for e in 0..<tileCount where mergedSection[e] >= 0 {
       let c = Int(mergedSection[e])
       if !sectionKept[c] {
-        sectionKept[c] = true
         let deleter: MergeSide = has(Self.ours, section: c) ? .theirs : .ours
+        if honoursDeletions && deleter == prefer {
+          mergedSection[e] = -1
+          placer[e] = .none
+          continue
+        }
+        sectionKept[c] = true
         // One line per conflict, saying what the file has: a deletion already reported for the
         // section (as taken) is now kept.
         if let k = conflicts.firstIndex(where: { $0.subject == .section(sectionIDs[c]) }),
@@ -296,7 +295,7 @@ private struct Merger {
       let numbers = OrderAnalysis.joinRuns(
         ours: ours.filter { d.mergedSection[Int($0)] == Int32(c) && d.placer[Int($0)].placesFrom(.ours) },
         theirs: theirs.filter { d.mergedSection[Int($0)] == Int32(c) && d.placer[Int($0)].placesFrom(.theirs) },
-        isSkeleton: { d.placer[$0] == .skeleton }, emitted: &emitted, glued: glued)
+        isSkeleton: { d.placer[$0] == .skeleton }, emitted: &emitted)
       built.append((fields, numbers.map { mergedTile(Int($0)) }))
     }
     return built
@@ -311,20 +310,22 @@ private struct Merger {
     return extras
   }
 
-  /// Per section number: whether the two merges (`mine`, built as `built`, and `other`) may have the
-  /// section differently — kept by one only, a tile of it decided differently (its section or whose
-  /// place it takes), its keys conflicting — or whether it holds a tile a conflict names (the file
-  /// may keep both of its versions) or more tiles than its `maxItems` (the diff orders the moves by
-  /// the sections' room). The others are the same in both, tile for tile, and as full:
-  /// `Arrangement.diff` finds nothing in them and does nothing with their tiles.
-  func differingSections(_ mine: Decisions, _ other: Decisions, _ built: [(Section, [Tile])]) -> [Bool] {
+  /// Per section number: whether the merge (`mine`, built as `built`) and the sides' versions
+  /// (`others`) may have the section differently — kept by one only, a tile of it decided differently
+  /// (its section or whose place it takes), its keys conflicting — or whether it holds a tile a
+  /// conflict names (the file may keep both of its versions) or more tiles than its `maxItems` (the
+  /// diff orders the moves by the sections' room). The others are the same in all, tile for tile, and
+  /// as full: `Arrangement.diff` finds nothing in them and does nothing with their tiles.
+  func differingSections(_ mine: Decisions, _ others: [Decisions], _ built: [(Section, [Tile])]) -> [Bool] {
     var differs = [Bool](repeating: false, count: sectionIDs.count)
-    for c in sectionIDs.indices where mine.sectionKept[c] != other.sectionKept[c] { differs[c] = true }
-    for e in 0..<tileCount where mine.mergedSection[e] != other.mergedSection[e] || mine.placer[e] != other.placer[e] {
-      for c in [mine.mergedSection[e], other.mergedSection[e]] where c >= 0 { differs[Int(c)] = true }
-    }
-    for e in conflictTiles {
-      for c in [mine.mergedSection[e], other.mergedSection[e]] where c >= 0 { differs[Int(c)] = true }
+    for other in others {
+      for c in sectionIDs.indices where mine.sectionKept[c] != other.sectionKept[c] { differs[c] = true }
+      for e in 0..<tileCount where mine.mergedSection[e] != other.mergedSection[e] || mine.placer[e] != other.placer[e] {
+        for c in [mine.mergedSection[e], other.mergedSection[e]] where c >= 0 { differs[Int(c)] = true }
+      }
+      for e in conflictTiles {
+        for c in [mine.mergedSection[e], other.mergedSection[e]] where c >= 0 { differs[Int(c)] = true }
+      }
     }
     for c in keyConflictSections { differs[c] = true }
     for (k, c) in mine.order.enumerated() {
@@ -334,16 +335,6 @@ private struct Merger {
   }
 
   func placerSide(_ p: Placer) -> Int { p == .theirs ? Self.theirs : Self.ours }
-
-  /// `OrderAnalysis.joinRuns`' question for tiles, when the merge reads them as lines: whether the
-  /// side's tile `first` has the same first line as its tile `next`.
-  var glued: ((MergeSide, Int, Int) -> Bool)? {
-    guard let lines else { return nil }
-    return { side, first, next in
-      let s = side == .ours ? Self.ours : Self.theirs
-      return lines.head(self.tile(s, first)) == lines.head(self.tile(s, next))
-    }
-  }
 
   // MARK: Numbering
 
@@ -663,10 +654,7 @@ struct OrderAnalysis {
   let lists: [[[Int32]]]
   let groupOf: [[Int32]]
 
-  /// `weight`, when given, is how many lines an element (a card) takes in its file: of the runs the
-  /// rules below leave equal, a side's reading keeps the most lines in place, as a line diff does,
-  /// before the latest.
-  init(count: Int, lists: [[[Int32]]], groupOf: [[Int32]], weight: ((Int) -> Int32)? = nil) {
+  init(count: Int, lists: [[[Int32]]], groupOf: [[Int32]]) {
     self.lists = lists
     self.groupOf = groupOf
     // Per side (1 and 2), each element's place in its group there.
@@ -683,52 +671,27 @@ struct OrderAnalysis {
     // elements the other side took out of the group (deleted, or put in another): a side that swapped
     // two neighbours moved whichever of them the other side did not touch, so that the two changes
     // join (x y z → y x z beside x moved away is "y to the top", not a second move of x); beyond
-    // that, the most lines (`weight`), then the latest elements, as a line diff keeps them (x y z →
-    // y x z alone moved x). `alsoPreferred`, in a second reading, adds what the other side moved.
-    func read(_ side: Int, _ g: Int, alsoPreferred: Set<Int32> = []) {
-      let other = 3 - side
-      // The elements of this base group still in the same group on this side, in base order.
-      var stayers: [Int32] = []
-      var places: [Int32] = []
-      var preferred: [Bool] = []
-      for e in lists[0][g] where groupOf[side][Int(e)] == groupOf[0][Int(e)] {
-        stayers.append(e)
-        places.append(place[side][Int(e)])
-        preferred.append(groupOf[other][Int(e)] != groupOf[0][Int(e)] || alsoPreferred.contains(e))
-      }
-      // Kept as they were: all of them, whatever the weights.
-      if zip(places, places.dropFirst()).allSatisfy({ $0 < $1 }) {
-        for e in stayers { kept[side][Int(e)] = true }
-        return
-      }
-      for e in stayers { kept[side][Int(e)] = false }
-      let weights = weight.map { weight in stayers.map { max(1, weight(Int($0))) } }
-      for i in Sequences.latestLongestIncreasing(places, preferring: preferred, weights: weights) {
-        kept[side][Int(stayers[i])] = true
-      }
-    }
+    // that, the latest elements (x y z → y x z alone moved x).
     for side in 1...2 {
-      for g in lists[0].indices { read(side, g) }
-    }
-    // Where both readings move an element the base had in the group, each side is read again
-    // preferring to keep what the other moved (x y → y x beside the other side's move of y is "x
-    // moved", not a second move of y), and the second readings are taken when fewer elements are
-    // then moved by both.
-    func movedByBoth(_ g: Int) -> Int {
-      lists[0][g].reduce(0) { n, e in
-        n + (groupOf[1][Int(e)] >= 0 && !kept[1][Int(e)] && groupOf[2][Int(e)] >= 0 && !kept[2][Int(e)] ? 1 : 0)
-      }
-    }
-    for g in lists[0].indices {
-      let before = movedByBoth(g)
-      guard before > 0 else { continue }
-      let first = lists[0][g].map { (kept[1][Int($0)], kept[2][Int($0)]) }
-      let movedFirst = (1...2).map { side in
-        Set(lists[0][g].filter { groupOf[side][Int($0)] >= 0 && !kept[side][Int($0)] })
-      }
-      for side in 1...2 { read(side, g, alsoPreferred: movedFirst[2 - side]) }
-      if movedByBoth(g) >= before {
-        for (e, k) in zip(lists[0][g], first) { (kept[1][Int(e)], kept[2][Int(e)]) = k }
+      let other = 3 - side
+      for g in lists[0].indices {
+        // The elements of this base group still in the same group on this side, in base order.
+        var stayers: [Int32] = []
+        var places: [Int32] = []
+        var preferred: [Bool] = []
+        for e in lists[0][g] where groupOf[side][Int(e)] == groupOf[0][Int(e)] {
+          stayers.append(e)
+          places.append(place[side][Int(e)])
+          preferred.append(groupOf[other][Int(e)] != groupOf[0][Int(e)])
+        }
+        // Kept as they were: all of them.
+        if zip(places, places.dropFirst()).allSatisfy({ $0 < $1 }) {
+          for e in stayers { kept[side][Int(e)] = true }
+          continue
+        }
+        for i in Sequences.latestLongestIncreasing(places, preferring: preferred) {
+          kept[side][Int(stayers[i])] = true
+        }
       }
     }
     moved = (1...2).reduce(into: [[], [], []]) { moved, side in
@@ -783,15 +746,7 @@ struct OrderAnalysis {
   /// Two orders of one list joined: both hold the same skeleton elements in the same order; after
   /// each skeleton element (and before the first) come ours' other elements up to the next one, then
   /// theirs' (those not already placed, as an element both moved alike is in both).
-  ///
-  /// `glued(side, first, next)`, when given, says whether a side's run that starts with `first` is read
-  /// by a line diff as coming after the skeleton element `next`'s first line (a card added just before
-  /// its twin: the diff slides the addition down past the equal line). Then the other side's run comes
-  /// first, as `git merge-file` puts it: before that line.
-  static func joinRuns(
-    ours: [Int32], theirs: [Int32], isSkeleton: (Int) -> Bool, emitted: inout [Bool],
-    glued: ((MergeSide, Int, Int) -> Bool)? = nil
-  ) -> [Int32] {
+  static func joinRuns(ours: [Int32], theirs: [Int32], isSkeleton: (Int) -> Bool, emitted: inout [Bool]) -> [Int32] {
     var result: [Int32] = []
     result.reserveCapacity(max(ours.count, theirs.count))
     func emit(_ run: ArraySlice<Int32>) {
@@ -806,15 +761,8 @@ struct OrderAnalysis {
       let (i0, j0) = (i, j)
       while i < ours.count && !isSkeleton(Int(ours[i])) { i += 1 }
       while j < theirs.count && !isSkeleton(Int(theirs[j])) { j += 1 }
-      if let glued, i > i0, j > j0, i < ours.count,
-        glued(.ours, Int(ours[i0]), Int(ours[i])) && !glued(.theirs, Int(theirs[j0]), Int(ours[i]))
-      {
-        emit(theirs[j0..<j])
-        emit(ours[i0..<i])
-      } else {
-        emit(ours[i0..<i])
-        emit(theirs[j0..<j])
-      }
+      emit(ours[i0..<i])
+      emit(theirs[j0..<j])
       guard i < ours.count && j < theirs.count else { break }
       precondition(ours[i] == theirs[j], "both sides hold the skeleton in the same order")
       emitted[Int(ours[i])] = true

@@ -18,6 +18,18 @@ extension Tile {
     }
   }
 
+  /// The lines a Markdown board keeps for the card (its item line first, then the lines under it, as
+  /// written, without their line endings), or none for a tile that did not come from one.
+  public var markdownLines: [String] {
+    guard case .object(let md)? = extras.first(where: { $0.key == "markdown" })?.value,
+      case .array(let lines)? = md.first(where: { $0.key == "lines" })?.value
+    else { return [] }
+    return lines.compactMap { line in
+      if case .string(let text) = line { return text }
+      return nil
+    }
+  }
+
   /// The tile with its checkbox set to `checked` (added after its other keys when it had none).
   public func withCheckbox(_ checked: Bool) -> Tile {
     var tile = self

@@ -5,6 +5,10 @@ public enum Direction: String, CaseIterable, Equatable, Hashable, Sendable {
   /// Sections sit side by side and lines are columns, filled top to bottom; the content scrolls
   /// horizontally.
   case horizontal
+  /// A board's lanes: sections sit side by side, each one column of tiles top to bottom that never
+  /// wraps into a second one; a lane longer than the screen scrolls on its own, and the content
+  /// scrolls sideways by whole lanes (docs/layout.md, "Lanes").
+  case lanes
 }
 
 /// How tiles sit on a line: `justify` is UIKit's behaviour; `left` and `center` are the usual extras.

@@ -8,6 +8,9 @@ public enum LayoutView: Equatable, Hashable, Sendable {
   /// Lanes side by side: one lane per section, `laneWidth` cells wide when the board says (Obsidian's
   /// `lane-width`), else as wide as the screen allows (`LayoutParameters.lanes`).
   case lanes(laneWidth: Int?)
+  /// A list: one wide tile a row per item, in as many columns as fit at least
+  /// `LayoutParameters.listColumnWidth` cells wide (`LayoutParameters.list`), as a lines file opens.
+  case list
 
   /// The parameters this view lays `arrangement` out with in a viewport of `viewport` cells.
   public func parameters(for arrangement: Arrangement, viewport: Size) -> LayoutParameters {
@@ -15,6 +18,8 @@ public enum LayoutView: Equatable, Hashable, Sendable {
     case .file: return arrangement.layout
     case .lanes(let width):
       return .lanes(viewportWidth: viewport.width, lanes: arrangement.sections.count, laneWidth: width)
+    case .list:
+      return .list(viewportWidth: viewport.width)
     }
   }
 }
@@ -35,13 +40,32 @@ extension LayoutParameters {
     return min(max(max(0, viewportWidth) / fit, range.lowerBound), range.upperBound)
   }
 
-  /// The board view's parameters: the horizontal direction, a lane per section `laneWidth(…)` wide
-  /// (a cell of inset either side of its cards), cards 4 tall (two lines of title) from the top, left
-  /// alignment, a blank row under each lane's header, a cell between cards.
+  /// The board view's parameters: lanes (`Direction.lanes`), a lane per section `laneWidth(…)` wide (a
+  /// cell of inset either side of its cards), cards 4 tall (two lines of title) one under the other
+  /// with a blank row between, a row under each lane's header for `↑ N more` and one under its last
+  /// card shown for `↓ N more`.
   public static func lanes(viewportWidth: Int, lanes: Int, laneWidth: Int? = nil) -> LayoutParameters {
     let width = Self.laneWidth(viewportWidth: viewportWidth, lanes: lanes, laneWidth: laneWidth)
     return LayoutParameters(
-      direction: .horizontal, itemSize: Size(width: width - 2, height: 4), lineSpacing: 2, interitemSpacing: 1,
-      sectionInset: Insets(top: 1, left: 1, bottom: 0, right: 1), headerHeight: 1, alignment: .left)
+      direction: .lanes, itemSize: Size(width: width - 2, height: 4), lineSpacing: 0, interitemSpacing: 1,
+      sectionInset: Insets(top: 1, left: 1, bottom: 1, right: 1), headerHeight: 1, alignment: .left)
+  }
+
+  /// The narrowest column of the list view, in cells.
+  public static let listColumnWidth = 32
+
+  /// The list view's parameters: rows of sections, tiles one row tall and as wide as the columns that
+  /// fit at least `listColumnWidth` cells wide (two cells between them, a cell of inset either side),
+  /// no space between rows.
+  ///
+  ///     80 cells: 2 columns of 38      120 cells: 3 of 38      200 cells: 5 of 38      30 cells: 1 of 28
+  public static func list(viewportWidth: Int) -> LayoutParameters {
+    let spacing = 2
+    let available = max(1, viewportWidth - 2)
+    let columns = max(1, (available + spacing) / (listColumnWidth + spacing))
+    let width = max(1, (available - (columns - 1) * spacing) / columns)
+    return LayoutParameters(
+      direction: .vertical, itemSize: Size(width: width, height: 1), lineSpacing: 0, interitemSpacing: spacing,
+      sectionInset: Insets(top: 0, left: 1, bottom: 1, right: 1), headerHeight: 1, alignment: .left)
   }
 }

@@ -57,12 +57,18 @@ public struct MergeConflict: Hashable, Sendable, CustomStringConvertible {
   public var kind: Kind
   /// The side the result follows.
   public var took: MergeSide
+  /// The conflict in the screen's words, when the merge of a board gave it some (`Investigate flaky
+  /// login: ours moved it to In Progress, theirs to Review`): the card and lanes by their titles.
+  public var words: String?
 
   public init(_ subject: MergeSubject, _ kind: Kind, took: MergeSide) {
     self.subject = subject
     self.kind = kind
     self.took = took
   }
+
+  /// What to tell a person: the words when there are some, else the description.
+  public var sentence: String { words ?? description }
 
   public var description: String {
     switch kind {
@@ -87,31 +93,45 @@ public struct MergeConflict: Hashable, Sendable, CustomStringConvertible {
 public struct MergeResult: Sendable {
   public var arrangement: Arrangement
   public var conflicts: [MergeConflict]
-  /// With conflicts, when `merge` was asked for them: the merge resolved toward each side.
+  /// With conflicts, when `merge` was asked for them: each side's version of the conflicts.
   public var outcomes: MergeOutcomes? = nil
+
+  public init(arrangement: Arrangement, conflicts: [MergeConflict], outcomes: MergeOutcomes? = nil) {
+    self.arrangement = arrangement
+    self.conflicts = conflicts
+    self.outcomes = outcomes
+  }
 }
 
-/// A merge with conflicts resolved toward each side, from one run (`Arrangement.merge(…, outcomes:)`),
-/// for a file that records its conflicts: `Arrangement.diff(preferred, other)` is the diff of the two
-/// whole outcomes, edit for edit, whether or not they are whole.
+/// A merge with conflicts, and each side's version of them, from one run
+/// (`Arrangement.merge(…, outcomes:)`), for a file that records its conflicts:
+/// `Arrangement.diff(result, ours)` takes the file to ours's version of every conflict, whether or not
+/// the three are whole.
 public struct MergeOutcomes: Sendable {
-  /// How much of the two outcomes `merge` builds.
+  /// How much of the outcomes `merge` builds.
   public enum Extent: Sendable {
-    /// Neither: `MergeResult.outcomes` is nil.
+    /// None: `MergeResult.outcomes` is nil.
     case none
-    /// Both whole: `other` is `Arrangement.merge(…, prefer: prefer.other).arrangement`, byte for byte.
+    /// All whole: `ours` is `Arrangement.merge(…, prefer: .ours, honouringDeletions: true)`, byte for
+    /// byte, and `theirs` likewise.
     case whole
-    /// Only the sections where the two may differ hold their tiles, in both; the others (the same in
-    /// both, tile for tile, and not over their `maxItems`) are empty in both.
+    /// Only the sections where they may differ hold their tiles, in all three; the others (the same
+    /// in all, tile for tile, and not over their `maxItems`) are empty in all.
     case differing
   }
 
-  /// The merge toward the preferred side (`MergeResult.arrangement`, or it with sections emptied).
-  public var preferred: Arrangement
-  /// The same merge toward the other side.
-  public var other: Arrangement
-  /// Whether both are whole (`Extent.whole`).
+  /// The merge (`MergeResult.arrangement`, or it with sections emptied).
+  public var result: Arrangement
+  /// The merge with every conflict as ours has it: toward ours, and a section ours deleted gone though
+  /// theirs put a tile in it.
+  public var ours: Arrangement
+  /// Likewise for theirs.
+  public var theirs: Arrangement
+  /// Whether all are whole (`Extent.whole`).
   public var isWhole: Bool
+
+  /// `ours` or `theirs`.
+  public func version(_ side: MergeSide) -> Arrangement { side == .ours ? ours : theirs }
 }
 
 extension JSONValue {

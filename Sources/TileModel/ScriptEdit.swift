@@ -52,6 +52,18 @@ public enum ScriptEdit: Hashable, Sendable {
   /// value, or (nil) removed. A key that is new goes after the others.
   case setFile(key: String, JSONValue?)
 
+  /// The tile or section the line names, as a merge's conflicts name them.
+  public var about: MergeSubject {
+    switch self {
+    case .move(let id, _), .delete(let id), .set(let id, _): return .tile(id)
+    case .add(let tile, _): return .tile(tile.id)
+    case .moveSection(let id, _), .deleteSection(let id), .setSection(let id, _): return .section(id)
+    case .addSection(let section, _, _): return .section(section.id)
+    case .setLayout, .replaceLayout: return .layout
+    case .setFile: return .file
+    }
+  }
+
   /// The tile or section the line names, for messages: `tile "blue"`, `section "later"`, `layout`,
   /// `file`.
   public var subject: String {

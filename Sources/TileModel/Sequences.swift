@@ -52,41 +52,6 @@ package enum Sequences {
     }
     return result
   }
-
-  /// The indexes (ascending) of the longest strictly increasing subsequence of `values` that keeps
-  /// the earliest elements: among several of the same length, the first index is the smallest it can
-  /// be, then the second, and so on. A line diff makes the same choice (of two neighbours swapped, the
-  /// second moved), so the merge of two edits agrees with `git merge-file` on what each side moved.
-  /// - Complexity: O(n log n).
-  package static func earliestLongestIncreasing(_ values: [Int32]) -> [Int] {
-    guard !values.isEmpty else { return [] }
-    // startingAt[i]: the length of the longest increasing run that starts at i, found from the right
-    // as the longest decreasing one ending there (tails[k]: the largest first value of such a run of
-    // length k + 1).
-    var startingAt = [Int32](repeating: 0, count: values.count)
-    var tails: [Int32] = []
-    for i in stride(from: values.count - 1, through: 0, by: -1) {
-      let v = values[i]
-      var lo = 0
-      var hi = tails.count
-      while lo < hi {
-        let mid = (lo + hi) / 2
-        if tails[mid] > v { lo = mid + 1 } else { hi = mid }
-      }
-      if lo == tails.count { tails.append(v) } else { tails[lo] = v }
-      startingAt[i] = Int32(lo + 1)
-    }
-    var result: [Int] = []
-    result.reserveCapacity(tails.count)
-    var need = Int32(tails.count)
-    var last = Int32.min
-    for i in values.indices where need > 0 && startingAt[i] == need && (result.isEmpty || values[i] > last) {
-      result.append(i)
-      last = values[i]
-      need -= 1
-    }
-    return result
-  }
 }
 
 extension Sequences {
@@ -116,20 +81,14 @@ extension Sequences {
   /// The indexes (ascending) of the longest strictly increasing subsequence of `values` (which must be
   /// distinct) that holds, among the longest, as many `preferred` indexes as any; of several such, the
   /// one keeping the latest elements: its last index is the largest it can be, then the one before,
-  /// and so on. A line diff makes that choice of two neighbours swapped (`x y z` → `y x z` keeps `y`
-  /// and moves `x`), and the choice depends only on the values' order around the tie, so two sides
-  /// that made the same change read it the same way, with or without preferences elsewhere.
-  ///
-  /// With `weights` (each at least 1), of the runs equal so far the heaviest comes before the latest:
-  /// the elements are cards of several lines, and a line diff keeps the most lines in place (`x y` →
-  /// `y x` with `x` three lines long keeps `x` and moves `y`).
+  /// and so on (`x y z` → `y x z` keeps `y` and moves `x`). The choice depends only on the values'
+  /// order around the tie, so two sides that made the same change read it the same way, with or
+  /// without preferences elsewhere.
   /// - Complexity: O(n log n).
-  package static func latestLongestIncreasing(
-    _ values: [Int32], preferring preferred: [Bool], weights: [Int32]? = nil
-  ) -> [Int] {
+  package static func latestLongestIncreasing(_ values: [Int32], preferring preferred: [Bool]) -> [Int] {
     let n = values.count
     guard n > 1 else { return Array(values.indices) }
-    let (ending, _) = bestRunsEnding(values, preferring: preferred, weights: weights)
+    let (ending, _) = bestRunsEnding(values, preferring: preferred)
     let top = ending.max() ?? RunScore()
     // From the right, the latest element that ends a best run of what is still needed below the
     // element taken before it.
@@ -139,19 +98,16 @@ extension Sequences {
     for i in stride(from: n - 1, through: 0, by: -1) where need.length > 0 && values[i] < above && ending[i] == need {
       result.append(i)
       above = values[i]
-      need = RunScore(
-        length: need.length - 1, preferred: need.preferred - (preferred[i] ? 1 : 0), lines: need.lines - (weights?[i] ?? 1))
+      need = RunScore(length: need.length - 1, preferred: need.preferred - (preferred[i] ? 1 : 0))
     }
     return result.reversed()
   }
 
   /// For each index, the best (length, preferred count) of a strictly increasing run of `values` (which
   /// must be distinct) ending there, and the index before it in one such run (-1: none; the first
-  /// found of the best ones), its weight the sum of its elements' `weights` (1 each without). -
-  /// Complexity: O(n log n), by a Fenwick tree of prefix maxima over the values' ranks.
-  static func bestRunsEnding(
-    _ values: [Int32], preferring preferred: [Bool], weights: [Int32]? = nil
-  ) -> (ending: [RunScore], previous: [Int32]) {
+  /// found of the best ones). - Complexity: O(n log n), by a Fenwick tree of prefix maxima over the
+  /// values' ranks.
+  static func bestRunsEnding(_ values: [Int32], preferring preferred: [Bool]) -> (ending: [RunScore], previous: [Int32]) {
     let n = values.count
     let order = values.indices.sorted { values[$0] < values[$1] }
     var rank = [Int](repeating: 0, count: n)
@@ -167,9 +123,7 @@ extension Sequences {
         k -= k & -k
       }
       previous[i] = best.index
-      let score = RunScore(
-        length: best.score.length + 1, preferred: best.score.preferred + (preferred[i] ? 1 : 0),
-        lines: best.score.lines + (weights?[i] ?? 1))
+      let score = RunScore(length: best.score.length + 1, preferred: best.score.preferred + (preferred[i] ? 1 : 0))
       ending[i] = score
       k = rank[i] + 1
       while k <= n {
@@ -180,14 +134,12 @@ extension Sequences {
     return (ending, previous)
   }
 
-  /// A run's length, then how many preferred elements it holds, then its weight (its length where
-  /// there are no weights).
+  /// A run's length, then how many preferred elements it holds.
   struct RunScore: Comparable {
     var length: Int32 = 0
     var preferred: Int32 = 0
-    var lines: Int32 = 0
     static func < (a: RunScore, b: RunScore) -> Bool {
-      (a.length, a.preferred, a.lines) < (b.length, b.preferred, b.lines)
+      (a.length, a.preferred) < (b.length, b.preferred)
     }
   }
 }

@@ -102,7 +102,7 @@ func benchLayout() {
 /// Lifts a tile in the middle of the arrangement and sweeps the pointer over its neighbours: every
 /// motion event runs target selection, at most one move, and the incremental re-flow; with `frame`,
 /// also the view into a 200x60 screen buffer (the finished frame, before the terminal diff).
-func dragStepTimes(tiles count: Int, mixed: Bool, frame: Bool = false) -> [Double] {
+func dragStepTimes(tiles count: Int, mixed: Bool, frame: Bool = false, motions: Int = 20_000) -> [Double] {
   let arrangement = makeArrangement(tiles: count, sections: 10, mixed: mixed)
   var editor = EditorState(arrangement: arrangement, screen: Size(width: 200, height: 60))
   // Scroll to the middle of the fifth section and lift the tile under the viewport's center.
@@ -124,26 +124,34 @@ func dragStepTimes(tiles count: Int, mixed: Bool, frame: Bool = false) -> [Doubl
   }
   guard let target else { fatalError("no tile in the viewport") }
   let start = Point(x: target.minX + target.width / 2, y: target.minY + target.height / 2 - scroll.y + viewport.minY)
+  return timedSweep(
+    &editor, from: start, across: 10...180, down: (viewport.minY + 10)...(viewport.minY + 40), every: 7, frame: frame,
+    motions: motions)
+}
+
+/// Presses at `start`, holds until the tile lifts, then sweeps the pointer to and fro across `xs` (3 cells
+/// a motion), a row up or down `ys` every `every` motions, `motions` motions timed through the loop as
+/// the terminal runs it: each step is the update, its effects and (with `frame`) the frame drawn, timed
+/// from handing the loop a message to its asking for the next.
+func timedSweep(
+  _ editor: inout EditorState, from start: Point, across xs: ClosedRange<Int>, down ys: ClosedRange<Int>, every: Int,
+  frame: Bool, motions: Int = 20_000
+) -> [Double] {
   Program.play([.input(.mouse(MouseEvent(.press(.left), x: start.x, y: start.y))), .wait(300)], on: &editor)
   var events: [InputEvent] = []
-  var x = start.x
-  var y = start.y
-  var dx = 3
-  var dy = 1
-  for step in 0..<20_000 {
+  var (x, y, dx, dy) = (start.x, start.y, 3, 1)
+  for step in 0..<motions {
     x += dx
-    if x > 180 || x < 10 { dx = -dx }
-    if step % 7 == 0 {
+    if x > xs.upperBound || x < xs.lowerBound { dx = -dx }
+    if step % every == 0 {
       y += dy
-      if y > viewport.minY + 40 || y < viewport.minY + 10 { dy = -dy }
+      if y > ys.upperBound || y < ys.lowerBound { dy = -dy }
     }
     events.append(.mouse(MouseEvent(.motion, x: x, y: y)))
   }
-  // Through the loop, as the terminal runs it: each step is the update, its effects and (with `frame`)
-  // the frame drawn, timed from handing the loop a message to its asking for the next.
   var port = TimedPort(events.map { .input($0) }, at: editor.now, screen: frame ? editor.screen : nil)
   var moves = 0
-  Program.run(&editor, on: &port) { _ in moves += 1 }
+  countedSteps { Program.run(&editor, on: &port) { _ in moves += 1 } }
   if editor.reorder.gesture.session == nil || moves == 0 { print("warning: the drag did not run (moves: \(moves))") }
   return port.times
 }
@@ -201,6 +209,102 @@ func benchDragStep() {
   }
 }
 
+// MARK: - Lanes: a million cards in one lane
+
+/// A board in lanes: one lane of `count` cards beside two short ones, drawn as a Markdown board's cards.
+func lanesEditor(cards count: Int) -> EditorState {
+  let long = (0..<count).map { Tile(id: "c\($0)", title: "Card \($0 + 1) of the long lane #lanes") }
+  let arrangement = Arrangement(sections: [
+    (Section(id: "backlog", title: "Backlog"), long),
+    (Section(id: "doing", title: "Doing"), [Tile(id: "d1", title: "Write the layout"), Tile(id: "d2", title: "Draw it")]),
+    (Section(id: "done", title: "Done"), [Tile(id: "x1", title: "Read the issue")]),
+  ])
+  var editor = EditorState(arrangement: arrangement, screen: Size(width: 200, height: 60), view: .lanes(laneWidth: nil))
+  editor.cardStyle.markdown = true
+  return editor
+}
+
+/// A card lifted in the middle of the long lane's cards shown (scrolled to its end with G) and swept
+/// across the lanes and up and down them: each motion is target selection, at most one move and the
+/// lanes' arithmetic; with `frame`, the view into the 200x60 buffer too.
+func laneDragStepTimes(cards count: Int, frame: Bool, motions: Int = 20_000) -> [Double] {
+  var editor = lanesEditor(cards: count)
+  Program.play([.input(.key(.character("G")))], on: &editor)
+  let layout = editor.document.layout
+  let card = layout.frame(of: ItemPath(0, count - 3))
+  let start = editor.reorder.viewport.screenPoint(fromContent: Point(x: card.minX + 4, y: card.minY + 1))
+  return timedSweep(&editor, from: start, across: 4...110, down: 6...50, every: 5, frame: frame, motions: motions)
+}
+
+func benchLanes() {
+  for frame in [false, true] {
+    let small = laneDragStepTimes(cards: 1_000, frame: frame)
+    let large = laneDragStepTimes(cards: 1_000_000, frame: frame)
+    let kind = frame ? "to the frame" : "engine"
+    let (p99Small, p99Large) = (percentile(small, 0.99) * 1e6, percentile(large, 0.99) * 1e6)
+    report("lanes: drag step p99, one lane of 1,000 cards (\(kind))", String(format: "%.1f µs", p99Small), "")
+    report(
+      "lanes: drag step p99, one lane of 1,000,000 cards (\(kind))",
+      String(format: "%.1f µs (%.1fx)", p99Large, p99Large / p99Small), "< 1 ms, <= 2x")
+  }
+  var editor = lanesEditor(cards: 1_000_000)
+  let times = scrolledFrameTimes(&editor, frames: 5_000, key: laneScrollKey)
+  report(
+    "lanes: frame into the buffer p99, 200x60, one lane of 1,000,000 cards",
+    String(format: "%.0f µs (p50 %.0f)", percentile(times, 0.99) * 1e6, percentile(times, 0.5) * 1e6), "< 0.5 ms")
+}
+
+/// Frames while the long lane scrolls: a page down or up, a card down, to its ends now and then.
+func laneScrollKey(_ step: Int) -> Key {
+  step % 1000 == 0 ? .character("g") : step % 500 == 0 ? .character("G")
+    : step % 3 == 0 ? .pageUp : step % 3 == 1 ? .pageDown : .character("j")
+}
+
+/// Frames while the content scrolls a little (a page down or up) and to a new region now and then.
+func flowScrollKey(_ step: Int) -> Key {
+  step % 1000 == 0 ? .home : step % 500 == 0 ? .end : step % 2 == 0 ? .pageDown : .pageUp
+}
+
+/// `frames` times: `key(step)` played, then the whole frame drawn into a buffer of the screen's size
+/// (timed; `after` sees each frame drawn).
+func scrolledFrameTimes(
+  _ editor: inout EditorState, frames: Int, key: (Int) -> Key, after: (Buffer) -> Void = { _ in }
+) -> [Double] {
+  var buffer = Buffer(size: editor.screen)
+  var times: [Double] = []
+  times.reserveCapacity(frames)
+  for step in 0..<frames {
+    countedKeys { Program.play([.input(.key(key(step)))], on: &editor) }
+    times.append(seconds { countedFrames { editor.view(into: &buffer, scheme: .color) } })
+    after(buffer)
+  }
+  return times
+}
+
+// MARK: - Instruction counts
+
+// The measured parts, each a function of its own so that callgrind counts them alone, without the
+// setup: `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*countedFrames*' …`.
+@inline(never) func countedSteps(_ body: () -> Void) { body() }
+@inline(never) func countedKeys(_ body: () -> Void) { body() }
+@inline(never) func countedFrames(_ body: () -> Void) { body() }
+
+/// `--count drag|frames LAYOUT TILES`: a board of TILES tiles (`flow`: in 10 sections; `lanes`: one lane
+/// of TILES cards beside two short ones) and, for callgrind (above), 2,000 drag steps to the finished
+/// 200x60 frame (`countedSteps`) or 1,000 keys scrolling (`countedKeys`) each followed by its frame
+/// (`countedFrames`).
+func countSteps(_ what: String, layout: String, tiles: Int) {
+  let lanes = layout == "lanes"
+  if what == "drag" {
+    _ = lanes ? laneDragStepTimes(cards: tiles, frame: true, motions: 2_000)
+      : dragStepTimes(tiles: tiles, mixed: false, frame: true, motions: 2_000)
+  } else {
+    var editor = lanes ? lanesEditor(cards: tiles)
+      : EditorState(arrangement: makeArrangement(tiles: tiles, sections: 10, mixed: false), screen: Size(width: 200, height: 60))
+    _ = scrolledFrameTimes(&editor, frames: 1_000, key: lanes ? laneScrollKey : flowScrollKey)
+  }
+}
+
 // MARK: - Find
 
 /// Each keystroke of a find over 1,000,000 tiles (titles `tile N`): the text grows, then shrinks.
@@ -241,16 +345,10 @@ func benchFrame() throws {
     let built = makeArrangement(tiles: 1_000_000, sections: 10, mixed: mixed)
     var editor = EditorState(
       arrangement: fromFile ? try Arrangement(json: built.jsonBytes()) : built, screen: Size(width: 200, height: 60))
-    var buffer = Buffer(size: editor.screen)
-    var times: [Double] = []
     var runs: [Buffer.Run] = []
-    var previous = buffer
+    var previous = Buffer(size: editor.screen)
     var diffTimes: [Double] = []
-    for step in 0..<5_000 {
-      // Scroll a little between frames, to a new region now and then, so frames differ.
-      let key: Key = step % 500 == 0 ? .end : step % 2 == 0 ? .pageDown : .pageUp
-      Program.play([.input(.key(step % 1000 == 0 ? .home : key))], on: &editor)
-      times.append(seconds { editor.view(into: &buffer, scheme: .color) })
+    let times = scrolledFrameTimes(&editor, frames: 5_000, key: flowScrollKey) { buffer in
       diffTimes.append(seconds { Buffer.diff(from: previous, to: buffer, into: &runs) })
       runs.removeAll(keepingCapacity: true)
       previous = buffer
@@ -1205,13 +1303,12 @@ func benchBoardMerge(directory: String) throws {
   }
   report("tilegrid merge, three 100,000-card Markdown boards, 100 moves and 100 renames a side", wallAndCPU(runs), "< 1 s")
   let sides = try texts.map { try ArrangementFormat.markdown.read($0) }
-  let pairing = timed {
-    _ = BoardVersions.merge(base: sides[0], ours: sides[1], theirs: sides[2], formats: [.markdown, .markdown, .markdown])
-  }
+  let versions = zip(sides, texts).map { MergeVersion($0, format: .markdown, bytes: $1) }
+  let cascade = timed { _ = MergeCascade.merge(base: versions[0], ours: versions[1], theirs: versions[2]) }
   let byID = timed { _ = Arrangement.merge(base: sides[0], ours: sides[1], theirs: sides[2]) }
   report(
-    "  of which: pairing and merge / the merge by ids alone (CPU)",
-    String(format: "%.0f / %.0f ms", pairing.cpu * 1000, byID.cpu * 1000), "")
+    "  of which: the merge's stages / the merge by ids alone (CPU)",
+    String(format: "%.0f / %.0f ms", cascade.cpu * 1000, byID.cpu * 1000), "")
 }
 
 if arguments.first == "--breakdown", arguments.count == 2 {
@@ -1222,6 +1319,10 @@ if arguments.first == "--breakdown", arguments.count == 2 {
 } else if arguments.first == "--check", arguments.count == 2 {
   let input = try Platform.mapped(arguments[1])
   _ = try input.withBytes { (bytes, release) throws(LoadError) in try Arrangement.validate(json: bytes, releasing: release) }
+} else if arguments.first == "--count", arguments.count == 4, ["drag", "frames"].contains(arguments[1]),
+  ["flow", "lanes"].contains(arguments[2]), let tiles = Int(arguments[3])
+{
+  countSteps(arguments[1], layout: arguments[2], tiles: tiles)
 } else if arguments.first == "--merge-lines", arguments.count == 4 {
   // `tilegrid-bench --merge-lines OURS BASE THEIRS`: TextMerge as `git merge-file -p` runs.
   exit(try mergeLinesCommand(ours: arguments[1], base: arguments[2], theirs: arguments[3]))
@@ -1229,17 +1330,18 @@ if arguments.first == "--breakdown", arguments.count == 2 {
   let arrangement = try Arrangement(json: try Platform.read(arguments[1]).bytes)
   print(arrangement.jsonBytes().count)
 } else {
-  // Parts: --layout, --drag, --frame, --find, --organize, --edit (the layout), --editing (the document
-  // and the editor), --files, --formats, --versions (diff and merge), --text-merge (the line merge
-  // against git merge-file), --terminal (with --motion: glides through a pseudo-terminal, read fast and
-  // at 64 KB/s; also alone), --prompt (typing into the prompts) (default: all). The
-  // first other argument is the data directory.
+  // Parts: --layout, --drag, --lanes (a lane of a million cards), --frame, --find, --organize, --edit
+  // (the layout), --editing (the document and the editor), --files, --formats, --versions (diff and
+  // merge), --text-merge (the line merge against git merge-file), --terminal (with --motion: glides
+  // through a pseudo-terminal, read fast and at 64 KB/s; also alone), --prompt (typing into the
+  // prompts) (default: all). The first other argument is the data directory.
   let directory = arguments.first { !$0.hasPrefix("--") } ?? FileManager.default.temporaryDirectory.path + "/tilegrid-bench"
   try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
   let parts = Set(arguments.filter { $0.hasPrefix("--") })
   let all = parts.isEmpty
   if all || parts.contains("--layout") { benchLayout() }
   if all || parts.contains("--drag") { benchDragStep() }
+  if all || parts.contains("--lanes") { benchLanes() }
   if all || parts.contains("--frame") { try benchFrame() }
   if all || parts.contains("--find") { try benchFind() }
   if all || parts.contains("--organize") { benchOrganize() }

@@ -78,7 +78,13 @@ struct EditCommandTests {
       _ = editor.update(.input(.key(.right)), at: 0)
       _ = editor.update(.input(.key(.left)), at: 0)
       let key = try #require(command.declaration.keys.first)
-      let effects = editor.update(.input(.key(key)), at: 0)
+      var effects = editor.update(.input(.key(key)), at: 0)
+      if command == .editText {
+        // The text goes out through the port (the focused tile's title, one line) and comes back edited.
+        #expect(effects.contains(.editText("blue\n")), "\(effects)")
+        effects = editor.update(.textEdited("navy\n"), at: 0)
+        #expect(editor.arrangement[ItemPath(0, 0)].title == "navy")
+      }
       switch command.prompt {
       case let words?:
         guard case .prompt(let open) = editor.overlay, case .edit(let kind) = open.purpose else {

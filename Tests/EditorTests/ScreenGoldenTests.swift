@@ -29,6 +29,8 @@ struct ScreenCase: CustomTestStringConvertible, Sendable {
   /// With motion on: the frame this many milliseconds after the last event (nil: the resting screen,
   /// motion off).
   var at: Int?
+  /// The merge conflicts the file records, opened in the Conflicts panel before the events.
+  var conflicts: [FileConflict] = []
 
   var testDescription: String { name }
 
@@ -56,6 +58,7 @@ struct ScreenCase: CustomTestStringConvertible, Sendable {
       : EditorState(
         arrangement: try arrangement(), screen: screen, fileName: unnamed ? nil : fileName ?? fixture ?? "demo.json")
     if at != nil { editor.setMotion(true) }
+    if !conflicts.isEmpty { editor.open(conflicts: conflicts) }
     // Through the loop on a script: a save succeeds, as `tilegrid play`'s does.
     try Program.play(events, on: &editor)
     for message in messages { _ = editor.update(message, at: editor.now) }
@@ -174,7 +177,22 @@ struct ScreenCase: CustomTestStringConvertible, Sendable {
       name: "demo-left-behind", fixture: nil, width: 80, height: 24,
       messages: [.leftBehind([LeftBehind(kind: .recovery, path: "demo.json.recovery.json", name: "demo.json.recovery.json", content: .arrangement(.demo))])]),
     ScreenCase(name: "stdin-title", fixture: nil, width: 60, height: 12, fileName: "<stdin>"),
+    // A board's merge conflicts in words, wrapped to the width, each with its lines in the file.
+    ScreenCase(name: "conflicts-in-words", fixture: "board-conflicts.json", width: 80, height: 24, conflicts: boardConflicts),
+    ScreenCase(
+      name: "conflicts-in-words-narrow", fixture: "board-conflicts.json", width: 44, height: 20, events: "key down\n",
+      conflicts: boardConflicts),
   ] + motion
+
+  /// Two conflicts of a Markdown board as `tilegrid merge` writes them and the editor reads them back.
+  static let boardConflicts: [FileConflict] = [
+    FileConflict(
+      subject: "lines 5-13", message: "Investigate flaky login: ours moved it to In Progress, theirs to Review", line: 5,
+      theirs: [.move(tile: "investigate-flaky-login", to: ScriptPlace("review", 1))]),
+    FileConflict(
+      subject: "lines 3-7", message: #"Call Ann: renamed "Call Ann today" by ours, deleted by theirs"#, line: 3,
+      theirs: [.delete(tile: "call-ann-today")]),
+  ]
 
   /// Motion: a drop, a cancel and a typed move, each at 0, 30, 60, 120 and 250 ms after the last event
   /// (250: the resting screen). The drag rests 300 ms before it ends, so only the ending glides.

@@ -92,7 +92,7 @@ struct BoardVersionsCommandTests {
     let result = try TileGrid.run(["merge", base, ours, theirs])
     #expect(result.status == 1)
     // The file records the conflict (docs/version-control.md, "Conflicts in the file").
-    #expect(result.stdoutText == "a\nc\nd\n<<<<<<< ours\n=======\nb\n>>>>>>> theirs\n")
-    #expect(result.stderrLines == [#"tilegrid: conflict: tile "b": deleted by ours, moved by theirs; deleted, as ours has it"#])
+    #expect(result.stdoutText == "a\nc\nd\n<<<<<<< ours: b: moved by theirs, deleted by ours\n=======\nb\n>>>>>>> theirs\n")
+    #expect(result.stderrLines == ["tilegrid: conflict: b: moved by theirs, deleted by ours"])
   }
 }

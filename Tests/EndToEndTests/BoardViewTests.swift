@@ -3,7 +3,9 @@ import TestSupport
 import Testing
 
 /// The board view (docs/layout.md, "The board view"): a Markdown board opens as lanes side by side,
-/// each 24 to 40 cells wide, cards 4 tall with their titles over two lines. Real boards, through the
+/// each 24 to 40 cells wide, cards 4 tall with their titles over two lines, a lane longer than the
+/// screen scrolled on its own; cards drawn as a reader of their Markdown sees them; a card's panel; a
+/// lines file as a list. Real boards, through the
 /// built binary, compared whole with golden screens a person has looked at; `TILEGRID_RECORD=1`
 /// rewrites them and still fails.
 @Suite("The board view of real boards")
@@ -15,20 +17,39 @@ struct BoardViewTests {
     var board: String
     var width: Int
     var height: Int
-    var testDescription: String { "\(board) at \(width)x\(height)" }
-    var golden: String { "board-\(URL(fileURLWithPath: board).deletingPathExtension().lastPathComponent)-\(width)x\(height)" }
+    /// Events played first (`render --events`), and what the golden's name says of them.
+    var events: (name: String, lines: String)? = nil
+    var testDescription: String { "\(board) at \(width)x\(height)" + (events.map { ", \($0.name)" } ?? "") }
+    var golden: String {
+      "board-\(URL(fileURLWithPath: board).deletingPathExtension().lastPathComponent)"
+        + (events.map { "-\($0.name)" } ?? "") + "-\(width)x\(height)"
+    }
   }
 
-  static let cases = [
-    Case(board: "../docs/examples/board.md", width: 80, height: 24),
-    Case(board: "../docs/examples/board.md", width: 200, height: 60),
-    Case(board: "Boards/obsidian.md", width: 80, height: 24),
-    Case(board: "Boards/obsidian.md", width: 200, height: 60),
-    Case(board: "Boards/taskell.md", width: 80, height: 24),
-    Case(board: "Boards/taskell.md", width: 200, height: 60),
-    // The cards reach the view's bottom row, where the scroll bar runs: it shows between them.
-    Case(board: "Boards/obsidian.md", width: 80, height: 8),
-  ]
+  /// The three sizes each new case is looked at in.
+  static func sizes(_ board: String, events: (name: String, lines: String)? = nil) -> [Case] {
+    [(80, 24), (120, 40), (200, 60)].map { Case(board: board, width: $0.0, height: $0.1, events: events) }
+  }
+
+  static let cases =
+    [
+      Case(board: "../docs/examples/board.md", width: 80, height: 24),
+      Case(board: "../docs/examples/board.md", width: 200, height: 60),
+      Case(board: "Boards/obsidian.md", width: 80, height: 24),
+      Case(board: "Boards/obsidian.md", width: 200, height: 60),
+      Case(board: "Boards/taskell.md", width: 80, height: 24),
+      Case(board: "Boards/taskell.md", width: 200, height: 60),
+      // The cards reach the view's bottom row, where the scroll bar runs: it shows between them.
+      Case(board: "Boards/obsidian.md", width: 80, height: 8),
+    ]
+    // A lane of 200 cards beside short ones, scrolled to its end (G) and two cards back (k k).
+    + sizes("Boards/long.md", events: ("end", "key G\nkey k\nkey k\n"))
+    // Checked and unchecked cards; links, tags, dates, a mark, code and sub-tasks.
+    + sizes("Boards/cards.md")
+    // The first card's whole text (Enter).
+    + sizes("Boards/cards.md", events: ("panel", "key enter\n"))
+    // A lines file: a list, as many columns as fit at least 32 cells wide.
+    + sizes("Boards/songs.txt")
 
   func check(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
     let url = Self.golden.appendingPathComponent(name)
@@ -47,7 +68,11 @@ struct BoardViewTests {
     let source = Self.tests.appendingPathComponent(c.board).standardizedFileURL
     let name = source.lastPathComponent
     _ = try directory.write(name, Array(try Data(contentsOf: source)))
-    let size = ["--width", "\(c.width)", "--height", "\(c.height)"]
+    var size = ["--width", "\(c.width)", "--height", "\(c.height)"]
+    if let events = c.events {
+      _ = try directory.write("play.events", events.lines)
+      size += ["--events", "play.events"]
+    }
     let plain = try TileGrid.run(["render", name] + size + ["--color", "never"], in: directory)
     expectSuccess(plain)
     try check(plain.stdoutText, c.golden + ".txt")
@@ -56,21 +81,36 @@ struct BoardViewTests {
     try check(colored.stdoutText, c.golden + ".ansi")
   }
 
-  @Test("the horizontal scroll bar never draws over a card: at 80x8 the cards' bottom edges are whole")
+  @Test("the horizontal scroll bar never draws over a tile; lanes draw no bar: at 80x8 the cards' bottom edges are whole")
   func scrollBarSparesCards() throws {
     let directory = try TemporaryDirectory()
-    for board in ["obsidian.md", "taskell.md"] {
-      _ = try directory.write(board, Array(try Data(contentsOf: Self.tests.appendingPathComponent("Boards/\(board)"))))
-      let result = try TileGrid.run(["render", board, "--width", "80", "--height", "8", "--color", "never"], in: directory)
+    /// Checks that under every tile's top edge on row `top` (of `edge`: its corners, and the rules
+    /// between them unless a card's details are drawn there), row `bottom` has its bottom edge;
+    /// returns the bottom row.
+    func edgesWhole(_ name: String, width: Int, height: Int, top: Int, bottom: Int, edge: String = "╔═╗┌─┐") throws
+      -> [Character]
+    {
+      let result = try TileGrid.run(["render", name, "--width", "\(width)", "--height", "\(height)", "--color", "never"], in: directory)
       expectSuccess(result)
       let rows = result.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
-      let (top, bottom) = (rows[3], rows[6])
-      // Under every card's top edge, its bottom edge, corners included; the bar only between cards.
-      for x in top.indices where "╔═╗┌─┐".contains(top[x]) {
-        let expected: Character = ["╔": "╚", "═": "═", "╗": "╝", "┌": "└", "─": "─", "┐": "┘"][top[x]]!
-        #expect(bottom[x] == expected, "\(board), column \(x): \(result.stdoutText)")
+      for x in rows[top].indices where edge.contains(rows[top][x]) {
+        let expected: Character = ["╔": "╚", "═": "═", "╗": "╝", "┌": "└", "─": "─", "┐": "┘"][rows[top][x]]!
+        #expect(rows[bottom][x] == expected, "\(name), column \(x): \(result.stdoutText)")
       }
-      #expect(bottom.contains("━"), "the thumb still shows between the cards: \(result.stdoutText)")
+      return rows[bottom]
+    }
+    // Rows of sections laid out horizontally, the tiles reaching the view's bottom row: the bar runs
+    // there and shows between them.
+    let horizontal = try String(contentsOf: Self.golden.appendingPathComponent("fixtures/demo-horizontal.json"), encoding: .utf8)
+    _ = try directory.write("horizontal.json", horizontal.replacingOccurrences(of: "\"bottom\": 1", with: "\"bottom\": 0"))
+    let barRow = try edgesWhole("horizontal.json", width: 80, height: 10, top: 6, bottom: 8)
+    #expect(barRow.contains("━"), "the thumb still shows between the tiles")
+    // A board's lanes: no bar (the row under the cards says how many more each lane has); a card's
+    // bottom edge holds its details (sub-tasks done), so its corners are checked.
+    for board in ["obsidian.md", "taskell.md"] {
+      _ = try directory.write(board, Array(try Data(contentsOf: Self.tests.appendingPathComponent("Boards/\(board)"))))
+      let bottom = try edgesWhole(board, width: 80, height: 8, top: 3, bottom: 5, edge: "╔╗┌┐")
+      #expect(!bottom.contains("━") && !bottom.contains("┃"), "\(board): no scroll bar in lanes")
     }
   }
 
@@ -105,7 +145,9 @@ struct BoardViewTests {
     let result = try TileGrid.run(["render", "list.txt", "--width", "60", "--height", "12", "--color", "never"], in: directory)
     expectSuccess(result)
     let rows = result.stdoutText.split(separator: "\n", omittingEmptySubsequences: false)
+    // A lines file is a list: a row a line, its sections one under the other.
     #expect(rows[1].hasPrefix(" To do 1 ──"))
-    #expect(rows[6].hasPrefix(" Done 1 ──"))
+    #expect(rows[2].hasPrefix(" » Buy milk"))
+    #expect(rows[4].hasPrefix(" Done 1 ──"))
   }
 }

@@ -77,31 +77,34 @@ struct ConflictFileTests {
     let theirs = "## Todo\n\n- [ ] Call Ann\n- [ ] Walk the dog\n- [ ] Buy milk\n\n## Done\n\n- [x] Pay rent\n"
     let run = try merge(dir, ext: "md", base: base, ours: ours, theirs: theirs)
     #expect(run.status == 1, "\(run)")
-    #expect(run.stderrText.contains(#"conflict: tile "buy-milk": moved by ours to done:1, by theirs to todo:2"#), "\(run)")
+    #expect(run.stderrText == "tilegrid: conflict: Buy milk: ours moved it to Done, theirs after \"Walk the dog\" in Todo\n", "\(run)")
+    // One block, from one place of the card to the other: taking either side keeps it once. The
+    // conflict in words after the label.
     let expected = """
       ## Todo
 
       - [ ] Call Ann
       - [ ] Walk the dog
-      <<<<<<< ours
-      =======
-      - [ ] Buy milk
-
-      >>>>>>> theirs
+      <<<<<<< ours: Buy milk: ours moved it to Done, theirs after "Walk the dog" in Todo
       ## Done
 
       - [x] Pay rent
-      <<<<<<< ours
       - [ ] Buy milk
 
       =======
+      - [ ] Buy milk
+
+      ## Done
+
+      - [x] Pay rent
       >>>>>>> theirs
 
       """
     #expect(try dir.readText("out.md") == expected)
     let check = try TileGrid.run(["check", "out.md"], in: dir)
     #expect(check.status == 1, "\(check)")
-    #expect(check.stderrText.contains("out.md: line 5: 1 unresolved merge conflict"), "the two blocks are one move: \(check)")
+    #expect(
+      check.stderrText.contains(#"out.md: line 5: 1 unresolved merge conflict (lines 5-17: Buy milk: ours moved it to Done"#), "\(check)")
     try expectRefusals(dir, "out.md", line: 5)
   }
 
@@ -113,11 +116,11 @@ struct ConflictFileTests {
       theirs: "# Todo\nbread\n# Done\n# Later\nmilk\n",
       ["-L", "HEAD", "-L", "merged common ancestors", "-L", "bob"])
     #expect(run.status == 1, "\(run)")
-    // Both moved milk, to different sections: ours's place and theirs's, each between markers.
+    // Both moved milk, to different sections: one block from ours's place to theirs's.
     let text = try dir.readText("out.txt")
     #expect(
       text
-        == "# Todo\nbread\n# Done\n<<<<<<< HEAD\nmilk\n=======\n>>>>>>> bob\n# Later\n<<<<<<< HEAD\n=======\nmilk\n>>>>>>> bob\n")
+        == "# Todo\nbread\n# Done\n<<<<<<< HEAD: milk: ours moved it to Done, theirs to Later\nmilk\n# Later\n=======\n# Later\nmilk\n>>>>>>> bob\n")
     let check = try TileGrid.run(["check", "out.txt"], in: dir)
     #expect(check.status == 1, "\(check)")
     let line = text.split(separator: "\n").firstIndex { $0.hasPrefix("<<<<<<<") }! + 1
@@ -136,7 +139,7 @@ struct ConflictFileTests {
     #expect(run.status == 1, "\(run)")
     #expect(
       try dir.readText("out.csv")
-        == "section,title,owner\n<<<<<<< ours\nTodo,milk,dan\n=======\nTodo,milk,carl\n>>>>>>> theirs\nTodo,bread,bob\n")
+        == "section,title,owner\n<<<<<<< ours: milk: owner \"dan\" in ours, \"carl\" in theirs\nTodo,milk,dan\n=======\nTodo,milk,carl\n>>>>>>> theirs\nTodo,bread,bob\n")
     let check = try TileGrid.run(["check", "out.csv"], in: dir)
     #expect(check.status == 1 && check.stderrText.contains("out.csv: line 2: 1 unresolved merge conflict"), "\(check)")
     try expectRefusals(dir, "out.csv", line: 2)

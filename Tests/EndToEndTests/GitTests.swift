@@ -265,7 +265,8 @@ struct GitTests {
     try git(["commit", "-q", "-a", "-m", "bob"], in: b)
     let pull = try git(["pull", "--no-rebase", "--no-edit", "origin", "main"], in: b, expect: 1)
     #expect(
-      (pull.stdoutText + pull.stderrText).contains(#"conflict: tile "buy-milk""#), "\(pull)", sourceLocation: sourceLocation)
+      (pull.stdoutText + pull.stderrText).contains("conflict: Buy milk: ours moved it to Later, theirs to Done"), "\(pull)",
+      sourceLocation: sourceLocation)
     return b
   }
 
@@ -273,11 +274,11 @@ struct GitTests {
   func markdownThroughTheDriver() throws {
     let b = try bothMoveBuyMilk()
     let text = try b.readText("board.md")
-    // Both sides are in the file between git's markers. Which lines the markers go around is the line
-    // diff's choice: with the card moved past a heading, it may align the card and put the heading
-    // between markers (a known wart, docs/version-control.md); each side still reads back whole.
-    #expect(text.contains("<<<<<<< ours\n") && text.contains("=======\n") && text.contains(">>>>>>> theirs\n"), "\(text)")
-    #expect(text.components(separatedBy: "- [ ] Buy milk").count == 2, "the card once, outside or inside markers: \(text)")
+    // Both sides are in the file between git's markers, in one block from one place of the card to
+    // the other: the card once on each side, the conflict in words on the `<<<<<<<` line.
+    #expect(text.contains("<<<<<<< ours: Buy milk: ") && text.contains("=======\n") && text.contains(">>>>>>> theirs\n"), "\(text)")
+    #expect(text.components(separatedBy: "<<<<<<< ").count == 2, "one block: \(text)")
+    #expect(text.components(separatedBy: "- [ ] Buy milk").count == 3, "the card once on each side: \(text)")
     let check = try tilegrid(["check", "board.md"], in: b)
     #expect(check.status == 1 && check.stderrText.contains("1 unresolved merge conflict"), "\(check)")
   }
@@ -287,8 +288,8 @@ struct GitTests {
     let b = try bothMoveBuyMilk(attributes: "*.md conflict-marker-size=10\n")
     let text = try b.readText("board.md")
     let lines = text.components(separatedBy: "\n")
-    let wide = ["<<<<<<<<<< ours", "==========", ">>>>>>>>>> theirs"]
-    let counts = wide.map { marker in lines.filter { $0 == marker }.count }
+    let wide = ["<<<<<<<<<< ours: ", "==========", ">>>>>>>>>> theirs"]
+    let counts = wide.map { marker in lines.filter { $0 == marker || ($0.hasSuffix(" ") == false && marker.hasSuffix(" ") && $0.hasPrefix(marker)) }.count }
     #expect(counts[0] >= 1 && counts.allSatisfy { $0 == counts[0] }, "as many of each wide marker: \(text)")
     #expect(!lines.contains { ["<<<<<<<", "=======", ">>>>>>>"].contains($0.prefix(8).trimmingCharacters(in: .whitespaces)) }, "no seven-wide marker: \(text)")
     // The wide markers read back as the conflict they are.

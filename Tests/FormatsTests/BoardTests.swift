@@ -65,7 +65,7 @@ struct BoardTests {
     #expect(LayoutParameters.laneWidth(viewportWidth: 80, lanes: 3, laneWidth: 100) == 40)
     #expect(LayoutParameters.laneWidth(viewportWidth: 80, lanes: 3, laneWidth: 10) == 24)
     let p = LayoutParameters.lanes(viewportWidth: 80, lanes: 3)
-    #expect(p.direction == .horizontal && p.alignment == .left && p.itemSize == Size(width: 24, height: 4))
+    #expect(p.direction == .lanes && p.alignment == .left && p.itemSize == Size(width: 24, height: 4))
   }
 
   @Test("what a format cannot keep is refused with the reason; what it keeps is not")

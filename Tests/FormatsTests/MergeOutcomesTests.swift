@@ -6,13 +6,13 @@ import TileModel
 
 @testable import Formats
 
-/// A conflicted merge's two outcomes from one run (`Arrangement.merge(…, outcomes:)`) against the
-/// second merge toward the other side that they stand for.
+/// A conflicted merge's versions of its conflicts from one run (`Arrangement.merge(…, outcomes:)`)
+/// against the merges toward each side that they stand for.
 @Suite("Merge outcomes")
 struct MergeOutcomesTests {
   static func text(_ a: Arrangement) -> String { String(decoding: a.jsonBytes(), as: UTF8.self) }
 
-  @Test("one run's outcome toward the other side is the second merge's; the sections it leaves empty change no edit")
+  @Test("one run's version of each side is the merge toward it; the sections it leaves empty change no edit")
   func bothWays() {
     var conflicted = 0
     var emptied = 0
@@ -30,9 +30,11 @@ struct MergeOutcomesTests {
       for prefer in [MergeSide.ours, .theirs] {
         let context = "seed \(seed), \(prefer)"
         let plain = Arrangement.merge(base: base, ours: ours, theirs: theirs, prefer: prefer)
-        let second = Arrangement.merge(base: base, ours: ours, theirs: theirs, prefer: prefer.other)
-        let script = Arrangement.diff(plain.arrangement, second.arrangement).map(EditScript.line)
-        let twice = String(decoding: ConflictedArrangement.merged(plain, other: second, took: prefer).write(as: .json).bytes, as: UTF8.self)
+        let sides = [MergeSide.ours, .theirs].map {
+          Arrangement.merge(base: base, ours: ours, theirs: theirs, prefer: $0, honouringDeletions: true).arrangement
+        }
+        let scripts = sides.map { Arrangement.diff(plain.arrangement, $0).map(EditScript.line) }
+        var whole: String?
         for extent in [MergeOutcomes.Extent.whole, .differing] {
           let result = Arrangement.merge(base: base, ours: ours, theirs: theirs, prefer: prefer, outcomes: extent)
           #expect(Self.text(result.arrangement) == Self.text(plain.arrangement), "\(context), \(extent)")
@@ -44,15 +46,24 @@ struct MergeOutcomesTests {
           #expect(!plain.conflicts.isEmpty, "\(context), \(extent): outcomes without conflicts")
           #expect(outcomes.isWhole == (extent == .whole), "\(context), \(extent)")
           if extent == .whole {
-            #expect(Self.text(outcomes.preferred) == Self.text(plain.arrangement), "\(context)")
-            #expect(Self.text(outcomes.other) == Self.text(second.arrangement), "\(context)")
+            #expect(Self.text(outcomes.result) == Self.text(plain.arrangement), "\(context)")
+            #expect(Self.text(outcomes.ours) == Self.text(sides[0]), "\(context)")
+            #expect(Self.text(outcomes.theirs) == Self.text(sides[1]), "\(context)")
           } else {
             conflicted += 1
-            if outcomes.preferred.tileCount < plain.arrangement.tileCount { emptied += 1 }
+            if outcomes.result.tileCount < plain.arrangement.tileCount { emptied += 1 }
           }
-          #expect(Arrangement.diff(outcomes.preferred, outcomes.other).map(EditScript.line) == script, "\(context), \(extent)")
-          let file = String(decoding: ConflictedArrangement.merged(result, took: prefer).write(as: .json).bytes, as: UTF8.self)
-          #expect(file == twice, "\(context), \(extent)")
+          for (k, side) in [MergeSide.ours, .theirs].enumerated() {
+            #expect(
+              Arrangement.diff(outcomes.result, outcomes.version(side)).map(EditScript.line) == scripts[k],
+              "\(context), \(extent), \(side)")
+          }
+          let file = String(decoding: ConflictedArrangement.merged(result).write(as: .json).bytes, as: UTF8.self)
+          if let whole { #expect(file == whole, "\(context), \(extent)") } else { whole = file }
+          // Every conflict recorded has something to choose, and exit 1 has a conflict recorded.
+          let recorded = ConflictedArrangement.merged(result).conflicts
+          #expect(!recorded.isEmpty, "\(context), \(extent): conflicts, none recorded")
+          for conflict in recorded { #expect(!conflict.ours.isEmpty || !conflict.theirs.isEmpty, "\(context)") }
         }
       }
     }

@@ -11,7 +11,7 @@ struct DegenerateTests {
   static let sides = [-3, 0, 1, 2, 3, 5]
 
   /// Parameter sets whose insets, spacings, headers and tiles are larger than those viewports.
-  static let parameterSets: [LayoutParameters] = Direction.allCases.flatMap { direction in
+  static let parameterSets: [LayoutParameters] = flowDirections.flatMap { direction in
     Alignment.allCases.flatMap { align in
       [
         params(direction, item: (1, 1), line: 0, inter: 0, align: align),

@@ -301,7 +301,7 @@ extension EditTests {
 
   @Test(
     "every edit of a four-section fixture (uniform, mixed, empty, one-tile sections), both directions, every alignment, tiny to wide screens",
-    arguments: Direction.allCases)
+    arguments: flowDirections)
   func everyEditOfAFixture(direction: Direction) {
     let widths: [[Int?]] = [[nil, 5, nil, 2, nil], [nil, nil], [], [6]]
     let changes = Self.everyEdit(of: widths)
@@ -331,7 +331,7 @@ extension EditTests {
 extension EditTests {
   @Test(
     "a removed section put back as it was, at any index, equals a fresh layout; a layout for another viewport refuses it",
-    arguments: Direction.allCases)
+    arguments: flowDirections)
   func removedSectionPutBack(direction: Direction) {
     let widths: [[Int?]] = [[nil, 5, nil, 2, nil], [nil, nil], [], [6]]
     for align in Alignment.allCases {

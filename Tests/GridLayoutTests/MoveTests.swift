@@ -121,7 +121,7 @@ struct MoveTests {
 
   @Test(
     "a tile of another width moving between sections flips them between uniform and mixed widths",
-    arguments: Direction.allCases, Alignment.allCases)
+    arguments: flowDirections, Alignment.allCases)
   func uniformMixedFlips(direction: Direction, align: Alignment) throws {
     let moves: [(ItemPath, ItemPath)] = [
       (ItemPath(1, 0), ItemPath(0, 2)),  // section 0 becomes mixed, section 1 uniform
@@ -145,7 +145,7 @@ struct MoveTests {
     #expect(layout.sections[0].widths != nil && layout.sections[1].widths == nil)
   }
 
-  @Test("moving every tile out empties a section (one line tall), moving them back refills it", arguments: Direction.allCases)
+  @Test("moving every tile out empties a section (one line tall), moving them back refills it", arguments: flowDirections)
   func emptyAndRefill(direction: Direction) throws {
     let a = arrangement(params(direction, item: (2, 1), line: 1, inter: 1, header: 1), [[nil, 4, nil], [3, nil]])
     var moves: [(ItemPath, ItemPath)] = []
@@ -157,7 +157,7 @@ struct MoveTests {
     }
   }
 
-  @Test("every single move on a four-section fixture, both directions, every alignment", arguments: Direction.allCases)
+  @Test("every single move on a four-section fixture, both directions, every alignment", arguments: flowDirections)
   func everySingleMove(direction: Direction) throws {
     for align in Alignment.allCases {
       let a = arrangement(

@@ -101,31 +101,36 @@ struct OrganizeTests {
       var done: [String] = []
       for _ in 0..<changes {
         guard let change = Self.randomChange(a, layout, &rng, edits: edits) else { continue }
-        switch change {
-        case .block(let move, let lead):
-          try a.move(move, force: true)
-          layout.moveBlock(move)
-          done.append("block \(move.from) -> \(move.to)")
-          if let lead, layout.line(of: lead.place) != lead.line {
-            return "after [\(done.joined(separator: ", "))]: lineAfterMoving(run:) said line \(lead.line), "
-              + "the tile at \(lead.place) is on line \(layout.line(of: lead.place))"
-          }
-        case .section(let move):
-          try a.moveSection(move, force: true)
-          layout.moveSection(move)
-          done.append("section \(move.from) -> \(move.to)")
-        case .single(let from, let to):
-          try a.move(from: from, to: to, force: true)
-          layout.moveItem(from: from, to: to)
-          done.append("\(from) -> \(to)")
-        case .insertItems, .removeItems, .setWidth, .insertSection, .removeSection:
-          done.append(EditTests.apply(change, to: &a, &layout))
+        done.append(try Self.apply(change, to: &a, &layout))
+        if case .block(_, let lead?) = change, layout.line(of: lead.place) != lead.line {
+          return "after [\(done.joined(separator: ", "))]: lineAfterMoving(run:) said line \(lead.line), "
+            + "the tile at \(lead.place) is on line \(layout.line(of: lead.place))"
         }
         if let failure = MoveTests.mismatch(layout, a, c.viewport, &rng) {
           return "after [\(done.joined(separator: ", "))]: \(failure)"
         }
       }
       return nil
+    }
+  }
+
+  /// Makes `change` in the arrangement and the layout alike; returns it in words.
+  static func apply(_ change: Change, to a: inout Arrangement, _ layout: inout FlowLayout) throws -> String {
+    switch change {
+    case .block(let move, _):
+      try a.move(move, force: true)
+      layout.moveBlock(move)
+      return "block \(move.from) -> \(move.to)"
+    case .section(let move):
+      try a.moveSection(move, force: true)
+      layout.moveSection(move)
+      return "section \(move.from) -> \(move.to)"
+    case .single(let from, let to):
+      try a.move(from: from, to: to, force: true)
+      layout.moveItem(from: from, to: to)
+      return "\(from) -> \(to)"
+    case .insertItems, .removeItems, .setWidth, .insertSection, .removeSection:
+      return EditTests.apply(change, to: &a, &layout)
     }
   }
 
@@ -161,7 +166,7 @@ struct OrganizeTests {
 
   @Test(
     "every run of one fixture moved to every place, both directions, every alignment: layout and landing",
-    arguments: Direction.allCases)
+    arguments: flowDirections)
   func everyRunMove(direction: Direction) throws {
     for align in Alignment.allCases {
       let a = arrangement(

@@ -9,6 +9,10 @@ import TileModel
 
 // MARK: - Fixtures
 
+/// The flow layout's directions: the rules, the reference layout and the invariants of these tests are
+/// theirs. Lanes (`Direction.lanes`) have their own (LanesTests.swift).
+let flowDirections: [Direction] = [.vertical, .horizontal]
+
 /// Layout parameters with small defaults that keep pictures small: 4x1 tiles, no line spacing, one
 /// cell between tiles, no insets, no headers, `justify`.
 func params(
@@ -253,7 +257,7 @@ struct RandomCase: CustomStringConvertible {
     styles: [WidthStyle] = WidthStyle.allCases, side: (inout SplitMix64) -> Int = randomSide
   ) -> RandomCase {
     let p = LayoutParameters(
-      direction: rng.element(Direction.allCases),
+      direction: rng.element(flowDirections),
       itemSize: Size(width: rng.int(1...20), height: rng.int(1...6)),
       lineSpacing: rng.int(0...4), interitemSpacing: rng.int(0...4),
       sectionInset: Insets(top: rng.int(0...4), left: rng.int(0...4), bottom: rng.int(0...4), right: rng.int(0...4)),

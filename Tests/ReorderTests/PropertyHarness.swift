@@ -20,7 +20,7 @@ struct PropertyCase {
   /// The case for `seed`, and the generator state that goes on to make its events.
   static func make(seed: UInt64, profile: PropertyProfile) -> (PropertyCase, PropertyRNG) {
     var rng = PropertyRNG(seed: seed)
-    let arrangement = PropertyArrangements.arrangement(&rng)
+    let arrangement = profile == .lanes ? PropertyArrangements.lanes(&rng) : PropertyArrangements.arrangement(&rng)
     let screen = PropertyArrangements.screen(&rng)
     return (PropertyCase(seed: seed, profile: profile, arrangement: arrangement, screen: screen), rng)
   }
@@ -50,6 +50,10 @@ struct PropertyStats {
   var cancels = 0
   var drops = 0
   var autoScrolls = 0
+  /// Lanes: a lane scrolled on its own by auto-scroll (a mouse drag held at the top or bottom).
+  var laneAutoScrolls = 0
+  /// Lanes: a lane scrolled on its own otherwise (keys, the wheel, a drop).
+  var laneScrolls = 0
   var undos = 0
   var resizesMidDrag = 0
   var stillMotionsMidDrag = 0
@@ -77,6 +81,8 @@ struct PropertyStats {
     refusals += other.refusals
     cancels += other.cancels
     drops += other.drops
+    laneAutoScrolls += other.laneAutoScrolls
+    laneScrolls += other.laneScrolls
     autoScrolls += other.autoScrolls
     undos += other.undos
     resizesMidDrag += other.resizesMidDrag
@@ -129,6 +135,8 @@ struct PropertyStats {
       case .scroll:
         if autoScrolling { autoScrolls += 1 }
         if sectionScrolling { sectionAutoScrolls += 1 }
+      case .laneScroll:
+        if autoScrolling { laneAutoScrolls += 1 } else { laneScrolls += 1 }
       case .undo: undos += 1
       case .redo: break
       case .mark: marks += 1

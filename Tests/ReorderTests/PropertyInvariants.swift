@@ -42,6 +42,8 @@ enum PropertyTrace: Equatable {
   case drop(ItemPath)
   case cancel
   case scroll(Int)
+  /// Lanes: a lane scrolled on its own (section, cards).
+  case laneScroll(Int, Int)
   case undo
   case redo
   case mark(ItemPath)
@@ -89,6 +91,7 @@ enum PropertyTrace: Equatable {
     case .dropped(.section(let s), _): self = .dropSection(s)
     case .cancelled: self = .cancel
     case .scrolled(let d): self = .scroll(d)
+    case .laneScrolled(let s, let d): self = .laneScroll(s, d)
     case .marked(let p): self = .mark(p)
     case .unmarked(let p): self = .unmark(p)
     case .marksCleared(let n): self = .unmarkAll(n)
@@ -112,8 +115,10 @@ enum PropertyTrace: Equatable {
   }
 
   var isScroll: Bool {
-    if case .scroll = self { return true }
-    return false
+    switch self {
+    case .scroll, .laneScroll: return true
+    default: return false
+    }
   }
 
   /// The traced happenings of `effects`; any other effect (save, quit) is a failure: the streams never
@@ -409,7 +414,7 @@ struct PropertyModel {
         guard let cancelled = drag else { throw PropertyFailure(kind: "trace", message: "cancel without a drag") }
         expected = cancelled.snapshot
         drag = nil
-      case .scroll:
+      case .scroll, .laneScroll:
         break
       case .undo:
         try propertyRequire(drag == nil && position > 0, "undo", "undo with nothing to undo (or during a drag)")
@@ -644,7 +649,18 @@ enum PropertyInvariants {
   static func checkLayout(_ state: EditorState, probes: [Point]) throws(PropertyFailure) {
     let r = state.document
     let kept = r.layout
-    let fresh = FlowLayout(arrangement: r.arrangement, viewport: state.reorder.viewport.frame.size)
+    var fresh = FlowLayout(arrangement: r.arrangement, viewport: state.reorder.viewport.frame.size)
+    // Lanes: each lane's scroll is the view's, not the arrangement's; within range, and a lane is one
+    // column however many cards it holds.
+    fresh.restoreLaneTops(kept.allLaneTops)
+    if kept.isLanes {
+      for s in r.arrangement.sections.indices {
+        try propertyRequire(
+          kept.laneTop(s) == fresh.laneTop(s) && kept.laneTop(s) >= 0 && kept.laneTop(s) <= kept.maximumLaneTop(s),
+          "layout", "lane \(s)'s scroll \(kept.laneTop(s)) outside 0...\(kept.maximumLaneTop(s))")
+        try propertyRequire(kept.lineCount(inSection: s) == 1, "layout", "lane \(s) has \(kept.lineCount(inSection: s)) columns")
+      }
+    }
     try propertyRequire(
       kept.parameters == fresh.parameters && kept.viewport == fresh.viewport && kept.available == fresh.available,
       "layout", "the layout's parameters or viewport differ from the arrangement's")
@@ -791,14 +807,11 @@ enum PropertyInvariants {
       let cancelAt = traces.firstIndex(of: .cancel)
       let catchUp = traces[..<(cancelAt ?? traces.endIndex)].allSatisfy {
         switch $0 {
-        case .scroll, .move, .moveBlock, .moveSection, .refused: return true
+        case .scroll, .laneScroll, .move, .moveBlock, .moveSection, .refused: return true
         default: return false
         }
       }
-      let settle = traces[(cancelAt.map { $0 + 1 } ?? traces.endIndex)...].allSatisfy {
-        if case .scroll = $0 { return true }
-        return false
-      }
+      let settle = traces[(cancelAt.map { $0 + 1 } ?? traces.endIndex)...].allSatisfy(\.isScroll)
       try propertyRequire(cancelAt != nil && catchUp && settle, "cancel", "\(event) during a drag gives \(traces)")
       try propertyRequire(
         fork.arrangement == drag.snapshot, "cancel",

@@ -28,6 +28,9 @@ enum PropertyProfile: String, CaseIterable, Sendable, CustomStringConvertible {
   /// tiles and sections (prompts answered, questions answered, refusals), drags, blocks, sections,
   /// finds, typed moves, undo and redo.
   case editing
+  /// A board's lanes (`Direction.lanes`) with lanes longer than the screen: mouse drags across lanes
+  /// with auto-scroll along and across them, keys that scroll a lane on its own, keyboard carries.
+  case lanes
 
   var description: String { rawValue }
 
@@ -41,6 +44,7 @@ enum PropertyProfile: String, CaseIterable, Sendable, CustomStringConvertible {
     case .diagonal: return 0x6469_6167
     case .organize: return 0x6F72_6761_6E
     case .editing: return 0x6564_6974
+    case .lanes: return 0x6C61_6E65_73
     }
   }
 }
@@ -92,6 +96,10 @@ struct PropertyStreamGenerator {
     case (.editing, .pressing): w = [3, 20, 8, 55, 3, 5, 4, 2]
     case (.editing, .mouseDrag): w = [2, 60, 4, 22, 2, 5, 4, 1]
     case (.editing, .keyboardDrag): w = [3, 5, 2, 5, 2, 75, 6, 2]
+    case (.lanes, .idle): w = [35, 5, 5, 8, 10, 30, 5, 2]
+    case (.lanes, .pressing): w = [3, 20, 8, 55, 3, 5, 4, 2]
+    case (.lanes, .mouseDrag): w = [2, 58, 4, 28, 2, 3, 2, 1]
+    case (.lanes, .keyboardDrag): w = [3, 5, 2, 5, 2, 75, 6, 2]
     case (.chaos, _): w = [12, 15, 12, 15, 8, 20, 12, 6]
     case (_, .failed): w = [5, 10, 50, 10, 5, 10, 5, 5]  // the button is still down: mostly let go
     }
@@ -294,10 +302,12 @@ struct PropertyStreamGenerator {
     Point(x: rng.int(0...(state.screen.width + 2)), y: rng.int(0...(state.screen.height + 2)))
   }
 
-  /// A cell in or beyond the auto-scroll band at one end of the viewport (along the scrolling axis).
+  /// A cell in or beyond the auto-scroll band at one end of the viewport (along the scrolling axis; in
+  /// lanes, along either axis: a lane scrolls on its own, the board sideways).
   func edgeCell(_ state: EditorState, _ rng: inout PropertyRNG) -> Point {
     let r = state.reorder
-    let vertical = state.arrangement.layout.direction == .vertical
+    let direction = state.document.layout.parameters.direction
+    let vertical = direction == .vertical || (direction == .lanes && rng.chance(50))
     let (start, end) = vertical ? (r.viewport.frame.minY, r.viewport.frame.maxY) : (r.viewport.frame.minX, r.viewport.frame.maxX)
     let position = rng.chance(50) ? rng.int(max(0, start - 1)...(start + 2)) : rng.int(max(0, end - 3)...(end + 1))
     return Self.clamped(vertical ? Point(x: pointer.x, y: position) : Point(x: position, y: pointer.y))

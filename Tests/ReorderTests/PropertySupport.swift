@@ -44,10 +44,17 @@ enum PropertyArrangements {
   /// titles are unique; some fields are absent, some carry unknown keys.
   static func arrangement(_ rng: inout PropertyRNG) -> Arrangement {
     let spec = layout(&rng)
+    return arrangement(&rng, layout: spec) { rng in rng.chance(20) ? 0 : rng.int(1...12) }
+  }
+
+  /// Sections of `count` tiles each, laid out by `spec`.
+  static func arrangement(
+    _ rng: inout PropertyRNG, layout spec: LayoutSpec?, count: (inout PropertyRNG) -> Int
+  ) -> Arrangement {
     var nextTile = 0
     var sections: [(Section, [Tile])] = []
     for s in 0..<rng.int(1...5) {
-      let count = rng.chance(20) ? 0 : rng.int(1...12)
+      let count = count(&rng)
       var tiles: [Tile] = []
       for _ in 0..<count {
         tiles.append(tile(nextTile, &rng))
@@ -65,6 +72,18 @@ enum PropertyArrangements {
     }
     let extras = rng.chance(10) ? [JSONField("generator", .number("12345678901234567"))] : []
     return Arrangement(layout: spec, sections: sections, extras: extras)
+  }
+
+  /// A board in lanes (`Direction.lanes`): small cards, 1-5 lanes of which some are longer than any
+  /// screen (up to 40 cards), with the same locks, limits and tiles as `arrangement`.
+  static func lanes(_ rng: inout PropertyRNG) -> Arrangement {
+    let spec = LayoutSpec(
+      LayoutParameters(
+        direction: .lanes, itemSize: Size(width: rng.int(2...8), height: rng.int(1...4)), lineSpacing: rng.int(0...2),
+        interitemSpacing: rng.int(0...2),
+        sectionInset: Insets(top: rng.int(0...2), left: rng.int(0...2), bottom: rng.int(0...2), right: rng.int(0...2)),
+        headerHeight: rng.int(0...2), alignment: rng.element(Alignment.allCases)))
+    return arrangement(&rng, layout: spec) { rng in rng.chance(20) ? 0 : rng.chance(45) ? rng.int(13...40) : rng.int(1...12) }
   }
 
   static func tile(_ n: Int, _ rng: inout PropertyRNG) -> Tile {

@@ -11,7 +11,8 @@ import TileModel
 
 /// Property tests of the reorder engine (docs/layout.md, docs/reordering.md): thousands of random event streams
 /// (presses, motions, waits, releases, wheels, keys, resizes and focus losses, also in the middle of a
-/// drag) on random arrangements in both directions, played through `EditorState`.
+/// drag) on random arrangements in every direction (lanes too, with lanes longer than the screen, in
+/// a profile of their own), played through `EditorState`.
 ///
 /// After every event: the tiles are a permutation of the original with every field intact; the
 /// arrangement is what the trace says (every traced move passes the policies, cancel returns to the
@@ -81,6 +82,13 @@ struct PropertyStreamTests {
     let stats = PropertyHarness.runBatch(profile: .editing, batch: batch, count: Self.streamsPerBatch)
     #expect(stats.adds > 0 && stats.deletes > 0 && stats.changes > 0, "the streams add, delete and change")
     #expect(stats.lifts > 0 && stats.moves > 0 && stats.undos > 0 && stats.refusals > 0)
+  }
+
+  @Test("lanes: drags across lanes and along long ones (auto-scroll both ways), keys that scroll a lane", arguments: 0..<4)
+  func lanes(batch: Int) {
+    let stats = PropertyHarness.runBatch(profile: .lanes, batch: batch, count: Self.streamsPerBatch)
+    #expect(stats.lifts > 0 && stats.moves > 0 && stats.crossSectionMoves > 0 && stats.drops > 0)
+    #expect(stats.laneScrolls > 0 && stats.laneAutoScrolls > 0 && stats.autoScrolls > 0 && stats.refusals > 0)
   }
 
   @Test("organizing, over six batches: blocks are refused somewhere, and section drags auto-scroll")

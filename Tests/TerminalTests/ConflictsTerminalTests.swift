@@ -42,7 +42,7 @@ struct ConflictsTerminalTests {
     let tmux = try await TmuxSession.editor(["board.json"], in: directory)
     defer { tmux.close() }
     try await tmux.waitForText("Conflicts: 2 merge conflicts, ours in place")
-    try await tmux.waitForText(#"▸ line "#)
+    try await tmux.waitForText(#"▸ tile "blue": moved by ours"#)
     try tmux.sendKey("t")
     try await tmux.waitForStatus("READY", "Took theirs: 1 conflict left")
     try await tmux.waitForText("Conflicts: 1 merge conflict, ours in place")
@@ -101,7 +101,7 @@ struct ConflictsTerminalTests {
     #expect(!directory.exists("board.json.recovery.json"), "restored and saved, it has done its work")
   }
 
-  @Test("Markdown: one key resolves a moved card's two marker blocks; saving writes the board without markers")
+  @Test("Markdown: one key resolves a card moved two ways (one block, in words); saving writes the board without markers")
   func markdown() async throws {
     try conflicted(
       "board.md", ext: "md", base: "## Todo\n\n- [ ] Buy milk\n- [ ] Call Ann\n- [ ] Walk the dog\n\n## Done\n\n- [x] Pay rent\n",
@@ -110,6 +110,7 @@ struct ConflictsTerminalTests {
     let tmux = try await TmuxSession.editor(["board.md"], in: directory)
     defer { tmux.close() }
     try await tmux.waitForText("Conflicts: 1 merge conflict, ours in place")
+    try await tmux.waitForText("Buy milk: ours moved it to Done, theirs after")
     // Closing the panel leaves the conflict; saving now writes its markers again; C reopens it.
     try tmux.sendKey("Escape")
     try await tmux.waitForStatus("READY", "1 merge conflict left")
@@ -146,7 +147,7 @@ struct ConflictsTerminalTests {
     let after = try directory.readText("list.txt")
     #expect(
       after
-        == "# Todo\n# Done\nbread\n<<<<<<< ours\nmilk\n=======\n>>>>>>> theirs\n# Later\n<<<<<<< ours\n=======\nmilk\n>>>>>>> theirs\n",
+        == "# Todo\n# Done\nbread\n<<<<<<< ours: milk: ours moved it to Done, theirs to Later\nmilk\n# Later\n=======\n# Later\nmilk\n>>>>>>> theirs\n",
       "the person's move, and the conflict as it was")
     let check = try TileGrid.run(["check", "list.txt"], in: directory)
     #expect(check.status == 1, "\(check)")

@@ -113,6 +113,7 @@ private struct ClockPort: TerminalPort {
     case .save(let path, _): return .saved(name: path)
     case .readDisk: return .diskUnreadable("no disk")
     case .discard(_, let name): return .discarded(name: name, failure: nil)
+    case .editText: return .textNotEdited("no text editor here")
     case .writeRecovery, .suspend, .redraw, .happened, .quit: return nil
     }
   }

@@ -19,9 +19,8 @@ struct RecoveryConflictsTests {
     try ours.apply([.move(tile: "blue", to: ScriptPlace("others", 0))])
     var theirs = Arrangement.demo
     try theirs.apply([.move(tile: "blue", to: ScriptPlace("archive", 0))])
-    let toOurs = Arrangement.merge(base: .demo, ours: ours, theirs: theirs, prefer: .ours)
-    let toTheirs = Arrangement.merge(base: .demo, ours: ours, theirs: theirs, prefer: .theirs)
-    let file = ConflictedArrangement.merged(toOurs, other: toTheirs, took: .ours)
+    let merged = Arrangement.merge(base: .demo, ours: ours, theirs: theirs, prefer: .ours, outcomes: .whole)
+    let file = ConflictedArrangement.merged(merged)
     #expect(file.conflicts.count == 1)
     // What writeRecovery writes for a session with that conflict left.
     let bytes = file.write(as: .json).bytes

@@ -126,6 +126,7 @@ struct SessionRecordTests {
       case .save(let path, _): return .saved(name: path)
       case .readDisk: return .diskUnreadable("no disk")
       case .discard(_, let name): return .discarded(name: name, failure: nil)
+    case .editText: return .textNotEdited("no text editor here")
       case .writeRecovery, .suspend, .redraw, .happened, .quit: return nil
       }
     }

@@ -44,22 +44,18 @@ struct MergeTests {
     #expect(conflicts.isEmpty)
   }
 
-  @Test("a swap beside the other side's move of one of the two: read as moving the other one, so the changes join")
+  @Test("a swap beside the other side's move of one of the two, in the section: both moved it, a conflict")
   func swapBesideAMoveInTheSection() {
-    // Ours moved b to the end; theirs swapped b and c, as long a reading moving b as moving c (and
-    // by itself read as moving b, the later kept). Read so, both moved b, to different places: a
-    // conflict. Read again preferring to keep what ours moved, theirs moved c before b.
+    // Ours moved b to the end; theirs swapped b and c, as long a reading moving b as moving c, and
+    // read as moving b (the later kept). Both moved b, to different places: a conflict, resolved
+    // toward the preferred side.
     let base = Self.board([["a", "b", "c", "d"]])
     let ours = Self.board([["a", "c", "d", "b"]])
     let theirs = Self.board([["a", "c", "b", "d"]])
-    for prefer in [MergeSide.ours, .theirs] {
-      let (m, conflicts) = Self.merged(base, ours, theirs, prefer: prefer)
-      #expect(Self.ids(m) == [["a", "c", "d", "b"]])
-      #expect(conflicts.isEmpty)
-      let (n, swapped) = Self.merged(base, theirs, ours, prefer: prefer)
-      #expect(Self.ids(n) == [["a", "c", "d", "b"]])
-      #expect(swapped.isEmpty)
-    }
+    let (m, conflicts) = Self.merged(base, ours, theirs)
+    #expect(Self.ids(m) == [["a", "c", "d", "b"]])
+    #expect(conflicts == [#"tile "b": moved by ours to s0:3, by theirs to s0:2; took ours"#])
+    #expect(Self.ids(Self.merged(base, ours, theirs, prefer: .theirs).0) == [["a", "c", "b", "d"]])
     // Theirs alone: the later kept, b moved.
     #expect(Self.merged(base, base, theirs).0.jsonBytes() == theirs.jsonBytes())
   }
@@ -95,7 +91,7 @@ struct MergeTests {
   }
 
   @Test(
-    "the merge's reading of a side: the longest run, the most preferred, the heaviest, then the latest, against brute force",
+    "the merge's reading of a side: the longest run, the most preferred, then the latest, against brute force",
     arguments: 0..<300)
   func latestLongestIncreasing(seed: UInt64) {
     var rng = SplitMix64(seed: SplitMix64.seed(0x1A7E, seed))
@@ -103,25 +99,20 @@ struct MergeTests {
     var values = (0..<n).map { Int32($0) }
     values.shuffle(using: &rng)
     let preferred = (0..<n).map { _ in rng.chance(30) }
-    let weights: [Int32]? = seed % 2 == 0 ? nil : (0..<n).map { _ in Int32(rng.int(1...3)) }
-    // Every increasing subset, best by (length, preferred, weight), then the latest: its indexes
-    // compared from the last one down.
+    // Every increasing subset, best by (length, preferred), then the latest: its indexes compared from
+    // the last one down.
     var best: [Int] = []
-    var bestScore = (-1, -1, -1)
+    var bestScore = (-1, -1)
     for mask in 0..<(1 << n) {
       let indexes = (0..<n).filter { mask & (1 << $0) != 0 }
       guard zip(indexes, indexes.dropFirst()).allSatisfy({ values[$0] < values[$1] }) else { continue }
-      let score = (
-        indexes.count, indexes.filter { preferred[$0] }.count, indexes.reduce(0) { $0 + Int(weights?[$1] ?? 1) }
-      )
+      let score = (indexes.count, indexes.filter { preferred[$0] }.count)
       if score > bestScore || (score == bestScore && best.reversed().lexicographicallyPrecedes(indexes.reversed())) {
         best = indexes
         bestScore = score
       }
     }
-    #expect(
-      Sequences.latestLongestIncreasing(values, preferring: preferred, weights: weights) == best,
-      "\(values) \(preferred) \(weights ?? [])")
+    #expect(Sequences.latestLongestIncreasing(values, preferring: preferred) == best, "\(values) \(preferred)")
   }
 
   @Test("the latest run reads a swap as a line diff does: x y z → y x z moved x")

@@ -84,7 +84,7 @@ struct ScriptTests {
     #expect(Self.readError("set red title (null)") == "line 1, column 15: title cannot be null (null removes it)")
     #expect(
       Self.readError("set-layout direction \"up\"")
-        == #"line 1, column 22: layout.direction: "up" is not one of vertical, horizontal"#)
+        == #"line 1, column 22: layout.direction: "up" is not one of vertical, horizontal, lanes"#)
     #expect(
       Self.readError("set-section s maxItems -1") == "line 1, column 24: maxItems: -1 is too small (the least allowed is 0)")
   }

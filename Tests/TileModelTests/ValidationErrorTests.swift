@@ -177,7 +177,7 @@ struct ValidationErrorTests {
   func notOneOf() {
     expectRefusal(
       document(sections: "", layout: #"{"direction": "diagonal"}"#),
-      #"layout.direction: "diagonal" is not one of vertical, horizontal"#)
+      #"layout.direction: "diagonal" is not one of vertical, horizontal, lanes"#)
     expectRefusal(
       document(sections: "", layout: #"{"alignment": "right"}"#),
       #"layout.alignment: "right" is not one of justify, left, center"#)

@@ -1,12 +1,13 @@
 import EditScripts
-import Formats
-import EditScripts
+import TestSupport
 import TileGridJSON
 import Testing
 import TileModel
 
-// Cards without ids paired across versions (docs/version-control.md, "Boards, lists and tables"):
-// renames, equal titles, moves with changes, lanes, line merges inside a card, and JSON left alone.
+@testable import Formats
+
+// Cards without ids paired across versions (docs/merge.md, stage 4): renames, equal titles, moves with
+// changes, lanes, line merges inside a card, and JSON left alone — through `diff` and the card merge.
 
 private func read(_ format: ArrangementFormat, _ text: String) throws -> Arrangement {
   try format.read(Array(text.utf8))
@@ -24,14 +25,17 @@ private enum EditScriptLines {
   }
 }
 
+/// The card merge alone (stage 4), as where the line merge conflicts.
 private func merge(_ format: ArrangementFormat, _ base: String, _ ours: String, _ theirs: String) throws -> (String, [MergeConflict]) {
   let sides = try [base, ours, theirs].map { try read(format, $0) }
-  let result = BoardVersions.merge(base: sides[0], ours: sides[1], theirs: sides[2], formats: [format, format, format])
+  let result = CardMerge.cardMerge(
+    base: sides[0], ours: sides[1], theirs: sides[2], formats: [format, format, format], prefer: .ours, outcomes: .none
+  ).result
   return (String(decoding: format.bytes(result.arrangement).bytes, as: UTF8.self), result.conflicts)
 }
 
 @Suite("Cards without ids, paired across versions")
-struct CardMatchingTests {
+struct CardPairingTests {
   static let board = """
     ## To Do
 
@@ -91,16 +95,58 @@ struct CardMatchingTests {
     #expect(try diff(.lines, base, "x\ny\nCall Ann\nz\n") == ["delete call-ann"])
   }
 
-  @Test("two cards of one title changed alike much, each in its lane: each is its lane's card")
+  @Test("two cards of one title, one given a note, the other checked: each is its own")
   func equalTitlesChangedInTheirLanes() throws {
-    // Each changed Deploy shares half its lines with Doing's: the one under To Do is To Do's (seed
-    // 4418 of the long runs: the note went to Doing's card, the checkbox to To Do's).
+    // Doing's Deploy is checked (its text, without the checkbox, is the same): paired in place. To
+    // Do's is given a note: its title is the same, so the two leftovers are one card.
     let base = "## To Do\n\n- [ ] Deploy\n\n## Doing\n\n- [ ] Deploy\n\tbefore noon\n"
     let new = "## To Do\n\n- [ ] Deploy\n\tsee the wiki\n\n## Doing\n\n- [x] Deploy\n\tbefore noon\n"
     #expect(
       try diff(.markdown, base, new) == [
         #"set deploy markdown {"lines": ["- [ ] Deploy", "\tsee the wiki", ""]}"#, "set deploy-2 checked true",
       ])
+  }
+
+  @Test("a card renamed beside a new one (the editor's r, then a) is one renamed card and one added")
+  func renameBesideAnAdd() throws {
+    let base = "## A\n\n- alpha\n- bravo\n- charlie\n"
+    let new = "## A\n\n- alpha\n- bravo-renamed\n- new-card\n- charlie\n"
+    #expect(
+      try diff(.markdown, base, new) == [
+        ##"add new-card to a:2 {"id": "new-card", "title": "new-card", "color": "#ffcc00", "markdown": {"lines": ["- new-card"]}}"##,
+        #"set bravo title "bravo-renamed""#,
+      ])
+  }
+
+  @Test("similarity: the share of characters kept, of the titles or of the whole texts, above one half")
+  func similarity() throws {
+    func score(_ a: String, _ b: String) throws -> Double {
+      let (x, y) = (try read(.lines, a + "\n").allTiles()[0], try read(.lines, b + "\n").allTiles()[0])
+      return CardSimilarity.similarity(CardSimilarity.Text(x), CardSimilarity.Text(y))
+    }
+    #expect(abs(try score("Call Ann", "Call Ann today") - 16.0 / 22) < 1e-9)
+    #expect(abs(try score("Call Ann", "Call Anna") - 16.0 / 17) < 1e-9)
+    #expect(abs(try score("bravo", "bravo-renamed") - 10.0 / 18) < 1e-9)
+    #expect(abs(try score("Buy milk", "Buy oat milk") - 16.0 / 20) < 1e-9)
+    #expect(try score("Buy milk", "Buy bread") <= CardSimilarity.threshold)
+    #expect(try score("Deploy", "deploy") == 1)
+    // A description given: the title is the same.
+    let noted = try read(.markdown, "- Deploy\n    > see the wiki, then ask Carl\n").allTiles()[0]
+    let plain = try read(.markdown, "- Deploy\n").allTiles()[0]
+    #expect(CardSimilarity.similarity(CardSimilarity.Text(noted), CardSimilarity.Text(plain)) == 1)
+    // The bit-parallel common subsequence against the table, on texts longer than a word of bits.
+    var random = SplitMix64(seed: 7)
+    for _ in 0..<200 {
+      let a = (0..<random.int(0...150)).map { _ in UInt32(97 + random.int(0...3)) }
+      let b = (0..<random.int(0...150)).map { _ in UInt32(97 + random.int(0...3)) }
+      var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+      for i in stride(from: a.count - 1, through: 0, by: -1) {
+        for j in stride(from: b.count - 1, through: 0, by: -1) {
+          table[i][j] = a[i] == b[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+        }
+      }
+      #expect(CardSimilarity.commonLength(a, b) == table[0][0], "\(a) \(b)")
+    }
   }
 
   @Test("two cards of one title, one moved by each side: both moved, no conflict")
@@ -223,33 +269,9 @@ struct CardMatchingTests {
     #expect(script == ["move a to list:2999"])
   }
 
-  @Test("of twins side by side, the one added or taken away is the later, as a line diff slides it")
-  func twinsSlide() throws {
-    // Ours adds a second plain "Call Ann" after the first; theirs puts "Write docs" between the
-    // noted "Call Ann" and the plain one. Ours' added twin is the later one, so the two changes
-    // are at different places and join as git merge-file joins them.
-    let base = "## Done\n\n- Call Ann\n    > see the wiki\n- Call Ann\n- Review\n"
-    let ours = "## Done\n\n- Call Ann\n    > see the wiki\n- Call Ann\n- Call Ann\n- Review\n"
-    let theirs = "## Done\n\n- Call Ann\n    > see the wiki\n- Write docs\n- Call Ann\n- Review\n"
-    let (merged, conflicts) = try merge(.markdown, base, ours, theirs)
-    #expect(conflicts.isEmpty)
-    #expect(merged == "## Done\n\n- Call Ann\n    > see the wiki\n- Write docs\n- Call Ann\n- Call Ann\n- Review\n")
-    // Moved in beside its twin (from another lane): the later one is the one that came.
-    let moved = try merge(
-      .lines, "# A\nc\n# B\np\nc\nq\n", "# A\n# B\np\nc\nc\nq\n", "# A\nc\n# B\np\nw\nc\nq\n")
-    #expect(moved.1.isEmpty)
-    #expect(moved.0 == "# A\n# B\np\nw\nc\nc\nq\n")
-    // A card renamed in place beside its new twin stays the renamed card.
-    #expect(try diff(.lines, "# A\nold\nx\ny\n", "# A\nx\nx\ny\n") == ["set old title \"x\""])
-  }
-
-  @Test("the longest increasing run that keeps the earliest elements")
-  func earliestRun() {
-    // [1, 0]: of two neighbours swapped, the first stays.
-    #expect(Sequences.earliestLongestIncreasing([1, 0]) == [0])
-    #expect(Sequences.earliestLongestIncreasing([1, 0, 3, 2, 4]) == [0, 2, 4])
-    #expect(Sequences.earliestLongestIncreasing([5, 1, 2, 6, 3, 4]) == [1, 2, 4, 5])
-    #expect(Sequences.earliestLongestIncreasing([]) == [])
+  @Test("a card renamed to another text altogether is one deleted and one added")
+  func renamedAltogether() throws {
+    #expect(try diff(.lines, "# A\nold\nx\ny\n", "# A\nnew\nx\ny\n") == ["delete old", ##"add new to a:0 {"id": "new", "title": "new", "color": "#34c759"}"##])
   }
 }
 
