@@ -6,7 +6,7 @@ import TerminalInput
 extension Keymap {
   /// The commands that apply in `context`, with their keys here: each command once, under the first
   /// context it applies in that is listed (`save` is the board's, and the Conflicts panel's too).
-  static func listed(in context: KeyContext, among contexts: [KeyContext]) -> [Command] {
+  public static func listed(in context: KeyContext, among contexts: [KeyContext]) -> [Command] {
     commands(in: context).filter { command in
       command.declaration.contexts.first { contexts.contains($0) } == context
     }

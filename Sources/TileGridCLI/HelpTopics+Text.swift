@@ -346,4 +346,28 @@ is resolved with one key; by hand, keep one side of each marker block (in JSON: 
 lines with `tilegrid apply`, then delete the `conflicts` key). A file that is no longer conflicted is
 plain again.
 """#)
+
+  /// Not one of `tilegrid help`'s topics: the manual's EXIT STATUS (`TileGridCommand.manual`).
+  static let exitStatusText = Self(
+    name: "exit-status", summary: "what each exit status means",
+    source: ("docs/command-line.md", "## Exit status"),
+    markdown: #"""
+## Exit status
+
+| status | meaning |
+|---|---|
+| 0 | done |
+| 1 | `diff`: the arrangements differ; `merge`: it merged with conflicts (the result is written, recording them); `check`: a file records unresolved merge conflicts; the editor in pipe mode (standard output not a terminal) quit without saving: nothing was written |
+| 64 | the command line is wrong: an unknown command or option, a missing `--width`, a size of 0, a malformed `FROM`/`TO`, `-` twice |
+| 65 | the data is wrong: a file that is not a valid arrangement (`check`: any of them), a bad line in an events file or an edit script, a `FROM`/`TO` naming no tile or section; or a move or a script's line was refused |
+| 66 | an input file is missing or cannot be opened (the editor's `FILE` too) |
+| 69 | the editor has no terminal: use `export`, `render` or `play`; `git-setup` is not in a git repository (or git cannot run) |
+| 73 | an output cannot be written: read-only without `--force`, changed on disk since it was read (`-i`), a missing or read-only directory; the editor's `--record` file cannot be created |
+| 74 | reading or writing failed part way (a full disk, an I/O error); the old file is intact |
+| 129 | the editor was ended by SIGHUP (or its terminal went away); unsaved changes are in a recovery file |
+| 143 | the editor was ended by SIGTERM; unsaved changes are in a recovery file |
+
+`check` with several failures exits with the first of 65, 66, 74 that any file has
+([check](#tilegrid-check)).
+"""#)
 }

@@ -160,6 +160,11 @@ public enum TileGridCommand {
         return
       }
       guard rest.count == 1 else { throw .usage("'tilegrid \(first)' takes at most one COMMAND", command: nil) }
+      // The manual page in roff (tilegrid.1 is made so), unlisted: `man tilegrid` is how to read it.
+      if first == "help" && name == "--man" {
+        try Platform.standardOutput(Array(manual.utf8))
+        return
+      }
       // A topic, before a command of the same name (`tilegrid merge --help` is the command's).
       if first == "help", let topic = helpTopics.first(where: { $0.name == name }) {
         try Platform.standardOutput(Array(try text(of: topic).utf8))
