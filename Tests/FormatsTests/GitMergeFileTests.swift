@@ -211,19 +211,21 @@ struct Keeping {
     let (base, ours, theirs) = (versions[0], versions[1], versions[2])
     var held: [String: Int] = [:]
     for tile in merged.allTiles() { held[tile.displayTitle, default: 0] += 1 }
-    let words = conflicts.map(\.sentence).joined(separator: "\n")
+    let sentences = conflicts.map(\.sentence).joined(separator: "\n")
+    // Conflicts name cards as the words write them: a long title cut with `…` (ConflictWords.cut).
+    let named = { (title: String) in sentences.contains(ConflictWords.cut(title)) }
     var failures: [String] = []
     for uid in unambiguous() {
       guard let card = base[uid] else { continue }
       switch (ours[uid], theirs[uid]) {
       case (let x?, let y?):
         let title = x.title == card.title ? y.title : x.title
-        if held[title] == nil && !words.contains(card.title) {
+        if held[title] == nil && !named(card.title) {
           failures.append("\(card.title): kept by both, not in the merge as \(title)")
         }
       case (nil, let kept?), (let kept?, nil):
         let deletedByOurs = ours[uid] == nil
-        if kept.text != card.text && Self.alike(kept, card) && !words.contains(card.title) && !words.contains(kept.title) {
+        if kept.text != card.text && Self.alike(kept, card) && !named(card.title) && !named(kept.title) {
           failures.append("\(card.title): changed by one side, deleted by the other, and no conflict says so")
         } else if deletedByOurs && kept.text == card.text && held[card.title] != nil {
           failures.append("\(card.title): deleted by ours, still in the merge")
