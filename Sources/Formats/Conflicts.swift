@@ -370,17 +370,22 @@ public enum ConflictMarkers {
     markerWidth(line, marker) == width
   }
 
-  /// Whether some line begins with `<<<<<<<`: the quick test before looking closer.
+  /// Whether some line begins with `<<<<<<<` or `>>>>>>>` (a line begins after an LF or a CR, so
+  /// in every line ending the formats read): the quick test before looking closer.
   /// - Complexity: O(bytes).
   public static func mayHaveMarkers(_ bytes: [UInt8]) -> Bool {
     let lt = UInt8(ascii: "<")
+    let gt = UInt8(ascii: ">")
     return bytes.withUnsafeBufferPointer { b -> Bool in
       var i = 0
       let n = b.count
       while i + 7 <= n {
-        if b[i] == lt && (i == 0 || b[i - 1] == 0x0A || (i == 3 && TextLines.hasByteOrderMark(b))) {
+        let c = b[i]
+        if (c == lt || c == gt)
+          && (i == 0 || b[i - 1] == 0x0A || b[i - 1] == 0x0D || (i == 3 && TextLines.hasByteOrderMark(b)))
+        {
           var k = 1
-          while k < 7 && b[i + k] == lt { k += 1 }
+          while k < 7 && b[i + k] == c { k += 1 }
           if k == 7 { return true }
         }
         i += 1
@@ -498,6 +503,10 @@ public enum ConflictMarkers {
             current = Block(ours: [], theirs: [], line: number, endLine: number, words: Block.words(line))
             width = w
             part = 0
+          } else if markerWidth(line, close) != nil {
+            throw .malformed(
+              line: number, column: 1,
+              reason: "a conflict marker '\(close)' without its '\(open)' and '\(separator)' lines before it")
           } else {
             pieces.append(.common(line))
           }
@@ -515,6 +524,15 @@ public enum ConflictMarkers {
           part = 1
         } else if part < 2 && isMarker(line, separator, width: width) {
           part = 2
+        } else if part < 2 && isMarker(line, close, width: width) {
+          throw .malformed(
+            line: number, column: 1,
+            reason: "a conflict marker '\(close)' before the '\(separator)' of the conflict that starts on line \(block.line)")
+        } else if part == 2 && (isMarker(line, separator, width: width) || isMarker(line, base, width: width)) {
+          let marker = isMarker(line, separator, width: width) ? separator : base
+          throw .malformed(
+            line: number, column: 1,
+            reason: "a second conflict marker '\(marker)' in the conflict that starts on line \(block.line) (each '\(open)' has one '\(separator)', then its '\(close)')")
         } else if part == 2 && isMarker(line, close, width: width) {
           block.endLine = number
           pieces.append(.block(blocks.count))

@@ -388,7 +388,10 @@ public enum TileGridCommand {
       case .body(let error):
         let markers: Bool
         do {
-          markers = try input.withBytes { (bytes, _) in contains(bytes, Array("<<<<<<<".utf8)) }
+          // An opening marker, or a closing one without it (an error naming its line).
+          markers = try input.withBytes { (bytes, _) in
+            contains(bytes, Array("<<<<<<<".utf8)) || contains(bytes, Array(">>>>>>>".utf8))
+          }
         } catch {
           if case .changed(let change) = error { throw CLIError(change) }
           markers = false
