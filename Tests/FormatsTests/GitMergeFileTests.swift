@@ -218,12 +218,14 @@ struct Keeping {
       switch (ours[uid], theirs[uid]) {
       case (let x?, let y?):
         let title = x.title == card.title ? y.title : x.title
-        if held[title] == nil && !words.contains(card.title) {
+        if held[title] == nil && !words.contains(ConflictWords.cut(card.title)) {
           failures.append("\(card.title): kept by both, not in the merge as \(title)")
         }
       case (nil, let kept?), (let kept?, nil):
         let deletedByOurs = ours[uid] == nil
-        if kept.text != card.text && Self.alike(kept, card) && !words.contains(card.title) && !words.contains(kept.title) {
+        // The words name a card by its title cut as they cut it (`ConflictWords.cut`).
+        let said = { (title: String) in words.contains(ConflictWords.cut(title)) }
+        if kept.text != card.text && Self.alike(kept, card) && !said(card.title) && !said(kept.title) {
           failures.append("\(card.title): changed by one side, deleted by the other, and no conflict says so")
         } else if deletedByOurs && kept.text == card.text && held[card.title] != nil {
           failures.append("\(card.title): deleted by ours, still in the merge")
