@@ -76,9 +76,7 @@ enum LineList {
     // between its heading and its end (`SectionEnd`).
     // In a list whose lines are apart, the last tile keeps as many as the others.
     let separation = drafts.first { $0.tiles.count >= 2 }.map { SectionEnd.blankRun($0.tiles[0].after) } ?? 0
-    // The last section's blank lines end the file: no heading follows to keep apart, and they stay
-    // its last tile's.
-    for k in drafts.indices.dropLast() where !drafts[k].tiles.isEmpty {
+    for k in drafts.indices where !drafts[k].tiles.isEmpty {
       let last = drafts[k].tiles.count - 1
       let after = drafts[k].tiles[last].after
       let kept = min(separation, after.count)
@@ -86,8 +84,7 @@ enum LineList {
       drafts[k].tiles[last].after = Array(after.prefix(kept))
     }
     SectionEnd.splitEmpty(
-      &drafts, text: \.blank, end: \.end, hasHeading: { $0.heading != nil }, isEmpty: { $0.tiles.isEmpty },
-      lastHasEnd: false)
+      &drafts, text: \.blank, end: \.end, hasHeading: { $0.heading != nil }, isEmpty: { $0.tiles.isEmpty })
     var sectionIDs = IDAllocator()
     var tileIDs = IDAllocator(reservingCapacity: drafts.reduce(0) { $0 + $1.tiles.count })
     var built: [(Section, [Tile])] = []

@@ -158,9 +158,7 @@ enum MarkdownBoard {
       }
       index += 1
     }
-    // The last section's blank lines are its end only before the archive or settings block: at the
-    // end of the file there is no heading to keep apart, and they stay the last item's.
-    finishItem(last: !tail.isEmpty)
+    finishItem(last: true)
     if let open = fence {
       let column = lines[fenceLine].utf8.prefix { $0 == 0x20 || $0 == 0x09 }.count + 1
       throw .malformed(
@@ -191,9 +189,7 @@ enum MarkdownBoard {
         drafts[k].end.removeFirst(kept)
       }
     }
-    SectionEnd.splitEmpty(
-      &drafts, text: \.text, end: \.end, hasHeading: { $0.heading != nil }, isEmpty: { $0.count == 0 },
-      lastHasEnd: !tail.isEmpty)
+    SectionEnd.splitEmpty(&drafts, text: \.text, end: \.end, hasHeading: { $0.heading != nil }, isEmpty: { $0.count == 0 })
 
     // STEP 4: the arrangement, section ids from titles in file order; each section references its
     // tiles in the store.

@@ -1,6 +1,6 @@
 /// A section's end (docs/formats.md, "Where blank lines belong"): the blank lines between a section's
-/// last tile and the next heading (or a board's archive or settings block) are the section's, not the
-/// tile's. At the end of the file, with no heading after them, they stay the last tile's. A tile
+/// last tile and the next heading (or a board's archive or settings block, or the end of the file) are
+/// the section's, not the tile's. A tile
 /// moved to the end of a section goes before them, and the section's last tile moved away leaves
 /// them where they were: every heading keeps the lines around it.
 ///
@@ -30,7 +30,7 @@ enum SectionEnd {
   /// for a section with text; none when there is no such section), else half of them.
   static func splitEmpty<Draft>(
     _ drafts: inout [Draft], text: WritableKeyPath<Draft, [String]>, end: WritableKeyPath<Draft, [String]>,
-    hasHeading: (Draft) -> Bool, isEmpty: (Draft) -> Bool, lastHasEnd: Bool
+    hasHeading: (Draft) -> Bool, isEmpty: (Draft) -> Bool
   ) {
     var underBlank: Int?
     var underText: Int?
@@ -45,7 +45,6 @@ enum SectionEnd {
       if underBlank != nil && underText != nil { break }
     }
     for k in drafts.indices where hasHeading(drafts[k]) && isEmpty(drafts[k]) {
-      if k == drafts.count - 1 && !lastHasEnd { break }
       let lines = drafts[k][keyPath: text]
       let run = blankRun(lines)
       guard run > 0 else { continue }
