@@ -221,9 +221,14 @@ public struct ConflictedArrangement: Sendable {
   /// reads it. With markers, the arrangement is the file with ours's side of every conflict; each
   /// conflict's `theirs` are the edits from it to the file with that conflict's theirs side instead
   /// (and `both`, to the file with both sides, ours's first), so no card on either side is lost.
+  /// Without `edits` (a caller that only counts and names the conflicts: `check`, the commands that
+  /// refuse a conflicted file), the conflicts of git's markers have no edits, and the sides are read
+  /// once each (every block's ours, every block's theirs) instead of once per conflict.
   /// - Throws: `FormatError`: a marker without its others, or a side that does not read.
-  /// - Complexity: O(bytes) without markers; O(bytes) per conflict with them.
-  public static func read(_ bytes: [UInt8], format: ArrangementFormat) throws(FormatError) -> ConflictedArrangement {
+  /// - Complexity: O(bytes) without markers, or without `edits`; O(bytes) per conflict with them.
+  public static func read(_ bytes: [UInt8], format: ArrangementFormat, edits: Bool = true) throws(FormatError)
+    -> ConflictedArrangement
+  {
     if format != .json && !ConflictMarkers.mayHaveMarkers(bytes) {
       return ConflictedArrangement(arrangement: try format.read(bytes), conflicts: [])
     }
@@ -235,7 +240,7 @@ public struct ConflictedArrangement: Sendable {
         guard ConflictMarkers.mayHaveMarkers(bytes) else { throw error }
       }
     }
-    return try readMarkers(bytes, format: format)
+    return try readMarkers(bytes, format: format, edits: edits)
   }
 
   /// An arrangement read from JSON, with its `conflicts` record taken out and read.
@@ -297,7 +302,9 @@ public struct ConflictedArrangement: Sendable {
     return ConflictedArrangement(arrangement: plain, conflicts: conflicts)
   }
 
-  private static func readMarkers(_ bytes: [UInt8], format: ArrangementFormat) throws(FormatError) -> ConflictedArrangement {
+  private static func readMarkers(_ bytes: [UInt8], format: ArrangementFormat, edits: Bool) throws(FormatError)
+    -> ConflictedArrangement
+  {
     let file = try ConflictMarkers.File(bytes)
     guard !file.blocks.isEmpty else {
       let arrangement = try format.read(bytes)
@@ -314,8 +321,23 @@ public struct ConflictedArrangement: Sendable {
       throw .malformed(line: file.blocks[0].line, column: 1, reason: "with ours's side of every conflict, the file does not read: \(error)")
     }
     var conflicts: [FileConflict] = []
-    for group in file.groups() {
+    let groups = file.groups()
+    // Only counted and named: every block's theirs read once; a side that does not read is then
+    // looked for conflict by conflict, below, to name it.
+    var readsAll = false
+    if !edits {
+      readsAll = (try? read(Array(repeating: ConflictChoice.theirs, count: file.blocks.count))) != nil
+    }
+    for group in groups {
       let first = file.blocks[group[0]]
+      if readsAll {
+        let lines = group.map { "\(file.blocks[$0].line)-\(file.blocks[$0].endLine)" }.joined(separator: ", ")
+        conflicts.append(
+          FileConflict(
+            subject: "lines \(lines)", message: ConflictMarkers.File.Block.summary(group.map { file.blocks[$0] }),
+            line: first.line, theirs: []))
+        continue
+      }
       var choices = allOurs
       for k in group { choices[k] = .theirs }
       let theirs: Arrangement

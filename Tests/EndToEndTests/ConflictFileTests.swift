@@ -227,6 +227,23 @@ struct ConflictFileTests {
     expectSuccess(try TileGrid.run(["check", "setext.md"], in: dir))
   }
 
+  @Test("4,000 conflict blocks: check counts them and a command refuses the file, each in well under a second's work")
+  func manyBlocks() throws {
+    let dir = try TemporaryDirectory()
+    var lines = ["## Todo", ""]
+    for k in 0..<4000 {
+      lines += ["- card \(k)", "<<<<<<< ours", "- ours \(k)", "=======", "- theirs \(k)", ">>>>>>> theirs"]
+    }
+    _ = try dir.write("many.md", lines.joined(separator: "\n") + "\n")
+    // Read once per side, not once per conflict (which took over 60 s): a generous bound for a debug
+    // build on a loaded machine, far below that.
+    let start = Date()
+    let check = try TileGrid.run(["check", "many.md"], in: dir)
+    #expect(check.status == 1 && check.stderrText.contains("many.md: line 4: 4000 unresolved merge conflicts"), "\(check)")
+    expectFailure(try TileGrid.run(["export", "many.md"], in: dir), status: 65, mentioning: ["4000 unresolved merge conflicts"])
+    #expect(Date().timeIntervalSince(start) < 15, "check and export of 4,000 blocks")
+  }
+
   @Test("a clean merge writes no markers and no record, in OURS's format")
   func cleanMerge() throws {
     let dir = try TemporaryDirectory()
