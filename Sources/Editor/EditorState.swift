@@ -387,19 +387,8 @@ public struct EditorState: Sendable {
     case .block(_, let n): count = n
     case .section: return []
     }
-    let to = first.section
-    guard to != from, from < arrangement.sections.count else { return [] }
-    let entering = arrangement.sections[to].isCompleteLane
-    let leaving = arrangement.sections[from].isCompleteLane
-    guard entering || leaving else { return [] }
-    let checked = entering
-    var edits: [Edit] = []
-    for k in 0..<count {
-      let path = ItemPath(first.section, first.item + k)
-      guard arrangement.contains(path) else { break }
-      let tile = arrangement[path]
-      if tile.checkbox != checked { edits.append(.setTile(at: path, to: tile.withCheckbox(checked))) }
-    }
+    let checked = arrangement.sections.indices.contains(first.section) && arrangement.sections[first.section].isCompleteLane
+    let edits = arrangement.completeLaneEdits(movedTo: first, count: count, from: from)
     guard !edits.isEmpty, (try? document.amendLastStep(edits)) != nil else { return [] }
     followChanges()
     if case .did(let verb, let place) = announcement {

@@ -103,18 +103,6 @@ extension MarkdownBoard {
       file[item].value = .string("- [ ] ")
       board.extras[k].value = .object(file)
     }
-    // Read, the empty lane's two blank lines are its own text, above where its cards go; the second
-    // is the blank line after the list, so it is kept as the lane's trailing line, after its cards.
-    if let first = board.sections.first, let j = first.extras.firstIndex(where: { $0.key == key }),
-      case .object(var lane) = first.extras[j].value, let l = lane.firstIndex(where: { $0.key == "lines" }),
-      lane[l].value == .array([.string(""), .string("")])
-    {
-      lane[l].value = .array([.string("")])
-      lane.append(JSONField("trailing", .array([.string("")])))
-      var section = first
-      section.extras[j].value = .object(lane)
-      _ = board.applyChecked(.setSection(at: 0, to: section))
-    }
     return board
   }()
 }

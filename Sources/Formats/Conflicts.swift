@@ -221,9 +221,14 @@ public struct ConflictedArrangement: Sendable {
   /// reads it. With markers, the arrangement is the file with ours's side of every conflict; each
   /// conflict's `theirs` are the edits from it to the file with that conflict's theirs side instead
   /// (and `both`, to the file with both sides, ours's first), so no card on either side is lost.
+  /// Without `edits` (a caller that only counts and names the conflicts: `check`, the commands that
+  /// refuse a conflicted file), the conflicts of git's markers have no edits, and the sides are read
+  /// once each (every block's ours, every block's theirs) instead of once per conflict.
   /// - Throws: `FormatError`: a marker without its others, or a side that does not read.
-  /// - Complexity: O(bytes) without markers; O(bytes) per conflict with them.
-  public static func read(_ bytes: [UInt8], format: ArrangementFormat) throws(FormatError) -> ConflictedArrangement {
+  /// - Complexity: O(bytes) without markers, or without `edits`; O(bytes) per conflict with them.
+  public static func read(_ bytes: [UInt8], format: ArrangementFormat, edits: Bool = true) throws(FormatError)
+    -> ConflictedArrangement
+  {
     if format != .json && !ConflictMarkers.mayHaveMarkers(bytes) {
       return ConflictedArrangement(arrangement: try format.read(bytes), conflicts: [])
     }
@@ -235,7 +240,7 @@ public struct ConflictedArrangement: Sendable {
         guard ConflictMarkers.mayHaveMarkers(bytes) else { throw error }
       }
     }
-    return try readMarkers(bytes, format: format)
+    return try readMarkers(bytes, format: format, edits: edits)
   }
 
   /// An arrangement read from JSON, with its `conflicts` record taken out and read.
@@ -297,7 +302,9 @@ public struct ConflictedArrangement: Sendable {
     return ConflictedArrangement(arrangement: plain, conflicts: conflicts)
   }
 
-  private static func readMarkers(_ bytes: [UInt8], format: ArrangementFormat) throws(FormatError) -> ConflictedArrangement {
+  private static func readMarkers(_ bytes: [UInt8], format: ArrangementFormat, edits: Bool) throws(FormatError)
+    -> ConflictedArrangement
+  {
     let file = try ConflictMarkers.File(bytes)
     guard !file.blocks.isEmpty else {
       let arrangement = try format.read(bytes)
@@ -314,8 +321,23 @@ public struct ConflictedArrangement: Sendable {
       throw .malformed(line: file.blocks[0].line, column: 1, reason: "with ours's side of every conflict, the file does not read: \(error)")
     }
     var conflicts: [FileConflict] = []
-    for group in file.groups() {
+    let groups = file.groups()
+    // Only counted and named: every block's theirs read once; a side that does not read is then
+    // looked for conflict by conflict, below, to name it.
+    var readsAll = false
+    if !edits {
+      readsAll = (try? read(Array(repeating: ConflictChoice.theirs, count: file.blocks.count))) != nil
+    }
+    for group in groups {
       let first = file.blocks[group[0]]
+      if readsAll {
+        let lines = group.map { "\(file.blocks[$0].line)-\(file.blocks[$0].endLine)" }.joined(separator: ", ")
+        conflicts.append(
+          FileConflict(
+            subject: "lines \(lines)", message: ConflictMarkers.File.Block.summary(group.map { file.blocks[$0] }),
+            line: first.line, theirs: []))
+        continue
+      }
       var choices = allOurs
       for k in group { choices[k] = .theirs }
       let theirs: Arrangement
@@ -370,17 +392,22 @@ public enum ConflictMarkers {
     markerWidth(line, marker) == width
   }
 
-  /// Whether some line begins with `<<<<<<<`: the quick test before looking closer.
+  /// Whether some line begins with `<<<<<<<` or `>>>>>>>` (a line begins after an LF or a CR, so
+  /// in every line ending the formats read): the quick test before looking closer.
   /// - Complexity: O(bytes).
   public static func mayHaveMarkers(_ bytes: [UInt8]) -> Bool {
     let lt = UInt8(ascii: "<")
+    let gt = UInt8(ascii: ">")
     return bytes.withUnsafeBufferPointer { b -> Bool in
       var i = 0
       let n = b.count
       while i + 7 <= n {
-        if b[i] == lt && (i == 0 || b[i - 1] == 0x0A || (i == 3 && TextLines.hasByteOrderMark(b))) {
+        let c = b[i]
+        if (c == lt || c == gt)
+          && (i == 0 || b[i - 1] == 0x0A || b[i - 1] == 0x0D || (i == 3 && TextLines.hasByteOrderMark(b)))
+        {
           var k = 1
-          while k < 7 && b[i + k] == lt { k += 1 }
+          while k < 7 && b[i + k] == c { k += 1 }
           if k == 7 { return true }
         }
         i += 1
@@ -498,6 +525,10 @@ public enum ConflictMarkers {
             current = Block(ours: [], theirs: [], line: number, endLine: number, words: Block.words(line))
             width = w
             part = 0
+          } else if markerWidth(line, close) != nil {
+            throw .malformed(
+              line: number, column: 1,
+              reason: "a conflict marker '\(close)' without its '\(open)' and '\(separator)' lines before it")
           } else {
             pieces.append(.common(line))
           }
@@ -515,6 +546,15 @@ public enum ConflictMarkers {
           part = 1
         } else if part < 2 && isMarker(line, separator, width: width) {
           part = 2
+        } else if part < 2 && isMarker(line, close, width: width) {
+          throw .malformed(
+            line: number, column: 1,
+            reason: "a conflict marker '\(close)' before the '\(separator)' of the conflict that starts on line \(block.line)")
+        } else if part == 2 && (isMarker(line, separator, width: width) || isMarker(line, base, width: width)) {
+          let marker = isMarker(line, separator, width: width) ? separator : base
+          throw .malformed(
+            line: number, column: 1,
+            reason: "a second conflict marker '\(marker)' in the conflict that starts on line \(block.line) (each '\(open)' has one '\(separator)', then its '\(close)')")
         } else if part == 2 && isMarker(line, close, width: width) {
           block.endLine = number
           pieces.append(.block(blocks.count))

@@ -8,12 +8,13 @@ import TileModel
 ///     banana          ┐ a tile, and the blank line after it  (tile: lines.after)
 ///                     ┘
 ///     cherry          ] a tile
-///                     ] blank lines at the end of a section: the last tile's
+///                     ] blank lines at the end of a section: its end (lines.trailing)
 ///     # Vegetables
 ///
 /// Blank lines are not tiles. Each belongs to the line above it, as in a Markdown board: to the tile
 /// above (and moves with it), to the heading above (`lines.lines`), or, before the first tile or
-/// heading, to the file (`lines.head`); blank lines at the end of a section stay at its end. So a file
+/// heading, to the file (`lines.head`); blank lines at the end of a section are its end
+/// (`lines.trailing`, `SectionEnd`) and stay there. So a file
 /// without headings writes back as exactly its lines in the new order, and a move changes the file by
 /// the moved line (and the blank lines after it) only. Tiles before the first `# ` line make an
 /// untitled section. A title is the whole line as it is (blanks included), but for the CR of a CR LF
@@ -34,6 +35,8 @@ enum LineList {
     var title: String?
     var blank: [String] = []
     var tiles: [TileDraft] = []
+    /// The blank lines after the section's last tile, up to the next heading: its end.
+    var end: [String] = []
   }
 
   /// A line `# TITLE` (a `#`, a space, the title): the title, trimmed; nil for any other line (`#`
@@ -69,6 +72,19 @@ enum LineList {
         drafts[drafts.count - 1].tiles.append(TileDraft(title: title, line: title == line ? nil : line))
       }
     }
+    // The blank lines after a section's last tile are the section's end; an empty section's are split
+    // between its heading and its end (`SectionEnd`).
+    // In a list whose lines are apart, the last tile keeps as many as the others.
+    let separation = drafts.first { $0.tiles.count >= 2 }.map { SectionEnd.blankRun($0.tiles[0].after) } ?? 0
+    for k in drafts.indices where !drafts[k].tiles.isEmpty {
+      let last = drafts[k].tiles.count - 1
+      let after = drafts[k].tiles[last].after
+      let kept = min(separation, after.count)
+      drafts[k].end = Array(after.dropFirst(kept))
+      drafts[k].tiles[last].after = Array(after.prefix(kept))
+    }
+    SectionEnd.splitEmpty(
+      &drafts, text: \.blank, end: \.end, hasHeading: { $0.heading != nil }, isEmpty: { $0.tiles.isEmpty })
     var sectionIDs = IDAllocator()
     var tileIDs = IDAllocator(reservingCapacity: drafts.reduce(0) { $0 + $1.tiles.count })
     var built: [(Section, [Tile])] = []
@@ -85,6 +101,7 @@ enum LineList {
         id = sectionIDs.unique("list")
       }
       object.appendLines("lines", draft.blank)
+      object.appendLines("trailing", draft.end)
       if !object.isEmpty { extras.append(JSONField(key, .object(object))) }
       var tiles: [Tile] = []
       tiles.reserveCapacity(draft.tiles.count)

@@ -12,10 +12,10 @@ import TileModel
 ///     - [ ] Buy milk               ┐ a tile: its line and  (tile: markdown.lines, checked)
 ///         > from the corner shop   │ all that follows it,
 ///         * [ ] oat milk           ┘ up to the next item
-///     - [x] Call Ann               ┐ a tile, and the blank line after it (the last item's too:
-///                                  ┘ it goes with it)
-///     ## Done                      ┐ a section, empty: every line under its heading is its own,
-///                                  ┘ and an item moved in lands below them
+///     - [x] Call Ann               ] a tile, the section's last
+///                                  ] the section's end (markdown.trailing): stays when cards move
+///     ## Done                      ┐ a section, empty: its blank lines are under its heading and
+///                                  ┘ its end, and an item moved in lands between them
 ///
 ///     ***                          ┐ the archive, and Obsidian's settings block: kept as they are,
 ///     ## Archive                   │ not sections          (file: markdown.tail)
@@ -32,9 +32,9 @@ import TileModel
 ///    whose title is the rest of the line. Items before the first heading make an untitled section.
 /// 3. Every other line belongs to the chunk before it: indented lines (descriptions, sub-tasks,
 ///    continuation lines), blank lines, and text that is not indented (a paragraph between two items is
-///    the item's above it), also after a section's last item. So every line belongs to one above it,
-///    never to its place, and a move and its reverse give back the file (DECISIONS.md). A section's
-///    `trailing` lines (from JSON written by older versions) are still written at its end.
+///    the item's above it) — but the blank lines after a section's last item, up to the next heading,
+///    are the section's end (`trailing`, written after its items; `SectionEnd`). So a move leaves every
+///    heading with the lines around it, and a move and its reverse give back the file (DECISIONS.md).
 /// 4. A line `***` (Obsidian's archive) or `%% kanban:settings` ends the board: it and every line after
 ///    it are kept as they are.
 /// 5. A file that begins with a `---` line, up to the next `---` or `...` line, has front matter.
@@ -60,6 +60,8 @@ enum MarkdownBoard {
     var heading: String?
     var title: String?
     var text: [String] = []
+    /// The blank lines after the section's last item, up to the next heading: its end.
+    var end: [String] = []
     /// How many of the board's tiles, from the section's first, are the section's.
     var count = 0
   }
@@ -90,9 +92,16 @@ enum MarkdownBoard {
     var tiles: [Tile] = []
     var tileIDs = IDAllocator(reservingCapacity: lines.reduce(0) { $0 + (ItemLine.mayStart($1) ? 1 : 0) })
 
-    func finishItem() {
-      guard let done = item else { return }
+    /// Ends the item being read; the blank lines that end a section's last item are the section's end
+    /// (rule 3).
+    func finishItem(last: Bool) {
+      guard var done = item else { return }
       item = nil
+      if last {
+        let blanks = SectionEnd.blankRun(done.lines.lazy.dropFirst().map { $0.string ?? "x" })
+        drafts[drafts.count - 1].end = done.lines.suffix(blanks).compactMap(\.string)
+        done.lines.removeLast(blanks)
+      }
       let tileID = tileIDs.id(forTitle: done.title, fallback: "tile")
       var tileExtras: [JSONField] = []
       tileExtras.reserveCapacity(done.checked == nil ? 1 : 2)
@@ -137,10 +146,10 @@ enum MarkdownBoard {
         break
       }
       if let title = headingTitle(line) {
-        finishItem()
+        finishItem(last: true)
         drafts.append(SectionDraft(heading: line, title: String(title)))
       } else if let itemLine = ItemLine(line) {
-        finishItem()
+        finishItem(last: false)
         if drafts.isEmpty { drafts.append(SectionDraft()) }
         item = ItemDraft(lines: [.string(line)], title: String(itemLine.title), checked: itemLine.checked)
         if itemStyle == nil { itemStyle = itemLine.style(of: line) }
@@ -149,13 +158,38 @@ enum MarkdownBoard {
       }
       index += 1
     }
-    finishItem()
+    finishItem(last: true)
     if let open = fence {
       let column = lines[fenceLine].utf8.prefix { $0 == 0x20 || $0 == 0x09 }.count + 1
       throw .malformed(
         line: fenceLine + 1, column: column,
         reason: "this code fence (\(open.spelling)) is never closed: add a line \(open.spelling) where it ends")
     }
+
+    // STEP 3: in a board whose cards are apart, a section's last card keeps as many of the blank lines
+    // after it as the cards above others do (`SectionEnd.separation`); an empty section's blank lines
+    // are both under its heading and at its end: as many stay under the heading as the board's
+    // sections keep there (rule 3).
+    var separation = 0
+    var firstTile = 0
+    for draft in drafts {
+      if draft.count >= 2 {
+        separation = SectionEnd.blankRun(tiles[firstTile].markdownLines.dropFirst())
+        break
+      }
+      firstTile += draft.count
+    }
+    if separation > 0 {
+      var last = -1
+      for k in drafts.indices {
+        last += drafts[k].count
+        guard drafts[k].count > 0, !drafts[k].end.isEmpty else { continue }
+        let kept = min(separation, drafts[k].end.count)
+        appendLines(drafts[k].end.prefix(kept), to: &tiles[last])
+        drafts[k].end.removeFirst(kept)
+      }
+    }
+    SectionEnd.splitEmpty(&drafts, text: \.text, end: \.end, hasHeading: { $0.heading != nil }, isEmpty: { $0.count == 0 })
 
     // STEP 4: the arrangement, section ids from titles in file order; each section references its
     // tiles in the store.
@@ -175,6 +209,7 @@ enum MarkdownBoard {
         id = sectionIDs.unique("list")
       }
       md.appendLines("lines", draft.text)
+      md.appendLines("trailing", draft.end)
       if !md.isEmpty { extras.append(JSONField(key, .object(md))) }
       var section = Section(id: id, title: draft.title, extras: extras)
       section.items = (first..<(first + draft.count)).map { TileRef($0) }
@@ -192,6 +227,16 @@ enum MarkdownBoard {
     file += FileEnd.fields(arrangement, finalNewline: text.style.finalNewline, tail: !tail.isEmpty)
     arrangement.extras = [JSONField(key, .object(file))]
     return arrangement
+  }
+
+  /// Lines added at the end of a tile's `markdown.lines`.
+  private static func appendLines(_ lines: some Collection<String>, to tile: inout Tile) {
+    guard let k = tile.extras.firstIndex(where: { $0.key == key }), case .object(var own) = tile.extras[k].value,
+      let l = own.firstIndex(where: { $0.key == "lines" }), case .array(var array) = own[l].value
+    else { return }
+    array += lines.map(JSONValue.string)
+    own[l].value = .array(array)
+    tile.extras[k].value = .object(own)
   }
 
   /// The index of the line that closes the front matter, if the file begins with `---`.

@@ -271,6 +271,9 @@ enum MergeWriting {
             if text.isEmpty { text = [tile.displayTitle] }
             add(text.count, text, .tile(ids[s][i]), section: arrangement.sections[s].id)
           }
+          // The section's end: the blank lines after its last tile.
+          let end = strings(object?["trailing"])
+          add(end.count, end, nil)
         }
         if format == .markdown {
           let tail = strings(file?["tail"])

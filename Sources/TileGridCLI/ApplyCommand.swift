@@ -63,15 +63,23 @@ extension TileGridCommand {
     if inPlace { try formats.refuseConversionInPlace(path, readAs: format, command: command) }
     var (arrangement, _, stamp) =
       path == "/dev/null" ? (Arrangement(sections: []), "", nil) : try load(path, format: format)
+    // What the written format cannot keep is refused, as the editor refuses it; a card moved into or
+    // out of a complete lane is checked or unchecked, as the editor does.
+    let writing = formats.writing(to: output, input: format)
     do {
-      try arrangement.apply(lines.map(\.edit), force: output.force)
+      // No undo step here: the edits and their inverses are not kept (memory linear in the script).
+      try arrangement.apply(
+        lines.map(\.edit), force: output.force, keeping: writing.traits, completeLanes: true, recording: false)
     } catch {
       let line = lines[error.index]
-      let hint = error.error.isPolicyRefusal ? " (--force applies it anyway)" : ""
+      var hint = error.error.isPolicyRefusal ? " (--force applies it anyway)" : ""
+      if case .refused(.formatCannotKeep) = error.error {
+        hint = " (--to json or -o FILE.json writes a file that keeps it)"
+      }
       throw .data("\(input.name): line \(line.line): \(error.error)\(hint)")
     }
     if inPlace { output.replacing(path, readAs: stamp) }
-    try output.write(arrangement, as: formats.writing(to: output, input: format))
+    try output.write(arrangement, as: writing)
   }
 }
 

@@ -279,11 +279,11 @@ $ cat merged.md
 - [ ] Call Ann
 - [ ] Walk the dog
 <<<<<<< ours: Buy milk: ours moved it to Done, theirs after "Walk the dog" in Todo
+
 ## Done
 
 - [x] Pay rent
 - [ ] Buy milk
-
 =======
 - [ ] Buy milk
 

@@ -80,6 +80,8 @@ extension TileGridCommand {
     for from in options.froms { sources.append(try from.resolve(in: arrangement, role: "FROM")) }
     let destination = try options.to.resolve(in: arrangement, role: "TO")
     let untitledCount = untitledFirstCount(arrangement)
+    // Each moved card's id and lane, for checking it as the editor does (complete lanes).
+    let moved = sources.compactMap { arrangement.contains($0) ? (arrangement[$0].id, $0.section) : nil }
     if sources.count == 1 {
       try moveOne(
         &arrangement, from: sources[0], to: destination, fromText: fromText, toText: toText, force: output.force)
@@ -101,6 +103,12 @@ extension TileGridCommand {
         }
         let hint = error.isPolicyRefusal ? " (--force moves them anyway)" : ""
         throw .data("cannot move \(fromText) to \(toText): \(reason)\(hint)")
+      }
+    }
+    for (id, from) in moved {
+      guard let path = arrangement.path(ofTileID: id) else { continue }
+      for edit in arrangement.completeLaneEdits(movedTo: path, count: 1, from: from) {
+        _ = try? arrangement.apply(edit, force: true)
       }
     }
     let writing = options.formats.writing(to: output, input: format)

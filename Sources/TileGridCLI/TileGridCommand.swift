@@ -257,7 +257,9 @@ public enum TileGridCommand {
   static func load(
     _ path: String, format: ArrangementFormat? = nil, digest: Bool, unfinished: UnfinishedSave = .refuse
   ) throws(CLIError) -> (Arrangement, name: String, stamp: Platform.FileStamp?, digest: FileDigest?) {
-    let (file, name, stamp, digest) = try loadConflicted(path, format: format, digest: digest, unfinished: unfinished)
+    // Refused when it records conflicts: counted and named, their edits not worked out.
+    let (file, name, stamp, digest) = try loadConflicted(
+      path, format: format, digest: digest, unfinished: unfinished, edits: false)
     if let first = file.conflicts.first { throw conflicted(name, file, first: first) }
     return (file.arrangement, name, stamp, digest)
   }
@@ -279,7 +281,8 @@ public enum TileGridCommand {
   /// `load` for the editor and `check`: a file that records merge conflicts (git's markers, or JSON's
   /// `conflicts` key) is read with them, not refused.
   static func loadConflicted(
-    _ path: String, format: ArrangementFormat? = nil, digest: Bool = false, unfinished: UnfinishedSave = .refuse
+    _ path: String, format: ArrangementFormat? = nil, digest: Bool = false, unfinished: UnfinishedSave = .refuse,
+    edits: Bool = true
   ) throws(CLIError) -> (ConflictedArrangement, name: String, stamp: Platform.FileStamp?, digest: FileDigest?) {
     let format = format ?? FormatOptions().reading(path)
     if unfinished == .refuse { try refuseUnfinishedSave(path) }
@@ -310,7 +313,7 @@ public enum TileGridCommand {
     }
     let input = try Platform.input(path)
     do {
-      let file = try ConflictedArrangement.read(input.bytes, format: format)
+      let file = try ConflictedArrangement.read(input.bytes, format: format, edits: edits)
       return (file, input.name, input.stamp, digest ? FileDigest(of: input.bytes) : nil)
     } catch {
       throw invalid(input.name, error, looksLike: input.bytes.withUnsafeBufferPointer { looks($0) })
@@ -388,7 +391,10 @@ public enum TileGridCommand {
       case .body(let error):
         let markers: Bool
         do {
-          markers = try input.withBytes { (bytes, _) in contains(bytes, Array("<<<<<<<".utf8)) }
+          // An opening marker, or a closing one without it (an error naming its line).
+          markers = try input.withBytes { (bytes, _) in
+            contains(bytes, Array("<<<<<<<".utf8)) || contains(bytes, Array(">>>>>>>".utf8))
+          }
         } catch {
           if case .changed(let change) = error { throw CLIError(change) }
           markers = false
@@ -405,7 +411,7 @@ public enum TileGridCommand {
   /// `check`'s verdict on a file that may record conflicts: exit 1 naming how many and the first's
   /// line, when it does.
   static func checkConflicts(_ path: String, format: ArrangementFormat) throws(CLIError) {
-    let (file, name, _, _) = try loadConflicted(path, format: format)
+    let (file, name, _, _) = try loadConflicted(path, format: format, edits: false)
     guard let first = file.conflicts.first else { return }
     let count = file.conflicts.count
     let what = count == 1 ? "1 unresolved merge conflict" : "\(count) unresolved merge conflicts"

@@ -71,19 +71,48 @@ extension Arrangement {
   /// - Throws: the first refused line's index and reason; the arrangement is then as it was.
   /// - Complexity: O(n) once for the id index, then per line about that of its edit plus the tile's
   ///   section (finding its place).
+  /// With `keeping`, a line whose edit the format would not keep (`FormatTraits.refusal`: a color on a
+  /// Markdown board) is refused; with `completeLanes`, a card moved into or out of a complete lane is
+  /// checked or unchecked as the editor does (`completeLaneEdits`). Without `recording`, the edits and
+  /// their inverses are not kept (an empty `AppliedScript`), and a refused line gives back the
+  /// arrangement as it was from a copy: a caller that needs no undo step (the command line) then holds
+  /// no copy of each tile an edit changed — a script of n lines each adding a key to one tile held
+  /// n²/2 keys (10,000 lines: 2 GB).
   @discardableResult
-  public mutating func apply(_ script: [ScriptEdit], force: Bool = false) throws(IndexedScriptError) -> AppliedScript {
+  public mutating func apply(
+    _ script: [ScriptEdit], force: Bool = false, keeping traits: FormatTraits? = nil, completeLanes: Bool = false,
+    recording: Bool = true
+  ) throws(IndexedScriptError) -> AppliedScript {
     var resolver = ScriptResolver(self)
     var applied = AppliedScript(edits: [], inverses: [])
-    applied.edits.reserveCapacity(script.count)
+    if recording { applied.edits.reserveCapacity(script.count) }
+    let original = recording ? nil : self
     for (index, line) in script.enumerated() {
       do throws(ScriptError) {
         let edit = try resolver.resolve(line, in: self)
         if let error = check(edit, force: force) { throw .refused(error) }
+        if let why = traits?.refusal(of: edit, in: self) { throw .refused(.formatCannotKeep(why)) }
         resolver.willApply(edit, in: self)
-        applied.inverses.append(applyChecked(edit))
-        applied.edits.append(edit)
+        let inverse = applyChecked(edit)
+        if recording {
+          applied.inverses.append(inverse)
+          applied.edits.append(edit)
+        }
+        if completeLanes, case .moveTile(let from, let to) = edit {
+          for lane in completeLaneEdits(movedTo: to, count: 1, from: from.section) {
+            resolver.willApply(lane, in: self)
+            let inverse = applyChecked(lane)
+            if recording {
+              applied.inverses.append(inverse)
+              applied.edits.append(lane)
+            }
+          }
+        }
       } catch {
+        if let original {
+          self = original
+          throw IndexedScriptError(index: index, error: error)
+        }
         for inverse in applied.inverses.reversed() { _ = applyChecked(inverse) }
         throw IndexedScriptError(index: index, error: error)
       }

@@ -56,6 +56,27 @@ extension Section {
   }
 }
 
+extension Arrangement {
+  /// The checkbox edits a move brings in Obsidian Kanban's complete lanes (`isCompleteLane`), as the
+  /// editor, `move` and `apply` make them alike: the `count` cards from `first`, just moved there from
+  /// section `from`, checked when they are now in a complete lane they did not come from, unchecked
+  /// when they left one for another lane. None when nothing changes.
+  public func completeLaneEdits(movedTo first: ItemPath, count: Int, from: Int) -> [Edit] {
+    let to = first.section
+    guard to != from, sections.indices.contains(to), sections.indices.contains(from) else { return [] }
+    let entering = sections[to].isCompleteLane
+    guard entering || sections[from].isCompleteLane else { return [] }
+    var edits: [Edit] = []
+    for k in 0..<count {
+      let path = ItemPath(first.section, first.item + k)
+      guard contains(path) else { break }
+      let tile = self[path]
+      if tile.checkbox != entering { edits.append(.setTile(at: path, to: tile.withCheckbox(entering))) }
+    }
+    return edits
+  }
+}
+
 extension String {
   /// The text without blanks, CR or LF at its ends.
   fileprivate var trimmingBlanks: Substring {

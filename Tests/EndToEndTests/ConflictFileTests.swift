@@ -79,18 +79,19 @@ struct ConflictFileTests {
     #expect(run.status == 1, "\(run)")
     #expect(run.stderrText == "tilegrid: conflict: Buy milk: ours moved it to Done, theirs after \"Walk the dog\" in Todo\n", "\(run)")
     // One block, from one place of the card to the other: taking either side keeps it once. The
-    // conflict in words after the label.
+    // conflict in words after the label. The blank line that ends lane Todo is its own (the lane's
+    // end), so ours's side begins with it.
     let expected = """
       ## Todo
 
       - [ ] Call Ann
       - [ ] Walk the dog
       <<<<<<< ours: Buy milk: ours moved it to Done, theirs after "Walk the dog" in Todo
+
       ## Done
 
       - [x] Pay rent
       - [ ] Buy milk
-
       =======
       - [ ] Buy milk
 
@@ -166,6 +167,81 @@ struct ConflictFileTests {
       mentioning: ["board.md: line 3, column 1: a conflict marker '<<<<<<<' without its '=======' and '>>>>>>>'"])
     _ = try dir.write("nested.txt", "<<<<<<< a\nx\n<<<<<<< b\n=======\n>>>>>>> c\n")
     expectFailure(try TileGrid.run(["export", "nested.txt"], in: dir), status: 65, mentioning: ["nested.txt: line 3, column 1:"])
+  }
+
+  @Test("markers are seen in every line ending: a CR-only or CR LF merge's markers, and hand-made ones")
+  func markersInEveryLineEnding() throws {
+    let dir = try TemporaryDirectory()
+    let base = "## Todo\n\n- [ ] Buy milk\n- [ ] Call Ann\n- [ ] Walk the dog\n\n## Done\n\n- [x] Pay rent\n"
+    let ours = "## Todo\n\n- [ ] Call Ann\n- [ ] Walk the dog\n\n## Done\n\n- [x] Pay rent\n- [ ] Buy milk\n"
+    let theirs = "## Todo\n\n- [ ] Call Ann\n- [ ] Walk the dog\n- [ ] Buy milk\n\n## Done\n\n- [x] Pay rent\n"
+    for newline in ["\r", "\r\n"] {
+      func ended(_ text: String) -> String { text.replacingOccurrences(of: "\n", with: newline) }
+      let run = try merge(dir, ext: "md", base: ended(base), ours: ended(ours), theirs: ended(theirs))
+      #expect(run.status == 1, "\(newline.debugDescription): \(run)")
+      let text = try dir.readText("out.md")
+      #expect(text.contains(newline + "<<<<<<< ours") && !text.contains("\n\n"), "\(newline.debugDescription): \(text.debugDescription)")
+      let check = try TileGrid.run(["check", "out.md"], in: dir)
+      #expect(check.status == 1 && check.stderrText.contains("out.md: line 5: 1 unresolved merge conflict"), "\(check)")
+      try expectRefusals(dir, "out.md", line: 5)
+    }
+    // Made by hand, in a list and a board with CR-only endings.
+    for (name, text) in [
+      ("cr.txt", "# Todo\r<<<<<<< ours\rmilk\r=======\rbread\r>>>>>>> theirs\r"),
+      ("cr.md", "## Todo\r- a\r<<<<<<< ours\r- b\r=======\r- c\r>>>>>>> theirs\r- d"),
+    ] {
+      _ = try dir.write(name, text)
+      let check = try TileGrid.run(["check", name], in: dir)
+      #expect(check.status == 1 && check.stderrText.contains("unresolved merge conflict"), "\(name): \(check)")
+      try expectRefusals(dir, name, line: name == "cr.txt" ? 2 : 3)
+    }
+  }
+
+  @Test("a stray marker is refused naming its line: a lone '>>>>>>>', a second '=======', '>>>>>>>' before '======='")
+  func strayMarkers() throws {
+    let dir = try TemporaryDirectory()
+    for (name, text, line, words) in [
+      ("close.md", "## Todo\n- a\n>>>>>>> theirs\n- b\n", 3, "a conflict marker '>>>>>>>' without its '<<<<<<<'"),
+      ("close.txt", "a\nb\n>>>>>>>\n", 3, "a conflict marker '>>>>>>>' without its '<<<<<<<'"),
+      ("cr.md", "## Todo\r- a\r>>>>>>> theirs\r", 3, "a conflict marker '>>>>>>>' without its '<<<<<<<'"),
+      ("open.md", "## Todo\n- a\n<<<<<<< ours\n- b\n", 3, "a conflict marker '<<<<<<<' without its '=======' and '>>>>>>>'"),
+      (
+        "two.md", "## Todo\n<<<<<<< ours\n- a\n=======\n- b\n=======\n- c\n>>>>>>> theirs\n", 6,
+        "a second conflict marker '=======' in the conflict that starts on line 2"
+      ),
+      (
+        "early.txt", "x\n<<<<<<< ours\na\n>>>>>>> theirs\nb\n=======\nc\n", 4,
+        "a conflict marker '>>>>>>>' before the '=======' of the conflict that starts on line 2"
+      ),
+      ("close.json", "{\"version\": 1,\n>>>>>>> theirs\n\"sections\": []}\n", 2, "a conflict marker '>>>>>>>' without"),
+    ] {
+      _ = try dir.write(name, text)
+      for command in [["check", name], ["export", name], ["move", name, "0.0", "0.0", "-i"]] {
+        expectFailure(
+          try TileGrid.run(command, in: dir), status: 65, mentioning: ["\(name): line \(line), column 1: \(words)"])
+      }
+      #expect(try dir.readText(name) == text, "\(name): nothing written")
+    }
+    // A '=======' line alone is Markdown's heading underline, not a marker.
+    _ = try dir.write("setext.md", "## Todo\n- a\n\n    Title\n    =======\n=======\n- b\n")
+    expectSuccess(try TileGrid.run(["check", "setext.md"], in: dir))
+  }
+
+  @Test("4,000 conflict blocks: check counts them and a command refuses the file, each in well under a second's work")
+  func manyBlocks() throws {
+    let dir = try TemporaryDirectory()
+    var lines = ["## Todo", ""]
+    for k in 0..<4000 {
+      lines += ["- card \(k)", "<<<<<<< ours", "- ours \(k)", "=======", "- theirs \(k)", ">>>>>>> theirs"]
+    }
+    _ = try dir.write("many.md", lines.joined(separator: "\n") + "\n")
+    // Read once per side, not once per conflict (which took over 60 s): a generous bound for a debug
+    // build on a loaded machine, far below that.
+    let start = Date()
+    let check = try TileGrid.run(["check", "many.md"], in: dir)
+    #expect(check.status == 1 && check.stderrText.contains("many.md: line 4: 4000 unresolved merge conflicts"), "\(check)")
+    expectFailure(try TileGrid.run(["export", "many.md"], in: dir), status: 65, mentioning: ["4000 unresolved merge conflicts"])
+    #expect(Date().timeIntervalSince(start) < 15, "check and export of 4,000 blocks")
   }
 
   @Test("a clean merge writes no markers and no record, in OURS's format")

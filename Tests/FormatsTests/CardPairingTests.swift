@@ -103,7 +103,7 @@ struct CardPairingTests {
     let new = "## To Do\n\n- [ ] Deploy\n\tsee the wiki\n\n## Doing\n\n- [x] Deploy\n\tbefore noon\n"
     #expect(
       try diff(.markdown, base, new) == [
-        #"set deploy markdown {"lines": ["- [ ] Deploy", "\tsee the wiki", ""]}"#, "set deploy-2 checked true",
+        #"set deploy markdown {"lines": ["- [ ] Deploy", "\tsee the wiki"]}"#, "set deploy-2 checked true",
       ])
   }
 

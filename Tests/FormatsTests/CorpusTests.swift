@@ -90,17 +90,18 @@ struct CorpusTests {
     guard case .array(let tail)? = members.first(where: { $0.key == "tail" })?.value else { return }
     #expect(tail.first == .string("***"))
     #expect(tail.last == .string("%%"))
-    // The text under a heading belongs to its section; the blank lines after its last card are the
-    // card's.
+    // The text under a heading belongs to its section, and so do the blank lines after its last
+    // card, before the next heading: its end.
     let review = board.sections[2]
     #expect(review.extras == [
       JSONField("markdown", .object([
         JSONField("heading", .string("## Review")), JSONField("lines", .array([.string(""), .string("**Complete**")])),
+        JSONField("trailing", .array([.string(""), .string("")])),
       ]))
     ])
     let caterer = board[ItemPath(2, 1)]
     #expect(caterer.extras.last == JSONField("markdown", .object([
-      JSONField("lines", .array([.string("- [X] Confirm the caterer"), .string(""), .string("")]))
+      JSONField("lines", .array([.string("- [X] Confirm the caterer")]))
     ])))
   }
 
@@ -114,15 +115,15 @@ struct CorpusTests {
       ["Done"],
     ])
     #expect(board.sections[0].extras.first == JSONField("untitled", .bool(true)))
-    // The fence with a heading and an item inside it, the paragraph, the thematic break after the
-    // lights card and the blank line after it (the last in its section) are the card's.
+    // The fence with a heading and an item inside it, the paragraph and the thematic break after the
+    // lights card are the card's; the blank line after them, before the next heading, its section's.
     let lights = board[ItemPath(1, 2)]
     guard case .object(let md)? = lights.extras.first(where: { $0.key == "markdown" })?.value,
       case .array(let lines)? = md.first?.value
     else { Issue.record("the card's lines"); return }
-    #expect(lines.count == 10)
+    #expect(lines.count == 9)
     #expect(lines.contains(.string("## not a heading, inside a fence")))
-    #expect(lines.suffix(2) == [.string("* * *"), .string("")])
+    #expect(lines.suffix(2) == [.string(""), .string("* * *")])
   }
 
   @Test("lines: a heading per section, blank lines kept with the line above them")

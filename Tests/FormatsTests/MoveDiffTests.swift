@@ -83,16 +83,16 @@ struct MoveDiffTests {
     return String(decoding: ArrangementFormat.markdown.written(board), as: UTF8.self)
   }
 
-  @Test("into an empty section: after everything under its heading (an empty section's lines are its own)")
+  @Test("into an empty section: after its text, before its end (the blank lines before the next heading)")
   func intoAnEmptySection() throws {
     let board = "## Doing\n\n- a\n- b\n\n## Done\n\n**Complete**\n\n\n## Later\n"
-    #expect(try move(board, ItemPath(0, 1), ItemPath(1, 0)) == "## Doing\n\n- a\n## Done\n\n**Complete**\n\n\n- b\n\n## Later\n")
+    #expect(try move(board, ItemPath(0, 1), ItemPath(1, 0)) == "## Doing\n\n- a\n\n## Done\n\n**Complete**\n- b\n\n\n## Later\n")
   }
 
-  @Test("out of the last place: the blank lines after the last item are its own, and go with it")
+  @Test("out of the last place: the blank lines before the next heading are the section's end, and stay")
   func lastItemLeaves() throws {
     let board = "## A\n\n- a\n- b\n\n## B\n\n- c\n"
-    #expect(try move(board, ItemPath(0, 1), ItemPath(1, 1)) == "## A\n\n- a\n## B\n\n- c\n- b\n\n")
+    #expect(try move(board, ItemPath(0, 1), ItemPath(1, 1)) == "## A\n\n- a\n\n## B\n\n- c\n- b\n")
     #expect(try move(board, ItemPath(1, 0), ItemPath(0, 0)) == "## A\n\n- c\n- a\n- b\n\n## B\n\n")
   }
 
@@ -100,7 +100,7 @@ struct MoveDiffTests {
   func moveAndBack() throws {
     let board = "## A\n- a\n\n## B\n- b\n"
     let moved = try move(board, ItemPath(0, 0), ItemPath(1, 0))
-    #expect(moved == "## A\n## B\n- a\n\n- b\n")
+    #expect(moved == "## A\n\n## B\n- a\n- b\n")
     #expect(try move(moved, ItemPath(1, 0), ItemPath(0, 0)) == board)
     func moveSection(_ text: String) throws -> String {
       var board = try ArrangementFormat.markdown.read(Array(text.utf8))
