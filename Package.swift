@@ -129,6 +129,8 @@ let package = Package(
         "TileModel", "TileGridJSON", "Document", "Reorder", "Canvas", "TerminalInput", "Editor", "Files", "Formats", "Runtime",
         "TileGridCLI", "TestSupport",
       ]),
+    .testTarget(
+      name: "RuntimeTests", dependencies: ["Runtime", "Document", "Canvas", "TerminalInput", "Editor", "TileGridCLI"]),
     .testTarget(name: "TerminalTests", dependencies: ["TestSupport"]),
     .testTarget(name: "TextMergeTests", dependencies: ["TextMerge", "TestSupport"]),
   ]
