@@ -131,6 +131,7 @@ let package = Package(
       ]),
     .testTarget(
       name: "RuntimeTests", dependencies: ["Runtime", "Document", "Canvas", "TerminalInput", "Editor", "TileGridCLI"]),
+    .testTarget(name: "FilesTests", dependencies: ["Files", "TestSupport"]),
     .testTarget(name: "TerminalTests", dependencies: ["TestSupport"]),
     .testTarget(name: "TextMergeTests", dependencies: ["TextMerge", "TestSupport"]),
   ]
