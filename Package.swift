@@ -112,6 +112,7 @@ let package = Package(
         "TileModel", "TileGridJSON", "GridLayout", "Document", "Reorder", "Canvas", "TerminalInput", "Editor",
         "Runtime", "TestSupport",
       ]),
+    .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
     .testTarget(name: "CanvasTests", dependencies: ["Geometry", "Canvas", "TestSupport"]),
     .testTarget(name: "TerminalInputTests", dependencies: ["Geometry", "TerminalInput", "TestSupport"]),
     .testTarget(
