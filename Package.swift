@@ -6,7 +6,7 @@ let package = Package(
   name: "TileGrid",
   products: [
     .executable(name: "tilegrid", targets: ["tilegrid"]),
-    // The engine, for other programs (README, "Using the engine from Swift"): the model (with Geometry's
+    // The engine, for other programs (docs/library.md): the model (with Geometry's
     // points, sizes and rectangles, which it re-exports), the JSON file and layout report, the flow
     // layout, and the reorder engine. Pure Swift, no Foundation; the editor and the terminal stay inside.
     .library(name: "TileModel", targets: ["TileModel"]),
