@@ -6,7 +6,7 @@ let package = Package(
   name: "TileGrid",
   products: [
     .executable(name: "tilegrid", targets: ["tilegrid"]),
-    // The engine, for other programs (README, "Using the engine from Swift"): the model (with Geometry's
+    // The engine, for other programs (docs/library.md): the model (with Geometry's
     // points, sizes and rectangles, which it re-exports), the JSON file and layout report, the flow
     // layout, and the reorder engine. Pure Swift, no Foundation; the editor and the terminal stay inside.
     .library(name: "TileModel", targets: ["TileModel"]),
@@ -96,6 +96,7 @@ let package = Package(
     // Shared by the tests: a seeded generator, and running the built binary in a temporary directory.
     .target(name: "TestSupport", dependencies: ["TileModel"], path: "Tests/Support"),
     .testTarget(name: "TileModelTests", dependencies: ["TileModel", "TileGridJSON", "EditScripts", "TestSupport"]),
+    .testTarget(name: "TileGridJSONTests", dependencies: ["TileModel", "TileGridJSON", "GridLayout", "TestSupport"]),
     .testTarget(name: "FormatsTests", dependencies: ["TileModel", "TileGridJSON", "EditScripts", "Formats", "TestSupport"]),
     .testTarget(name: "GridLayoutTests", dependencies: ["TileModel", "GridLayout", "TestSupport"]),
     .testTarget(name: "DocumentTests", dependencies: ["TileModel", "TileGridJSON", "GridLayout", "Document", "TestSupport"]),
@@ -111,6 +112,7 @@ let package = Package(
         "TileModel", "TileGridJSON", "GridLayout", "Document", "Reorder", "Canvas", "TerminalInput", "Editor",
         "Runtime", "TestSupport",
       ]),
+    .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
     .testTarget(name: "CanvasTests", dependencies: ["Geometry", "Canvas", "TestSupport"]),
     .testTarget(name: "TerminalInputTests", dependencies: ["Geometry", "TerminalInput", "TestSupport"]),
     .testTarget(
@@ -128,6 +130,9 @@ let package = Package(
         "TileModel", "TileGridJSON", "Document", "Reorder", "Canvas", "TerminalInput", "Editor", "Files", "Formats", "Runtime",
         "TileGridCLI", "TestSupport",
       ]),
+    .testTarget(
+      name: "RuntimeTests", dependencies: ["Runtime", "Document", "Canvas", "TerminalInput", "Editor", "TileGridCLI"]),
+    .testTarget(name: "FilesTests", dependencies: ["Files", "TestSupport"]),
     .testTarget(name: "TerminalTests", dependencies: ["TestSupport"]),
     .testTarget(name: "TextMergeTests", dependencies: ["TextMerge", "TestSupport"]),
   ]

@@ -1,4 +1,4 @@
-// TileGrid's benchmark (targets in README.md's measured performance): release build, `Scripts/bench`. Speed is measured here, never
+// TileGrid's benchmark (targets in docs/performance.md): release build, `Scripts/bench`. Speed is measured here, never
 // by timed tests. Prints one line per measurement with the target beside it.
 import Files
 import Formats
@@ -978,7 +978,7 @@ func readFrame(
   return (total, last)
 }
 
-/// The performance targets (README.md) through a real terminal: the release `tilegrid` on a 200x60 pseudo-terminal with a
+/// The performance targets (docs/performance.md) through a real terminal: the release `tilegrid` on a 200x60 pseudo-terminal with a
 /// 1,000,000-tile file. Start to first frame; the time from writing a mouse-motion report to the last
 /// byte of the frame it causes, during a drag, each step moving the floating tile by one cell; the
 /// bytes of such a step; the editor's peak memory.

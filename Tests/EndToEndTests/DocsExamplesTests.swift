@@ -16,7 +16,9 @@ import Testing
 ///   describes).
 ///
 /// Each block runs in a fresh directory holding a copy of docs/examples/ and `demo.json`
-/// (`tilegrid demo > demo.json`), with the built `tilegrid` first on PATH and no controlling terminal.
+/// (`tilegrid demo > demo.json`), with the built `tilegrid` first on PATH and no controlling terminal;
+/// README.md's run as from the repository's root: the directory holds docs/examples/ at that path, and
+/// nothing else.
 @Suite("Docs: every shell example in README and docs/ runs as written")
 struct DocsExamplesTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -129,12 +131,19 @@ struct DocsExamplesTests {
   static func run(_ block: Block) throws -> [(output: [String], status: Int32)] {
     let directory = try TemporaryDirectory()
     let examples = root.appendingPathComponent("docs/examples")
-    for name in try FileManager.default.contentsOfDirectory(atPath: examples.path) {
-      try FileManager.default.copyItem(
-        at: examples.appendingPathComponent(name), to: URL(fileURLWithPath: directory.file(name)))
+    if block.page == "README.md" {
+      // As from the repository's root: the files at docs/examples/, no demo.json until a command makes it.
+      try FileManager.default.createDirectory(
+        atPath: directory.file("docs"), withIntermediateDirectories: true)
+      try FileManager.default.copyItem(at: examples, to: URL(fileURLWithPath: directory.file("docs/examples")))
+    } else {
+      for name in try FileManager.default.contentsOfDirectory(atPath: examples.path) {
+        try FileManager.default.copyItem(
+          at: examples.appendingPathComponent(name), to: URL(fileURLWithPath: directory.file(name)))
+      }
+      let demo = try TileGrid.run(["demo"])
+      try directory.write("demo.json", demo.stdout)
     }
-    let demo = try TileGrid.run(["demo"])
-    try directory.write("demo.json", demo.stdout)
     let marker = "\u{1}tilegrid-example-end\u{1}"
     var script = "cd \(TmuxSession.shellQuoted(directory.path))\n(exit 0)\n"
     for command in block.commands {

@@ -7,14 +7,14 @@ import Testing
 import TileGridJSON
 import TileModel
 
-// The engine as a library: its public API used the way README's "Using the engine from Swift" shows,
+// The engine as a library: its public API used the way docs/library.md shows,
 // and Examples/ReorderDemo, a package of its own that depends on this one by path, built and run.
 // (This target is inside the package, so it could also see `package` declarations; the example cannot,
 // which is what proves the public API is enough.)
 
 @Suite("The library's public API")
 struct LibraryAPITests {
-  @Test("load, lay out, drag with the mouse, save: the README's example")
+  @Test("load, lay out, drag with the mouse, save: docs/library.md's example")
   func readmeExample() throws {
     let viewport = Rect(x: 0, y: 1, width: 80, height: 22)
     var document = Document(arrangement: try Arrangement(json: Arrangement.demo.jsonBytes()), viewport: viewport.size)

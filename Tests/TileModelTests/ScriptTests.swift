@@ -171,7 +171,7 @@ struct ScriptTests {
     for round in 0..<150 {
       let (a, b) = RandomArrangements.pair(&rng)
       var bytes = Array(EditScript.text(Arrangement.diff(a, b)).utf8)
-      for _ in 0..<rng.int(1...3) { FuzzTests.mutate(&bytes, using: &rng) }
+      for _ in 0..<rng.int(1...3) { ByteMutation.mutate(&bytes, using: &rng) }
       do {
         let lines = try EditScript.read(bytes)
         let again = try EditScript.read(EditScript.text(lines.map(\.edit)))

@@ -216,7 +216,7 @@ struct LazyTilesTests {
     var rng = SplitMix64(seed: seed &* 7919)
     for round in 0..<250 {
       var bytes = Self.file(&rng, style: Style.allCases[round % Style.allCases.count])
-      for _ in 0..<rng.int(1...3) { FuzzTests.mutate(&bytes, using: &rng) }
+      for _ in 0..<rng.int(1...3) { ByteMutation.mutate(&bytes, using: &rng) }
       let context = "seed \(seed), round \(round)"
       let lazy = read(bytes)
       let general = Result { () throws(LoadError) in try Arrangement(jsonUsingGeneralReader: bytes) }
@@ -347,7 +347,7 @@ struct LazyTilesTests {
     var rng = SplitMix64(seed: seed &* 104_729)
     for round in 0..<150 {
       var bytes = Self.file(&rng, style: round % 5 == 4 ? rng.element(Style.allCases) : .canonical)
-      for _ in 0..<rng.int(1...3) { FuzzTests.mutate(&bytes, using: &rng) }
+      for _ in 0..<rng.int(1...3) { ByteMutation.mutate(&bytes, using: &rng) }
       guard bytes.count > 1 else { continue }
       let (start, chunkSize, first) = Self.secondReader(&rng, bytes)
       let context = "seed \(seed), round \(round), from \(start), \(chunkSize) a chunk\(first ? ", first" : "")"
