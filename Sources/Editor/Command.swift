@@ -143,7 +143,7 @@ public enum EditorCommand: CaseIterable, Hashable, Sendable {
   // The palette.
   case paletteNext, palettePrevious
   // A question's answers.
-  case confirm, saveAndQuit, merge, overwrite, saveAs, restore, discard, keep
+  case confirm, saveAndQuit, overwrite, saveAs, restore, discard, keep
 
   public var declaration: CommandDeclaration {
     typealias D = CommandDeclaration
@@ -234,7 +234,6 @@ public enum EditorCommand: CaseIterable, Hashable, Sendable {
     case .palettePrevious: return D("palette-previous", .palette, keys: [.up, .backtab], help: "the previous command")
     case .confirm: return D("confirm", .answers, keys: [c("y"), c("Y")], help: "yes: quit, delete")
     case .saveAndQuit: return D("save-and-quit", .answers, keys: [c("s")], help: "save, then quit")
-    case .merge: return D("merge", .answers, keys: [c("m")], help: "merge with the disk's")
     case .overwrite: return D("overwrite", .answers, keys: [c("o")], help: "write over it")
     case .saveAs: return D("save-as", .answers, keys: [c("a")], help: "save under a name")
     case .restore: return D("restore", .answers, keys: [c("r")], help: "restore what was left")

@@ -131,7 +131,7 @@ extension EditorState {
       .choosePrevious, .chooseNext, .chooseFirst, .chooseLast, .takeOurs, .takeTheirs, .takeBoth, .closeConflicts,
       .submit, .cancelLine, .complete, .completeBack, .cursorLeft, .cursorRight, .lineStart, .lineEnd, .deleteBack,
       .deleteForward, .deleteToStart, .deleteToEnd, .deleteWord, .paletteNext, .palettePrevious, .confirm,
-      .saveAndQuit, .merge, .overwrite, .saveAs, .restore, .discard, .keep:
+      .saveAndQuit, .overwrite, .saveAs, .restore, .discard, .keep:
       return []
     }
   }
@@ -219,16 +219,10 @@ extension EditorState {
       return [.quit]
     case (.quitWithUnsavedChanges, .editor(.saveAndQuit)?):
       return save(thenQuit: true)
-    case (.fileChangedOnDisk, .editor(.merge)?):
-      // Merge with the file as it is on disk now; saving is the person's next step.
-      pendingSave = nil
-      announcement = .merging
-      return [.readDisk]
-    case (.fileChangedOnDisk, .editor(.overwrite)?), (.fileReadOnly, .editor(.overwrite)?),
-      (.fileExists, .editor(.overwrite)?):
+    case (.fileReadOnly, .editor(.overwrite)?), (.fileExists, .editor(.overwrite)?), (.diskUnreadable, .editor(.overwrite)?):
       let retry = pendingSave ?? (nil, false)
       return requestSave(to: retry.to, force: true, thenQuit: retry.thenQuit)
-    case (.fileChangedOnDisk, .editor(.saveAs)?), (.fileReadOnly, .editor(.saveAs)?), (.fileExists, .editor(.saveAs)?):
+    case (.fileReadOnly, .editor(.saveAs)?), (.fileExists, .editor(.saveAs)?), (.diskUnreadable, .editor(.saveAs)?):
       // The name typed last (or the file's own) is in the field, to change rather than to type anew.
       let name = pendingSave?.to ?? (saveTarget == .file ? fileName : nil) ?? ""
       overlay = .prompt(Prompt(purpose: .saveAs(thenQuit: pendingSave?.thenQuit ?? false), field: LineEditor(name)))
@@ -369,7 +363,7 @@ extension EditorState {
     switch question {
     case .quitWithUnsavedChanges: announcement = .notQuitting
     case .deleteTiles, .deleteSection: announcement = .kept
-    case .fileChangedOnDisk, .fileReadOnly, .fileExists:
+    case .fileReadOnly, .fileExists, .diskUnreadable:
       pendingSave = nil
       announcement = .notSaved(.cancelled)
     case .leftBehind(let found):

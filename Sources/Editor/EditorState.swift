@@ -46,6 +46,12 @@ public struct EditorState: Sendable {
   var leftBehindQueue: [LeftBehind] = []
   /// The disk's version the last merge was made with, and the history's state right after it.
   var disk: DiskVersion?
+  /// A change of the file on disk that waits for a gesture, a prompt, a question or the help to end.
+  var waitingDiskChange: DiskChange?
+  /// The conflicts following the file resolved toward the session, to revisit (`C`).
+  public internal(set) var followedConflicts: [String] = []
+  /// How many times in a row the save under way found the file changed and merged it first.
+  var saveMerges = 0
   /// A conflicted file's merge conflicts, and which are resolved (the Conflicts panel).
   var conflictList = ConflictList()
   /// What the file's format keeps of an edit: an edit it cannot keep is refused when asked for, with
@@ -143,8 +149,14 @@ public struct EditorState: Sendable {
     }
   }
 
-  /// Handles one message at `time` without motion (`update`, in `+Motion`, wraps it).
+  /// Handles one message at `time` without motion (`update`, in `+Motion`, wraps it), then a change
+  /// of the file on disk that waited for what the message ended.
   mutating func process(_ message: EditorMessage, at time: Int) -> [EditorEffect] {
+    let effects = processMessage(message, at: time)
+    return effects + takeWaitingDiskChange()
+  }
+
+  private mutating func processMessage(_ message: EditorMessage, at time: Int) -> [EditorEffect] {
     switch message {
     case .tick:
       return flushDecoder(before: time) + engine(.tick, at: time)
@@ -167,6 +179,7 @@ public struct EditorState: Sendable {
       }
       announcement = .saved(name: saveTarget == .standardOutput ? nil : fileName)
       recreatesDeletedFile = false
+      saveMerges = 0
       // A recovery file restored and now saved (the restore not undone) has done its work: removed,
       // it is not asked about again.
       if let found = restoredLeftBehind, let step = document.history.position(ofState: found.stateID),
@@ -180,10 +193,13 @@ public struct EditorState: Sendable {
       pendingSave = nil
       return effects
     case .saveFailed(let failure):
-      let effects = engine(.tick, at: time)
+      var effects = engine(.tick, at: time)
       announcement = .notSaved(failure)
+      if failure != .changedOnDisk { saveMerges = 0 }
       switch failure {
-      case .changedOnDisk: overlay = .question(.fileChangedOnDisk)
+      case .changedOnDisk:
+        // Never a question: what is on disk now is merged in, then the save is made again.
+        effects += mergeThenSave()
       case .deletedOnDisk:
         // Not a change to merge with: the next `s` writes the file again, as it is in the editor.
         announcement = .fileDeleted(name: fileName ?? "the file")
@@ -219,7 +235,14 @@ public struct EditorState: Sendable {
       askAboutLeftBehind()
       return effects
     case .diskVersion(let theirs, let token):
-      return engine(.tick, at: time) + mergeWithDisk(theirs, token: token)
+      // Read for a save that found the file changed: merged in, then the save is made again.
+      var effects = engine(.tick, at: time) + mergeFromDisk(theirs, token: token)
+      if let retry = pendingSave {
+        effects += requestSave(to: retry.to, force: false, thenQuit: retry.thenQuit)
+      }
+      return effects
+    case .diskChanged(let change):
+      return engine(.tick, at: time) + diskChanged(change)
     case .textEdited(let text):
       return engine(.tick, at: time) + takeEditedText(text)
     case .textNotEdited(let why):
@@ -227,6 +250,9 @@ public struct EditorState: Sendable {
     case .diskUnreadable(let problem):
       let effects = engine(.tick, at: time)
       announcement = .notMerged(problem)
+      saveMerges = 0
+      // A save found it: the person says whether to write over it.
+      if pendingSave != nil { overlay = .question(.diskUnreadable(problem)) }
       return effects
     case .signal(.interrupt):
       let effects = engine(.tick, at: time)
