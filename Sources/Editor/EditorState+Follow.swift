@@ -82,9 +82,10 @@ extension EditorState {
         announcement = .notMerged("\(error)")
         return []
       }
-      // Nothing was unsaved: the board is the file's version (undo takes it back to the one before,
-      // unsaved).
-      if wasClean && conflicts.isEmpty && merged.arrangement == theirs { document.markSaved() }
+      // Nothing was unsaved: the merge of the version read with itself and the disk's is the disk's
+      // (in a format without ids, its cards keep the identities the merge paired them by), so the
+      // board is the file's version, saved. Undo takes it back to the one before, unsaved.
+      if wasClean && conflicts.isEmpty { document.markSaved() }
     }
     // The arrangement rests on this disk version while the step is applied: the base of the next
     // merge, and what a save may write over.
@@ -109,18 +110,23 @@ extension EditorState {
   }
 
   /// What an edit script did, in the screen's words: a single move by the card's title and its lane's
-  /// (`Call Ann moved to Done`), otherwise counts (`2 moved, 1 added, 1 removed, 3 changed`).
+  /// (`Call Ann moved to Done`), otherwise counts (`2 moved, 1 added, 1 removed, 3 changed`). A card
+  /// removed and one of the same title added elsewhere is a move, as the screen shows it (in a format
+  /// without ids a card's identity may not survive a move made by another program).
   static func describe(_ script: [ScriptEdit], before: Arrangement, after: Arrangement) -> String {
-    var moves: [(tile: String, section: String)] = []
-    var added = 0
-    var removed = 0
+    var moves: [(title: String, section: String)] = []
+    var added: [(title: String, section: String)] = []
+    var removed: [String] = []
     var changed = Set<String>()
     var sections = Set<String>()
+    func title(_ id: String, in arrangement: Arrangement) -> String {
+      arrangement.path(ofTileID: id).map { arrangement[$0].displayTitle } ?? id
+    }
     for edit in script {
       switch edit {
-      case .move(let tile, let place): moves.append((tile, place.section))
-      case .add: added += 1
-      case .delete: removed += 1
+      case .move(let tile, let place): moves.append((title(tile, in: after), place.section))
+      case .add(let tile, let place): added.append((tile.displayTitle, place.section))
+      case .delete(let tile): removed.append(title(tile, in: before))
       // A Markdown card's record of its own lines (the blank line after a lane's last card) is not
       // something the screen shows.
       case .set(_, .other("markdown", _)): break
@@ -130,16 +136,21 @@ extension EditorState {
       case .setLayout, .replaceLayout, .setFile: sections.insert("")
       }
     }
+    for (k, card) in added.enumerated().reversed() {
+      guard let r = removed.firstIndex(of: card.title) else { continue }
+      removed.remove(at: r)
+      added.remove(at: k)
+      moves.append(card)
+    }
     var parts: [String] = []
     if moves.count == 1, let move = moves.first {
-      let title = after.path(ofTileID: move.tile).map { after[$0].displayTitle } ?? move.tile
       let lane = after.sectionIndex(ofID: move.section).map { after.sections[$0].displayTitle } ?? move.section
-      parts.append("\(title) moved to \(lane)")
+      parts.append("\(move.title) moved to \(lane)")
     } else if !moves.isEmpty {
       parts.append("\(moves.count) moved")
     }
-    if added > 0 { parts.append("\(added) added") }
-    if removed > 0 { parts.append("\(removed) removed") }
+    if !added.isEmpty { parts.append("\(added.count) added") }
+    if !removed.isEmpty { parts.append("\(removed.count) removed") }
     if !changed.isEmpty { parts.append("\(changed.count) changed") }
     if !sections.isEmpty { parts.append("\(sections.count == 1 ? "a lane" : "\(sections.count) lanes") changed") }
     return parts.isEmpty ? "nothing to show" : parts.joined(separator: ", ")
