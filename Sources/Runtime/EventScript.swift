@@ -280,7 +280,7 @@ public enum EventScript {
     case "disk-changed":
       guard arguments.count == 1 else { throw fail("'disk-changed' takes a FILE (quoted), deleted or unreadable") }
       switch arguments[0] {
-      case .quoted(let path): return .diskChanged(.file(path))
+      case .quoted(let path): return .diskChanged(.file(String(decoding: try unescape(path, line: line), as: UTF8.self)))
       case .plain("deleted"): return .diskChanged(.deleted)
       case .plain("unreadable"): return .diskChanged(.unreadable)
       case .plain(let word): throw fail("'disk-changed' takes a quoted FILE, deleted or unreadable, not '\(word)'")
