@@ -95,6 +95,7 @@ extension EditorState {
       if !conflicts.isEmpty { announcement = .told(conflictWords(conflicts.count)) }
       return []
     }
+    mergedFromDisk = (script.count, document.history.stateID)
     var effects = report(.merged(changes: script.count, conflicts: conflicts.count))
     let target = focusedID.flatMap { arrangement.path(ofTileID: $0) }.map(Focus.tile)
     effects += engineEffects(.focus(target ?? (reorder.focus.tile.flatMap { arrangement.contains($0) ? Focus.tile($0) : nil } ?? firstFocus)))
@@ -179,5 +180,58 @@ extension EditorState {
     saveMerges += 1
     announcement = .merging
     return [.readDisk]
+  }
+}
+
+// MARK: - Autosave
+
+extension EditorState {
+  /// How long after the last change an autosave comes, in milliseconds.
+  public static let autosaveDelay = 1000
+
+  /// Turns autosave on or off (`--autosave` sets it at the start); on, unsaved changes are saved after
+  /// the delay.
+  public mutating func setAutosave(_ on: Bool) {
+    autosave = on
+    autosaveDue = on && isDirty ? now + Self.autosaveDelay : nil
+  }
+
+  /// The autosave key: on or off, said on the status line.
+  mutating func toggleAutosave() -> [EditorEffect] {
+    guard saveTarget == .file else {
+      announcement = .told("Autosave needs a file: save it first (\(keymap.say(.save)))")
+      return []
+    }
+    setAutosave(!autosave)
+    announcement = .told(autosave ? "Autosave on: saved a second after each change" : "Autosave off")
+    return []
+  }
+
+  /// The autosave that is due at `time`, when nothing holds it back (something lifted, a prompt, a
+  /// question, the help, a save under way: it waits a little and tries again). It saves as `s` does,
+  /// merging what is on disk first, and keeps the status line.
+  mutating func autosaveIfDue(at time: Int) -> [EditorEffect] {
+    guard autosave, let due = autosaveDue, due <= time else { return [] }
+    guard isDirty, saveTarget == .file else {
+      autosaveDue = nil
+      return []
+    }
+    guard pendingSave == nil, !followingWaits, !isTooSmall else {
+      autosaveDue = time + 250
+      return []
+    }
+    autosaving = true
+    return requestSave(to: nil, force: recreatesDeletedFile, thenQuit: false)
+  }
+
+  /// What the title bar says of the file when autosave is on: `saving…`, `merged 2 from disk`,
+  /// `● unsaved` or `saved`; nil when autosave is off (the title bar says `● unsaved` or nothing).
+  public var autosaveState: String? {
+    guard autosave else { return nil }
+    if pendingSave != nil { return "saving…" }
+    if let merged = mergedFromDisk, merged.stateID == document.history.stateID {
+      return "merged \(merged.changes) from disk"
+    }
+    return isDirty ? "● unsaved" : "saved"
   }
 }

@@ -79,6 +79,8 @@ extension EditorState {
         ? sections.indices.first { sections[$0].count > 0 } : sections.indices.last { sections[$0].count > 0 }
       guard let s else { return report(.gesture(.blocked(.noTileThatWay))) }
       return engineEffects(.focus(.tile(ItemPath(s, first ? 0 : sections[s].count - 1))))
+    case .autosave:
+      return toggleAutosave()
     case .changes:
       guard !isDragging else { return [] }
       return showChanges()
@@ -175,7 +177,9 @@ extension EditorState {
 
   mutating func requestSave(to path: String?, force: Bool, thenQuit: Bool) -> [EditorEffect] {
     pendingSave = (path, thenQuit)
-    announcement = .saving
+    autosaveDue = nil
+    // An autosave keeps the status line: the title bar says `saving…`.
+    if !autosaving { announcement = .saving }
     return [.save(to: path, force: force)]
   }
 

@@ -52,6 +52,15 @@ public struct EditorState: Sendable {
   public internal(set) var followedConflicts: [String] = []
   /// How many times in a row the save under way found the file changed and merged it first.
   var saveMerges = 0
+  /// `--autosave` (and its key): the board is saved about `autosaveDelay` after its last change.
+  public internal(set) var autosave = false
+  /// When the next autosave is due (the last change's time and the delay).
+  var autosaveDue: Int?
+  /// The save under way is an autosave: it keeps the status line as it is.
+  var autosaving = false
+  /// The last merge from disk, and the history's state right after it (the title bar says `merged N
+  /// from disk` while the board is at that state).
+  var mergedFromDisk: (changes: Int, stateID: Int)?
   /// A conflicted file's merge conflicts, and which are resolved (the Conflicts panel).
   var conflictList = ConflictList()
   /// What the file's format keeps of an edit: an edit it cannot keep is refused when asked for, with
@@ -143,17 +152,17 @@ public struct EditorState: Sendable {
   /// When the next timer fires, for the caller's wait: the long press, the next auto-scroll step, or
   /// the end of the wait that tells a lone Esc from the start of a key sequence.
   public var nextDeadline: Int? {
-    switch (reorder.nextDeadline, decoderDeadline) {
-    case (let a?, let b?): return min(a, b)
-    case (let a, let b): return a ?? b
-    }
+    [reorder.nextDeadline, decoderDeadline, autosaveDue].compactMap { $0 }.min()
   }
 
   /// Handles one message at `time` without motion (`update`, in `+Motion`, wraps it), then a change
   /// of the file on disk that waited for what the message ended.
   mutating func process(_ message: EditorMessage, at time: Int) -> [EditorEffect] {
-    let effects = processMessage(message, at: time)
-    return effects + takeWaitingDiskChange()
+    let state = document.history.stateID
+    var effects = processMessage(message, at: time)
+    effects += takeWaitingDiskChange()
+    if autosave && document.history.stateID != state { autosaveDue = time + Self.autosaveDelay }
+    return effects + autosaveIfDue(at: time)
   }
 
   private mutating func processMessage(_ message: EditorMessage, at time: Int) -> [EditorEffect] {
@@ -170,6 +179,7 @@ public struct EditorState: Sendable {
       for event in events { effects += handle(event, at: time) }
       return effects
     case .saved(let name):
+      let previousAnnouncement: Announcement? = autosaving ? announcement : nil
       var effects = engine(.tick, at: time)
       document.markSaved()
       disk = nil
@@ -191,9 +201,14 @@ public struct EditorState: Sendable {
       }
       if pendingSave?.thenQuit == true { effects.append(.quit) }
       pendingSave = nil
+      // An autosave leaves the status line as it was: the title bar says `saved`.
+      if autosaving { announcement = previousAnnouncement ?? announcement }
+      autosaving = false
+      mergedFromDisk = nil
       return effects
     case .saveFailed(let failure):
       var effects = engine(.tick, at: time)
+      autosaving = false
       announcement = .notSaved(failure)
       if failure != .changedOnDisk { saveMerges = 0 }
       switch failure {

@@ -233,4 +233,62 @@ struct FollowTests {
     #expect(e.question == .diskUnreadable("line 1: not JSON"))
     #expect(Self.key(.character("o"), &e) == [.save(to: nil, force: true)])
   }
+
+  // MARK: - Autosave
+
+  @Test("autosave saves a second after the last change, quietly: the title bar says saving…, then saved")
+  func autosaveSavesAfterTheLastChange() throws {
+    var e = Self.editor()
+    e.setAutosave(true)
+    #expect(e.autosaveState == "saved")
+    Self.blueAfterRed(&e)
+    let changed = e.now
+    #expect(e.nextDeadline == changed + EditorState.autosaveDelay)
+    #expect(e.autosaveState == "● unsaved")
+    let said = e.announcement
+    #expect(!e.update(.tick, at: changed + 999).contains(.save(to: nil, force: false)))
+    #expect(e.update(.tick, at: changed + 1000).contains(.save(to: nil, force: false)))
+    #expect(e.autosaveState == "saving…")
+    #expect(e.announcement == said, "the status line is left as it was")
+    _ = e.update(.saved(name: nil), at: changed + 1010)
+    #expect(e.autosaveState == "saved")
+    #expect(e.announcement == said)
+    #expect(e.nextDeadline == nil, "nothing more to save")
+  }
+
+  @Test("autosave waits while something is lifted, and S turns it off and on")
+  func autosaveWaitsAndToggles() throws {
+    var e = Self.editor()
+    #expect(e.autosaveState == nil)
+    Self.key(.character("S"), &e)
+    #expect(e.autosave && Self.status(e) == "Autosave on: saved a second after each change")
+    Self.blueAfterRed(&e)
+    Self.key(.space, &e)
+    #expect(e.reorder.gesture.isDragging)
+    let lifted = e.now
+    #expect(!e.update(.tick, at: lifted + 2000).contains(.save(to: nil, force: false)), "not while lifted")
+    _ = e.update(.input(.key(.escape)), at: lifted + 2001)
+    #expect(e.update(.tick, at: lifted + 2300).contains(.save(to: nil, force: false)), "once it is put back")
+    _ = e.update(.saved(name: nil), at: lifted + 2310)
+    Self.key(.character("S"), &e)
+    #expect(!e.autosave && Self.status(e) == "Autosave off")
+    for key in [Key.space, .right, .enter] { Self.key(key, &e) }
+    #expect(e.isDirty)
+    #expect(e.nextDeadline == nil, "no autosave")
+  }
+
+  @Test("autosave after a merge from disk: merged 1 from disk, then saved with both sides' changes")
+  func autosaveAfterAMerge() throws {
+    var e = Self.editor()
+    e.setAutosave(true)
+    Self.blueAfterRed(&e)
+    Self.disk(.version(try Self.brownToFavorites(), token: 1), &e)
+    #expect(e.autosaveState == "merged 1 from disk")
+    let effects = e.update(.tick, at: e.now + EditorState.autosaveDelay)
+    #expect(effects.contains(.save(to: nil, force: false)))
+    #expect(e.diskToken == 1, "written over the version merged")
+    _ = e.update(.saved(name: nil), at: e.now)
+    #expect(e.autosaveState == "saved")
+    #expect(e.arrangement.tiles(inSection: 0).map(\.id) == ["red", "blue", "green", "orange", "yellow", "brown"])
+  }
 }
