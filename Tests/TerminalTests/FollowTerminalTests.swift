@@ -156,6 +156,149 @@ struct FollowTerminalTests {
     try directory.write("pulled.json", try directory.readText("b/demo.json"))
     #expect(saved == (try tilegrid(["move", "pulled.json", "0.0", "0.1"], in: directory)))
   }
+
+  // MARK: - Two editors on one file
+
+  /// The tile and section counts the title bar shows (` 18 tiles · 4 sections`).
+  static func counts(_ screen: TerminalScreen) -> String? {
+    guard let range = screen.titleBar.range(of: #"\d+ tiles? · \d+ sections?"#, options: .regularExpression) else {
+      return nil
+    }
+    return String(screen.titleBar[range])
+  }
+
+  /// The counts `tilegrid render` shows for the file now.
+  func fileCounts(_ file: String) throws -> String? {
+    let text = try tilegrid(["render", file, "--width", "80", "--height", "24", "--color", "never"], in: directory)
+    let title = String(text.split(separator: "\n").first ?? "")
+    return title.range(of: #"\d+ tiles? · \d+ sections?"#, options: .regularExpression).map { String(title[$0]) }
+  }
+
+  /// Waits until both editors rest on the file's board: neither title bar says `unsaved` or `saving…`
+  /// (`saved`, or `merged N from disk` for a board that took the file's version), both show the file's
+  /// counts, the file is the same twice in a row, and `also` holds.
+  func waitForRest(
+    _ a: TmuxSession, _ b: TmuxSession, on file: String, also: (TerminalScreen, TerminalScreen) -> Bool = { _, _ in true }
+  ) async throws {
+    let clock = ContinuousClock()
+    let deadline = clock.now + .seconds(60)
+    var last: [UInt8]?
+    while true {
+      let (sa, sb) = (try a.screen(), try b.screen())
+      let counts = try fileCounts(file)
+      let bytes = try directory.read(file)
+      func resting(_ s: TerminalScreen) -> Bool {
+        !s.titleBar.contains("unsaved") && !s.titleBar.contains("saving") && Self.counts(s) == counts
+          && s.rows.suffix(2).contains { $0.hasPrefix(" READY ") }  // a long status takes two rows
+      }
+      if resting(sa) && resting(sb) && also(sa, sb) && bytes == last { return }
+      last = bytes
+      if clock.now > deadline {
+        throw TmuxError("the two editors did not come to rest on the file:\n\(sa)\n\(sb)")
+      }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+  }
+
+  @Test("two editors with --autosave on one file converge: the file has both changes, both screens show it")
+  func twoEditorsConverge() async throws {
+    try writeDemo(in: directory)
+    let a = try await TmuxSession.editor(["demo.json", "--autosave"], in: directory)
+    defer { a.close() }
+    let b = try await TmuxSession.editor(["demo.json", "--autosave"], in: directory)
+    defer { b.close() }
+    let first = try a.screen().titleBar
+    #expect(first.contains("demo.json saved"), "\(first)")
+    try await a.moveBlueRightWithKeys()
+    // B renames blue, the tile A moved.
+    try b.send("r")
+    try await b.waitUntil("the rename prompt") { $0.badge != "READY" }
+    try b.send(bytes: [0x15] + Array("Blue!\r".utf8))
+    try await b.waitUntil("renamed") { $0.contentRows.joined().contains("Blue!") }
+    try await waitForRest(a, b, on: "demo.json") {
+      $0.contentRows.joined().contains("Blue!") && $1.contentRows.joined().contains("Blue!")
+    }
+    let titles = try tileTitles("demo.json", in: directory)
+    #expect(titles["blue"] == "Blue!")
+    let file = try directory.readText("demo.json")
+    #expect(file.range(of: #""id": "red"[\s\S]*"id": "blue""#, options: .regularExpression) != nil, "blue after red")
+    let (sa, sb) = (try a.screen(), try b.screen())
+    #expect(sa.contentRows.joined().contains("Blue!") && sb.contentRows.joined().contains("Blue!"), "\(sa)\n\(sb)\n\(file)")
+    try await a.quitCleanly()
+    try await b.quitCleanly()
+  }
+
+  @Test("soak: two editors with --autosave, random moves, renames, adds and check-offs, and a third writer; at rest one board")
+  func soak() async throws {
+    let operations = Int(ProcessInfo.processInfo.environment["TILEGRID_SOAK_OPS"] ?? "") ?? 60
+    var board = "## To Do\n\n"
+    for k in 1...12 { board += "- [ ] card \(k)\n" }
+    board += "\n## Doing\n\n- [ ] card 13\n\n## Done\n\n- [x] card 14\n"
+    try directory.write("board.md", board)
+    let a = try await TmuxSession.editor(["board.md", "--autosave"], in: directory)
+    defer { a.close() }
+    let b = try await TmuxSession.editor(["board.md", "--autosave"], in: directory)
+    defer { b.close() }
+    var generator = SystemRandomNumberGenerator()
+    let seed = UInt64.random(in: 0...UInt64.max, using: &generator)
+    var random = SplitMix(seed)
+    var names: [String] = []
+    for k in 0..<operations {
+      let editor = random.next() % 2 == 0 ? a : b
+      let who = editor === a ? "a" : "b"
+      let arrows = ["Left", "Right", "Up", "Down"]
+      switch random.next() % 6 {
+      case 0, 1:
+        // Lift, carry one step, drop.
+        try editor.sendKey("Space")
+        try editor.sendKey(arrows[Int(random.next() % 4)])
+        try editor.sendKey("Space")
+      case 2:
+        try editor.sendKey(arrows[Int(random.next() % 4)])
+      case 3:
+        let name = "r\(who)\(k)"
+        names.append(name)
+        try editor.send("r")
+        try editor.send(bytes: [0x15] + Array("\(name)\r".utf8))
+      case 4:
+        let name = "n\(who)\(k)"
+        names.append(name)
+        try editor.send("a")
+        try editor.send(name + "\r")
+      default:
+        try editor.send("X")
+      }
+      // A third writer, now and then.
+      if k % 20 == 10 {
+        try sh("sed -i 's/^- \\[ \\] card 1$/- [ ] card one/' board.md")
+      }
+    }
+    // Whatever is still lifted is put back.
+    for editor in [a, b] where try editor.screen().badge != "READY" { try editor.sendKey("Escape") }
+    try await waitForRest(a, b, on: "board.md")
+    let check = try TileGrid.run(["check", "board.md"], in: directory)
+    #expect(check.status == 0, "seed \(seed): \(check)")
+    let text = try directory.readText("board.md")
+    let titles = text.split(separator: "\n").filter { $0.hasPrefix("- [") }.map { String($0.dropFirst(6)) }
+    #expect(Set(titles).count == titles.count, "seed \(seed): no card doubled: \(titles)")
+    #expect(titles.count >= 14, "seed \(seed): no card lost: \(titles)")
+    for name in names { #expect(titles.filter { $0 == name }.count <= 1, "seed \(seed): \(name)") }
+    try await a.quitCleanly()
+    try await b.quitCleanly()
+  }
+}
+
+/// A small seeded generator, so that a failing soak names its seed.
+struct SplitMix {
+  var state: UInt64
+  init(_ seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
 }
 
 extension String {
