@@ -65,6 +65,10 @@ extension EditorState {
   /// The focus stays on the same card, the marks on theirs. Returns the effects; the status line says
   /// what came in.
   mutating func mergeFromDisk(_ theirs: Arrangement, token: Int) -> [EditorEffect] {
+    // Read before a version already taken in: older than what the board rests on, or than what a save
+    // merged and wrote since. Merging it would take back what came after it.
+    guard token > newestDiskToken else { return [] }
+    newestDiskToken = token
     let wasClean = !isDirty
     let base = diskBase
     let ours = document.arrangement

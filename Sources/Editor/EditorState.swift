@@ -50,6 +50,9 @@ public struct EditorState: Sendable {
   var waitingDiskChange: DiskChange?
   /// The conflicts following the file resolved toward the session, to revisit (`C`).
   public internal(set) var followedConflicts: [String] = []
+  /// The newest disk version taken in (its token): a version read before it is older, and is not taken
+  /// in after it (the watcher may have read one that a save then merged and wrote over).
+  var newestDiskToken = Int.min
   /// How many times in a row the save under way found the file changed and merged it first.
   var saveMerges = 0
   /// `--autosave` (and its key): the board is saved about `autosaveDelay` after its last change.

@@ -70,10 +70,12 @@ final class FileWatcher {
       // struct inotify_event: wd, mask, cookie, len (4 bytes each), then len bytes of name, NUL-padded.
       while offset + 16 <= n {
         let length = buffer.withUnsafeBytes { Int($0.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)) }
+        let mask = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self) }
         let start = offset + 16
         var end = start
         while end < min(start + length, n) && buffer[end] != 0 { end += 1 }
-        if Array(buffer[start..<end]) == name {
+        // Events lost to a full queue may have been the file's: look at it.
+        if Array(buffer[start..<end]) == name || mask & UInt32(IN_Q_OVERFLOW) != 0 {
           if firstEvent == nil { firstEvent = now }
           lastEvent = now
         }

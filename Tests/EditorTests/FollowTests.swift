@@ -291,4 +291,20 @@ struct FollowTests {
     #expect(e.autosaveState == "saved")
     #expect(e.arrangement.tiles(inSection: 0).map(\.id) == ["red", "blue", "green", "orange", "yellow", "brown"])
   }
+
+  @Test("a version the watcher read before a save merged a newer one and wrote over it is not taken in")
+  func aStaleVersionIsNotTakenBack() throws {
+    var e = Self.editor()
+    Self.blueAfterRed(&e)
+    Self.key(.character("s"), &e)
+    _ = e.update(.saveFailed(.changedOnDisk), at: e.now)
+    let theirs = try Self.brownToFavorites()
+    _ = e.update(.diskVersion(theirs, token: 6), at: e.now)
+    _ = e.update(.saved(name: nil), at: e.now)
+    let saved = e.arrangement
+    // The same version, read by the watcher (token 5) before the save's read, arrives after the save.
+    Self.disk(.version(theirs, token: 5), &e)
+    #expect(e.arrangement == saved, "the session's move is not taken back")
+    #expect(!e.isDirty)
+  }
 }
