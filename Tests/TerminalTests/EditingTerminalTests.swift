@@ -56,9 +56,10 @@ struct EditingTerminalTests {
     let expected = """
       {"version": 1, "sections": [
         {"id": "tiles", "title": "Tiles", "items": [
-          {"id": "milk", "title": "우유"}, {"id": "bread", "title": "Bread", "color": "orange"}]},
-        {"id": "later", "title": "Later", "items": [{"id": "eggs", "title": "Eggs"}]}]}
+          {"id": "milk", "title": "우유", "color": "blue"}, {"id": "bread", "title": "Bread", "color": "orange"}]},
+        {"id": "later", "title": "Later", "items": [{"id": "eggs", "title": "Eggs", "color": "blue"}]}]}
       """
+    // A new tile takes a color unlike its neighbours': the palette's first, blue, with none.
     try directory.write("expected.json", expected)
     #expect(try directory.readText("board.json") == (try tilegrid(["export", "expected.json"], in: directory)))
     // Created as a new file is: 0666 less the umask.
