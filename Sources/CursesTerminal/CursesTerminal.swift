@@ -306,6 +306,10 @@ public final class CursesTerminal {
 
   // MARK: - Input
 
+  /// A descriptor `wait` watches along with the terminal (-1: none): when it is readable, `wait`
+  /// returns `.watched` among its events, and the caller reads it (the file watcher's inotify).
+  public var watchedFD: Int32 = -1
+
   /// Waits for input, a signal or the end of `timeoutMilliseconds` (nil: no end), and, when
   /// `untilWritable`, for the terminal to take output again; returns what arrived: at most one
   /// `.bytes` (everything readable at once, so a burst of mouse motion is one batch and one frame), a
@@ -321,15 +325,17 @@ public final class CursesTerminal {
     while true {
       // The terminal's readiness to take more: a frame waits for it, or bytes of the last one do.
       let writing = untilWritable || !pending.isEmpty
+      // A negative descriptor is not polled: no watched one, or no wait for the terminal to take more.
       var fds = [
         pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0),
         pollfd(fd: signals.readFD, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: writer, events: Int16(POLLOUT), revents: 0),
+        pollfd(fd: watchedFD, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: writing ? writer : -1, events: Int16(POLLOUT), revents: 0),
       ]
       let timeout = deadline.map { Int32(clamping: max(0, $0 - Monotonic.milliseconds())) } ?? -1
       let polled = Monotonic.milliseconds()
-      let ready = poll(&fds, writing ? 3 : 2, timeout)
-      if writing && ready > 0 && fds[2].revents != 0 {
+      let ready = poll(&fds, 4, timeout)
+      if writing && ready > 0 && fds[3].revents != 0 {
         // Woken from a wait on a full buffer: the kernel wakes a writer once the terminal has read
         // nearly all of it.
         if full && Monotonic.milliseconds() - polled >= 2 { noteDrained() }
@@ -370,10 +376,11 @@ public final class CursesTerminal {
           events.append(.signal(.hangup))
         }
       }
+      if ready > 0 && watchedFD >= 0 && fds[2].revents != 0 { events.append(.watched) }
       if !events.isEmpty || redraw { return events }
       // Writable again with nothing of the last frame waiting (or gone, which the next read finds):
       // the frame it could not take is drawn now.
-      if untilWritable && ready > 0 && fds[2].revents != 0 && pending.isEmpty { return [] }
+      if untilWritable && ready > 0 && fds[3].revents != 0 && pending.isEmpty { return [] }
       if let deadline, Monotonic.milliseconds() >= deadline { return [.timeout] }
     }
   }

@@ -389,8 +389,8 @@ extension Question {
     let yes = keys.say(.confirm)
     switch self {
     case .quitWithUnsavedChanges: return "Unsaved changes: \(yes) quit · \(keys.say(.saveAndQuit)) save and quit · other keys stay"
-    case .fileChangedOnDisk:
-      return "Changed on disk: \(keys.say(.merge)) merge, \(keys.say(.overwrite)) overwrite, \(keys.say(.saveAs)) save as, else cancel"
+    case .diskUnreadable:
+      return "Not a board on disk now: \(keys.say(.overwrite)) write over it · \(keys.say(.saveAs)) save as… · other keys cancel"
     case .fileReadOnly:
       return "Read-only file: \(keys.say(.overwrite)) write anyway · \(keys.say(.saveAs)) save as… · other keys cancel"
     case .fileExists:
@@ -416,9 +416,8 @@ extension Question {
     let yes = keys.say(.confirm)
     switch self {
     case .quitWithUnsavedChanges: return ["Unsaved", "\(yes) quit", "\(keys.say(.saveAndQuit)) save"]
-    case .fileChangedOnDisk:
-      return ["Changed", "\(keys.say(.merge)) merge", "\(keys.say(.overwrite)) overwrite", "\(keys.say(.saveAs)) save as"]
     case .fileReadOnly: return ["Read-only", "\(keys.say(.overwrite)) write", "\(keys.say(.saveAs)) save as"]
+    case .diskUnreadable: return ["Not a board", "\(keys.say(.overwrite)) write", "\(keys.say(.saveAs)) save as"]
     case .fileExists: return ["Exists", "\(keys.say(.overwrite)) replace", "\(keys.say(.saveAs)) rename"]
     case .deleteTiles, .deleteSection: return ["Delete?", "\(yes) delete"]
     case .leftBehind(let found):

@@ -130,7 +130,7 @@ public enum EditorCommand: CaseIterable, Hashable, Sendable {
   // The board: lifting and marks.
   case lift, openCard, unmark, mark, markLeft, markRight, markUp, markDown, moveTo
   case find, findNext, findPrevious
-  case undo, redo, save, changes, conflicts, quit, suspend, redraw, help, palette
+  case undo, redo, save, autosave, changes, conflicts, quit, suspend, redraw, help, palette
   // What is lifted.
   case carryLeft, carryRight, carryUp, carryDown, drop, cancel
   // The help and the panels.
@@ -143,7 +143,7 @@ public enum EditorCommand: CaseIterable, Hashable, Sendable {
   // The palette.
   case paletteNext, palettePrevious
   // A question's answers.
-  case confirm, saveAndQuit, merge, overwrite, saveAs, restore, discard, keep
+  case confirm, saveAndQuit, overwrite, saveAs, restore, discard, keep
 
   public var declaration: CommandDeclaration {
     typealias D = CommandDeclaration
@@ -176,6 +176,7 @@ public enum EditorCommand: CaseIterable, Hashable, Sendable {
     case .undo: return D("undo", .file, also: [.conflicts], keys: [c("u")], help: "undo")
     case .redo: return D("redo", .file, also: [.conflicts], keys: [c("U"), .control("r")], help: "redo")
     case .save: return D("save", .file, also: [.conflicts], keys: [c("s")], help: "save")
+    case .autosave: return D("autosave", .file, keys: [c("S")], help: "autosave on or off")
     case .changes: return D("changes", .file, keys: [c("D")], help: "changes since saved")
     case .conflicts: return D("conflicts", .file, keys: [c("C")], help: "the Conflicts panel")
     case .quit: return D("quit", .file, keys: [c("q"), .control("c")], help: "quit (asks if unsaved)")
@@ -234,7 +235,6 @@ public enum EditorCommand: CaseIterable, Hashable, Sendable {
     case .palettePrevious: return D("palette-previous", .palette, keys: [.up, .backtab], help: "the previous command")
     case .confirm: return D("confirm", .answers, keys: [c("y"), c("Y")], help: "yes: quit, delete")
     case .saveAndQuit: return D("save-and-quit", .answers, keys: [c("s")], help: "save, then quit")
-    case .merge: return D("merge", .answers, keys: [c("m")], help: "merge with the disk's")
     case .overwrite: return D("overwrite", .answers, keys: [c("o")], help: "write over it")
     case .saveAs: return D("save-as", .answers, keys: [c("a")], help: "save under a name")
     case .restore: return D("restore", .answers, keys: [c("r")], help: "restore what was left")

@@ -22,9 +22,12 @@ public enum EditorMessage: Equatable, Sendable {
   /// Where `s` saves from now on: the command line's decision (pipe mode saves to standard output), so
   /// that a recording replays it.
   case saving(SaveTarget)
-  /// The file as it is on disk now, read because the editor asked (`m`: merge with it); `token` names
-  /// this version, for the save that may then write over it.
+  /// The file as it is on disk now, read because the editor asked (a save found it changed: it is
+  /// merged in first); `token` names this version, for the save that may then write over it.
   case diskVersion(Arrangement, token: Int)
+  /// The file changed on disk while it is open (the file watcher; an events file's `disk-changed`):
+  /// its new version is merged into the board, or it is gone or cannot be read.
+  case diskChanged(DiskChange)
   /// The file on disk could not be read (or is not an arrangement); the message says why.
   case diskUnreadable(String)
   /// Files an earlier session left beside the file being opened (recovery files, the backup of a save
@@ -98,7 +101,8 @@ public enum EditorSignal: Equatable, Sendable {
 
 /// Why a save did not happen.
 public enum SaveFailure: Equatable, Sendable {
-  /// The file changed on disk since it was opened or last saved.
+  /// The file changed on disk since it was opened or last saved (the editor merges it in and saves
+  /// again: it never asks).
   case changedOnDisk
   /// The file was deleted on disk since it was opened or last saved (the next `s` writes it again).
   case deletedOnDisk
@@ -116,11 +120,11 @@ public enum SaveFailure: Equatable, Sendable {
 public enum Question: Equatable, Sendable {
   /// `q` with unsaved changes: y quits, s saves and quits, anything else stays.
   case quitWithUnsavedChanges
-  /// The file changed on disk since it was opened: m merges with it, o overwrites, a saves as another
-  /// file.
-  case fileChangedOnDisk
   /// The file is read-only: o writes it anyway, a saves as another file.
   case fileReadOnly
+  /// A save found the file changed on disk into something that is not a board (why): there is nothing
+  /// to merge; o writes over it, a saves as another file.
+  case diskUnreadable(String)
   /// Save as named a file that exists: o replaces it, a asks for another name.
   case fileExists
   /// `d` on several marked tiles: y deletes them, anything else keeps them.
@@ -181,7 +185,8 @@ public enum EditorEffect: Equatable, Sendable {
   /// Remove a file left behind (`d`, answering `.leftBehind`); `name` is how the screen calls it. The
   /// caller reports back with `.discarded`.
   case discard(path: String, name: String)
-  /// Read the document's file as it is on disk now and report it (`.diskVersion`), to merge with it.
+  /// Read the document's file as it is on disk now and report it (`.diskVersion`), to merge with it
+  /// before saving.
   case readDisk
   /// Open this text (a card's, `e`) in $VISUAL or $EDITOR and report what it became (`.textEdited`),
   /// or why it could not be edited (`.textNotEdited`).

@@ -48,12 +48,10 @@ extension EditorState {
     return at <= document.history.position
   }
 
-  /// `C`: the Conflicts panel again, on the first unresolved conflict.
+  /// `C`: the Conflicts panel again, on the first unresolved conflict; with none, the conflicts
+  /// following the file resolved toward the session.
   mutating func showConflicts() -> [EditorEffect] {
-    guard let first = unresolvedConflictIndexes.first else {
-      announcement = .noConflicts
-      return []
-    }
+    guard let first = unresolvedConflictIndexes.first else { return showFollowedConflicts() }
     overlay = .conflicts(ConflictsPanel(chosen: first))
     return []
   }

@@ -6,46 +6,9 @@ import EditScripts
 import TileGridJSON
 import TileModel
 
-// MARK: - The file changed on disk: merge with it (`m`); what changed since the file was saved (`D`)
+// MARK: - What changed since the file was saved (`D`); the disk version the board rests on
 
 extension EditorState {
-  /// The three-way merge of the editor's arrangement (ours) with the file as it is on disk now
-  /// (theirs), the file as it was opened or last saved being the base (docs/version-control.md,
-  /// "Merge"), as `mergeVersions` joins them. The result becomes the editor's arrangement as one undo step; conflicts, resolved
-  /// toward ours, are listed in a panel.
-  mutating func mergeWithDisk(_ theirs: Arrangement, token: Int) -> [EditorEffect] {
-    let base = diskBase
-    let ours = document.arrangement
-    let merged = mergeVersions(base, ours, theirs)
-    let script = Arrangement.diff(ours, merged.arrangement)
-    let conflicts = merged.conflicts.map(\.sentence)
-    guard !script.isEmpty else {
-      // Nothing to change: the arrangement is the merge already, and it rests on this disk version.
-      disk = DiskVersion(base: theirs, token: token, stateID: document.history.stateID)
-      announcement = .merged(changes: 0, conflicts: conflicts.count)
-      if !conflicts.isEmpty { overlay = .text(TextPanel(title: "Conflicts (ours kept)", lines: conflicts)) }
-      return []
-    }
-    do {
-      // The merge decided everything: its edits are not the person's, so the policies do not apply.
-      let edits = try ours.resolve(script, force: true)
-      try document.perform(edits, force: true)
-      followChanges()
-    } catch {
-      announcement = .notMerged("\(error)")
-      return []
-    }
-    // The merged arrangement rests on this disk version while the merge is applied (undo takes it
-    // back to the base before, and saving then asks again).
-    disk = DiskVersion(base: theirs, token: token, stateID: document.history.stateID)
-    var effects = report(.merged(changes: script.count, conflicts: conflicts.count))
-    let target = reorder.focus.tile.flatMap { arrangement.contains($0) ? Focus.tile($0) : nil }
-    effects += engineEffects(.focus(target ?? firstFocus))
-    announcement = .merged(changes: script.count, conflicts: conflicts.count)
-    if !conflicts.isEmpty { overlay = .text(TextPanel(title: "Conflicts (ours kept)", lines: conflicts)) }
-    return effects
-  }
-
   /// The first tile, else the first header, else nothing.
   var firstFocus: Focus {
     if let s = arrangement.sections.firstIndex(where: { $0.count > 0 }) { return .tile(ItemPath(s, 0)) }

@@ -79,6 +79,8 @@ extension EditorState {
         ? sections.indices.first { sections[$0].count > 0 } : sections.indices.last { sections[$0].count > 0 }
       guard let s else { return report(.gesture(.blocked(.noTileThatWay))) }
       return engineEffects(.focus(.tile(ItemPath(s, first ? 0 : sections[s].count - 1))))
+    case .autosave:
+      return toggleAutosave()
     case .changes:
       guard !isDragging else { return [] }
       return showChanges()
@@ -131,7 +133,7 @@ extension EditorState {
       .choosePrevious, .chooseNext, .chooseFirst, .chooseLast, .takeOurs, .takeTheirs, .takeBoth, .closeConflicts,
       .submit, .cancelLine, .complete, .completeBack, .cursorLeft, .cursorRight, .lineStart, .lineEnd, .deleteBack,
       .deleteForward, .deleteToStart, .deleteToEnd, .deleteWord, .paletteNext, .palettePrevious, .confirm,
-      .saveAndQuit, .merge, .overwrite, .saveAs, .restore, .discard, .keep:
+      .saveAndQuit, .overwrite, .saveAs, .restore, .discard, .keep:
       return []
     }
   }
@@ -175,7 +177,9 @@ extension EditorState {
 
   mutating func requestSave(to path: String?, force: Bool, thenQuit: Bool) -> [EditorEffect] {
     pendingSave = (path, thenQuit)
-    announcement = .saving
+    autosaveDue = nil
+    // An autosave keeps the status line: the title bar says `saving…`.
+    if !autosaving { announcement = .saving }
     return [.save(to: path, force: force)]
   }
 
@@ -219,16 +223,10 @@ extension EditorState {
       return [.quit]
     case (.quitWithUnsavedChanges, .editor(.saveAndQuit)?):
       return save(thenQuit: true)
-    case (.fileChangedOnDisk, .editor(.merge)?):
-      // Merge with the file as it is on disk now; saving is the person's next step.
-      pendingSave = nil
-      announcement = .merging
-      return [.readDisk]
-    case (.fileChangedOnDisk, .editor(.overwrite)?), (.fileReadOnly, .editor(.overwrite)?),
-      (.fileExists, .editor(.overwrite)?):
+    case (.fileReadOnly, .editor(.overwrite)?), (.fileExists, .editor(.overwrite)?), (.diskUnreadable, .editor(.overwrite)?):
       let retry = pendingSave ?? (nil, false)
       return requestSave(to: retry.to, force: true, thenQuit: retry.thenQuit)
-    case (.fileChangedOnDisk, .editor(.saveAs)?), (.fileReadOnly, .editor(.saveAs)?), (.fileExists, .editor(.saveAs)?):
+    case (.fileReadOnly, .editor(.saveAs)?), (.fileExists, .editor(.saveAs)?), (.diskUnreadable, .editor(.saveAs)?):
       // The name typed last (or the file's own) is in the field, to change rather than to type anew.
       let name = pendingSave?.to ?? (saveTarget == .file ? fileName : nil) ?? ""
       overlay = .prompt(Prompt(purpose: .saveAs(thenQuit: pendingSave?.thenQuit ?? false), field: LineEditor(name)))
@@ -369,7 +367,7 @@ extension EditorState {
     switch question {
     case .quitWithUnsavedChanges: announcement = .notQuitting
     case .deleteTiles, .deleteSection: announcement = .kept
-    case .fileChangedOnDisk, .fileReadOnly, .fileExists:
+    case .fileReadOnly, .fileExists, .diskUnreadable:
       pendingSave = nil
       announcement = .notSaved(.cancelled)
     case .leftBehind(let found):

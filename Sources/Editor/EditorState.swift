@@ -46,6 +46,24 @@ public struct EditorState: Sendable {
   var leftBehindQueue: [LeftBehind] = []
   /// The disk's version the last merge was made with, and the history's state right after it.
   var disk: DiskVersion?
+  /// A change of the file on disk that waits for a gesture, a prompt, a question or the help to end.
+  var waitingDiskChange: DiskChange?
+  /// The conflicts following the file resolved toward the session, to revisit (`C`).
+  public internal(set) var followedConflicts: [String] = []
+  /// The newest disk version taken in (its token): a version read before it is older, and is not taken
+  /// in after it (the watcher may have read one that a save then merged and wrote over).
+  var newestDiskToken = Int.min
+  /// How many times in a row the save under way found the file changed and merged it first.
+  var saveMerges = 0
+  /// `--autosave` (and its key): the board is saved about `autosaveDelay` after its last change.
+  public internal(set) var autosave = false
+  /// When the next autosave is due (the last change's time and the delay).
+  var autosaveDue: Int?
+  /// The save under way is an autosave: it keeps the status line as it is.
+  var autosaving = false
+  /// The last merge from disk, and the history's state right after it (the title bar says `merged N
+  /// from disk` while the board is at that state).
+  var mergedFromDisk: (changes: Int, stateID: Int)?
   /// A conflicted file's merge conflicts, and which are resolved (the Conflicts panel).
   var conflictList = ConflictList()
   /// What the file's format keeps of an edit: an edit it cannot keep is refused when asked for, with
@@ -137,14 +155,20 @@ public struct EditorState: Sendable {
   /// When the next timer fires, for the caller's wait: the long press, the next auto-scroll step, or
   /// the end of the wait that tells a lone Esc from the start of a key sequence.
   public var nextDeadline: Int? {
-    switch (reorder.nextDeadline, decoderDeadline) {
-    case (let a?, let b?): return min(a, b)
-    case (let a, let b): return a ?? b
-    }
+    [reorder.nextDeadline, decoderDeadline, autosaveDue].compactMap { $0 }.min()
   }
 
-  /// Handles one message at `time` without motion (`update`, in `+Motion`, wraps it).
+  /// Handles one message at `time` without motion (`update`, in `+Motion`, wraps it), then a change
+  /// of the file on disk that waited for what the message ended.
   mutating func process(_ message: EditorMessage, at time: Int) -> [EditorEffect] {
+    let state = document.history.stateID
+    var effects = processMessage(message, at: time)
+    effects += takeWaitingDiskChange()
+    if autosave && document.history.stateID != state { autosaveDue = time + Self.autosaveDelay }
+    return effects + autosaveIfDue(at: time)
+  }
+
+  private mutating func processMessage(_ message: EditorMessage, at time: Int) -> [EditorEffect] {
     switch message {
     case .tick:
       return flushDecoder(before: time) + engine(.tick, at: time)
@@ -158,6 +182,7 @@ public struct EditorState: Sendable {
       for event in events { effects += handle(event, at: time) }
       return effects
     case .saved(let name):
+      let previousAnnouncement: Announcement? = autosaving ? announcement : nil
       var effects = engine(.tick, at: time)
       document.markSaved()
       disk = nil
@@ -167,6 +192,7 @@ public struct EditorState: Sendable {
       }
       announcement = .saved(name: saveTarget == .standardOutput ? nil : fileName)
       recreatesDeletedFile = false
+      saveMerges = 0
       // A recovery file restored and now saved (the restore not undone) has done its work: removed,
       // it is not asked about again.
       if let found = restoredLeftBehind, let step = document.history.position(ofState: found.stateID),
@@ -178,12 +204,20 @@ public struct EditorState: Sendable {
       }
       if pendingSave?.thenQuit == true { effects.append(.quit) }
       pendingSave = nil
+      // An autosave leaves the status line as it was: the title bar says `saved`.
+      if autosaving { announcement = previousAnnouncement ?? announcement }
+      autosaving = false
+      mergedFromDisk = nil
       return effects
     case .saveFailed(let failure):
-      let effects = engine(.tick, at: time)
+      var effects = engine(.tick, at: time)
+      autosaving = false
       announcement = .notSaved(failure)
+      if failure != .changedOnDisk { saveMerges = 0 }
       switch failure {
-      case .changedOnDisk: overlay = .question(.fileChangedOnDisk)
+      case .changedOnDisk:
+        // Never a question: what is on disk now is merged in, then the save is made again.
+        effects += mergeThenSave()
       case .deletedOnDisk:
         // Not a change to merge with: the next `s` writes the file again, as it is in the editor.
         announcement = .fileDeleted(name: fileName ?? "the file")
@@ -219,7 +253,14 @@ public struct EditorState: Sendable {
       askAboutLeftBehind()
       return effects
     case .diskVersion(let theirs, let token):
-      return engine(.tick, at: time) + mergeWithDisk(theirs, token: token)
+      // Read for a save that found the file changed: merged in, then the save is made again.
+      var effects = engine(.tick, at: time) + mergeFromDisk(theirs, token: token)
+      if let retry = pendingSave {
+        effects += requestSave(to: retry.to, force: false, thenQuit: retry.thenQuit)
+      }
+      return effects
+    case .diskChanged(let change):
+      return engine(.tick, at: time) + diskChanged(change)
     case .textEdited(let text):
       return engine(.tick, at: time) + takeEditedText(text)
     case .textNotEdited(let why):
@@ -227,6 +268,9 @@ public struct EditorState: Sendable {
     case .diskUnreadable(let problem):
       let effects = engine(.tick, at: time)
       announcement = .notMerged(problem)
+      saveMerges = 0
+      // A save found it: the person says whether to write over it.
+      if pendingSave != nil { overlay = .question(.diskUnreadable(problem)) }
       return effects
     case .signal(.interrupt):
       let effects = engine(.tick, at: time)

@@ -27,14 +27,14 @@ extension Painter {
     // stays), the name "TileGrid", the tiles' count; the file name is cut last, with `…`.
     let nameWidth = DisplayText.width(of: name)
     var brand = " TileGrid  "
-    var unsaved = state.isDirty ? " ● unsaved" : ""
+    var unsaved = state.autosaveState.map { " " + $0 } ?? (state.isDirty ? " ● unsaved" : "")
     var showCounts = true
     func needed() -> Int {
       DisplayText.width(of: brand) + nameWidth + DisplayText.width(of: unsaved)
         + (showCounts ? DisplayText.width(of: counts) + 2 : 0)
     }
     if needed() > width { counts = tileCount + " " }
-    if needed() > width && state.isDirty { unsaved = " ●" }
+    if needed() > width && state.isDirty { unsaved = " ●" } else if needed() > width { unsaved = "" }
     if needed() > width { brand = " " }
     if needed() > width { showCounts = false }
     let countsWidth = DisplayText.width(of: counts)

@@ -76,7 +76,7 @@ extension EditorState {
     }
     switch question {
     case .quitWithUnsavedChanges: return ("QUIT?", Theme.refusal)
-    case .fileChangedOnDisk, .fileReadOnly, .fileExists: return ("SAVE?", Theme.refusal)
+    case .fileReadOnly, .fileExists, .diskUnreadable: return ("SAVE?", Theme.refusal)
     case .deleteTiles, .deleteSection: return ("DELETE?", Theme.refusal)
     case .leftBehind: return ("FOUND", Theme.refusal)
     case nil: break

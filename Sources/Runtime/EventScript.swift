@@ -26,11 +26,15 @@ import TerminalInput
 ///                        the editor found this file beside FILE when it opened it, and asks about it
 ///     disk-version "FILE"|unreadable
 ///                        the file on disk as the merge the event before it asked for read it
+///     disk-changed "FILE"|deleted|unreadable
+///                        the file being edited changed on disk (the editor follows it): its new
+///                        version is FILE beside the events file, or it was deleted, or it cannot
+///                        be read
 ///     edited-text "TEXT"|failed
 ///                        what the text editor left of the card's text the event before it sent
 ///                        there (`e`), as an `input` string is written
 ///
-/// The last six let `--record` write a session that replays exactly, questions included.
+/// The last seven let `--record` write a session that replays exactly, questions included.
 public enum ScriptEvent: Equatable, Sendable {
   case input(InputEvent)
   case bytes([UInt8])
@@ -48,6 +52,16 @@ public enum ScriptEvent: Equatable, Sendable {
   /// What the text editor left of the card's text the previous event sent it to (`e`), or nil when
   /// it failed.
   case editedText(String?)
+  /// The file being edited changed on disk while it was open (the file watcher saw it).
+  case diskChanged(DiskChangeEvent)
+}
+
+/// How an events file says the file being edited changed on disk (`disk-changed`).
+public enum DiskChangeEvent: Equatable, Sendable {
+  /// Its new version: an arrangement file beside the events file (a path relative to it).
+  case file(String)
+  case deleted
+  case unreadable
 }
 
 /// A line of an events file that is not an event; `description` is `LINE: MESSAGE`.
@@ -263,6 +277,14 @@ public enum EventScript {
       case .plain("unreadable"): return .diskVersion(nil)
       case .plain(let word): throw fail("'disk-version' takes a quoted FILE or unreadable, not '\(word)'")
       }
+    case "disk-changed":
+      guard arguments.count == 1 else { throw fail("'disk-changed' takes a FILE (quoted), deleted or unreadable") }
+      switch arguments[0] {
+      case .quoted(let path): return .diskChanged(.file(String(decoding: try unescape(path, line: line), as: UTF8.self)))
+      case .plain("deleted"): return .diskChanged(.deleted)
+      case .plain("unreadable"): return .diskChanged(.unreadable)
+      case .plain(let word): throw fail("'disk-changed' takes a quoted FILE, deleted or unreadable, not '\(word)'")
+      }
     case "edited-text":
       guard arguments.count == 1 else { throw fail(#"'edited-text' takes the text (quoted, like "- [ ] Buy milk\n") or failed"#) }
       switch arguments[0] {
@@ -278,7 +300,7 @@ public enum EventScript {
     default:
       throw fail(
         "unknown event '\(verb)' (press, move, release, wait, wheel, key, resize, input, signal, saving, save-result, "
-          + "disk-version, edited-text or left-behind)")
+          + "disk-version, disk-changed, edited-text or left-behind)")
     }
   }
 
@@ -364,6 +386,9 @@ extension EventScript {
       return path.map { "disk-version " + inputLine(Array($0.utf8)).dropFirst("input ".count) } ?? "disk-version unreadable"
     case .editedText(let text):
       return text.map { "edited-text " + inputLine(Array($0.utf8)).dropFirst("input ".count) } ?? "edited-text failed"
+    case .diskChanged(.file(let path)): return "disk-changed " + inputLine(Array(path.utf8)).dropFirst("input ".count)
+    case .diskChanged(.deleted): return "disk-changed deleted"
+    case .diskChanged(.unreadable): return "disk-changed unreadable"
     case .input(.key(let key)): return "key " + name(of: key)
     case .input(.resize(let w, let h)): return "resize \(w) \(h)"
     case .input(.focus(let gained)): return inputLine(Array((gained ? "\u{1B}[I" : "\u{1B}[O").utf8))

@@ -76,6 +76,16 @@ package struct ScriptedPort: TerminalPort {
     case .saving(let target): return .saving(target)
     case .saveResult, .diskVersion, .editedText: return nil  // read by `save`, `readDisk` and `editText`, after the event that asked
     case .leftBehind(let kind, let name): return .leftBehind([leftBehind(kind, name)])
+    case .diskChanged(.deleted): return .diskChanged(.deleted)
+    case .diskChanged(.unreadable): return .diskChanged(.unreadable("it could not be read when it was recorded"))
+    case .diskChanged(.file(let path)):
+      switch readFile(fullPath(path)) {
+      case .success(let theirs):
+        disks += 1
+        return .diskChanged(.version(theirs, token: disks))
+      case .failure(let problem):
+        return .diskChanged(.unreadable(problem.description))
+      }
     }
   }
 
@@ -121,6 +131,11 @@ package struct ScriptedPort: TerminalPort {
     return text.map(EditorMessage.textEdited) ?? .textNotEdited("the text editor failed when it was recorded")
   }
 
+  /// A file an events file names: relative to the events file's directory.
+  private func fullPath(_ path: String) -> String {
+    path.hasPrefix("/") || directory == nil ? path : directory! + "/" + path
+  }
+
   /// The disk's version as the recording kept it (a `disk-version` line right after the event that
   /// asked), read from beside the events file; without one, the disk could not be read.
   private mutating func readDisk() -> EditorMessage {
@@ -129,8 +144,7 @@ package struct ScriptedPort: TerminalPort {
     }
     index += 1
     guard let path else { return .diskUnreadable("the file on disk could not be read when it was recorded") }
-    let full = path.hasPrefix("/") || directory == nil ? path : directory! + "/" + path
-    switch readFile(full) {
+    switch readFile(fullPath(path)) {
     case .success(let theirs):
       disks += 1
       return .diskVersion(theirs, token: disks)

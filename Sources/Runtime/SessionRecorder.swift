@@ -109,6 +109,25 @@ package struct SessionRecorder {
     write(EventScript.line(.diskVersion(name)))
   }
 
+  /// A change of the file on disk the editor followed: its new version beside the events file (as
+  /// `diskVersion` keeps one), or that it was deleted or could not be read.
+  package mutating func diskChanged(_ change: DiskChange, at time: Int) {
+    advance(to: time)
+    switch change {
+    case .deleted: write(EventScript.line(.diskChanged(.deleted)))
+    case .unreadable: write(EventScript.line(.diskChanged(.unreadable)))
+    case .version(let arrangement, _):
+      disks += 1
+      let file = "\(path).disk-\(disks).json"
+      if let problem = writeVersion(file, arrangement) {
+        failure = failure ?? "cannot write '\(file)': \(problem); the recording stops there"
+        return
+      }
+      let name = file.lastIndex(of: "/").map { String(file[file.index(after: $0)...]) } ?? file
+      write(EventScript.line(.diskChanged(.file(name))))
+    }
+  }
+
   /// What the text editor left of a card's text (nil: it failed), so that `play` takes back the same.
   package mutating func editedText(_ text: String?, at time: Int) {
     advance(to: time)

@@ -11,6 +11,9 @@ public enum TerminalEvent: Equatable, Sendable {
   case signal(TerminalSignal)
   /// The time given to the wait passed without anything arriving.
   case timeout
+  /// The descriptor the program asked to be watched along with the terminal (the file watcher's) has
+  /// something to read.
+  case watched
 }
 
 /// Signals that mean something to the editor.

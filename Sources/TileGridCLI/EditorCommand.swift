@@ -21,7 +21,7 @@ extension TileGridCommand {
     syntax: Syntax(
       options: [
         Options.pressMilliseconds.spec, Options.color.spec, Options.motion.spec, Options.record.spec,
-        Options.format.spec, Options.to.spec, Options.keys.spec,
+        Options.format.spec, Options.to.spec, Options.keys.spec, Options.autosave.spec,
       ], maximumOperands: 1,
       operands: "at most one FILE"),
     run: runEditor)
@@ -38,6 +38,8 @@ extension TileGridCommand {
     var formats = FormatOptions()
     /// `--keys FILE`: the keys file instead of the person's own.
     var keys: String?
+    /// `--autosave`: the file is saved about a second after each change.
+    var autosave = false
 
     init(_ args: Arguments) throws(CLIError) {
       path = args.operands.first
@@ -47,6 +49,7 @@ extension TileGridCommand {
       motion = try args.value(Options.motion, command: nil)
       formats = try FormatOptions(args, command: nil)
       keys = try args.value(Options.keys, command: nil)
+      autosave = args.has(Options.autosave)
     }
   }
 
@@ -150,6 +153,7 @@ extension TileGridCommand {
     editor.keymap = keys.keymap
     if let said = keys.firstScreen { editor.announce(said) }
     if !conflicts.isEmpty { editor.open(conflicts: conflicts) }
+    if options.autosave && editor.saveTarget == .file { editor.setAutosave(true) }
     // Motion where the terminal can show it, unless asked not to; a pipeline's editor stays still.
     editor.setMotion(
       options.motion ?? (!motionOffInEnvironment && terminal.motionAvailable && !pipeMode && isatty(1) == 1))

@@ -33,6 +33,8 @@ struct EditorSession {
   var stamp: Platform.FileStamp?
   /// The stamps of the disk versions read to merge with, by the token the editor was given.
   private var diskStamps: [Platform.FileStamp?] = []
+  /// The size and SHA-256 of the version the watcher read last (nil: not read since the last save).
+  private var knownDigest: FileDigest?
   /// Pipe mode with standard output not a terminal: saving keeps the arrangement for standard output,
   /// written when the editor ends (as `vipe` and `fzf` hand back their result).
   let savesToStandardOutput: Bool
@@ -107,7 +109,7 @@ struct EditorSession {
       guard let key = suspendKey else { return .tick }
       recorder?.key(key, at: time)
       return .input(.key(key))
-    case .timeout:
+    case .timeout, .watched:
       return .tick
     }
   }
@@ -171,6 +173,7 @@ struct EditorSession {
         self.stamp = stamp
         self.lost = lost.isEmpty ? nil : (file, lost)
         creating = false
+        knownDigest = nil
         return .saved(name: nil)
       case .failure(let failure):
         return .saveFailed(failure)
@@ -272,6 +275,35 @@ struct EditorSession {
     }
   }
 
+  /// The file as it is on disk now, when the watcher says it may have changed: nil when its stamp is
+  /// the one the editor has (its own save, or a touch of nothing), else the change for the editor —
+  /// its new version (numbered as `readDisk`'s, so a save may write over it), deleted, or unreadable —
+  /// recorded when `--record` is on. A version whose bytes are the ones read last is no change.
+  mutating func lookAtDisk(_ file: String, watcher: FileWatcher, at time: Int) -> EditorMessage? {
+    let now = Platform.stamp(of: file)
+    guard now != watcher.known else { return nil }
+    let change: DiskChange
+    if now == nil {
+      watcher.known = nil
+      change = .deleted
+    } else {
+      do {
+        let (theirs, _, stamp, digest) = try TileGridCommand.load(file, format: format, digest: true)
+        watcher.known = stamp ?? now
+        guard digest != knownDigest else { return nil }
+        knownDigest = digest
+        diskStamps.append(stamp)
+        change = .version(theirs, token: diskStamps.count - 1)
+      } catch {
+        // The next good version is taken in: this stamp is known, not its content.
+        watcher.known = now
+        change = .unreadable(error.description)
+      }
+    }
+    recorder?.diskChanged(change, at: time)
+    return .diskChanged(change)
+  }
+
   // MARK: - Recovery
 
   /// Writes the arrangement to a new recovery file beside its file (SIGTERM or SIGHUP with unsaved
@@ -338,6 +370,10 @@ struct CursesPort: TerminalPort {
   private var frame: Buffer
   private var pacer = FramePacer()
   private var probed = false
+  /// The file being edited, as the watcher watches it (nil: no file, or not followed).
+  private var watched: (file: String, watcher: FileWatcher)?
+  /// Whether the file is followed (the editor on a file, not a pipe or the demo).
+  var follows = true
 
   init(terminal: CursesTerminal, session: EditorSession) {
     self.terminal = terminal
@@ -354,13 +390,23 @@ struct CursesPort: TerminalPort {
   /// frame alone is no message: the loop only draws.
   mutating func next(deadline: Int?) -> [(message: EditorMessage, time: Int)]? {
     let frame = pacer.owed ? nil : pacer.nextFrame
-    let wake = [deadline, frame].compactMap { $0 }.min()
+    let wake = [deadline, frame, watched?.watcher.deadline].compactMap { $0 }.min()
     let events = terminal.wait(timeoutMilliseconds: wake.map { $0 - now }, untilWritable: pacer.owed)
     let time = now
     var messages: [(message: EditorMessage, time: Int)] = []
     for event in events {
+      if event == .watched {
+        watched?.watcher.drain(at: time)
+        continue
+      }
       if event == .timeout, deadline.map({ time < $0 }) ?? true { continue }
       messages.append((session.message(for: event, at: time), time))
+    }
+    // The file changed on disk: after the keys read with it, which were typed before it was seen.
+    if let (file, watcher) = watched, watcher.due(at: time),
+      let change = session.lookAtDisk(file, watcher: watcher, at: time)
+    {
+      messages.append((change, time))
     }
     if !messages.isEmpty { pacer.handledInput() }
     return messages
@@ -369,6 +415,7 @@ struct CursesPort: TerminalPort {
   /// Draws the screen as it is now, when the terminal can take it; while something glides, the next
   /// frame is due a frame's interval later (`FramePacer`).
   mutating func present(_ editor: EditorState) {
+    watch(editor)
     let time = now
     if pacer.draw(editor, into: &frame, scheme: scheme, at: time, writable: terminal.canTakeOutput, pace: terminal.pace) {
       pacer.wrote(terminal.present(&frame), at: time)
@@ -380,13 +427,27 @@ struct CursesPort: TerminalPort {
     }
   }
 
+  /// Watches the file the editor has now (a save as gives it another), from its stamp as read or last
+  /// saved.
+  private mutating func watch(_ editor: EditorState) {
+    guard follows, editor.saveTarget == .file, let name = editor.fileName else { return }
+    let file = (try? Platform.expandingTilde(name).get()) ?? name
+    guard watched?.file != file else { return }
+    let watcher = FileWatcher(path: file, stamp: session.stamp, now: now)
+    watched = (file, watcher)
+    terminal.watchedFD = watcher.descriptor
+  }
+
   mutating func perform(_ effect: EditorEffect, for editor: EditorState, at time: Int) -> EditorMessage? {
     switch effect {
     case .save(let path, let force):
       // Conflicts still unresolved are written into the file again.
-      return session.save(
+      let outcome = session.save(
         editor.document, conflicts: editor.unresolvedConflicts, to: path, force: force, basedOnDisk: editor.diskToken,
         at: time)
+      // The editor's own save is never taken for a change on disk.
+      if case .saved(nil) = outcome, let (_, watcher) = watched { watcher.known = session.stamp }
+      return outcome
     case .writeRecovery:
       session.writeRecovery(editor.document, conflicts: editor.unresolvedConflicts, base: editor.diskBase)
       return nil

@@ -109,6 +109,12 @@ enum Options {
       name: "--in-place", short: "-i",
       help: "write the result back to FILE, unless FILE changed on disk since it was read"))
 
+  static let autosave = Flag(
+    spec: OptionSpec(
+      name: "--autosave",
+      help: "save FILE about a second after each change (merging what changed on disk first, as s does); "
+        + "S turns it on and off"))
+
   /// `--force` where it only writes.
   static let force = Flag(
     spec: OptionSpec(name: "--force", help: "write OUT even if it is read-only (it stays read-only)"))
@@ -246,7 +252,7 @@ enum Options {
   /// Every option, in the order the docs' table lists them.
   static let all: [OptionSpec] = [
     format.spec, to.spec, output.spec, inPlace.spec, force.spec, forcePolicies.spec, width.spec, height.spec,
-    events.spec, at.spec, pressMilliseconds.spec, color.spec, motion.spec, trace.spec, record.spec, keys.spec, name.spec,
+    events.spec, at.spec, pressMilliseconds.spec, color.spec, motion.spec, trace.spec, record.spec, keys.spec, autosave.spec, name.spec,
     json.spec, prefer.spec, label.spec, markerSize.spec,
   ]
 

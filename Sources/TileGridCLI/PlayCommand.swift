@@ -24,7 +24,7 @@ extension TileGridCommand {
         input "BYTES"      raw terminal input (\\e, \\xNN, \\\\, \\"), decoded as the editor decodes it
         signal interrupt|terminate, saving file|ask|stdout, save-result ok|changed-on-disk|...,
         disk-version "FILE"|unreadable, edited-text "TEXT"|failed
-        left-behind recovery|backup "NAME"
+        left-behind recovery|backup "NAME", disk-changed "FILE"|deleted|unreadable
                            what --record writes so that a session replays exactly
 
       {options}

@@ -141,7 +141,7 @@ struct EditorOnTerminalTests {
     #expect(try directory.readText("tiles.json") == String(decoding: expected.jsonBytes(), as: UTF8.self))
   }
 
-  @Test("a file changed on disk is not overwritten without asking; o overwrites, and the stamp is kept")
+  @Test("a file changed on disk into something that is not a board is not overwritten without asking; o overwrites, and the stamp is kept")
   func changedOnDisk() throws {
     let file = try demoFile()
     let process = try start([file])
@@ -151,7 +151,7 @@ struct EditorOnTerminalTests {
     try directory.write("tiles.json", "someone else's\n")
     var mark = process.output.count
     process.write("s")
-    #expect(process.wait(for: "Changed on disk", after: mark), "\(process.text(from: mark))")
+    #expect(process.wait(for: "Not a board on disk now", after: mark), "\(process.text(from: mark))")
     #expect(try directory.readText("tiles.json") == "someone else's\n")
     mark = process.output.count
     process.write("o")

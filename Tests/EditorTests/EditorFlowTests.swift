@@ -76,14 +76,14 @@ struct EditorFlowTests {
     #expect(e.announcement == .notSaved(.cancelled))
   }
 
-  @Test func aFileChangedOnDiskAsksBeforeOverwriting() {
+  @Test func aFileChangedOnDiskIsMergedBeforeSavingNeverAsked() {
     var e = Self.editor()
     Self.change(&e)
     _ = Self.press(.character("s"), &e)
-    _ = e.update(.saveFailed(.changedOnDisk), at: e.now)
-    #expect(e.question == .fileChangedOnDisk)
+    #expect(e.update(.saveFailed(.changedOnDisk), at: e.now).contains(.readDisk))
+    #expect(e.question == nil)
     #expect(e.isDirty)
-    #expect(Self.press(.character("o"), &e) == [.save(to: nil, force: true)])
+    #expect(e.update(.diskVersion(.demo, token: 1), at: e.now).contains(.save(to: nil, force: false)))
     _ = e.update(.saved(name: nil), at: e.now)
     #expect(!e.isDirty)
   }

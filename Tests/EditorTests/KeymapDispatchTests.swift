@@ -89,9 +89,9 @@ struct KeymapDispatchTests {
     case .question:
       var editor = board()
       switch command {
-      case .editor(.merge), .editor(.overwrite), .editor(.saveAs):
+      case .editor(.overwrite), .editor(.saveAs):
         _ = press(.character("s"), &editor)
-        _ = editor.update(.saveFailed(.changedOnDisk), at: editor.now)
+        _ = editor.update(.saveFailed(.readOnly), at: editor.now)
       case .editor(.restore), .editor(.discard), .editor(.keep):
         // The demo as it was before the rename: something to restore.
         _ = editor.update(

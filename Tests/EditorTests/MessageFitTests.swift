@@ -153,7 +153,7 @@ struct MessageFitTests {
   static var questions: [Question] {
     let moved = Arrangement.demo
     return [
-      .quitWithUnsavedChanges, .fileChangedOnDisk, .fileReadOnly, .fileExists,
+      .quitWithUnsavedChanges, .diskUnreadable("line 1: not JSON"), .fileReadOnly, .fileExists,
       .deleteTiles([ItemPath(0, 0), ItemPath(0, 2), ItemPath(1, 4)]), .deleteSection(1),
       .leftBehind(LeftBehind(kind: .recovery, path: "", name: "demo.json.recovery.json", content: .arrangement(moved))),
       .leftBehind(LeftBehind(kind: .recovery, path: "", name: "demo.json.recovery-12.json", content: .sameAsFile)),

@@ -106,8 +106,8 @@ struct ScreenCase: CustomTestStringConvertible, Sendable {
       events: "key space\nkey right\nkey enter\nkey s\n" + #"input "arrangements/my grid.json""# + "\nkey left\n",
       unnamed: true),
     ScreenCase(
-      name: "demo-changed-on-disk", fixture: nil, width: 80, height: 24, events: "key space\nkey right\nkey enter\n",
-      messages: [.input(.key(.character("s"))), .saveFailed(.changedOnDisk)]),
+      name: "demo-followed-from-disk", fixture: nil, width: 80, height: 24, events: "key space\nkey right\nkey enter\n",
+      messages: [.diskChanged(.version(ScreenGoldenTests.brownToArchive, token: 1))]),
     ScreenCase(name: "demo-find", fixture: nil, width: 80, height: 24, events: "key /\n" + #"input "gr""# + "\n"),
     ScreenCase(
       name: "demo-marks-and-header-focus", fixture: nil, width: 80, height: 24,
@@ -214,6 +214,13 @@ struct ScreenCase: CustomTestStringConvertible, Sendable {
 /// fails; `TILEGRID_RECORD=1` rewrites them and still fails, until someone has read the new ones.
 @Suite("Screens: golden files, plain and in color")
 struct ScreenGoldenTests {
+  /// The demo with brown moved to the Archive by someone else, on disk.
+  static let brownToArchive: Arrangement = {
+    var theirs = Arrangement.demo
+    try! theirs.move(from: ItemPath(1, 0), to: ItemPath(3, 0))
+    return theirs
+  }()
+
   static var recording: Bool { ProcessInfo.processInfo.environment["TILEGRID_RECORD"] != nil }
 
   func check(_ actual: String, against url: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {

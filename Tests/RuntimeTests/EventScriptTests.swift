@@ -86,6 +86,8 @@ struct EventScriptTests {
       .wait(0), .wait(250), .bytes([0x1B, 0x00, 0xFF]), .signal(.interrupt), .signal(.terminate),
       .saving(.file), .saving(.askForPath), .saving(.standardOutput), .saveResult(nil),
       .saveResult(.changedOnDisk), .saveResult(.readOnly), .input(.resize(width: 1, height: 100_000)),
+      .diskChanged(.file("session.events.disk-2.json")), .diskChanged(.file("a \"b\".json")), .diskChanged(.deleted),
+      .diskChanged(.unreadable),
     ]
     for action: MouseEvent.Action in [.motion, .wheelUp, .wheelDown, .wheelLeft, .wheelRight]
       + buttons.flatMap({ [MouseEvent.Action.press($0), .release($0)] })

@@ -215,8 +215,7 @@ struct RecordedMergeTests {
     recorder.start(file: .demo, digest: nil, screen: Size(width: 80, height: 24), pressMilliseconds: 300, saving: .file)
     for (k, bytes) in [" ", "\u{1B}[C", "\r", "s"].enumerated() { recorder.input(Array(bytes.utf8), at: k) }
     recorder.saveFailed(.changedOnDisk, at: 3)
-    recorder.input(Array("m".utf8), at: 6)
-    recorder.diskVersion(theirs, at: 6)
+    recorder.diskVersion(theirs, at: 3)
     recorder.close()
     let text = try directory.readText("session.events")
     #expect(text.contains(#"disk-version "session.events.disk-1.json""#), "\(text)")
@@ -225,8 +224,30 @@ struct RecordedMergeTests {
     let script = try EventScript.parse(Array(text.utf8))
     var editor = EditorState(arrangement: .demo, screen: Size(width: 80, height: 24), fileName: "demo.json")
     TileGridCommand.replay(script, on: &editor, trace: false, eventsPath: path)
-    #expect(editor.announcement == .merged(changes: 1, conflicts: 0), "\(editor.announcement)")
+    #expect(editor.announcement == .saved(name: "demo.json"), "merged, then saved: \(editor.announcement)")
     #expect(editor.arrangement.tiles(inSection: 0).map(\.id).prefix(2) == ["red", "blue"])
     #expect(editor.arrangement.tiles(inSection: 1).last?.id == "brown")
+  }
+
+  @Test("a change on disk the editor followed is kept beside the events file, deleted and unreadable too, and replays")
+  func followedChangesReplay() throws {
+    let directory = try TemporaryDirectory()
+    let path = directory.file("session.events")
+    var theirs = Arrangement.demo
+    try theirs.move(from: ItemPath(1, 0), to: ItemPath(3, 0))
+    var recorder = try SessionRecorder(path: path)
+    recorder.start(file: .demo, digest: nil, screen: Size(width: 80, height: 24), pressMilliseconds: 300, saving: .file)
+    recorder.diskChanged(.unreadable("line 1: not JSON"), at: 5)
+    recorder.diskChanged(.version(theirs, token: 0), at: 10)
+    recorder.diskChanged(.deleted, at: 20)
+    recorder.close()
+    let text = try directory.readText("session.events")
+    #expect(text.contains("disk-changed unreadable\nwait 5\ndisk-changed \"session.events.disk-1.json\"\nwait 10\ndisk-changed deleted"), "\(text)")
+    let script = try EventScript.parse(Array(text.utf8))
+    var editor = EditorState(arrangement: .demo, screen: Size(width: 80, height: 24), fileName: "demo.json")
+    TileGridCommand.replay(script, on: &editor, trace: false, eventsPath: path)
+    #expect(editor.arrangement == theirs)
+    #expect(!editor.isDirty)
+    #expect(editor.announcement.text == "demo.json was deleted on disk; the board stays (s writes it again)")
   }
 }
