@@ -69,7 +69,7 @@ struct EditingTerminalTests {
     #expect(mode == 0o666 & ~Int(mask))
   }
 
-  @Test("the file changed on disk while editing: s asks, m merges both sides' moves, s saves them; D showed ours")
+  @Test("the file changed on disk while editing: the change comes in with no key, D showed ours, s saves both without asking")
   func mergeWithTheDisk() async throws {
     try writeDemo(in: directory)
     let tmux = try await TmuxSession.editor(["demo.json"], in: directory)
@@ -83,10 +83,7 @@ struct EditingTerminalTests {
     try await tmux.waitForStatus("READY")
     // Someone else moves brown to the end of Others in the file itself.
     _ = try tilegrid(["move", "demo.json", "1.0", "1.9", "-i"], in: directory)
-    try tmux.send("s")
-    try await tmux.waitForStatus("SAVE?", "m merge")
-    try tmux.send("m")
-    try await tmux.waitForStatus("READY", "Merged with the file on disk: 1 edit")
+    try await tmux.waitForStatus("READY", "demo.json changed on disk: brown moved to Others")
     try tmux.send("s")
     try await tmux.waitForStatus("READY", "Saved demo.json")
     try await tmux.quitCleanly()

@@ -60,7 +60,7 @@ struct NewcomerTerminalTests {
     try await tmux.quitCleanly()
   }
 
-  @Test("a file deleted on disk while open: s says so (not changed), the next s writes it again")
+  @Test("a file deleted on disk while open: the editor says so at once (not changed), and s writes it again")
   func deletedWhileOpen() async throws {
     try writeDemo("board.json", in: directory)
     let moved = try tilegrid(["move", "board.json", "0.0", "0.1"], in: directory)
@@ -68,8 +68,8 @@ struct NewcomerTerminalTests {
     defer { tmux.close() }
     try await tmux.moveBlueRightWithKeys()
     try FileManager.default.removeItem(at: directory.url("board.json"))
-    try tmux.send("s")
-    let told = try await tmux.waitForStatus("READY", "board.json was deleted: s writes it again")
+    // The open board follows its file: the delete is told with no key pressed.
+    let told = try await tmux.waitForStatus("READY", "board.json was deleted on disk; the board stays (s writes it again)")
     #expect(!told.statusLine.contains("Changed") && told.titleBar.contains("unsaved"), "\(told)")
     try tmux.send("s")
     try await tmux.waitForStatus("READY", "Saved board.json")
