@@ -1,4 +1,5 @@
 import CReadGuard
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -102,20 +103,41 @@ public enum Platform {
   /// read once in the process: reading it again gives the same bytes (`streams`).
   public static func read(_ path: String, role: String = "") throws(ReadError) -> Input {
     if path == "-" {
-      let identity = identity(ofOpen: 0)
-      if let identity, let bytes = streams[identity] { return Input(bytes: bytes, name: "<stdin>", stamp: nil) }
-      let bytes = try readAll(fd: 0, name: "standard input")
-      // Whatever it is, standard input is read from where it stands, once (a file on it too).
-      if let identity { streams[identity] = bytes }
+      // Whatever it is, standard input is read from where it stands, once (a file on it too): a
+      // thread that asks for it while another reads it waits for those bytes.
+      let bytes = try streams.withLock { (kept) throws(ReadError) -> [UInt8] in
+        let identity = identity(ofOpen: 0)
+        if let identity, let bytes = kept[identity] { return bytes }
+        let bytes = try readAll(fd: 0, name: "standard input")
+        if let identity { kept[identity] = bytes }
+        return bytes
+      }
       return Input(bytes: bytes, name: "<stdin>", stamp: nil)
     }
-    if let (bytes, st) = readBefore(path) { return Input(bytes: bytes, name: path, stamp: FileStamp(st)) }
+    // An input that can be read only once is read under the lock (a second reader waits for the bytes
+    // the first reads, rather than opening it again and finding it drained); its bytes from before are
+    // looked up without opening it (opening a FIFO again would wait for a writer).
+    var st = stat()
+    guard stat(cPath(path), &st) == 0, isStream(st) else {
+      let (input, opened) = try readOpened(path, role: role)
+      keepIfStream(input.bytes, opened)
+      return input
+    }
+    return try streams.withLock { (kept) throws(ReadError) -> Input in
+      if let bytes = kept[FileIdentity(st)] { return Input(bytes: bytes, name: path, stamp: FileStamp(st)) }
+      let (input, opened) = try readOpened(path, role: role)
+      if isStream(opened) { kept[FileIdentity(opened)] = input.bytes }
+      return input
+    }
+  }
+
+  /// Opens `path` and reads it whole; returns what was read and the status of what was opened.
+  private static func readOpened(_ path: String, role: String) throws(ReadError) -> (input: Input, opened: stat) {
     let (fd, st) = try openForReading(path, role: role)
     defer { close(fd) }
     let bytes = try readAll(fd: fd, name: "'\(path)'", sizeHint: Int(st.st_size))
     if let change = changedWhileRead(fd, path: path, opened: st, readBytes: bytes.count) { throw change }
-    keepIfStream(bytes, st)
-    return Input(bytes: bytes, name: path, stamp: FileStamp(st))
+    return (Input(bytes: bytes, name: path, stamp: FileStamp(st)), st)
   }
 
   /// What was read from each input that can be read only once (and from standard input), by its
@@ -123,25 +145,20 @@ public enum Platform {
   /// once read, and a FIFO opened again waits for another writer, so a command that looks at an input
   /// twice (its format by its content, then its arrangement; its arrangement, then its record of
   /// conflicts) works on the bytes read the first time. Regular files are read again from the disk,
-  /// where changes are noticed by their stamps.
-  nonisolated(unsafe) private static var streams: [FileIdentity: [UInt8]] = [:]
+  /// where changes are noticed by their stamps. Behind a lock: commands run in one process on several
+  /// threads (the tests, a library's user) read their inputs at once; a stream is read while it is
+  /// held, so a reader of another stream waits meanwhile (a FIFO without a writer holds it until one comes).
+  private static let streams = Mutex<[FileIdentity: [UInt8]]>([:])
 
   private static func isStream(_ st: stat) -> Bool {
     let kind = st.st_mode & S_IFMT
     return kind != S_IFREG && kind != S_IFDIR
   }
 
-  /// The bytes read before from the input `path` names, when it is one that can be read only once;
-  /// looked up without opening it (opening a FIFO again would wait for a writer).
-  private static func readBefore(_ path: String) -> ([UInt8], stat)? {
-    var st = stat()
-    guard stat(cPath(path), &st) == 0, isStream(st), let bytes = streams[FileIdentity(st)] else { return nil }
-    return (bytes, st)
-  }
-
-  /// Keeps what was read from an input that can be read only once, for the next reading of it.
-  private static func keepIfStream(_ bytes: [UInt8], _ st: stat) {
-    if isStream(st) { streams[FileIdentity(st)] = bytes }
+  /// Keeps what was read from an input that turned out, once opened, to be one that can be read only
+  /// once (the name was a regular file's when it was looked at), for the next reading of it.
+  private static func keepIfStream(_ bytes: [UInt8], _ opened: stat) {
+    if isStream(opened) { streams.withLock { $0[FileIdentity(opened)] = bytes } }
   }
 
   /// The error for a regular file that changed while it was read (another program wrote it, or cut it
@@ -326,8 +343,11 @@ public enum Platform {
   /// `read(_:role:)`'s input for reading once: a regular file mapped (`MappedInput`), standard
   /// input (`-`) and anything that cannot be mapped read whole. The same errors as `read`.
   public static func mapped(_ path: String, role: String = "") throws(ReadError) -> MappedInput {
-    if path == "-" { return MappedInput(try read(path, role: role)) }
-    if let (bytes, st) = readBefore(path) { return MappedInput(Input(bytes: bytes, name: path, stamp: FileStamp(st))) }
+    // An input that can be read only once is read, and kept, as `read` does.
+    var named = stat()
+    if path == "-" || (stat(cPath(path), &named) == 0 && isStream(named)) {
+      return MappedInput(try read(path, role: role))
+    }
     let (fd, st) = try openForReading(path, role: role)
     let size = Int(st.st_size)
     if (st.st_mode & S_IFMT) == S_IFREG && size > 0,
