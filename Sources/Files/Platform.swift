@@ -1,5 +1,4 @@
 import CReadGuard
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -103,30 +102,30 @@ public enum Platform {
   /// read once in the process: reading it again gives the same bytes (`streams`).
   public static func read(_ path: String, role: String = "") throws(ReadError) -> Input {
     if path == "-" {
-      // Whatever it is, standard input is read from where it stands, once (a file on it too): a
-      // thread that asks for it while another reads it waits for those bytes.
-      let bytes = try streams.withLock { (kept) throws(ReadError) -> [UInt8] in
-        let identity = identity(ofOpen: 0)
-        if let identity, let bytes = kept[identity] { return bytes }
+      // Whatever it is, standard input is read from where it stands, once (a file on it too).
+      guard let identity = identity(ofOpen: 0) else {
+        return Input(bytes: try readAll(fd: 0, name: "standard input"), name: "<stdin>", stamp: nil)
+      }
+      let bytes = try kept(identity).bytes.withLock { (kept) throws(ReadError) -> [UInt8] in
+        if let kept { return kept }
         let bytes = try readAll(fd: 0, name: "standard input")
-        if let identity { kept[identity] = bytes }
+        kept = bytes
         return bytes
       }
       return Input(bytes: bytes, name: "<stdin>", stamp: nil)
     }
-    // An input that can be read only once is read under the lock (a second reader waits for the bytes
-    // the first reads, rather than opening it again and finding it drained); its bytes from before are
-    // looked up without opening it (opening a FIFO again would wait for a writer).
+    // An input that can be read only once: its bytes from before are looked up without opening it
+    // (opening a FIFO again would wait for a writer), and it is read under its own lock.
     var st = stat()
     guard stat(cPath(path), &st) == 0, isStream(st) else {
       let (input, opened) = try readOpened(path, role: role)
       keepIfStream(input.bytes, opened)
       return input
     }
-    return try streams.withLock { (kept) throws(ReadError) -> Input in
-      if let bytes = kept[FileIdentity(st)] { return Input(bytes: bytes, name: path, stamp: FileStamp(st)) }
+    return try kept(FileIdentity(st)).bytes.withLock { (kept) throws(ReadError) -> Input in
+      if let kept { return Input(bytes: kept, name: path, stamp: FileStamp(st)) }
       let (input, opened) = try readOpened(path, role: role)
-      if isStream(opened) { kept[FileIdentity(opened)] = input.bytes }
+      if FileIdentity(opened) == FileIdentity(st) { kept = input.bytes } else { keepIfStream(input.bytes, opened) }
       return input
     }
   }
@@ -145,10 +144,26 @@ public enum Platform {
   /// once read, and a FIFO opened again waits for another writer, so a command that looks at an input
   /// twice (its format by its content, then its arrangement; its arrangement, then its record of
   /// conflicts) works on the bytes read the first time. Regular files are read again from the disk,
-  /// where changes are noticed by their stamps. Behind a lock: commands run in one process on several
-  /// threads (the tests, a library's user) read their inputs at once; a stream is read while it is
-  /// held, so a reader of another stream waits meanwhile (a FIFO without a writer holds it until one comes).
-  private static let streams = Mutex<[FileIdentity: [UInt8]]>([:])
+  /// where changes are noticed by their stamps. Commands run in one process on several threads (the
+  /// tests, `diff` and `merge` reading their versions, a library's user) read inputs at once: the table
+  /// is behind a lock (`Locked`), and each input is read holding its own (`Kept`), so a second reader of it waits
+  /// for the bytes the first reads while other inputs are read meanwhile.
+  private static let streams = Locked<[FileIdentity: Kept]>([:])
+
+  /// One input that can be read only once: its bytes, once read.
+  private final class Kept: Sendable {
+    let bytes = Locked<[UInt8]?>(nil)
+  }
+
+  /// The entry for the input `identity` names, made empty if there is none yet.
+  private static func kept(_ identity: FileIdentity) -> Kept {
+    streams.withLock { table in
+      if let kept = table[identity] { return kept }
+      let kept = Kept()
+      table[identity] = kept
+      return kept
+    }
+  }
 
   private static func isStream(_ st: stat) -> Bool {
     let kind = st.st_mode & S_IFMT
@@ -158,7 +173,7 @@ public enum Platform {
   /// Keeps what was read from an input that turned out, once opened, to be one that can be read only
   /// once (the name was a regular file's when it was looked at), for the next reading of it.
   private static func keepIfStream(_ bytes: [UInt8], _ opened: stat) {
-    if isStream(opened) { streams.withLock { $0[FileIdentity(opened)] = bytes } }
+    if isStream(opened) { kept(FileIdentity(opened)).bytes.withLock { if $0 == nil { $0 = bytes } } }
   }
 
   /// The error for a regular file that changed while it was read (another program wrote it, or cut it
