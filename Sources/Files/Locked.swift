@@ -5,12 +5,12 @@
 /// A value behind a pthread mutex. ThreadSanitizer sees the order such a lock makes (it intercepts the
 /// pthread calls); the Synchronization module's `Mutex` locks with atomics and futexes in code built
 /// without it, so a ThreadSanitizer build of the tests reports every value a `Mutex` guards as raced,
-/// burying real races among false ones.
-final class Locked<Value>: @unchecked Sendable {
+/// burying real races among false ones (`merge` printed them into a git merge under such a build).
+public final class Locked<Value>: @unchecked Sendable {
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
   private var value: Value
 
-  init(_ value: Value) {
+  public init(_ value: Value) {
     mutex = .allocate(capacity: 1)
     mutex.initialize(to: pthread_mutex_t())
     pthread_mutex_init(mutex, nil)
@@ -23,7 +23,7 @@ final class Locked<Value>: @unchecked Sendable {
   }
 
   /// Runs `body` on the value, holding the lock.
-  func withLock<Result, E: Error>(_ body: (inout Value) throws(E) -> Result) throws(E) -> Result {
+  public func withLock<Result, E: Error>(_ body: (inout Value) throws(E) -> Result) throws(E) -> Result {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     return try body(&value)
