@@ -196,18 +196,8 @@ public final class CursesTerminal {
     let restoreSize = Self.limitStartingSize(inputFD: inputFD, outputFD: outputFD)
     defer { restoreSize() }
 
-    // The terminal's own entry, or a private one for a depth it does not describe (ColorEntry).
-    var started: OpaquePointer?
-    var direct = ownRGB
-    if let privateDepth, let directory = ColorEntry.compile(base: term, depth: privateDepth) {
-      let previous = getenv("TERMINFO").map { String(cString: $0) }
-      setenv("TERMINFO", directory, 1)
-      started = newterm(ColorEntry.name(for: term, depth: privateDepth), output, input)
-      if let previous { setenv("TERMINFO", previous, 1) } else { unsetenv("TERMINFO") }
-      ColorEntry.removeTree(directory)
-      if started != nil { direct = privateDepth == .trueColor }
-    }
-    if started == nil { started = newterm(term, output, input) }
+    let (started, direct) = Self.newScreen(
+      term: term, privateDepth: privateDepth, ownRGB: ownRGB, output: output, input: input)
     guard let started else {
       fclose(input)
       fclose(output)
@@ -270,6 +260,27 @@ public final class CursesTerminal {
     needsClear = false
     writer = outputFD
     startComposing(ncursesOutput: outputCopy)
+  }
+
+  /// Starts ncurses on the terminal's own entry, or on a private one for a depth it does not describe
+  /// (`ColorEntry`), found through `TERMINFO` while `newterm` reads it; returns the screen and whether
+  /// its entry takes 24-bit values. `newterm` makes its entry ncurses' current one, as `setupterm`
+  /// does: both hold `terminfoLock`.
+  private static func newScreen(
+    term: String, privateDepth: ColorDepth?, ownRGB: Bool, output: UnsafeMutablePointer<FILE>,
+    input: UnsafeMutablePointer<FILE>
+  ) -> (screen: OpaquePointer?, direct: Bool) {
+    terminfoLock.withLock { _ in
+      if let privateDepth, let directory = ColorEntry.compile(base: term, depth: privateDepth) {
+        let previous = getenv("TERMINFO").map { String(cString: $0) }
+        setenv("TERMINFO", directory, 1)
+        let started = newterm(ColorEntry.name(for: term, depth: privateDepth), output, input)
+        if let previous { setenv("TERMINFO", previous, 1) } else { unsetenv("TERMINFO") }
+        ColorEntry.removeTree(directory)
+        if let started { return (started, privateDepth == .trueColor) }
+      }
+      return (newterm(term, output, input), ownRGB)
+    }
   }
 
   /// What says the terminal named by `TERM` shows 24-bit color (`ColorPlan.trueColorSignal`), with its

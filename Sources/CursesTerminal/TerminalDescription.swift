@@ -1,8 +1,15 @@
 import CNCursesW
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
 #endif
+
+/// ncurses keeps the terminal it describes in one global, `cur_term`: `setupterm` replaces it,
+/// `tigetstr` reads it, `del_curterm` frees it. Everything here that sets it up holds this lock, so
+/// that two threads reading descriptions at once (in-process commands run in parallel: `render`'s
+/// color depth, the tests) never free each other's entry or free one twice.
+let terminfoLock = Mutex<Void>(())
 
 /// What a terminal's terminfo entry says about it, read with `setupterm` before ncurses starts (which
 /// writes nothing to the terminal), so that a terminal TileGrid cannot draw on is refused untouched.
@@ -33,11 +40,25 @@ public struct TerminalDescription: Equatable, Sendable {
   /// terminal (`TerminalModes.isConsoleOrHardware`).
   public var ballotBoxes: Bool = true
 
-  /// The description of `term`, or nil when there is no such entry.
+  /// The description of `term`, or nil when there is no such entry. Safe from any thread
+  /// (`terminfoLock`); a terminal ncurses has started is its current one again afterwards.
   public static func read(_ term: String, fd: Int32) -> TerminalDescription? {
-    var failure: Int32 = 0
-    guard !term.isEmpty, setupterm(term, fd, &failure) == OK else { return nil }
-    defer { del_curterm(cur_term) }
+    guard !term.isEmpty else { return nil }
+    return terminfoLock.withLock { _ in
+      // Without a current terminal, setupterm makes a new entry rather than handing back a started
+      // screen's, which `del_curterm` would then free under it.
+      let previous = cur_term
+      set_curterm(nil)
+      defer { set_curterm(previous) }
+      var failure: Int32 = 0
+      guard setupterm(term, fd, &failure) == OK else { return nil }
+      defer { del_curterm(cur_term) }
+      return described(term)
+    }
+  }
+
+  /// The description of `term` from the entry `setupterm` made current.
+  private static func described(_ term: String) -> TerminalDescription {
     let clear = CursesTerminal.capability("clear")
     return TerminalDescription(
       name: term, colors: Int(tigetnum("colors")), rgb: tigetflag("RGB") > 0, tc: tigetflag("Tc") > 0,

@@ -102,20 +102,41 @@ public enum Platform {
   /// read once in the process: reading it again gives the same bytes (`streams`).
   public static func read(_ path: String, role: String = "") throws(ReadError) -> Input {
     if path == "-" {
-      let identity = identity(ofOpen: 0)
-      if let identity, let bytes = streams[identity] { return Input(bytes: bytes, name: "<stdin>", stamp: nil) }
-      let bytes = try readAll(fd: 0, name: "standard input")
       // Whatever it is, standard input is read from where it stands, once (a file on it too).
-      if let identity { streams[identity] = bytes }
+      guard let identity = identity(ofOpen: 0) else {
+        return Input(bytes: try readAll(fd: 0, name: "standard input"), name: "<stdin>", stamp: nil)
+      }
+      let bytes = try kept(identity).bytes.withLock { (kept) throws(ReadError) -> [UInt8] in
+        if let kept { return kept }
+        let bytes = try readAll(fd: 0, name: "standard input")
+        kept = bytes
+        return bytes
+      }
       return Input(bytes: bytes, name: "<stdin>", stamp: nil)
     }
-    if let (bytes, st) = readBefore(path) { return Input(bytes: bytes, name: path, stamp: FileStamp(st)) }
+    // An input that can be read only once: its bytes from before are looked up without opening it
+    // (opening a FIFO again would wait for a writer), and it is read under its own lock.
+    var st = stat()
+    guard stat(cPath(path), &st) == 0, isStream(st) else {
+      let (input, opened) = try readOpened(path, role: role)
+      keepIfStream(input.bytes, opened)
+      return input
+    }
+    return try kept(FileIdentity(st)).bytes.withLock { (kept) throws(ReadError) -> Input in
+      if let kept { return Input(bytes: kept, name: path, stamp: FileStamp(st)) }
+      let (input, opened) = try readOpened(path, role: role)
+      if FileIdentity(opened) == FileIdentity(st) { kept = input.bytes } else { keepIfStream(input.bytes, opened) }
+      return input
+    }
+  }
+
+  /// Opens `path` and reads it whole; returns what was read and the status of what was opened.
+  private static func readOpened(_ path: String, role: String) throws(ReadError) -> (input: Input, opened: stat) {
     let (fd, st) = try openForReading(path, role: role)
     defer { close(fd) }
     let bytes = try readAll(fd: fd, name: "'\(path)'", sizeHint: Int(st.st_size))
     if let change = changedWhileRead(fd, path: path, opened: st, readBytes: bytes.count) { throw change }
-    keepIfStream(bytes, st)
-    return Input(bytes: bytes, name: path, stamp: FileStamp(st))
+    return (Input(bytes: bytes, name: path, stamp: FileStamp(st)), st)
   }
 
   /// What was read from each input that can be read only once (and from standard input), by its
@@ -123,25 +144,36 @@ public enum Platform {
   /// once read, and a FIFO opened again waits for another writer, so a command that looks at an input
   /// twice (its format by its content, then its arrangement; its arrangement, then its record of
   /// conflicts) works on the bytes read the first time. Regular files are read again from the disk,
-  /// where changes are noticed by their stamps.
-  nonisolated(unsafe) private static var streams: [FileIdentity: [UInt8]] = [:]
+  /// where changes are noticed by their stamps. Commands run in one process on several threads (the
+  /// tests, `diff` and `merge` reading their versions, a library's user) read inputs at once: the table
+  /// is behind a lock (`Locked`), and each input is read holding its own (`Kept`), so a second reader of it waits
+  /// for the bytes the first reads while other inputs are read meanwhile.
+  private static let streams = Locked<[FileIdentity: Kept]>([:])
+
+  /// One input that can be read only once: its bytes, once read.
+  private final class Kept: Sendable {
+    let bytes = Locked<[UInt8]?>(nil)
+  }
+
+  /// The entry for the input `identity` names, made empty if there is none yet.
+  private static func kept(_ identity: FileIdentity) -> Kept {
+    streams.withLock { table in
+      if let kept = table[identity] { return kept }
+      let kept = Kept()
+      table[identity] = kept
+      return kept
+    }
+  }
 
   private static func isStream(_ st: stat) -> Bool {
     let kind = st.st_mode & S_IFMT
     return kind != S_IFREG && kind != S_IFDIR
   }
 
-  /// The bytes read before from the input `path` names, when it is one that can be read only once;
-  /// looked up without opening it (opening a FIFO again would wait for a writer).
-  private static func readBefore(_ path: String) -> ([UInt8], stat)? {
-    var st = stat()
-    guard stat(cPath(path), &st) == 0, isStream(st), let bytes = streams[FileIdentity(st)] else { return nil }
-    return (bytes, st)
-  }
-
-  /// Keeps what was read from an input that can be read only once, for the next reading of it.
-  private static func keepIfStream(_ bytes: [UInt8], _ st: stat) {
-    if isStream(st) { streams[FileIdentity(st)] = bytes }
+  /// Keeps what was read from an input that turned out, once opened, to be one that can be read only
+  /// once (the name was a regular file's when it was looked at), for the next reading of it.
+  private static func keepIfStream(_ bytes: [UInt8], _ opened: stat) {
+    if isStream(opened) { kept(FileIdentity(opened)).bytes.withLock { if $0 == nil { $0 = bytes } } }
   }
 
   /// The error for a regular file that changed while it was read (another program wrote it, or cut it
@@ -326,8 +358,11 @@ public enum Platform {
   /// `read(_:role:)`'s input for reading once: a regular file mapped (`MappedInput`), standard
   /// input (`-`) and anything that cannot be mapped read whole. The same errors as `read`.
   public static func mapped(_ path: String, role: String = "") throws(ReadError) -> MappedInput {
-    if path == "-" { return MappedInput(try read(path, role: role)) }
-    if let (bytes, st) = readBefore(path) { return MappedInput(Input(bytes: bytes, name: path, stamp: FileStamp(st))) }
+    // An input that can be read only once is read, and kept, as `read` does.
+    var named = stat()
+    if path == "-" || (stat(cPath(path), &named) == 0 && isStream(named)) {
+      return MappedInput(try read(path, role: role))
+    }
     let (fd, st) = try openForReading(path, role: role)
     let size = Int(st.st_size)
     if (st.st_mode & S_IFMT) == S_IFREG && size > 0,

@@ -1,7 +1,6 @@
 import Dispatch
 import Files
 import Formats
-import Synchronization
 import EditScripts
 import TileGridJSON
 import TileModel
@@ -76,7 +75,7 @@ extension TileGridCommand {
   /// three files of possibly a million tiles, and reading is most of their time). The first failure in
   /// the order of `paths` is the one reported.
   static func loadArrangements(_ paths: [String], formats: [ArrangementFormat]) throws(CLIError) -> [Arrangement] {
-    let results = Mutex<[Result<Arrangement, CLIError>?]>(Array(repeating: nil, count: paths.count))
+    let results = Locked<[Result<Arrangement, CLIError>?]>(Array(repeating: nil, count: paths.count))
     DispatchQueue.concurrentPerform(iterations: paths.count) { k in
       let result = Result { () throws(CLIError) in try loadArrangement(paths[k], format: formats[k]) }
       results.withLock { $0[k] = result }

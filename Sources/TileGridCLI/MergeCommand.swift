@@ -1,7 +1,6 @@
 import Dispatch
 import Files
 import Formats
-import Synchronization
 import TileGridJSON
 import TileModel
 
@@ -87,7 +86,7 @@ extension TileGridCommand {
   /// line merge; a JSON file read as the other commands read it, but for an empty base, which is an
   /// empty arrangement (git gives one when both sides added the file).
   static func loadVersions(_ paths: [String], formats: [ArrangementFormat]) throws(CLIError) -> [MergeVersion] {
-    let results = Mutex<[Result<MergeVersion, CLIError>?]>(Array(repeating: nil, count: paths.count))
+    let results = Locked<[Result<MergeVersion, CLIError>?]>(Array(repeating: nil, count: paths.count))
     DispatchQueue.concurrentPerform(iterations: paths.count) { k in
       let result = Result { () throws(CLIError) in try loadVersion(paths[k], format: formats[k], isBase: k == 0) }
       results.withLock { $0[k] = result }
