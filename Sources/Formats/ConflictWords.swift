@@ -11,11 +11,12 @@ import TileModel
 /// for `tilegrid merge`'s standard error, the file's markers and the editor's Conflicts panel.
 struct ConflictWords {
   let versions: [Arrangement]
-  /// Each version's tiles' places by id, made once for all the conflicts.
-  private var places: [[ExactString: ItemPath]?] = [nil, nil, nil]
+  /// Each version's tiles' places by id (a map made once a few conflicts have asked).
+  private var places: [TilePlaces]
 
   init(base: Arrangement, ours: Arrangement, theirs: Arrangement) {
     versions = [base, ours, theirs]
+    places = versions.map(TilePlaces.init)
   }
 
   /// Titles in words are cut to this many characters, with `…`.
@@ -44,8 +45,7 @@ struct ConflictWords {
   // MARK: Cards
 
   mutating func tile(_ side: Int, _ id: String) -> (tile: Tile, path: ItemPath)? {
-    if places[side] == nil { places[side] = ConflictedArrangement.tilePaths(versions[side]) }
-    guard let path = places[side]![ExactString(id)] else { return nil }
+    guard let path = places[side].path(of: id) else { return nil }
     return (versions[side][path], path)
   }
 

@@ -85,8 +85,8 @@ public struct ConflictedArrangement: Sendable {
       }
     }
     var ids: Set<String>?
-    var paths: [ExactString: ItemPath]?
-    var sidePaths: [MergeSide: [ExactString: ItemPath]] = [:]
+    var paths = TilePlaces(file)
+    var sidePaths: [MergeSide: TilePlaces] = [:]
     var conflicts: [FileConflict] = []
     for subject in order {
       let (ours, theirs) = (edits[0][subject] ?? [], edits[1][subject] ?? [])
@@ -95,10 +95,8 @@ public struct ConflictedArrangement: Sendable {
       if case .tile(let id)? = abouts[subject], ours.isEmpty || theirs.isEmpty {
         // The side whose version is not in the file: its card beside the file's.
         let other: MergeSide = ours.isEmpty ? .theirs : .ours
-        if ids == nil { ids = secondCardIDs(file) }
-        if paths == nil { paths = tilePaths(file) }
-        if sidePaths[other] == nil { sidePaths[other] = tilePaths(outcomes.version(other)) }
-        both = keepingBoth(id, file: file, other: outcomes.version(other), ids: ids!, paths: (paths!, sidePaths[other]!))
+        if sidePaths[other] == nil { sidePaths[other] = TilePlaces(outcomes.version(other)) }
+        both = keepingBoth(id, file: file, other: outcomes.version(other), ids: &ids, paths: &paths, otherPaths: &sidePaths[other]!)
       }
       let message = messages[subject]!.map { sentence in
         sentence.hasPrefix(subject) ? String(sentence.dropFirst(subject.count).drop { $0 == ":" || $0 == " " }) : sentence
@@ -113,22 +111,23 @@ public struct ConflictedArrangement: Sendable {
 
   /// Both versions of a tile: the other side's added as a second card (a new id made from the
   /// tile's, `blue-2`) at the other side's place; nil when either side has no such tile. `ids` are
-  /// `secondCardIDs(file)`, `paths` the two arrangements' `tilePaths`.
+  /// `secondCardIDs(file)`, made when first needed; `paths` and `otherPaths` the two arrangements'
+  /// places.
   private static func keepingBoth(
-    _ id: String, file: Arrangement, other: Arrangement, ids: Set<String>,
-    paths: (file: [ExactString: ItemPath], other: [ExactString: ItemPath])
+    _ id: String, file: Arrangement, other: Arrangement, ids: inout Set<String>?, paths: inout TilePlaces,
+    otherPaths: inout TilePlaces
   ) -> [ScriptEdit]? {
-    guard paths.file[ExactString(id)] != nil, let path = paths.other[ExactString(id)] else { return nil }
+    guard paths.path(of: id) != nil, let path = otherPaths.path(of: id) else { return nil }
     let sectionID = other.sections[path.section].id
     guard let s = file.sectionIndex(ofID: sectionID) else { return nil }
     var copy = other[path]
-    copy.id = IDs.unique(id) { $0 == id || ids.contains($0) }
+    if ids == nil { ids = secondCardIDs(file) }
+    copy.id = IDs.unique(id) { [ids] in $0 == id || ids!.contains($0) }
     return [.add(copy, to: ScriptPlace(sectionID, min(path.item, file.sections[s].count)))]
   }
 
-  /// Where each of the arrangement's tiles is, by id (compared by bytes, as `path(ofTileID:)` does),
-  /// made once for all of a merge's conflicts: looking each one up by a scan made a merge of many
-  /// conflicts quadratic. - Complexity: O(n).
+  /// Where each of the arrangement's tiles is, by id (compared by bytes, as `path(ofTileID:)` does).
+  /// - Complexity: O(n).
   static func tilePaths(_ arrangement: Arrangement) -> [ExactString: ItemPath] {
     var paths: [ExactString: ItemPath] = [:]
     paths.reserveCapacity(arrangement.tileCount)
@@ -628,5 +627,28 @@ public enum ConflictMarkers {
       w.finish { out += $0 }
       return out
     }
+  }
+}
+
+/// The places of an arrangement's tiles by id, for a merge's conflicts: the first few looked up by a
+/// scan of the ids' bytes (`path(ofTileID:)`), then all of them put in a map once
+/// (`ConflictedArrangement.tilePaths`). A map costs about as much as a few dozen scans (a string and a
+/// hash per tile), so a merge with one conflict in a million tiles builds none, and one with 50,000
+/// conflicts is not quadratic. - Complexity: O(n) per lookup for the first `scans`, O(n) once, then O(1).
+struct TilePlaces {
+  let arrangement: Arrangement
+  private var map: [ExactString: ItemPath]?
+  private var scansLeft = 8
+
+  init(_ arrangement: Arrangement) { self.arrangement = arrangement }
+
+  mutating func path(of id: String) -> ItemPath? {
+    if let map { return map[ExactString(id)] }
+    if scansLeft > 0 {
+      scansLeft -= 1
+      return arrangement.path(ofTileID: id)
+    }
+    map = ConflictedArrangement.tilePaths(arrangement)
+    return map![ExactString(id)]
   }
 }
