@@ -157,6 +157,26 @@ struct FollowTerminalTests {
     #expect(saved == (try tilegrid(["move", "pulled.json", "0.0", "0.1"], in: directory)))
   }
 
+  @Test("git checkout of another version and back: each version comes into the open board, as render draws it")
+  func gitCheckoutOfAnotherVersion() async throws {
+    try sh(
+      """
+      git init -q && "$TILEGRID" demo > demo.json && git add demo.json && git commit -qm demo \
+      && "$TILEGRID" move demo.json 1.0 3.0 -i && git commit -qam brown
+      """)
+    let tmux = try await TmuxSession.editor(["demo.json"], in: directory)
+    defer { tmux.close() }
+    try await tmux.waitForStatus("READY")
+    try sh("git checkout -q HEAD~1")
+    let older = try await waitForBoard(of: "demo.json", on: tmux, "of the first commit, brown in Others")
+    #expect(older.headerRow("Archive 0") != nil && !older.titleBar.contains("unsaved"), "\(older)")
+    try await tmux.waitForStatus("READY", "demo.json changed on disk")
+    try sh("git checkout -q -")
+    let newer = try await waitForBoard(of: "demo.json", on: tmux, "of the second commit, brown in the Archive")
+    #expect(newer.headerRow("Archive 1") != nil && !newer.titleBar.contains("unsaved"), "\(newer)")
+    try await tmux.quitCleanly()
+  }
+
   // MARK: - Two editors on one file
 
   /// The tile and section counts the title bar shows (` 18 tiles · 4 sections`).
