@@ -99,14 +99,20 @@ package struct SessionRecorder {
       write(EventScript.line(.diskVersion(nil)))
       return
     }
+    guard let name = keptVersion(arrangement) else { return }
+    write(EventScript.line(.diskVersion(name)))
+  }
+
+  /// Writes a version of the file beside the events file (`EVENTS.disk-N.json`) and returns its name
+  /// as the events line gives it; nil when it cannot be written (the recording stops there).
+  private mutating func keptVersion(_ arrangement: Arrangement) -> String? {
     disks += 1
     let file = "\(path).disk-\(disks).json"
     if let problem = writeVersion(file, arrangement) {
       failure = failure ?? "cannot write '\(file)': \(problem); the recording stops there"
-      return
+      return nil
     }
-    let name = file.lastIndex(of: "/").map { String(file[file.index(after: $0)...]) } ?? file
-    write(EventScript.line(.diskVersion(name)))
+    return file.lastIndex(of: "/").map { String(file[file.index(after: $0)...]) } ?? file
   }
 
   /// A change of the file on disk the editor followed: its new version beside the events file (as
@@ -117,13 +123,7 @@ package struct SessionRecorder {
     case .deleted: write(EventScript.line(.diskChanged(.deleted)))
     case .unreadable: write(EventScript.line(.diskChanged(.unreadable)))
     case .version(let arrangement, _):
-      disks += 1
-      let file = "\(path).disk-\(disks).json"
-      if let problem = writeVersion(file, arrangement) {
-        failure = failure ?? "cannot write '\(file)': \(problem); the recording stops there"
-        return
-      }
-      let name = file.lastIndex(of: "/").map { String(file[file.index(after: $0)...]) } ?? file
+      guard let name = keptVersion(arrangement) else { return }
       write(EventScript.line(.diskChanged(.file(name))))
     }
   }
