@@ -49,7 +49,7 @@ public struct LostFields: Equatable, Sendable, CustomStringConvertible {
     for field in arrangement.extras where !kept.contains(field.key) && !ExtrasKey.formatObjects.contains(field.key) {
       file(JSONString.excerpt(field.key))
     }
-    if format != .markdown, let md = arrangement.formatObject(ExtrasKey.markdown) {
+    if format != .markdown, let md = arrangement.formatObject(MarkdownBoard.key) {
       if md["frontMatter"] != nil { file("front matter") }
       if md["preamble"].map(Self.hasText) == true { file("preamble") }
       if md["tail"] != nil { file("archive and settings") }
@@ -64,7 +64,7 @@ public struct LostFields: Equatable, Sendable, CustomStringConvertible {
     where !kept.contains(field.key) && !ExtrasKey.formatObjects.contains(field.key) && field.key != ExtrasKey.untitled {
       self.section(JSONString.excerpt(field.key))
     }
-    if format != .markdown, let md = section.formatObject(ExtrasKey.markdown), md["lines"].map(Self.hasText) == true {
+    if format != .markdown, let md = section.formatObject(MarkdownBoard.key), md["lines"].map(Self.hasText) == true {
       self.section("text under the heading")
     }
   }
@@ -78,7 +78,7 @@ public struct LostFields: Equatable, Sendable, CustomStringConvertible {
     for field in tile.extras where !ExtrasKey.isFormatObject(field.key) && !kept.contains(field.key) {
       self.tile(JSONString.excerpt(field.key))
     }
-    if format != .markdown, let md = tile.formatObject(ExtrasKey.markdown), (md["lines"]?.array?.count ?? 0) > 1 {
+    if format != .markdown, let md = tile.formatObject(MarkdownBoard.key), (md["lines"]?.array?.count ?? 0) > 1 {
       self.tile("lines under the item")
     }
   }
