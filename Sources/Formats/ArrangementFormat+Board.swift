@@ -17,6 +17,12 @@ extension ArrangementFormat {
   /// Obsidian Kanban's own style (`MarkdownBoard.newBoard`); otherwise one empty section, `Tiles`.
   public var newFile: Arrangement { definition.newFile }
 
+  /// Whether a board's titles and card lines are Markdown, drawn as such.
+  public var cardsAreMarkdown: Bool { definition.cardsAreMarkdown }
+
+  /// The end of the name of the file a card's text is edited in (`e`): `.md` for a Markdown board.
+  public var cardTextSuffix: String { definition.cardTextSuffix }
+
   /// Whether a table gains a `color` column when a tile gets a color (it has none yet).
   public func lacksColorColumn(_ arrangement: Arrangement) -> Bool { definition.lacksColorColumn(arrangement) }
 }

@@ -24,9 +24,12 @@ import TileModel
 public struct ArrangementFormat: Sendable, Hashable, CustomStringConvertible {
   /// The format itself.
   let definition: any FileFormat
+  /// Its `FileFormat.extrasKey`, asked for every tile a writer checks.
+  let objectKey: String?
 
   init(_ definition: any FileFormat) {
     self.definition = definition
+    self.objectKey = definition.extrasKey
   }
 
   /// Every format, in the order the help names them (`FormatRegistry.formats`).

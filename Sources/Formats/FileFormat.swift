@@ -65,6 +65,19 @@ protocol FileFormat: Sendable {
   /// (a table groups its rows by section without headings). Default: false.
   var sectionsMayMerge: Bool { get }
 
+  /// What its own object holds that another format writing the arrangement loses, for `LostFields`:
+  /// the file's (`front matter`), a section's (`text under the heading`) and a tile's (`lines under
+  /// the item`), by name. Default: nothing (its object holds only how its text was laid out).
+  func leftovers(ofFile object: [JSONField]) -> [String]
+  func leftovers(ofSection object: [JSONField]) -> [String]
+  func leftovers(ofTile object: [JSONField]) -> [String]
+
+  /// Whether its cards' titles and lines are Markdown, drawn as such. Default: false.
+  var cardsAreMarkdown: Bool { get }
+  /// The end of the name of the file a card's text is edited in (`e`), so that the text editor knows
+  /// the language. Default: `.txt`.
+  var cardTextSuffix: String { get }
+
   /// How a file of it opens. Default: by its own layout.
   func openingView(of arrangement: Arrangement) -> LayoutView
   /// Whether its cards show their checkboxes. Default: true.
@@ -97,6 +110,11 @@ extension FileFormat {
     false
   }
   var sectionsMayMerge: Bool { false }
+  func leftovers(ofFile object: [JSONField]) -> [String] { [] }
+  func leftovers(ofSection object: [JSONField]) -> [String] { [] }
+  func leftovers(ofTile object: [JSONField]) -> [String] { [] }
+  var cardsAreMarkdown: Bool { false }
+  var cardTextSuffix: String { ".txt" }
   func openingView(of arrangement: Arrangement) -> LayoutView { .file }
   func showsCheckboxes(_ arrangement: Arrangement) -> Bool { true }
   var newFile: Arrangement { .newFile }

@@ -26,6 +26,10 @@ enum FormatRegistry {
     return (key, format.definition)
   }
 
+  /// The formats with an object of their own, by its key.
+  static let byObjectKey: [String: any FileFormat] = Dictionary(
+    uniqueKeysWithValues: formats.compactMap { format in format.definition.extrasKey.map { ($0, format.definition) } })
+
   /// The format whose own object is kept under `key` in `extras`, if any.
   static func format(keeping key: String) -> (any FileFormat)? {
     formats.first { $0.definition.extrasKey == key }?.definition

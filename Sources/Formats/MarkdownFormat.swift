@@ -47,6 +47,27 @@ struct MarkdownFormat: FileFormat {
     try MarkdownBoard.write(arrangement, chunkSize: chunkSize, emit)
   }
 
+  var cardsAreMarkdown: Bool { true }
+  var cardTextSuffix: String { ".md" }
+
+  /// Its front matter, the text before the first lane, the archive and the settings block; the text
+  /// under a heading; the lines under an item.
+  func leftovers(ofFile md: [JSONField]) -> [String] {
+    var lost: [String] = []
+    if md["frontMatter"] != nil { lost.append("front matter") }
+    if md["preamble"].map(LostFields.hasText) == true { lost.append("preamble") }
+    if md["tail"] != nil { lost.append("archive and settings") }
+    return lost
+  }
+
+  func leftovers(ofSection md: [JSONField]) -> [String] {
+    md["lines"].map(LostFields.hasText) == true ? ["text under the heading"] : []
+  }
+
+  func leftovers(ofTile md: [JSONField]) -> [String] {
+    (md["lines"]?.array?.count ?? 0) > 1 ? ["lines under the item"] : []
+  }
+
   /// As lanes side by side, the settings block's `lane-width` where given.
   func openingView(of arrangement: Arrangement) -> LayoutView {
     .lanes(laneWidth: MarkdownBoard.laneWidth(arrangement))
