@@ -2,55 +2,29 @@ import TileModel
 
 extension ArrangementFormat {
   /// What a file of this format keeps of an edit (`FormatTraits.refusal`), and how messages name it.
-  public var traits: FormatTraits {
-    switch self {
-    case .json: return .everything
-    case .markdown:
-      return FormatTraits(
-        name: "A Markdown board", keepsColors: false, keepsWidths: false, keepsLocks: false, keepsSectionLocks: false,
-        keepsLimits: false, keepsLayout: false, keepsCheckboxes: true)
-    case .lines:
-      return FormatTraits(
-        name: "A lines file", keepsColors: false, keepsWidths: false, keepsLocks: false, keepsSectionLocks: false,
-        keepsLimits: false, keepsLayout: false, keepsCheckboxes: false)
-    case .csv, .tsv:
-      return FormatTraits(
-        name: self == .csv ? "A CSV table" : "A TSV table", keepsColors: true, keepsWidths: true, keepsLocks: true,
-        keepsSectionLocks: false, keepsLimits: false, keepsLayout: false, keepsCheckboxes: false,
-        addsColorColumn: true)
-    }
-  }
+  public var traits: FormatTraits { definition.traits }
 
   /// How a file of this format opens: a Markdown board as lanes side by side (its settings block's
-  /// `lane-width` where given, `MarkdownBoard.laneWidth`), anything else by its own layout.
-  public func openingView(of arrangement: Arrangement) -> LayoutView {
-    switch self {
-    case .markdown: return .lanes(laneWidth: MarkdownBoard.laneWidth(arrangement))
-    case .lines: return .list
-    case .json, .csv, .tsv: return .file
-    }
-  }
+  /// `lane-width` where given, `MarkdownBoard.laneWidth`), a lines file as a list, anything else by
+  /// its own layout.
+  public func openingView(of arrangement: Arrangement) -> LayoutView { definition.openingView(of: arrangement) }
 
   /// Whether a board's cards show their checkboxes: false only for a Markdown board whose settings
   /// block says `"show-checkboxes": false` (Obsidian's setting).
-  public func showsCheckboxes(_ arrangement: Arrangement) -> Bool {
-    self != .markdown || MarkdownBoard.setting("show-checkboxes", of: arrangement) != "false"
-  }
+  public func showsCheckboxes(_ arrangement: Arrangement) -> Bool { definition.showsCheckboxes(arrangement) }
 
   /// What `tilegrid FILE` opens when FILE does not exist: for a Markdown board, one lane `To do` in
   /// Obsidian Kanban's own style (`MarkdownBoard.newBoard`); otherwise one empty section, `Tiles`.
-  public var newFile: Arrangement {
-    self == .markdown ? MarkdownBoard.newBoard : .newFile
-  }
+  public var newFile: Arrangement { definition.newFile }
+
+  /// Whether a board's titles and card lines are Markdown, drawn as such.
+  public var cardsAreMarkdown: Bool { definition.cardsAreMarkdown }
+
+  /// The end of the name of the file a card's text is edited in (`e`): `.md` for a Markdown board.
+  public var cardTextSuffix: String { definition.cardTextSuffix }
 
   /// Whether a table gains a `color` column when a tile gets a color (it has none yet).
-  public func lacksColorColumn(_ arrangement: Arrangement) -> Bool {
-    switch self {
-    case .csv: return !Table.storedColumns(arrangement, .comma).contains { Table.Known(header: $0) == .color }
-    case .tsv: return !Table.storedColumns(arrangement, .tab).contains { Table.Known(header: $0) == .color }
-    default: return false
-    }
-  }
+  public func lacksColorColumn(_ arrangement: Arrangement) -> Bool { definition.lacksColorColumn(arrangement) }
 }
 
 extension MarkdownBoard {

@@ -7,16 +7,7 @@ extension ArrangementFormat {
   /// The text of `tile` as the file holds it: a Markdown board's card lines (its item line and the
   /// lines under it, without the blank lines after it, which stay where they are), a lines file's
   /// line, otherwise the title. Lines end in `\n`.
-  public func cardText(of tile: Tile) -> String {
-    switch self {
-    case .markdown:
-      let lines = tile.markdownLines
-      guard !lines.isEmpty else { return "- " + tile.displayTitle + "\n" }
-      return Self.withoutTrailingBlanks(lines).joined(separator: "\n") + "\n"
-    case .lines, .json, .csv, .tsv:
-      return tile.displayTitle + "\n"
-    }
-  }
+  public func cardText(of tile: Tile) -> String { definition.cardText(of: tile) }
 
   /// The card `text` makes in place of `tile` (which keeps its id, color and every other field), or
   /// why it makes none: a Markdown board's text must be one card (one item, with what goes under it,
@@ -24,17 +15,7 @@ extension ArrangementFormat {
   public func card(fromText text: String, replacing tile: Tile) -> Result<Tile, CardTextRefusal> {
     var body = text
     while body.hasSuffix("\n") || body.hasSuffix("\r") { body.removeLast() }
-    switch self {
-    case .markdown:
-      return Self.markdownCard(body, replacing: tile)
-    case .lines, .json, .csv, .tsv:
-      guard !body.isEmpty else { return .failure(.empty) }
-      guard !body.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return .failure(.severalLines) }
-      if self == .lines, body.hasPrefix("# ") { return .failure(.notOneCard("a line '# …' is a section")) }
-      var edited = tile
-      edited.title = body
-      return .success(edited)
-    }
+    return definition.card(fromText: body, replacing: tile)
   }
 
   static func withoutTrailingBlanks(_ lines: [String]) -> [String] {

@@ -10,38 +10,9 @@ extension ArrangementFormat {
   ///
   /// - Complexity: O(1) for JSON; otherwise one pass over at most `headingSearchLimit` bytes.
   public init(content bytes: UnsafeBufferPointer<UInt8>) {
-    var start = 0
-    if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
-    var first = start
-    while first < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[first]) { first += 1 }
-    guard first < bytes.count, bytes[first] != UInt8(ascii: "{") && bytes[first] != UInt8(ascii: "[") else {
-      self = .json
-      return
-    }
-    // The first line, from where the blanks before it end to its line break.
-    var end = first
-    while end < bytes.count && bytes[end] != 0x0A && bytes[end] != 0x0D { end += 1 }
-    let firstLine = Array(bytes[first..<end])
-    if Self.trimmed(firstLine) == Array("---".utf8) {
-      self = .markdown
-      return
-    }
-    var lineStart = start
-    let limit = min(bytes.count, start + Self.headingSearchLimit)
-    for k in start...limit where k == limit || bytes[k] == 0x0A || bytes[k] == 0x0D {
-      if k - lineStart >= 3 && bytes[lineStart] == 0x23 && bytes[lineStart + 1] == 0x23 && bytes[lineStart + 2] == 0x20 {
-        self = .markdown
-        return
-      }
-      lineStart = k + 1
-    }
-    if Self.namesTitle(firstLine, separator: 0x09) {
-      self = .tsv
-    } else if Self.namesTitle(firstLine, separator: 0x2C) {
-      self = .csv
-    } else {
-      self = .lines
-    }
+    let sample = ContentSample(bytes)
+    // The last format recognises any text; JSON, anything else.
+    self = FormatRegistry.byRecognition.first { $0.definition.recognises(sample) } ?? .json
   }
 
   /// How far a `## ` heading is looked for: a board has one long before, and a large list of lines
@@ -51,23 +22,5 @@ extension ArrangementFormat {
   /// `init(content:)` over an array.
   public init(content bytes: [UInt8]) {
     self = bytes.withUnsafeBufferPointer { ArrangementFormat(content: $0) }
-  }
-
-  /// Whether a header line split by `separator` has a field `title` (in any case, blanks and quotes
-  /// around it ignored), as the table reader finds its title column.
-  static func namesTitle(_ line: [UInt8], separator: UInt8) -> Bool {
-    guard line.contains(separator) else { return false }
-    return line.split(separator: separator, omittingEmptySubsequences: false).contains { field in
-      var name = trimmed(Array(field))
-      if name.count >= 2 && name.first == 0x22 && name.last == 0x22 { name = trimmed(Array(name.dropFirst().dropLast())) }
-      return String(decoding: name, as: UTF8.self).lowercased() == "title"
-    }
-  }
-
-  static func trimmed(_ bytes: [UInt8]) -> [UInt8] {
-    var slice = bytes[...]
-    while let b = slice.first, b == 0x20 || b == 0x09 { slice.removeFirst() }
-    while let b = slice.last, b == 0x20 || b == 0x09 { slice.removeLast() }
-    return Array(slice)
   }
 }

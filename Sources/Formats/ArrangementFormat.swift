@@ -18,44 +18,79 @@ import TileModel
 ///     var out: [UInt8] = []
 ///     let lost = format.write(board) { out += $0 }                        // the file, one item moved
 ///     if !lost.isEmpty { print("\(format) cannot keep \(lost)") }         // fields left out, if any
-public enum ArrangementFormat: String, CaseIterable, Sendable, CustomStringConvertible {
-  /// TileGrid's arrangement file (docs/file-format.md); `TileGridJSON` reads and writes it.
-  case json
-  /// A Markdown board: `## ` headings are sections, top-level list items tiles.
-  case markdown
-  /// One tile per line; `# TITLE` starts a section.
-  case lines
-  /// RFC 4180 comma-separated values with a header row.
-  case csv
-  /// Tab-separated values with a header row; fields hold no tab or line break.
-  case tsv
+///
+/// Each format is one type conforming to `FileFormat`, listed once in `FormatRegistry`; this value
+/// names one of them, and what follows asks it.
+public struct ArrangementFormat: Sendable, Hashable, CustomStringConvertible {
+  /// The format itself.
+  let definition: any FileFormat
+  /// Its `FileFormat.extrasKey`, asked for every tile a writer checks.
+  let objectKey: String?
+
+  init(_ definition: any FileFormat) {
+    self.definition = definition
+    self.objectKey = definition.extrasKey
+  }
+
+  /// Every format, in the order the help names them (`FormatRegistry.formats`).
+  public static var allCases: [ArrangementFormat] { FormatRegistry.formats }
 
   /// The format named as `--format` and `--to` name it: `json`, `markdown`, `lines`, `csv`, `tsv`.
   public init?(name: String) {
-    self.init(rawValue: name)
+    guard let format = FormatRegistry.formats.first(where: { $0.name == name }) else { return nil }
+    self = format
   }
 
-  /// The format a path's extension names (`.json`; `.md`, `.markdown`; `.txt`; `.csv`; `.tsv`, in any
-  /// case), or nil for any other path: the caller decides (the command line reads those as JSON).
+  /// The format a path names: by its whole file name (`FileFormat.fileNames`), else by its extension
+  /// (`.json`; `.md`, `.markdown`; `.txt`; `.csv`; `.tsv`, in any case); nil for any other path: the
+  /// caller decides (the command line reads those as JSON).
   public init?(path: String) {
-    guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
-    switch path[path.index(after: dot)...].lowercased() {
-    case "json": self = .json
-    case "md", "markdown": self = .markdown
-    case "txt": self = .lines
-    case "csv": self = .csv
-    case "tsv": self = .tsv
-    default: return nil
+    let base = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    if !base.isEmpty, let format = FormatRegistry.formats.first(where: { f in
+      f.definition.fileNames.contains { $0.lowercased() == base.lowercased() }
+    }) {
+      self = format
+      return
     }
+    guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+    let ext = path[path.index(after: dot)...].lowercased()
+    guard let format = FormatRegistry.formats.first(where: { $0.definition.extensions.contains(ext) }) else { return nil }
+    self = format
   }
 
   /// The format's name, as `--format` takes it.
-  public var description: String { rawValue }
+  public var name: String { definition.name }
+
+  /// The format's name, as `--format` takes it.
+  public var description: String { name }
+
+  /// The format's name (as the enum this value replaced spelled it).
+  public var rawValue: String { name }
+
+  /// The extension a file of the format is written with: `json`, `md`, `txt`, `csv`, `tsv`.
+  public var fileExtension: String { definition.extensions.first ?? name }
+
+  /// Every extension it is recognised by, dotted: `.md`, `.markdown`.
+  public var extensions: [String] { definition.extensions.map { "." + $0 } }
+
+  /// The question a message asks when content looks like this format: `is it lines`.
+  public var guess: String { definition.guess }
+
+  /// Whether its cards carry ids of their own (JSON: the id merge, conflicts recorded in the file).
+  public var keepsIDs: Bool { definition.keepsIDs }
+
+  public static func == (a: ArrangementFormat, b: ArrangementFormat) -> Bool { a.name == b.name }
+  public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
   /// The names, for messages: "json, markdown, lines, csv or tsv".
-  public static var names: String {
-    let all = allCases.map(\.rawValue)
-    return all.dropLast().joined(separator: ", ") + " or " + all[all.count - 1]
+  public static var names: String { Self.listed(allCases.map(\.name)) }
+
+  /// Every extension formats are recognised by, for the help: ".json, .md, .markdown, .txt, .csv or .tsv".
+  public static var extensionNames: String { Self.listed(allCases.flatMap(\.extensions)) }
+
+  /// `a, b or c`.
+  static func listed(_ all: [String]) -> String {
+    all.dropLast().joined(separator: ", ") + " or " + all[all.count - 1]
   }
 
   /// Reads an arrangement from a file's bytes. Text formats take UTF-8 (a leading byte order mark is
@@ -65,18 +100,7 @@ public enum ArrangementFormat: String, CaseIterable, Sendable, CustomStringConve
   ///   line and column (1-based, columns in characters) and what is wrong there.
   /// - Complexity: O(bytes).
   public func read(_ bytes: [UInt8]) throws(FormatError) -> Arrangement {
-    switch self {
-    case .json:
-      do {
-        return try Arrangement(json: bytes)
-      } catch {
-        throw .json(error)
-      }
-    case .markdown: return try MarkdownBoard.read(bytes)
-    case .lines: return try LineList.read(bytes)
-    case .csv: return try Table.read(bytes, separator: .comma)
-    case .tsv: return try Table.read(bytes, separator: .tab)
-    }
+    try definition.read(bytes)
   }
 
   /// Whether the format can hold the arrangement at all; call it before `write`, which writes
@@ -85,12 +109,7 @@ public enum ArrangementFormat: String, CaseIterable, Sendable, CustomStringConve
   /// - Throws: `FormatError.cannotWrite`, naming the first tile or section that does not fit.
   /// - Complexity: O(n) in the tiles and their text.
   public func checkWritable(_ arrangement: Arrangement) throws(FormatError) {
-    switch self {
-    case .json, .csv: return
-    case .markdown: try MarkdownBoard.checkWritable(arrangement)
-    case .lines: try LineList.checkWritable(arrangement)
-    case .tsv: try Table.checkWritable(arrangement, separator: .tab)
-    }
+    try definition.checkWritable(arrangement)
   }
 
   /// Writes the arrangement in this format to `emit`, in chunks of about `chunkSize` bytes (as
@@ -105,15 +124,7 @@ public enum ArrangementFormat: String, CaseIterable, Sendable, CustomStringConve
   public func write<E: Error>(
     _ arrangement: Arrangement, chunkSize: Int = 1 << 20, _ emit: ([UInt8]) throws(E) -> Void
   ) throws(E) -> LostFields {
-    switch self {
-    case .json:
-      try arrangement.writeJSON(chunkSize: chunkSize, emit)
-      return LostFields(format: self)
-    case .markdown: return try MarkdownBoard.write(arrangement, chunkSize: chunkSize, emit)
-    case .lines: return try LineList.write(arrangement, chunkSize: chunkSize, emit)
-    case .csv: return try Table.write(arrangement, separator: .comma, chunkSize: chunkSize, emit)
-    case .tsv: return try Table.write(arrangement, separator: .tab, chunkSize: chunkSize, emit)
-    }
+    try definition.write(arrangement, chunkSize: chunkSize, emit)
   }
 
   /// The whole file as bytes, and what could not be kept (`write` into one array).

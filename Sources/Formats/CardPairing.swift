@@ -32,14 +32,7 @@ struct CardPairing: Sendable {
     case blankIDs(String)
 
     init(_ arrangement: Arrangement, format: ArrangementFormat) {
-      switch format {
-      case .json: self = .none
-      case .markdown, .lines: self = .all
-      case .csv, .tsv:
-        let separator: Table.Separator = format == .csv ? .comma : .tab
-        let columns = Table.storedColumns(arrangement, separator)
-        self = columns.contains { Table.Known(header: $0) == .id } ? .blankIDs(separator.key) : .all
-      }
+      self = format.definition.cardsWithMadeIDs(arrangement)
     }
 
     func covers(_ tile: Tile) -> Bool {
@@ -348,7 +341,7 @@ enum CardText {
   /// A Markdown item's lines, its trailing blank lines left out (the first is always kept); nil for a
   /// card of another format.
   static func itemLines(of tile: Tile) -> ArraySlice<JSONValue>? {
-    guard let lines = tile.formatObject(ExtrasKey.markdown)?["lines"]?.array, !lines.isEmpty else { return nil }
+    guard let lines = tile.formatObject(MarkdownBoard.key)?["lines"]?.array, !lines.isEmpty else { return nil }
     var end = lines.count
     while end > 1, let line = lines[end - 1].string, line.isBlankLine { end -= 1 }
     return lines[..<end]

@@ -175,12 +175,7 @@ struct ConflictWords {
   }
 
   func fileWords(_ key: String) -> String {
-    switch key {
-    case ExtrasKey.markdown: return "the board's text outside its lanes (front matter, the text before the first lane, the settings): changed by both"
-    case ExtrasKey.lines: return "the list's lines before its first card: changed by both"
-    case ExtrasKey.csv, ExtrasKey.tsv: return "the table's columns: changed by both"
-    default: return "the file's \(key): changed by both"
-    }
+    FormatRegistry.format(keeping: key)?.fileObjectConflict ?? "the file's \(key): changed by both"
   }
 
   /// `a`, `a and b`, `a, b and c`.

@@ -6,10 +6,6 @@ import TileModel
 
 /// The keys the formats read and write in `extras`.
 enum ExtrasKey {
-  static let markdown = "markdown"
-  static let lines = "lines"
-  static let csv = "csv"
-  static let tsv = "tsv"
   /// A tile's checkbox: `true` for `[x]`, `false` for `[ ]`, absent for an item without one.
   static let checked = "checked"
   /// A section that had no heading (the items before a board's first heading, a list without `# `
@@ -17,12 +13,13 @@ enum ExtrasKey {
   static let untitled = "untitled"
   /// The format objects: each is kept by its own format and left out by the others, which keep what
   /// it holds only where they can (`LostFields` names the rest).
-  static let formatObjects: Set<String> = [markdown, lines, csv, tsv]
+  /// Each format's `FileFormat.extrasKey`, from `FormatRegistry`.
+  static let formatObjects: Set<String> = Set(FormatRegistry.objectKeys)
 
   /// `formatObjects.contains(key)`, by the same comparison (`String ==`), without hashing the key:
   /// asked for every key of every tile.
   static func isFormatObject(_ key: String) -> Bool {
-    key == markdown || key == lines || key == csv || key == tsv
+    FormatRegistry.objectKeys.contains(key)
   }
 }
 

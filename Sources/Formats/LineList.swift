@@ -20,7 +20,7 @@ import TileModel
 /// untitled section. A title is the whole line as it is (blanks included), but for the CR of a CR LF
 /// line in a file that mixes line endings.
 enum LineList {
-  static let key = ExtrasKey.lines
+  static let key = "lines"
 
   // MARK: - Reading
 

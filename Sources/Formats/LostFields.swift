@@ -42,6 +42,18 @@ public struct LostFields: Equatable, Sendable, CustomStringConvertible {
 
   // MARK: - The checks every text format makes
 
+  /// The objects of other formats among `extras` (the first of each key, as `formatObject` finds
+  /// it), with their formats: what they hold that this format cannot keep is named
+  /// (`FileFormat.leftovers`). Nothing is allocated when there are none.
+  private func others(_ extras: [JSONField]) -> [(key: String, object: [JSONField], format: any FileFormat)] {
+    var found: [(key: String, object: [JSONField], format: any FileFormat)] = []
+    for field in extras where ExtrasKey.isFormatObject(field.key) && field.key != format.objectKey {
+      guard !found.contains(where: { $0.key == field.key }), let other = FormatRegistry.byObjectKey[field.key] else { continue }
+      if let object = extras[field.key]?.object { found.append((field.key, object, other)) }
+    }
+    return found
+  }
+
   /// The file's layout and unknown keys, but for the format objects (another format's object holds
   /// only how its text was laid out; its content is checked by `foreignFile`).
   mutating func checkFile(_ arrangement: Arrangement, keeping kept: Set<String>) {
@@ -49,10 +61,8 @@ public struct LostFields: Equatable, Sendable, CustomStringConvertible {
     for field in arrangement.extras where !kept.contains(field.key) && !ExtrasKey.formatObjects.contains(field.key) {
       file(JSONString.excerpt(field.key))
     }
-    if format != .markdown, let md = arrangement.formatObject(ExtrasKey.markdown) {
-      if md["frontMatter"] != nil { file("front matter") }
-      if md["preamble"].map(Self.hasText) == true { file("preamble") }
-      if md["tail"] != nil { file("archive and settings") }
+    for (_, object, other) in others(arrangement.extras) {
+      for name in other.leftovers(ofFile: object) { file(name) }
     }
   }
 
@@ -64,8 +74,8 @@ public struct LostFields: Equatable, Sendable, CustomStringConvertible {
     where !kept.contains(field.key) && !ExtrasKey.formatObjects.contains(field.key) && field.key != ExtrasKey.untitled {
       self.section(JSONString.excerpt(field.key))
     }
-    if format != .markdown, let md = section.formatObject(ExtrasKey.markdown), md["lines"].map(Self.hasText) == true {
-      self.section("text under the heading")
+    for (_, object, other) in others(section.extras) {
+      for name in other.leftovers(ofSection: object) { self.section(name) }
     }
   }
 
@@ -78,8 +88,8 @@ public struct LostFields: Equatable, Sendable, CustomStringConvertible {
     for field in tile.extras where !ExtrasKey.isFormatObject(field.key) && !kept.contains(field.key) {
       self.tile(JSONString.excerpt(field.key))
     }
-    if format != .markdown, let md = tile.formatObject(ExtrasKey.markdown), (md["lines"]?.array?.count ?? 0) > 1 {
-      self.tile("lines under the item")
+    for (_, object, other) in others(tile.extras) {
+      for name in other.leftovers(ofTile: object) { self.tile(name) }
     }
   }
 

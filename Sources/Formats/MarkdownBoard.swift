@@ -44,7 +44,7 @@ import TileModel
 /// closed is an error (CommonMark runs it to the end of the file, which would make every later item and
 /// heading part of one tile, and moving that tile would swallow the rest of the board).
 enum MarkdownBoard {
-  static let key = ExtrasKey.markdown
+  static let key = "markdown"
 
   // MARK: - Reading
 
@@ -404,7 +404,7 @@ enum MarkdownBoard {
 
   /// Another text format's newline style, for an arrangement converted from it.
   static func borrowedStyle(_ arrangement: Arrangement) -> [JSONField]? {
-    for key in [ExtrasKey.markdown, ExtrasKey.lines, ExtrasKey.csv, ExtrasKey.tsv] {
+    for key in FormatRegistry.objectKeys {
       if let object = arrangement.formatObject(key) { return object }
     }
     return nil

@@ -118,7 +118,7 @@ public enum MergeCascade {
     // 4. Card merge.
     let (result, pairings) = CardMerge.cardMerge(
       base: base.arrangement, ours: ours.arrangement, theirs: theirs.arrangement, formats: versions.map(\.format),
-      prefer: options.prefer, outcomes: format == .json ? .differing : .whole)
+      prefer: options.prefer, outcomes: format.keepsIDs ? .differing : .whole)
     record.addPairings(pairings, versions)
     record.add("4-card-merge.txt", result.conflicts.isEmpty ? "clean\n" : result.conflicts.map { "- \($0.sentence)\n  (\($0))\n" }.joined())
     // 5. Write.
@@ -127,19 +127,6 @@ public enum MergeCascade {
     record.add("5-write.txt", merged.recorded.isEmpty ? "clean\n" : merged.recorded.map { "- \($0)\n" }.joined())
     merged.record = record.files
     return merged
-  }
-}
-
-extension ArrangementFormat {
-  /// The extension of a file in the format: `json`, `md`, `txt`, `csv`, `tsv`.
-  public var fileExtension: String {
-    switch self {
-    case .json: return "json"
-    case .markdown: return "md"
-    case .lines: return "txt"
-    case .csv: return "csv"
-    case .tsv: return "tsv"
-    }
   }
 }
 

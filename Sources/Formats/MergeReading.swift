@@ -43,7 +43,7 @@ extension MergeCascade {
   /// different formats go to the card merge.
   static func readVersions(_ versions: [MergeVersion], writing format: ArrangementFormat, _ record: inout MergeRecord) -> Route {
     let route: Route
-    if versions.contains(where: { $0.format == .json }) || format == .json {
+    if versions.contains(where: { $0.format.keepsIDs }) || format.keepsIDs {
       route = .cards(reason: "a format with ids: the id merge")
     } else if versions.contains(where: { $0.format != format }) {
       route = .cards(reason: "versions in different formats, or written in another: the card merge")

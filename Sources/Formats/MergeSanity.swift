@@ -35,8 +35,7 @@ enum MergeSanity {
   /// Nil when the merged board is written in the style the sides make (its line endings, byte order
   /// mark and final newline: ours's, unless theirs changed the base's); else what differs.
   static func readsAlike(_ merged: Arrangement, format: ArrangementFormat, versions: [Arrangement]) -> String? {
-    guard format != .json else { return nil }
-    let key = format.rawValue
+    guard let key = format.definition.extrasKey else { return nil }
     let styles = versions.map { TextStyle($0.formatObject(key)) }
     let expected = styles[2] == styles[0] ? styles[1] : styles[2]
     let style = TextStyle(merged.formatObject(key))

@@ -233,11 +233,13 @@ enum MergeWriting {
     /// format reads back does not add up to the file's lines.
     init?(_ bytes: [UInt8], lines count: Int, format: ArrangementFormat, arrangement: Arrangement) {
       guard let read = try? format.read(bytes), read.tileCount == arrangement.tileCount,
-        read.sections.count == arrangement.sections.count || format == .csv || format == .tsv
+        read.sections.count == arrangement.sections.count || format.definition.sectionsMayMerge
       else { return nil }
       let ids = arrangement.sections.map { section in section.items.map { arrangement[$0].id } }
       var line = 0
-      func add(_ n: Int, _ text: some Sequence<String>, _ subject: MergeSubject?, section: String? = nil) {
+      var chunks: [Chunk] = []
+      let cut = format.definition.cutIntoChunks(read, bytes: bytes, ids: ids, sections: arrangement.sections.map(\.id)) {
+        n, text, subject, section in
         guard n > 0 || subject != nil else { return }
         var h = CardText.fnvStart
         if let subject { CardText.mix(&h, subject.description) }
@@ -245,69 +247,38 @@ enum MergeWriting {
         chunks.append(Chunk(lines: line..<(line + n), key: h, subject: subject, section: section))
         line += n
       }
-      func strings(_ value: JSONValue?) -> [String] { value?.array?.compactMap(\.string) ?? [] }
-      switch format {
-      case .json:
-        return nil
-      case .markdown, .lines:
-        let key = format.rawValue
-        let file = read.formatObject(key)
-        let head = format == .markdown ? strings(file?["frontMatter"]) + strings(file?["preamble"]) : strings(file?["head"])
-        add(head.count, head, nil)
-        for (s, section) in read.sections.enumerated() {
-          let object = section.formatObject(key)
-          var text = object?["heading"]?.string.map { [$0] } ?? []
-          text += strings(object?["lines"])
-          add(text.count, text, .section(arrangement.sections[s].id))
-          for (i, ref) in section.items.enumerated() {
-            let tile = read[ref]
-            let own = tile.formatObject(key)
-            var text: [String]
-            if format == .markdown {
-              text = strings(own?["lines"])
-            } else {
-              text = [own?["line"]?.string ?? tile.displayTitle] + strings(own?["after"])
-            }
-            if text.isEmpty { text = [tile.displayTitle] }
-            add(text.count, text, .tile(ids[s][i]), section: arrangement.sections[s].id)
-          }
-          // The section's end: the blank lines after its last tile.
-          let end = strings(object?["trailing"])
-          add(end.count, end, nil)
-        }
-        if format == .markdown {
-          let tail = strings(file?["tail"])
-          add(tail.count, tail, nil)
-        }
-      case .csv, .tsv:
-        // Records: a CSV record runs on while its quotes are open (a field holding a line break).
-        guard let text = try? TextLines(bytes) else { return nil }
-        var k = 0
-        func record() -> [String] {
-          var lines = [text.lines[k]]
-          var open = format == .csv && text.lines[k].utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\"") ? 1 : 0) } % 2 == 1
-          k += 1
-          while open && k < text.lines.count {
-            lines.append(text.lines[k])
-            if text.lines[k].utf8.reduce(0, { $0 + ($1 == UInt8(ascii: "\"") ? 1 : 0) }) % 2 == 1 { open = false }
-            k += 1
-          }
-          return lines
-        }
-        if k < text.lines.count {
-          let header = record()
-          add(header.count, header, nil)
-        }
-        for (s, section) in arrangement.sections.enumerated() {
-          for id in ids[s] {
-            guard k < text.lines.count else { return nil }
-            let lines = record()
-            add(lines.count, lines, .tile(id), section: section.id)
-          }
-        }
-      }
-      guard line == count else { return nil }
+      guard cut, line == count else { return nil }
+      self.chunks = chunks
     }
+
+    /// How a format whose object holds a heading per section and lines per card (a Markdown board, a
+    /// lines file) is cut: its `head` lines, then each section's heading and the lines under it, its
+    /// cards (each `cardLines`, else its title) and the blank lines after them, then its `tail`.
+    static func cutHeaded(
+      _ read: Arrangement, key: String, ids: [[String]], sections: [String], head: [String], tail: [String],
+      cardLines: ([JSONField]?, Tile) -> [String], add: MergeChunkAdder
+    ) -> Bool {
+      add(head.count, head, nil, nil)
+      for (s, section) in read.sections.enumerated() {
+        let object = section.formatObject(key)
+        var text = object?["heading"]?.string.map { [$0] } ?? []
+        text += strings(object?["lines"])
+        add(text.count, text, .section(sections[s]), nil)
+        for (i, ref) in section.items.enumerated() {
+          let tile = read[ref]
+          var text = cardLines(tile.formatObject(key), tile)
+          if text.isEmpty { text = [tile.displayTitle] }
+          add(text.count, text, .tile(ids[s][i]), sections[s])
+        }
+        // The section's end: the blank lines after its last tile.
+        let end = strings(object?["trailing"])
+        add(end.count, end, nil, nil)
+      }
+      add(tail.count, tail, nil, nil)
+      return true
+    }
+
+    static func strings(_ value: JSONValue?) -> [String] { value?.array?.compactMap(\.string) ?? [] }
 
     /// The lines of a range of chunks.
     func lines(_ range: Range<Int>) -> Range<Int> {
@@ -336,17 +307,17 @@ extension MergeCascade {
       return nil
     }
     guard !result.conflicts.isEmpty else {
-      let (bytes, lost) = format == .json ? (nil, LostFields(format: .json)) : format.bytes(result.arrangement)
+      let (bytes, lost) = format.keepsIDs ? (nil, LostFields(format: format)) : format.bytes(result.arrangement)
       return MergedFile(
         arrangement: result.arrangement, format: format, conflicts: [], bytes: bytes,
         file: ConflictedArrangement(arrangement: result.arrangement, conflicts: []), lost: lost,
         cannotWrite: unwritable([result.arrangement]), madeBy: "card merge")
     }
-    if format == .json {
+    if format.keepsIDs {
       let file = ConflictedArrangement.merged(result)
       return MergedFile(
         arrangement: result.arrangement, format: format, conflicts: result.conflicts, bytes: nil, file: file,
-        lost: LostFields(format: .json), cannotWrite: nil, madeBy: "card merge")
+        lost: LostFields(format: format), cannotWrite: nil, madeBy: "card merge")
     }
     let (bytes, blocks) = MergeWriting.markedFile(result, format: format, labels: labels)
     let lost = format.bytes(result.outcomes?.ours ?? result.arrangement).lost

@@ -136,7 +136,7 @@ struct Rekeying {
   /// checkbox: the writer makes the same line again from the base's, and the two versions' lines
   /// compare equal.
   static func normalized(_ tile: Tile, like base: Tile) -> Tile {
-    let key = ExtrasKey.markdown
+    let key = MarkdownBoard.key
     guard differ(tile.displayTitle, base.displayTitle) || tile.checkbox != base.checkbox,
       let object = tile.formatObject(key), var lines = object["lines"]?.array, let first = lines.first?.string,
       let baseFirst = base.formatObject(key)?["lines"]?.array?.first?.string, !first.utf8.elementsEqual(baseFirst.utf8),
@@ -155,7 +155,7 @@ struct Rekeying {
   /// changed places with its neighbour would otherwise read as changed in both versions (`diff` a
   /// `set … markdown` line, `merge` a conflict where git is clean). Nil when there is nothing to do.
   static func baseBlanks(_ tile: Tile, like base: Tile) -> Tile? {
-    for key in [ExtrasKey.markdown, ExtrasKey.lines] {
+    for key in FormatRegistry.headed.map(\.key) {
       guard let object = tile.formatObject(key), let lines = object["lines"]?.array,
         let baseLines = base.formatObject(key)?["lines"]?.array
       else { continue }
@@ -183,11 +183,11 @@ struct Rekeying {
   /// A paired section's heading written as the base's when it differs only by the title.
   static func normalized(_ section: Section, like base: Section) -> Section {
     guard section.displayTitle != base.displayTitle else { return section }
-    for key in [ExtrasKey.markdown, ExtrasKey.lines] {
+    for (key, format) in FormatRegistry.headed {
       guard let heading = section.formatObject(key)?["heading"]?.string,
         let baseHeading = base.formatObject(key)?["heading"]?.string, !heading.utf8.elementsEqual(baseHeading.utf8)
       else { continue }
-      let prefix = key == ExtrasKey.markdown ? String(MarkdownBoard.headingPrefix(baseHeading)) : "# "
+      guard let prefix = format.headingPrefix(like: baseHeading) else { continue }
       guard (prefix + section.displayTitle).utf8.elementsEqual(heading.utf8) else { continue }
       var section = section
       section.extras = replacing(key, "heading", with: .string(baseHeading), in: section.extras)

@@ -26,8 +26,8 @@ enum Table {
 
     var byte: UInt8 { self == .comma ? UInt8(ascii: ",") : 0x09 }
     var format: ArrangementFormat { self == .comma ? .csv : .tsv }
-    var key: String { self == .comma ? ExtrasKey.csv : ExtrasKey.tsv }
-    var otherKey: String { self == .comma ? ExtrasKey.tsv : ExtrasKey.csv }
+    var key: String { self == .comma ? "csv" : "tsv" }
+    var otherKey: String { self == .comma ? "tsv" : "csv" }
   }
 
   /// The columns TileGrid knows.
@@ -374,7 +374,7 @@ enum Table {
         if tile.locked != nil { needsLocked = true }
         for field in tile.extras {
           if ExtrasKey.formatObjects.contains(field.key) {
-            if field.key == ExtrasKey.markdown, (field.value.object?["lines"]?.array?.count ?? 0) > 1 {
+            if field.key == MarkdownBoard.key, (field.value.object?["lines"]?.array?.count ?? 0) > 1 {
               lost.tile("lines under the item")
             }
             continue

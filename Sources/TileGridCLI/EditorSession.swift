@@ -64,7 +64,7 @@ struct EditorSession {
 
   /// The name's end of the file a card's text is edited in (`e`), so that the text editor knows the
   /// language.
-  var textSuffix: String { format == .markdown ? ".md" : ".txt" }
+  var textSuffix: String { format.cardTextSuffix }
 
   /// Where `s` saves at the start: the file; standard output in pipe mode; else the editor asks for a
   /// file name.

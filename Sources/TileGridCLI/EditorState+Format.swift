@@ -21,7 +21,7 @@ extension EditorState {
   /// its checkboxes hidden when its settings say `show-checkboxes: false`; `e` edits a card's text as
   /// the file holds it.
   mutating func showCards(as format: ArrangementFormat, of arrangement: Arrangement) {
-    cardStyle.markdown = format == .markdown
+    cardStyle.markdown = format.cardsAreMarkdown
     cardStyle.showsCheckboxes = format.showsCheckboxes(arrangement)
     cardText = CardTextEditing(
       text: { format.cardText(of: $0) },

@@ -74,19 +74,6 @@ struct FormatOptions: Equatable {
   }
 }
 
-extension ArrangementFormat {
-  /// The question a message asks when content looks like this format: `is it lines`.
-  var guess: String {
-    switch self {
-    case .json: return "is it JSON"
-    case .markdown: return "is it a Markdown board"
-    case .lines: return "is it lines"
-    case .csv: return "is it CSV"
-    case .tsv: return "is it TSV"
-    }
-  }
-}
-
 extension TileGridCommand {
   /// Prints what a format could not keep, one line on standard error, naming where it was written.
   static func report(_ lost: LostFields, writing name: String) {

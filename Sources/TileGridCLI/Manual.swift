@@ -130,7 +130,7 @@ enum Manual {
       + "into FILE).",
     "FILE '-' (or no FILE, when standard input is not a terminal) reads standard input. FROM and TO are "
       + "SECTION.ITEM (zero-based, like 1.3) or SECTION_ID:ITEM (like favorites:0). A file is read in the "
-      + "format its extension names (.json, .md, .markdown, .txt, .csv, .tsv), else by --format.",
+      + "format its extension names (\(ArrangementFormat.allCases.flatMap(\.extensions).joined(separator: ", "))), else by --format.",
   ]
 
   static let editor =

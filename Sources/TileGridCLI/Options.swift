@@ -86,14 +86,14 @@ enum Options {
   static let format = Option<ArrangementFormat?>(
     spec: OptionSpec(
       name: "--format", placeholder: "FORMAT",
-      help: "read FILE as json, markdown, lines, csv or tsv (default: by its extension, .json, .md, .markdown, "
-        + ".txt, .csv or .tsv; a name without one by its content; standard input is JSON)"),
+      help: "read FILE as \(ArrangementFormat.names) (default: by its extension, \(ArrangementFormat.extensionNames); "
+        + "a name without one by its content; standard input is JSON)"),
     defaultValue: nil, parse: formatName("--format"))
 
   static let to = Option<ArrangementFormat?>(
     spec: OptionSpec(
       name: "--to", placeholder: "FORMAT",
-      help: "write the result as json, markdown, lines, csv or tsv (default: OUT's extension, else the input's "
+      help: "write the result as \(ArrangementFormat.names) (default: OUT's extension, else the input's "
         + "format); what the format cannot hold is named on standard error"),
     defaultValue: nil, parse: formatName("--to"))
 

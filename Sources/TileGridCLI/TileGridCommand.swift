@@ -76,7 +76,7 @@ public enum TileGridCommand {
       "FILE '-' (or no FILE, when standard input is not a terminal) reads standard input.",
       "FROM and TO are SECTION.ITEM (zero-based, like 1.3) or SECTION_ID:ITEM (like favorites:0).",
       "-o OUT writes OUT atomically instead of printing; --force writes it even if it is read-only.",
-      "--format json|markdown|lines|csv|tsv reads FILE in that format (default: by its extension);",
+      "--format \(ArrangementFormat.allCases.map(\.name).joined(separator: "|")) reads FILE in that format (default: by its extension);",
       "--to FORMAT writes the result in another (default: the input's format, or OUT's extension).",
       "Options: --help or -h (also after a command, or 'tilegrid help COMMAND'), --version.",
       "Exit status: 0 ok, 1 diff found differences, merge found conflicts, or the editor in a pipe quit",
