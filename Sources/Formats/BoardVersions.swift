@@ -1,5 +1,4 @@
-import Dispatch
-import Synchronization
+import TextMerge
 import TileModel
 
 /// `diff` of versions of a file in any format (docs/version-control.md, "Boards, lists and tables").
@@ -26,11 +25,6 @@ public enum BoardVersions {
 
   /// `body(0) … body(count - 1)`, run at once on the cores there are, in order.
   static func inParallel<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
-    let results = Mutex<[T?]>(Array(repeating: nil, count: count))
-    DispatchQueue.concurrentPerform(iterations: count) { k in
-      let value = body(k)
-      results.withLock { $0[k] = value }
-    }
-    return results.withLock { $0.map { $0! } }
+    Parallel.map(count, body)
   }
 }

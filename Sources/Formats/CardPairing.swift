@@ -366,8 +366,8 @@ enum CardSimilarity {
   /// A card's text as compared: its title's characters and all its text's in lower case, and its
   /// words (runs of letters and digits) for finding candidates among many.
   struct Text {
-    var title: [UInt32]
-    var scalars: [UInt32]
+    var title: Characters
+    var scalars: Characters
     var words: Set<UInt64>
 
     init(_ tile: Tile) {
@@ -400,8 +400,8 @@ enum CardSimilarity {
           title.append(lower.value)
         }
       }
-      self.title = title
-      self.scalars = scalars
+      self.title = Characters(title)
+      self.scalars = Characters(scalars)
       self.words = words
     }
   }
@@ -411,18 +411,51 @@ enum CardSimilarity {
     max(similarity(a.title, b.title), similarity(a.scalars, b.scalars))
   }
 
-  /// `2 × common / (a + b)`; 0 when both are empty.
-  static func similarity(_ a: [UInt32], _ b: [UInt32]) -> Double {
-    let total = a.count + b.count
-    guard total > 0 else { return 0 }
-    // At most as many in common as the two have of each character: no search when that is too few.
-    guard Double(2 * bound(a, b)) / Double(total) > threshold else { return 0 }
-    return Double(2 * commonLength(a, b)) / Double(total)
+  /// A text's characters made ready once for comparing with many others: sorted (for `bound`) and as
+  /// the bit masks of `commonLength` — so comparing a card with a hundred others builds them once,
+  /// not a hundred times.
+  struct Characters {
+    var scalars: [UInt32]
+    var sorted: [UInt32]
+    /// 64 characters to a word: how many words a mask has.
+    var words: Int
+    /// Per character, where its mask starts in `bits`.
+    var masks: [UInt32: Int]
+    /// Per character, the bits of the places it is at, `words` words each.
+    var bits: [UInt64]
+
+    init(_ scalars: [UInt32]) {
+      self.scalars = scalars
+      sorted = scalars.sorted()
+      words = (scalars.count + 63) / 64
+      masks = [:]
+      bits = []
+      for (i, c) in scalars.enumerated() {
+        let start: Int
+        if let known = masks[c] {
+          start = known
+        } else {
+          start = bits.count
+          masks[c] = start
+          bits.append(contentsOf: repeatElement(0, count: words))
+        }
+        bits[start + i / 64] |= 1 << UInt64(i % 64)
+      }
+    }
   }
 
-  /// How many characters the two have in common counted as a bag: a bound on the common subsequence.
-  static func bound(_ a: [UInt32], _ b: [UInt32]) -> Int {
-    let (x, y) = (a.sorted(), b.sorted())
+  /// `2 × common / (a + b)`; 0 when both are empty.
+  static func similarity(_ a: Characters, _ b: Characters) -> Double {
+    let total = a.scalars.count + b.scalars.count
+    guard total > 0 else { return 0 }
+    // At most as many in common as the two have of each character: no search when that is too few.
+    guard Double(2 * bound(a.sorted, b.sorted)) / Double(total) > threshold else { return 0 }
+    return Double(2 * commonLength(a, b.scalars)) / Double(total)
+  }
+
+  /// How many characters two sorted texts have in common counted as a bag: a bound on the common
+  /// subsequence.
+  static func bound(_ x: [UInt32], _ y: [UInt32]) -> Int {
     var (i, j, n) = (0, 0, 0)
     while i < x.count && j < y.count {
       if x[i] == y[j] {
@@ -438,32 +471,33 @@ enum CardSimilarity {
     return n
   }
 
+  /// The length of a longest common subsequence of `a` and `b`.
+  static func commonLength(_ a: [UInt32], _ b: [UInt32]) -> Int {
+    commonLength(Characters(a), b)
+  }
+
   /// The length of a longest common subsequence of `a` and `b`, 64 of `a`'s characters at a time in
   /// the bits of a word (Hyyrö's bit-parallel form of the table). - Complexity: O(|a|·|b| / 64).
-  static func commonLength(_ a: [UInt32], _ b: [UInt32]) -> Int {
-    guard !a.isEmpty && !b.isEmpty else { return 0 }
-    let words = (a.count + 63) / 64
-    // Per character of `a`, the bits of the places it is at.
-    var masks: [UInt32: [UInt64]] = [:]
-    for (i, c) in a.enumerated() {
-      masks[c, default: [UInt64](repeating: 0, count: words)][i / 64] |= 1 << UInt64(i % 64)
-    }
-    let none = [UInt64](repeating: 0, count: words)
+  static func commonLength(_ a: Characters, _ b: [UInt32]) -> Int {
+    guard !a.scalars.isEmpty && !b.isEmpty else { return 0 }
+    let words = a.words
     var v = [UInt64](repeating: ~0, count: words)
     for c in b {
-      let m = masks[c] ?? none
+      guard let start = a.masks[c] else { continue }  // no place in `a`: the column leaves `v` as it is
       var carry: UInt64 = 0
       for k in 0..<words {
-        let u = v[k] & m[k]
+        let m = a.bits[start + k]
+        let u = v[k] & m
         let (sum1, o1) = v[k].addingReportingOverflow(u)
         let (sum2, o2) = sum1.addingReportingOverflow(carry)
         carry = (o1 || o2) ? 1 : 0
-        v[k] = sum2 | (v[k] & ~m[k])
+        v[k] = sum2 | (v[k] & ~m)
       }
     }
     var zeros = 0
+    let count = a.scalars.count
     for k in 0..<words {
-      let valid: UInt64 = k == words - 1 && a.count % 64 != 0 ? (1 << UInt64(a.count % 64)) - 1 : ~0
+      let valid: UInt64 = k == words - 1 && count % 64 != 0 ? (1 << UInt64(count % 64)) - 1 : ~0
       zeros += (~v[k] & valid).nonzeroBitCount
     }
     return zeros

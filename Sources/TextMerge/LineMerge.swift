@@ -80,12 +80,15 @@ public struct LineMergeResult: Equatable, Hashable, Sendable {
 public func mergeLines(
   base: [UInt8], ours: [UInt8], theirs: [UInt8], options: LineMergeOptions = LineMergeOptions()
 ) -> LineMergeResult {
-  let baseText = LineText(base)
-  let oursText = LineText(ours)
-  let theirsText = LineText(theirs)
+  // Large texts are split into lines, and diffed, two or three at once.
+  let texts = [base, ours, theirs]
+  let apart = base.count + ours.count + theirs.count >= Parallel.worthwhile
+  let lines = apart ? Parallel.map(3) { LineText(texts[$0]) } : texts.map(LineText.init)
+  let (baseText, oursText, theirsText) = (lines[0], lines[1], lines[2])
   // 1.
-  let oursChanges = diffScript(LineSpan(baseText), LineSpan(oursText))
-  let theirsChanges = diffScript(LineSpan(baseText), LineSpan(theirsText))
+  let diff = { @Sendable (k: Int) in diffScript(LineSpan(baseText), LineSpan(lines[k + 1])) }
+  let scripts = apart ? Parallel.map(2, diff) : [diff(0), diff(1)]
+  let (oursChanges, theirsChanges) = (scripts[0], scripts[1])
   if oursChanges.isEmpty { return LineMergeResult(bytes: theirs, conflicts: 0) }
   if theirsChanges.isEmpty { return LineMergeResult(bytes: ours, conflicts: 0) }
   // 2.
