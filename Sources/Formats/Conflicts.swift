@@ -74,7 +74,8 @@ public struct ConflictedArrangement: Sendable {
     // Per side, the edits from the file to that side's version, by what they are about; the
     // conflicts' tiles and sections are the ones moved where a script of as few moves can. An edit
     // about what no conflict names (a change the versions made differently, such as a tile that
-    // moves with a conflicting one) goes in an entry about the file, last: each entry's edits are
+    // moves with a conflicting one, a section a conflicting tile moves into) goes in an entry about
+    // the file, first, where such edits went with the first conflict before: each entry's edits are
     // about its subject only, as reading the record requires.
     var edits: [[MergeSubject: [ScriptEdit]]] = [[:], [:]]
     var unnamed = false
@@ -83,14 +84,20 @@ public struct ConflictedArrangement: Sendable {
       for edit in Arrangement.diff(outcomes.result, outcomes.version(side), moving: moving) {
         var about = edit.about
         if messages[about] == nil {
-          about = .file
-          unnamed = true
+          // A tile put into a section that conflicts goes with that section (its version brings
+          // the section back); anything else no conflict names, with the file.
+          if let into = Self.section(into: edit), messages[.section(into)] != nil {
+            about = .section(into)
+          } else {
+            about = .file
+            unnamed = true
+          }
         }
         edits[k][about, default: []].append(edit)
       }
     }
     if unnamed && messages[.file] == nil {
-      order.append(.file)
+      order.insert(.file, at: 0)
       messages[.file] = ["file: what the sides changed differently that no other conflict names"]
     }
     var ids: Set<String>?
@@ -117,6 +124,14 @@ public struct ConflictedArrangement: Sendable {
           both: both))
     }
     return ConflictedArrangement(arrangement: file, conflicts: conflicts)
+  }
+
+  /// The section an edit puts a tile into: an `add` or `move`'s.
+  static func section(into edit: ScriptEdit) -> String? {
+    switch edit {
+    case .add(_, let place), .move(_, let place): return place.section
+    default: return nil
+    }
   }
 
   /// Both versions of a tile: the other side's added as a second card (a new id made from the
@@ -334,7 +349,7 @@ public struct ConflictedArrangement: Sendable {
   /// Refuses an entry of the record that is not about what it names: a tile or section that is
   /// neither in the file nor added by the entry's `ours` or `theirs`, or an edit about another tile,
   /// section, the layout or the file's keys (a tile's `both` may add its second card, an id that is
-  /// the tile's, or the tile's followed by `-`). An entry about the file may hold any edit: it says
+  /// the tile's, or the tile's followed by `-`; a section's lines may add or move a tile into it). An entry about the file may hold any edit: it says
   /// it is about the whole file. `tiles` are the file's tile ids, made when first needed.
   private static func checkSubject(
     _ about: MergeSubject, in file: Arrangement, ours: [ScriptEdit], theirs: [ScriptEdit], tiles: inout Set<String>?,
@@ -342,7 +357,7 @@ public struct ConflictedArrangement: Sendable {
   ) throws(FormatError) {
     let entries: [(String, [ScriptEdit])] = [("ours", ours), ("theirs", theirs)]
     for (name, edits) in entries {
-      for edit in edits where about != .file && edit.about != about {
+      for edit in edits where about != .file && edit.about != about && !puts(edit, into: about) {
         throw bad("\"\(name)\" has \(JSONString.excerpt(EditScript.line(edit))), which is not about \(about): an entry's edits are about its subject only")
       }
     }
@@ -361,10 +376,16 @@ public struct ConflictedArrangement: Sendable {
     }
   }
 
+  /// Whether `edit` puts a tile into the section `about` is (which a section's entry may do).
+  static func puts(_ edit: ScriptEdit, into about: MergeSubject) -> Bool {
+    guard case .section(let id) = about, let into = section(into: edit) else { return false }
+    return into == id
+  }
+
   /// Whether `edit` may be in the `both` of an entry about `about`: an edit about it, or, for a tile,
   /// the adding of its second card.
   static func keepsBoth(_ edit: ScriptEdit, of about: MergeSubject) -> Bool {
-    if about == .file || edit.about == about { return true }
+    if about == .file || edit.about == about || puts(edit, into: about) { return true }
     guard case .tile(let id) = about, case .add(let tile, _) = edit else { return false }
     return tile.id.hasPrefix(id + "-")
   }
