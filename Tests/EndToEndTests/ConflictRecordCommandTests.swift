@@ -81,19 +81,21 @@ struct ConflictRecordCommandTests {
     try dir.write("many.md", Self.markedBoard(blocks: 4000))
     // Worked out per block, each of these read and diffed the whole file 4,000 times (over a minute).
     let check = try TileGrid.run(["check", "many.md"], in: dir)
-    #expect(check.status == 1, "\(check)")
-    #expect(check.stderrText.contains("many.md: line 3: 4000 unresolved merge conflicts"), "\(check)")
+    #expect(check.status == 1, "check: \(check.status)")
+    #expect(check.stderrText.contains("many.md: line 3: 4000 unresolved merge conflicts"), "check: \(check.stderrText.prefix(200))")
     let render = try TileGrid.run(["render", "many.md", "--width", "100", "--height", "30", "--color", "never"], in: dir)
-    #expect(render.status == 0, "\(render)")
-    #expect(render.stdoutText.contains("card 0 ours"), "\(render)")
-    #expect(render.stdoutText.contains("lines 3-7"), "the panel on the first conflict: \(render)")
+    #expect(render.status == 0, "render: \(render.status) \(render.stderrText.prefix(200))")
+    #expect(render.stdoutText.contains("card 0 ours"), "render: the first card")
+    #expect(render.stdoutText.contains("card 0 theirs (lines\u{A0}3-7)"), "render: the panel on the first conflict")
     // Opened and written again: the file as it was.
     try dir.write("none.events", "key down\n")
-    let same = try TileGrid.run(["play", "many.md", "--width", "100", "--height", "30", "--events", "none.events", "-o", "same.md"], in: dir)
-    #expect(same.status == 0, "\(same)")
-    let written = try dir.readText("same.md").split(separator: "\n", omittingEmptySubsequences: false)
-    let expected = Self.markedBoard(blocks: 4000).split(separator: "\n", omittingEmptySubsequences: false)
-    let differing = zip(written, expected).enumerated().first { $0.element.0 != $0.element.1 }
-    #expect(written.count == expected.count && differing == nil, "\(written.count) lines, first different: \(String(describing: differing))")
+    let played = try TileGrid.run(["play", "many.md", "--width", "100", "--height", "30", "--events", "none.events", "-o", "same.md"], in: dir)
+    #expect(played.status == 0, "play: \(played.status) \(played.stderrText.prefix(200))")
+    let written = try dir.readText("same.md")
+    let expected = Self.markedBoard(blocks: 4000)
+    let same = written == expected
+    let lines = written.split(separator: "\n").count
+    let firstDifferent = zip(written.split(separator: "\n"), expected.split(separator: "\n")).first { $0 != $1 }.map { "\($0.0) | \($0.1)" } ?? "none"
+    #expect(same, "play wrote \(lines) lines; first different: \(firstDifferent)")
   }
 }
