@@ -111,7 +111,7 @@ extension Painter {
       }
       last = at
     }
-    let canBoth = conflicts[panel.chosen].both != nil
+    let canBoth = conflicts[panel.chosen].canKeepBoth
     let keymap = state.keymap
     let choose = keymap.hint([.choosePrevious, .chooseNext]).map { "\($0) choose" }
     let keys = ([choose].compactMap { $0 } + [

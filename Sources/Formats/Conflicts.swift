@@ -819,6 +819,11 @@ final class MarkedFileEdits: DeferredConflictEdits {
     return nil
   }
 
+  func keepsBoth(_ index: Int) -> Bool {
+    if let known = done.withLock({ $0[index] }) { return known.both != nil }
+    return groups[index].count == 1 && !file.blocks[groups[index][0]].sharesLines
+  }
+
   func edits(_ index: Int) -> (theirs: [ScriptEdit], both: [ScriptEdit]?) {
     if let known = done.withLock({ $0[index] }) { return known }
     let group = groups[index]
@@ -826,8 +831,7 @@ final class MarkedFileEdits: DeferredConflictEdits {
     for k in group { choices[k] = .theirs }
     let theirs = (try? format.read(file.bytes(choices))).map { BoardVersions.diff(base, as: format, $0, as: format) } ?? []
     for k in group { choices[k] = .both }
-    let keepsBoth = group.count == 1 && !file.blocks[group[0]].sharesLines
-    let both = keepsBoth ? (try? format.read(file.bytes(choices))).map { BoardVersions.diff(base, as: format, $0, as: format) } : nil
+    let both = keepsBoth(index) ? (try? format.read(file.bytes(choices))).map { BoardVersions.diff(base, as: format, $0, as: format) } : nil
     let result = (theirs, both)
     done.withLock { $0[index] = result }
     return result

@@ -60,6 +60,14 @@ public struct FileConflict: Hashable, Sendable {
     deferred = (source, index)
   }
 
+  /// Whether both versions can be kept (`both` is not nil), as far as can be told without working
+  /// out deferred edits: a deferred conflict's source says (the Conflicts panel shows `b` by it, on
+  /// every frame).
+  public var canKeepBoth: Bool {
+    if let (source, index) = deferred { return source.keepsBoth(index) }
+    return storedBoth != nil
+  }
+
   /// Whether `theirs` and `both` are still to be worked out.
   public var isDeferred: Bool { deferred != nil }
 
@@ -115,6 +123,9 @@ public struct FileConflict: Hashable, Sendable {
 /// nil when that is not possible). Each index's edits are the same however often asked for.
 public protocol DeferredConflictEdits: AnyObject, Sendable {
   func edits(_ index: Int) -> (theirs: [ScriptEdit], both: [ScriptEdit]?)
+  /// Whether conflict `index`'s `both` is meant to be possible, told without working it out (it
+  /// may still turn out nil, when that version does not read).
+  func keepsBoth(_ index: Int) -> Bool
 }
 
 /// How a person resolves a conflict: `o`, `t` or `b` in the editor's Conflicts panel.

@@ -165,6 +165,8 @@ struct ConflictRecordCheckTests {
     #expect(file.conflicts == file.conflicts.map { $0 })
     #expect(source.computed == 0)
     let chosen = file.conflicts[1234]
+    #expect(chosen.canKeepBoth)
+    #expect(source.computed == 0, "the panel's b worked out edits")
     var board = file.arrangement
     try board.apply(chosen.theirs, force: true)
     _ = chosen.both
