@@ -680,9 +680,13 @@ public enum ConflictMarkers {
     /// has in one block and the other side in another (a card moved to two places) joins them.
     func groups() -> [[Int]] {
       var parent = Array(blocks.indices)
+      // With the paths halved on the way up, a chain of thousands of joined blocks is not quadratic.
       func root(_ k: Int) -> Int {
         var k = k
-        while parent[k] != k { k = parent[k] }
+        while parent[k] != k {
+          parent[k] = parent[parent[k]]
+          k = parent[k]
+        }
         return k
       }
       func keyLines(_ lines: [String]) -> Set<String> {
