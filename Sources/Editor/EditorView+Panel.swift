@@ -66,9 +66,18 @@ extension Painter {
     guard !open.isEmpty else { return }
     let conflicts = state.fileConflicts
     let textWidth = max(1, screen.width - 6)
-    let texts = open.map { DisplayText(Self.conflictText(conflicts[$0])).wrapped(toWidth: textWidth, lines: Self.conflictRows) }
-    let needed = texts.reduce(0) { $0 + max(1, $1.count) }
-    let listRows = min(needed, max(1, (screen.height - 2) / 2 - 3))
+    // Only the conflicts in view are wrapped (a file may have thousands): each when first needed.
+    var wrapped: [Int: [DisplayText]] = [:]
+    func text(_ at: Int) -> [DisplayText] {
+      if let known = wrapped[at] { return known }
+      let lines = DisplayText(Self.conflictText(conflicts[open[at]])).wrapped(toWidth: textWidth, lines: Self.conflictRows)
+      wrapped[at] = lines
+      return lines
+    }
+    let most = max(1, (screen.height - 2) / 2 - 3)
+    var needed = 0
+    for at in open.indices where needed < most { needed += max(1, text(at).count) }
+    let listRows = min(needed, most)
     let height = listRows + 3
     let box = Rect(x: 0, y: max(1, screen.height - 1 - height), width: screen.width, height: height)
     guard box.width >= 8, box.height >= 4 else { return }
@@ -78,15 +87,15 @@ extension Painter {
     // The first conflict shown: the chosen one ends in view, with as many before it as fit.
     let chosenAt = open.firstIndex(of: panel.chosen) ?? 0
     var first = chosenAt
-    var rows = max(1, texts[chosenAt].count)
-    while first > 0 && rows + max(1, texts[first - 1].count) <= listRows {
+    var rows = max(1, text(chosenAt).count)
+    while first > 0 && rows + max(1, text(first - 1).count) <= listRows {
       first -= 1
-      rows += max(1, texts[first].count)
+      rows += max(1, text(first).count)
     }
     var y = box.minY + 1
     var last = first
     for at in first..<open.count {
-      let lines = texts[at].isEmpty ? [DisplayText("")] : texts[at]
+      let lines = text(at).isEmpty ? [DisplayText("")] : text(at)
       guard y + lines.count <= box.minY + 1 + listRows || at == first else { break }
       let chosen = open[at] == panel.chosen
       let rowStyle = chosen ? style(Theme.helpBackground, Theme.accent, .bold) : face
@@ -102,7 +111,7 @@ extension Painter {
       }
       last = at
     }
-    let canBoth = conflicts[panel.chosen].both != nil
+    let canBoth = conflicts[panel.chosen].canKeepBoth
     let keymap = state.keymap
     let choose = keymap.hint([.choosePrevious, .chooseNext]).map { "\($0) choose" }
     let keys = ([choose].compactMap { $0 } + [

@@ -1,4 +1,5 @@
 import EditScripts
+import Synchronization
 import TileGridJSON
 import TileModel
 
@@ -64,49 +65,73 @@ public struct ConflictedArrangement: Sendable {
     guard !result.conflicts.isEmpty else { return ConflictedArrangement(arrangement: result.arrangement, conflicts: []) }
     guard let outcomes = result.outcomes else { preconditionFailure("a merge with conflicts, without its outcomes") }
     let file = result.arrangement
-    var order: [String] = []
-    var messages: [String: [String]] = [:]
-    var abouts: [String: MergeSubject] = [:]
+    var order: [MergeSubject] = []
+    var messages: [MergeSubject: [String]] = [:]
     for conflict in result.conflicts {
-      let subject = conflict.subject.description
-      if messages[subject] == nil { order.append(subject) }
-      abouts[subject] = conflict.subject
-      messages[subject, default: []].append(conflict.sentence)
+      if messages[conflict.subject] == nil { order.append(conflict.subject) }
+      messages[conflict.subject, default: []].append(conflict.sentence)
     }
-    // Per side, the edits from the file to that side's version, by the subject they name (one that no
-    // conflict names, a change the versions made differently, goes with the first); the conflicts'
-    // tiles and sections are the ones moved where a script of as few moves can.
-    var edits: [[String: [ScriptEdit]]] = [[:], [:]]
+    // Per side, the edits from the file to that side's version, by what they are about; the
+    // conflicts' tiles and sections are the ones moved where a script of as few moves can. An edit
+    // about what no conflict names (a change the versions made differently, such as a tile that
+    // moves with a conflicting one, a section a conflicting tile moves into) goes in an entry about
+    // the file, first, where such edits went with the first conflict before: each entry's edits are
+    // about its subject only, as reading the record requires.
+    var edits: [[MergeSubject: [ScriptEdit]]] = [[:], [:]]
+    var unnamed = false
     let moving = MergeSubjects(result.conflicts.map(\.subject))
     for (k, side) in [MergeSide.ours, .theirs].enumerated() {
       for edit in Arrangement.diff(outcomes.result, outcomes.version(side), moving: moving) {
-        let subject = messages[edit.subject] == nil ? order[0] : edit.subject
-        edits[k][subject, default: []].append(edit)
+        var about = edit.about
+        if messages[about] == nil {
+          // A tile put into a section that conflicts goes with that section (its version brings
+          // the section back); anything else no conflict names, with the file.
+          if let into = Self.section(into: edit), messages[.section(into)] != nil {
+            about = .section(into)
+          } else {
+            about = .file
+            unnamed = true
+          }
+        }
+        edits[k][about, default: []].append(edit)
       }
+    }
+    if unnamed && messages[.file] == nil {
+      order.insert(.file, at: 0)
+      messages[.file] = ["file: what the sides changed differently that no other conflict names"]
     }
     var ids: Set<String>?
     var paths = TilePlaces(file)
     var sidePaths: [MergeSide: TilePlaces] = [:]
     var conflicts: [FileConflict] = []
-    for subject in order {
-      let (ours, theirs) = (edits[0][subject] ?? [], edits[1][subject] ?? [])
+    for about in order {
+      let (ours, theirs) = (edits[0][about] ?? [], edits[1][about] ?? [])
       guard !ours.isEmpty || !theirs.isEmpty else { continue }
       var both: [ScriptEdit]?
-      if case .tile(let id)? = abouts[subject], ours.isEmpty || theirs.isEmpty {
+      if case .tile(let id) = about, ours.isEmpty || theirs.isEmpty {
         // The side whose version is not in the file: its card beside the file's.
         let other: MergeSide = ours.isEmpty ? .theirs : .ours
         if sidePaths[other] == nil { sidePaths[other] = TilePlaces(outcomes.version(other)) }
         both = keepingBoth(id, file: file, other: outcomes.version(other), ids: &ids, paths: &paths, otherPaths: &sidePaths[other]!)
       }
-      let message = messages[subject]!.map { sentence in
+      let subject = about.description
+      let message = messages[about]!.map { sentence in
         sentence.hasPrefix(subject) ? String(sentence.dropFirst(subject.count).drop { $0 == ":" || $0 == " " }) : sentence
       }
       conflicts.append(
         FileConflict(
-          subject: subject, about: abouts[subject], message: message.joined(separator: "; "), ours: ours, theirs: theirs,
+          subject: subject, about: about, message: message.joined(separator: "; "), ours: ours, theirs: theirs,
           both: both))
     }
     return ConflictedArrangement(arrangement: file, conflicts: conflicts)
+  }
+
+  /// The section an edit puts a tile into: an `add` or `move`'s.
+  static func section(into edit: ScriptEdit) -> String? {
+    switch edit {
+    case .add(_, let place), .move(_, let place): return place.section
+    default: return nil
+    }
   }
 
   /// Both versions of a tile: the other side's added as a second card (a new id made from the
@@ -165,6 +190,7 @@ public struct ConflictedArrangement: Sendable {
   public func write(as format: ArrangementFormat, labels: ConflictLabels = ConflictLabels()) -> (bytes: [UInt8], lost: LostFields) {
     guard isConflicted else { return format.bytes(arrangement) }
     if format == .json { return format.bytes(recorded) }
+    if let bytes = MarkedFileEdits.marked(self, as: format) { return (bytes, format.bytes(arrangement).lost) }
     let ours = side(.ours)
     let (marked, wholeLanes) = MergeWriting.marks(conflicts)
     let bytes = MergeWriting.markedFile(
@@ -220,11 +246,14 @@ public struct ConflictedArrangement: Sendable {
   /// reads it. With markers, the arrangement is the file with ours's side of every conflict; each
   /// conflict's `theirs` are the edits from it to the file with that conflict's theirs side instead
   /// (and `both`, to the file with both sides, ours's first), so no card on either side is lost.
-  /// Without `edits` (a caller that only counts and names the conflicts: `check`, the commands that
-  /// refuse a conflicted file), the conflicts of git's markers have no edits, and the sides are read
-  /// once each (every block's ours, every block's theirs) instead of once per conflict.
-  /// - Throws: `FormatError`: a marker without its others, or a side that does not read.
-  /// - Complexity: O(bytes) without markers, or without `edits`; O(bytes) per conflict with them.
+  /// The sides are read once each (every block's ours, every block's theirs); each conflict's edits
+  /// are worked out when first asked for (`MarkedFileEdits`), a reading of the file each. Without
+  /// `edits` (a caller that only counts and names the conflicts: `check`, the commands that refuse a
+  /// conflicted file), the conflicts of git's markers have no edits.
+  /// A JSON `conflicts` record is checked (`recorded(_:bytes:)`).
+  /// - Throws: `FormatError`: a marker without its others, a side that does not read, or a record
+  ///   entry about other things than its subject.
+  /// - Complexity: O(bytes); O(bytes) more per conflict whose edits are asked for.
   public static func read(_ bytes: [UInt8], format: ArrangementFormat, edits: Bool = true) throws(FormatError)
     -> ConflictedArrangement
   {
@@ -242,7 +271,10 @@ public struct ConflictedArrangement: Sendable {
     return try readMarkers(bytes, format: format, edits: edits)
   }
 
-  /// An arrangement read from JSON, with its `conflicts` record taken out and read.
+  /// An arrangement read from JSON, with its `conflicts` record taken out and read: each entry's
+  /// edits about its subject only, its tile or section in the file (or added by its edits), one
+  /// entry per subject (`checkSubject`); an entry about the `file`, or about lines (`about`), may
+  /// hold any edit.
   public static func recorded(_ arrangement: Arrangement, bytes: [UInt8]) throws(FormatError) -> ConflictedArrangement {
     guard let record = arrangement.extras.first(where: { $0.key == key })?.value else {
       return ConflictedArrangement(arrangement: arrangement, conflicts: [])
@@ -254,6 +286,8 @@ public struct ConflictedArrangement: Sendable {
       throw .malformed(line: lines.first ?? 1, column: 1, reason: "\(key): expected an array of conflicts")
     }
     var conflicts: [FileConflict] = []
+    var seen: [String: Int] = [:]
+    var tiles: Set<String>?
     for (k, entry) in entries.enumerated() {
       let line = k < lines.count - 1 ? lines[k + 1] : (lines.first ?? 1)
       func bad(_ reason: String) -> FormatError { .malformed(line: line, column: 1, reason: "\(key)[\(k)]: \(reason)") }
@@ -293,12 +327,67 @@ public struct ConflictedArrangement: Sendable {
       if let about { subject = about.description }
       var message = ""
       if case .string(let text)? = fields["conflict"] { message = text }
+      let ours = try script("ours", required: false) ?? []
+      let theirs = try script("theirs", required: true) ?? []
+      let both = try script("both", required: false)
+      if let first = seen[subject] {
+        throw bad("a second entry about \(subject) (the first is \(key)[\(first)]): one entry each")
+      }
+      seen[subject] = k
+      if let about, let odd = both?.first(where: { !keepsBoth($0, of: about) }) {
+        throw bad("\"both\" has \(JSONString.excerpt(EditScript.line(odd))), which is not about \(about): an entry's edits are about its subject only")
+      }
+      if let about {
+        try checkSubject(about, in: plain, ours: ours, theirs: theirs, tiles: &tiles, bad: bad)
+      }
       conflicts.append(
-        FileConflict(
-          subject: subject, about: about, message: message, line: line, ours: try script("ours", required: false) ?? [],
-          theirs: try script("theirs", required: true) ?? [], both: try script("both", required: false)))
+        FileConflict(subject: subject, about: about, message: message, line: line, ours: ours, theirs: theirs, both: both))
     }
     return ConflictedArrangement(arrangement: plain, conflicts: conflicts)
+  }
+
+  /// Refuses an entry of the record that is not about what it names: a tile or section that is
+  /// neither in the file nor added by the entry's `ours` or `theirs`, or an edit about another tile,
+  /// section, the layout or the file's keys (a tile's `both` may add its second card, an id that is
+  /// the tile's, or the tile's followed by `-`; a section's lines may add or move a tile into it). An entry about the file may hold any edit: it says
+  /// it is about the whole file. `tiles` are the file's tile ids, made when first needed.
+  private static func checkSubject(
+    _ about: MergeSubject, in file: Arrangement, ours: [ScriptEdit], theirs: [ScriptEdit], tiles: inout Set<String>?,
+    bad: (String) -> FormatError
+  ) throws(FormatError) {
+    let entries: [(String, [ScriptEdit])] = [("ours", ours), ("theirs", theirs)]
+    for (name, edits) in entries {
+      for edit in edits where about != .file && edit.about != about && !puts(edit, into: about) {
+        throw bad("\"\(name)\" has \(JSONString.excerpt(EditScript.line(edit))), which is not about \(about): an entry's edits are about its subject only")
+      }
+    }
+    switch about {
+    case .tile(let id):
+      if tiles == nil { tiles = Set(file.allTiles().map(\.id)) }
+      let added = (ours + theirs).contains { if case .add(let tile, _) = $0 { return tile.id == id } else { return false } }
+      if !tiles!.contains(id) && !added { throw bad("tile \(JSONString.excerpt(id)) is not in the file, and no edit of the entry adds it") }
+    case .section(let id):
+      let added = (ours + theirs).contains { if case .addSection(let section, _, _) = $0 { return section.id == id } else { return false } }
+      if file.sectionIndex(ofID: id) == nil && !added {
+        throw bad("section \(JSONString.excerpt(id)) is not in the file, and no edit of the entry adds it")
+      }
+    case .layout, .file:
+      break
+    }
+  }
+
+  /// Whether `edit` puts a tile into the section `about` is (which a section's entry may do).
+  static func puts(_ edit: ScriptEdit, into about: MergeSubject) -> Bool {
+    guard case .section(let id) = about, let into = section(into: edit) else { return false }
+    return into == id
+  }
+
+  /// Whether `edit` may be in the `both` of an entry about `about`: an edit about it, or, for a tile,
+  /// the adding of its second card.
+  static func keepsBoth(_ edit: ScriptEdit, of about: MergeSubject) -> Bool {
+    if about == .file || edit.about == about || puts(edit, into: about) { return true }
+    guard case .tile(let id) = about, case .add(let tile, _) = edit else { return false }
+    return tile.id.hasPrefix(id + "-")
   }
 
   private static func readMarkers(_ bytes: [UInt8], format: ArrangementFormat, edits: Bool) throws(FormatError)
@@ -323,12 +412,22 @@ public struct ConflictedArrangement: Sendable {
     let groups = file.groups()
     // Only counted and named: every block's theirs read once; a side that does not read is then
     // looked for conflict by conflict, below, to name it.
-    var readsAll = false
-    if !edits {
-      readsAll = (try? read(Array(repeating: ConflictChoice.theirs, count: file.blocks.count))) != nil
-    }
-    for group in groups {
+    // With edits, each conflict's are worked out when first asked for (`MarkedFileEdits`): a reading
+    // of the whole file each, so a file of many conflicts is read in time linear in its size, and
+    // its conflicts' edits only as they are resolved or shown.
+    let readsAll = (try? read(Array(repeating: ConflictChoice.theirs, count: file.blocks.count))) != nil
+    let deferred =
+      edits && readsAll ? MarkedFileEdits(bytes: bytes, file: file, base: base, format: format, groups: groups) : nil
+    for (index, group) in groups.enumerated() {
       let first = file.blocks[group[0]]
+      if let deferred {
+        let lines = group.map { "\(file.blocks[$0].line)-\(file.blocks[$0].endLine)" }.joined(separator: ", ")
+        conflicts.append(
+          FileConflict(
+            subject: "lines \(lines)", message: ConflictMarkers.File.Block.summary(group.map { file.blocks[$0] }),
+            line: first.line, deferred: deferred, index: index))
+        continue
+      }
       if readsAll {
         let lines = group.map { "\(file.blocks[$0].line)-\(file.blocks[$0].endLine)" }.joined(separator: ", ")
         conflicts.append(
@@ -461,10 +560,12 @@ public enum ConflictMarkers {
   }
 
   /// A text file cut at its conflict markers.
-  struct File {
-    struct Block {
+  struct File: Sendable {
+    struct Block: Sendable {
       var ours: [String]
       var theirs: [String]
+      /// Its lines as written, markers and all.
+      var written: [String] = []
       /// The lines of its `<<<<<<<` and `>>>>>>>` markers, 1-based.
       var line: Int
       var endLine: Int
@@ -502,7 +603,7 @@ public enum ConflictMarkers {
       }
     }
 
-    enum Piece {
+    enum Piece: Sendable {
       case common(String)
       case block(Int)
     }
@@ -521,7 +622,7 @@ public enum ConflictMarkers {
         let number = index + 1
         guard var block = current else {
           if let w = markerWidth(line, open) {
-            current = Block(ours: [], theirs: [], line: number, endLine: number, words: Block.words(line))
+            current = Block(ours: [], theirs: [], written: [line], line: number, endLine: number, words: Block.words(line))
             width = w
             part = 0
           } else if markerWidth(line, close) != nil {
@@ -536,6 +637,7 @@ public enum ConflictMarkers {
         // Held only here while a line is added: with `current` still holding the block, every
         // append copied the side's lines so far (a conflict of n lines cost n² copies).
         current = nil
+        block.written.append(line)
         if isMarker(line, open, width: width) {
           throw .malformed(
             line: number, column: 1,
@@ -578,9 +680,13 @@ public enum ConflictMarkers {
     /// has in one block and the other side in another (a card moved to two places) joins them.
     func groups() -> [[Int]] {
       var parent = Array(blocks.indices)
+      // With the paths halved on the way up, a chain of thousands of joined blocks is not quadratic.
       func root(_ k: Int) -> Int {
         var k = k
-        while parent[k] != k { k = parent[k] }
+        while parent[k] != k {
+          parent[k] = parent[parent[k]]
+          k = parent[k]
+        }
         return k
       }
       func keyLines(_ lines: [String]) -> Set<String> {
@@ -609,7 +715,10 @@ public enum ConflictMarkers {
     }
 
     /// The file with each block resolved as `choices` says (one per block, in order).
-    func bytes(_ choices: [ConflictChoice]) -> [UInt8] {
+    func bytes(_ choices: [ConflictChoice]) -> [UInt8] { bytes(choices.map { Optional($0) }) }
+
+    /// The file with each block resolved as `choices` says, the blocks of nil as they were written.
+    func bytes(_ choices: [ConflictChoice?]) -> [UInt8] {
       var w = LineWriter(style, chunkSize: 1 << 40, expectedBytes: 4096)
       for piece in pieces {
         switch piece {
@@ -617,6 +726,7 @@ public enum ConflictMarkers {
         case .block(let k):
           let block = blocks[k]
           switch choices[k] {
+          case nil: for line in block.written { w.line(line) }
           case .ours: for line in block.ours { w.line(line) }
           case .theirs: for line in block.theirs { w.line(line) }
           case .both: for line in block.ours + block.theirs { w.line(line) }
@@ -650,5 +760,84 @@ struct TilePlaces {
     }
     map = ConflictedArrangement.tilePaths(arrangement)
     return map![ExactString(id)]
+  }
+}
+
+/// The edits of a text file's conflict markers, worked out conflict by conflict when first asked for
+/// and kept: for a group of blocks, the edits from the file with ours's side of every block to the
+/// file with theirs's side of that group (and with both sides, ours's first, for one block whose
+/// sides share no line). One whole reading of the file per conflict asked for, none at reading.
+/// A side that reads with every other block's ours's but not here (the file read with theirs's side
+/// of every block) has no edits: `theirs` empty, `both` nil.
+final class MarkedFileEdits: DeferredConflictEdits {
+  /// The file as read.
+  let bytes: [UInt8]
+  let file: ConflictMarkers.File
+  let base: Arrangement
+  let format: ArrangementFormat
+  let groups: [[Int]]
+  private let done = Mutex<[Int: (theirs: [ScriptEdit], both: [ScriptEdit]?)]>([:])
+  /// How many conflicts' edits were worked out: what a test of the reading's cost counts.
+  var computed: Int { done.withLock { $0.count } }
+
+  init(bytes: [UInt8], file: ConflictMarkers.File, base: Arrangement, format: ArrangementFormat, groups: [[Int]]) {
+    self.bytes = bytes
+    self.file = file
+    self.base = base
+    self.format = format
+    self.groups = groups
+  }
+
+  /// The file as read, with the conflicts that `file` no longer has resolved and the others' blocks
+  /// as they were, markers and all, when that is what `file` holds: every conflict left is one of
+  /// this source's, in order, the format is the source's, and the arrangement as its format writes
+  /// it is the file, byte for byte, with ours's side of each conflict left and some side of each
+  /// one resolved (each mix of sides tried, for at most four conflicts resolved; none resolved, also
+  /// the arrangement as read). A file of many conflicts, opened and written again (`play`, a save)
+  /// with a few resolutions, is then written without working out the edits of the conflicts left;
+  /// else nil, and the conflicts are written as a merge writes them.
+  static func marked(_ file: ConflictedArrangement, as format: ArrangementFormat) -> [UInt8]? {
+    guard let source = file.conflicts.first?.deferredSource as? MarkedFileEdits, source.format == format else { return nil }
+    var left = Set<Int>()
+    var previous = -1
+    for conflict in file.conflicts {
+      guard conflict.deferredSource === source, let k = conflict.deferredIndex, k > previous else { return nil }
+      left.insert(k)
+      previous = k
+    }
+    let resolved = source.groups.indices.filter { !left.contains($0) }
+    if resolved.isEmpty && file.arrangement == source.base { return source.bytes }
+    guard resolved.count <= 4 else { return nil }
+    // What the arrangement is, as its format writes it: the file resolved some way, byte for byte.
+    let written = format.bytes(file.arrangement).bytes
+    var mixes: [[ConflictChoice]] = [[]]
+    for _ in resolved { mixes = mixes.flatMap { mix in ConflictChoice.allCases.map { mix + [$0] } } }
+    for mix in mixes {
+      var choices = [ConflictChoice?](repeating: nil, count: source.file.blocks.count)
+      for (group, choice) in zip(resolved, mix) {
+        for k in source.groups[group] { choices[k] = choice }
+      }
+      guard source.file.bytes(choices.map { $0 ?? .ours }) == written else { continue }
+      return source.file.bytes(choices)
+    }
+    return nil
+  }
+
+  func keepsBoth(_ index: Int) -> Bool {
+    if let known = done.withLock({ $0[index] }) { return known.both != nil }
+    return groups[index].count == 1 && !file.blocks[groups[index][0]].sharesLines
+  }
+
+  func edits(_ index: Int) -> (theirs: [ScriptEdit], both: [ScriptEdit]?) {
+    if let known = done.withLock({ $0[index] }) { return known }
+    let group = groups[index]
+    var choices = Array(repeating: ConflictChoice.ours, count: file.blocks.count)
+    for k in group { choices[k] = .theirs }
+    let theirs = (try? format.read(file.bytes(choices))).map { BoardVersions.diff(base, as: format, $0, as: format) } ?? []
+    for k in group { choices[k] = .both }
+    let both = keepsBoth(index) ? (try? format.read(file.bytes(choices))).map { BoardVersions.diff(base, as: format, $0, as: format) } : nil
+    let result = (theirs, both)
+    done.withLock { $0[index] = result }
+    return result
   }
 }

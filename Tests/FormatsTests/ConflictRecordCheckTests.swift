@@ -1,0 +1,184 @@
+import EditScripts
+import TestSupport
+import Testing
+import TileGridJSON
+import TileModel
+
+@testable import Formats
+
+/// A conflicts record is about what it names (docs/formats.md, "The conflicts record"): every record a
+/// merge writes reads back, each entry's edits about its subject only; and a file of many conflict
+/// markers is read without working out every conflict's edits.
+@Suite("Conflicts record check")
+struct ConflictRecordCheckTests {
+  /// The tile ids of an arrangement, sorted, each once per tile.
+  static func ids(_ a: Arrangement) -> [String] { a.allTiles().map(\.id).sorted() }
+
+  @Test("random merges: the conflicted JSON reads back; each entry's edits are about its subject; each choice keeps every tile once")
+  func randomMergesReadBack() throws {
+    var conflicted = 0
+    var fileEntries = 0
+    var dependent = 0
+    for seed in 0..<300 {
+      var rng = SplitMix64(seed: SplitMix64.seed(0x16C0, UInt64(seed)))
+      let base =
+        rng.chance(50)
+        ? RandomArrangements.arrangement(&rng, maximumTiles: 40, maximumSections: 6)
+        : rng.chance(30) ? RandomArrangements.arrangementWithOddIDs(&rng) : RandomArrangements.arrangement(&rng)
+      var fresh = 0
+      let ours = RandomArrangements.edited(base, &rng, edits: rng.int(1...6), fresh: &fresh)
+      if rng.chance(50) { fresh = 0 }
+      let theirs = RandomArrangements.edited(base, &rng, edits: rng.int(1...6), fresh: &fresh)
+      let prefer: MergeSide = rng.chance(50) ? .ours : .theirs
+      let result = Arrangement.merge(base: base, ours: ours, theirs: theirs, prefer: prefer, outcomes: .differing)
+      let merged = ConflictedArrangement.merged(result)
+      guard merged.isConflicted else { continue }
+      conflicted += 1
+      let context = "seed \(seed)"
+      let bytes = merged.write(as: .json).bytes
+      let read: ConflictedArrangement
+      do {
+        read = try ConflictedArrangement.read(bytes, format: .json)
+      } catch {
+        Issue.record("\(context): the merge's own record is refused: \(error)\n\(String(decoding: bytes, as: UTF8.self))")
+        continue
+      }
+      #expect(read.conflicts.count == merged.conflicts.count, "\(context)")
+      let before = Self.ids(read.arrangement)
+      #expect(Set(before).count == before.count, "\(context): a tile twice in the file")
+      for conflict in read.conflicts {
+        guard let about = conflict.about else {
+          Issue.record("\(context): an entry about nothing named: \(conflict.subject)")
+          continue
+        }
+        if about == .file { fileEntries += 1 }
+        for choice in ConflictChoice.allCases {
+          guard let edits = conflict.edits(choice) else { continue }
+          for edit in edits where about != .file {
+            #expect(
+              edit.about == about || ConflictedArrangement.puts(edit, into: about)
+                || (choice == .both && ConflictedArrangement.keepsBoth(edit, of: about)),
+              "\(context): \(EditScript.line(edit)) under \(about)")
+          }
+          // Alone, it applies whole or not at all (a tile moved into a section that another
+          // entry brings back needs that one first); what it changes is its subject only.
+          var resolved = read.arrangement
+          guard (try? resolved.apply(edits, force: true)) != nil else { continue }
+          let after = Self.ids(resolved)
+          #expect(Set(after).count == after.count, "\(context): \(about) \(choice) duplicates a tile")
+          if case .tile(let id) = about {
+            // Only the subject (or its second card) comes or goes.
+            let changed = Set(before).symmetricDifference(after)
+            #expect(changed.allSatisfy { $0 == id || $0.hasPrefix(id + "-") }, "\(context): \(about) \(choice) changed \(changed)")
+          }
+        }
+      }
+      // Every conflict taken one way, in the record's order, is the merge toward that side: no tile
+      // lost or twice. (Where an entry does not apply after those before it, such as a tile added at
+      // an index in a section that another entry's tile comes before, `side` leaves it out: entries
+      // that depend on each other, which this check does not cover, counted.)
+      for side in [MergeSide.ours, .theirs] {
+        var taken = read.arrangement
+        var applied = true
+        for conflict in read.conflicts {
+          if (try? taken.apply(conflict.edits(side == .ours ? .ours : .theirs) ?? [], force: true)) == nil { applied = false }
+        }
+        guard applied else {
+          dependent += 1
+          continue
+        }
+        let toward = Arrangement.merge(base: base, ours: ours, theirs: theirs, prefer: side, honouringDeletions: true)
+        #expect(
+          Self.ids(taken) == Self.ids(toward.arrangement),
+          "\(context): every conflict toward \(side)\n\(String(decoding: bytes, as: UTF8.self))")
+      }
+    }
+    #expect(dependent <= conflicted / 20, "\(dependent) of \(conflicted) merges have entries that depend on each other")
+    #expect(conflicted >= 100, "only \(conflicted) conflicted merges")
+    #expect(fileEntries >= 1, "no merge had edits that no conflict names")
+  }
+
+  /// The demo board's JSON with `record` as its conflicts.
+  static func recordFile(_ record: String) -> [UInt8] {
+    var text = Arrangement.demo.jsonString()
+    let end = text.lastIndex(of: "}")!
+    text.replaceSubrange(end..., with: ",\n  \"conflicts\": \(record)\n}\n")
+    return Array(text.utf8)
+  }
+
+  @Test(
+    "a record refused: an edit about another tile or section, a subject not in the file, a second entry",
+    arguments: [
+      (#"[{"tile": "blue", "conflict": "x", "ours": [], "theirs": ["delete red"]}]"#, #"conflicts[0]: "theirs" has "delete red", which is not about tile "blue""#),
+      (#"[{"tile": "blue", "conflict": "x", "ours": [], "theirs": ["delete-section others"]}]"#, #"conflicts[0]: "theirs" has "delete-section others""#),
+      (#"[{"tile": "blue", "conflict": "x", "ours": ["move red to archive:0"], "theirs": []}]"#, #"conflicts[0]: "ours" has "move red to archive:0""#),
+      (#"[{"tile": "blue", "conflict": "x", "ours": [], "theirs": [], "both": ["delete red"]}]"#, #"conflicts[0]: "both" has "delete red""#),
+      (#"[{"section": "others", "conflict": "x", "ours": [], "theirs": ["delete blue"]}]"#, #"conflicts[0]: "theirs" has "delete blue", which is not about section "others""#),
+      (#"[{"tile": "nosuch", "conflict": "x", "ours": [], "theirs": ["delete nosuch"]}]"#, #"conflicts[0]: tile "nosuch" is not in the file"#),
+      (#"[{"section": "nosuch", "conflict": "x", "ours": [], "theirs": ["delete-section nosuch"]}]"#, #"conflicts[0]: section "nosuch" is not in the file"#),
+      (#"[{"tile": "blue", "conflict": "x", "theirs": ["delete blue"]}, {"tile": "blue", "conflict": "y", "theirs": ["delete blue"]}]"#, #"conflicts[1]: a second entry about tile "blue" (the first is conflicts[0])"#),
+    ])
+  func refused(record: String, message: String) {
+    do {
+      let file = try ConflictedArrangement.read(Self.recordFile(record), format: .json)
+      Issue.record("read: \(file.conflicts)")
+    } catch {
+      #expect("\(error)".contains(message), "\(error)")
+      #expect(!"\(error)".contains("\n"), "one line: \(error)")
+    }
+  }
+
+  @Test("a record about its subjects reads: a tile's second card in both, a tile only its theirs adds, the file's entry")
+  func accepted() throws {
+    let file = try ConflictedArrangement.read(
+      Self.recordFile(
+        #"[{"tile": "blue", "conflict": "x", "ours": [], "theirs": ["move blue to archive:0"], "both": ["add blue-2 to archive:0 {\"id\": \"blue-2\"}"]},"#
+          + #" {"tile": "gone", "conflict": "y", "ours": [], "theirs": ["add gone to archive:0 {\"id\": \"gone\"}"]},"#
+          + #" {"file": true, "conflict": "z", "ours": [], "theirs": ["delete red"]}]"#),
+      format: .json)
+    #expect(file.conflicts.map(\.subject) == [#"tile "blue""#, #"tile "gone""#, "file"])
+  }
+
+  /// A Markdown board of `blocks` conflict blocks, each a card whose title differs on the two sides.
+  static func markedBoard(blocks: Int) -> [UInt8] {
+    var text = "## Todo\n\n"
+    for k in 0..<blocks {
+      text += "<<<<<<< ours\n- [ ] card \(k) ours\n=======\n- [ ] card \(k) theirs\n>>>>>>> theirs\n"
+    }
+    return Array(text.utf8)
+  }
+
+  @Test("4,000 conflict blocks read without working out any conflict's edits; each is worked out once, when asked for")
+  func manyBlocksDeferred() throws {
+    let bytes = Self.markedBoard(blocks: 4000)
+    let file = try ConflictedArrangement.read(bytes, format: .markdown)
+    #expect(file.conflicts.count == 4000)
+    #expect(file.arrangement.tileCount == 4000)
+    let allDeferred = file.conflicts.allSatisfy { $0.isDeferred }
+    #expect(allDeferred)
+    guard let source = file.conflicts.compactMap({ $0.deferredSource as? MarkedFileEdits }).first else {
+      Issue.record("no deferred edits")
+      return
+    }
+    #expect(source.computed == 0, "reading worked out \(source.computed) conflicts' edits")
+    // Comparing two lists of deferred conflicts works nothing out either.
+    #expect(file.conflicts == file.conflicts.map { $0 })
+    #expect(source.computed == 0)
+    let chosen = file.conflicts[1234]
+    #expect(chosen.canKeepBoth)
+    #expect(source.computed == 0, "the panel's b worked out edits")
+    var board = file.arrangement
+    try board.apply(chosen.theirs, force: true)
+    _ = chosen.both
+    _ = chosen.theirs
+    #expect(source.computed == 1, "\(source.computed)")
+    #expect(board.allTiles().contains { $0.title == "card 1234 theirs" })
+    #expect(!board.allTiles().contains { $0.title == "card 1234 ours" })
+    #expect(board.tileCount == 4000)
+    var both = file.arrangement
+    try both.apply(chosen.both ?? [], force: true)
+    #expect(both.tileCount == 4001)
+    // The same edits as worked out at once.
+    #expect(chosen.settled.theirs == chosen.theirs && chosen.settled.both == chosen.both && !chosen.settled.isDeferred)
+  }
+}
