@@ -88,6 +88,12 @@ public struct ArrangementFormat: Sendable, Hashable, CustomStringConvertible {
   /// Every extension formats are recognised by, for the help: ".json, .md, .markdown, .txt, .csv or .tsv".
   public static var extensionNames: String { Self.listed(allCases.flatMap(\.extensions)) }
 
+  /// What files of the format hold, for the help's prose: `Markdown boards`.
+  public var kind: String { definition.kind }
+
+  /// What files of every format hold: "JSON, Markdown boards, lists of lines, CSV or TSV".
+  public static var kinds: String { Self.listed(allCases.map(\.kind)) }
+
   /// `a, b or c`.
   static func listed(_ all: [String]) -> String {
     all.dropLast().joined(separator: ", ") + " or " + all[all.count - 1]

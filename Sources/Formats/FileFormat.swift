@@ -22,6 +22,8 @@ protocol FileFormat: Sendable {
   var fileNames: [String] { get }
   /// The question a failed read's message asks when content looks like this format: `is it CSV`.
   var guess: String { get }
+  /// What files of it hold, for the help's prose: `Markdown boards`, `lists of lines`, `CSV`.
+  var kind: String { get }
   /// When `recognises` is asked: lower first; the first format that recognises a content is its
   /// format. Default: `Int.max`, after every other.
   var recognitionOrder: Int { get }

@@ -13,6 +13,7 @@ struct JSONFormat: FileFormat {
   var name: String { "json" }
   var extensions: [String] { ["json"] }
   var guess: String { "is it JSON" }
+  var kind: String { "JSON" }
   var recognitionOrder: Int { 0 }
   var traits: FormatTraits { .everything }
   var keepsIDs: Bool { true }

@@ -11,6 +11,7 @@ struct LinesFormat: FileFormat {
   var name: String { "lines" }
   var extensions: [String] { ["txt"] }
   var guess: String { "is it lines" }
+  var kind: String { "lists of lines" }
   var extrasKey: String? { LineList.key }
   var fileObjectConflict: String? { "the list's lines before its first card: changed by both" }
   var traits: FormatTraits {

@@ -11,6 +11,7 @@ struct MarkdownFormat: FileFormat {
   var name: String { "markdown" }
   var extensions: [String] { ["md", "markdown"] }
   var guess: String { "is it a Markdown board" }
+  var kind: String { "Markdown boards" }
   var recognitionOrder: Int { 1 }
   var extrasKey: String? { MarkdownBoard.key }
   var fileObjectConflict: String? {

@@ -16,6 +16,7 @@ struct TableFormat: FileFormat {
   var name: String { separator == .comma ? "csv" : "tsv" }
   var extensions: [String] { [name] }
   var guess: String { separator == .comma ? "is it CSV" : "is it TSV" }
+  var kind: String { separator == .comma ? "CSV" : "TSV" }
   /// TSV before CSV: a header split by tabs whose fields hold commas is TSV's.
   var recognitionOrder: Int { separator == .tab ? 2 : 3 }
   var extrasKey: String? { separator.key }

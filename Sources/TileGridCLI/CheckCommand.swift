@@ -1,4 +1,5 @@
 import Files
+import Formats
 
 extension TileGridCommand {
   static let checkCommand = Command(
@@ -9,7 +10,8 @@ extension TileGridCommand {
       not, one line on standard error, 'tilegrid: FILE: PLACE: MESSAGE', as the other commands report
       it. Every file is checked, also after a bad one. '-' (or no FILE, when standard input is not a
       terminal) reads standard input; it may be given once. Each file is read in the format its
-      extension names (a Markdown board, lines, CSV, TSV; JSON otherwise), or all in --format's.
+      extension names (\(ArrangementFormat.allCases.filter { $0 != .json }.map(\.kind).joined(separator: ", ")); \(ArrangementFormat.json.kind) otherwise),
+      or all in --format's.
 
       A file beside which an in-place save that did not finish left its backup
       (.FILE.tilegrid-PID-START-N.bak, its process gone, holding something else) may be cut short: it is

@@ -18,7 +18,7 @@ extension TileGridCommand {
       ".nh",
       ".ad l",
       ".SH NAME",
-      "tilegrid \\- colored tiles in sections, reordered by mouse or keyboard, saved as JSON, Markdown, lines or CSV",
+      "tilegrid \\- colored tiles in sections, reordered by mouse or keyboard, saved as \(ArrangementFormat.kinds)",
       ".SH SYNOPSIS",
     ]
     for command in [editorCommand] + commands {
@@ -122,8 +122,8 @@ extension TileGridCommand {
 enum Manual {
   static let description = [
     "TileGrid shows colored tiles in sections on the terminal and lets you reorder them: hold the mouse "
-      + "button on a tile to lift it and drag it, or use the keys. It edits and saves arrangements as JSON, "
-      + "Markdown boards, lists of lines, CSV or TSV, and diffs, applies and merges them by ids, also as git's "
+      + "button on a tile to lift it and drag it, or use the keys. It edits and saves arrangements as "
+      + "\(ArrangementFormat.kinds), and diffs, applies and merges them by ids, also as git's "
       + "diff and merge drivers.",
     "Without a command word, tilegrid opens the editor on FILE. The other commands work without a terminal: "
       + "they read a file (or standard input), and print the result or write it (-o OUT atomically, -i back "
