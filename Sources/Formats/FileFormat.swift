@@ -9,7 +9,7 @@ import TileModel
 /// Adding a format is one new file holding a type that conforms (and its `ArrangementFormat` name)
 /// and one line in `FormatRegistry.formats` (docs/architecture.md, "a new file format").
 ///
-/// Only `name`, `extensions`, `guess`, `read`, `write` and `traits` have no default; the defaults
+/// Only `name`, `extensions`, `guess`, `kind`, `read`, `write` and `traits` have no default; the defaults
 /// are those of a plain list of titles (no checkboxes, no lines under a card, opened by its own layout).
 protocol FileFormat: Sendable {
   /// The name `--format` and `--to` take: `json`, `markdown`.
