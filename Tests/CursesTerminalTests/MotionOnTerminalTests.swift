@@ -104,6 +104,65 @@ struct MotionOnTerminalTests {
     try await tmux.waitUntil("the resting screen") { $0.rows == expected }
   }
 
+  /// A terminal read fast and then at 64 KB/s, as one that slows down (a link that fills up): its pace
+  /// was measured fast, so the first glide after it slowed fills the kernel's buffer and is late;
+  /// from then on the pace measured then holds (a slow figure does not give way to the fast one after
+  /// a moment), so each later delete, whose glide at 80x24 is more than 0.4 s of reading at 64 KB/s,
+  /// writes the jump alone. Keys 1.5 s apart: a figure held 2 s gave every other one the whole glide.
+  @Test("read fast, then at 64 KB/s: after the first slow glide every delete writes no more than 0.4 s of reading, and the last screen is the resting one")
+  func fastThenSlowReader() async throws {
+    let process = try PseudoTerminalProcess(
+      binary, ["tiles.json"], environment: PseudoTerminalProcess.environment(["TILEGRID_MOTION": "on"]), width: 80,
+      height: 24, directory: directory.path)
+    defer {
+      process.write("q")
+      if process.waitForEnd(seconds: 5) == nil { process.write("y") }
+      _ = process.waitForEnd(seconds: 5)
+    }
+    #expect(process.answerSynchronizedOutput(seconds: 30), "the question about synchronized output")
+    #expect(process.wait(for: "READY", seconds: 30), "the first frame: \(process.text())")
+    // Read as fast as it comes: the focus moves (a frame of its own), then two deletes glide, each
+    // seen in more than one frame.
+    var mark = process.output.count
+    process.write("\u{1B}[C")
+    #expect(process.wait(for: "\u{1B}[?2026l", after: mark), "a marked frame: \(process.text(from: mark))")
+    for _ in 0..<2 {
+      mark = process.output.count
+      process.write("d")
+      #expect(process.wait(seconds: 10) { _ in process.markedFrames(from: mark) >= 3 }, "a glide: \(process.markedFrames(from: mark)) frames")
+    }
+    // From now on read at 64 KB/s, keys 1.5 s apart, each read until the next.
+    var keys: [Key] = []
+    for _ in 0..<5 {
+      mark = process.output.count
+      process.write("d")
+      let pieces = process.readPaced(bytesPerSecond: 65_536, milliseconds: 1_500)
+      keys.append(
+        Key(
+          bytes: pieces.reduce(0) { $0 + $1.bytes }, frames: process.markedFrames(from: mark), first: 0, rest: 0,
+          whole: Self.endsWhole(process.output, from: mark), rate: 0))
+    }
+    let seen = keys.map { "\($0.bytes) B in \($0.frames) frames" }
+    // The first slow key (or the second, should the first not fill the buffer) meets a pace measured
+    // fast; each one after gets what fits 0.4 s at the pace measured then, or the jump alone.
+    for key in keys.dropFirst(2) {
+      #expect(key.bytes <= Self.budget || key.frames == 1, "\(seen)")
+    }
+    for key in keys { #expect(key.frames >= 1 && key.whole, "\(seen)") }
+    print("read fast, then at 64 KB/s, 80x24 deletes: \(seen)")
+    // The last frame is the resting screen, as `render` prints it after the same keys.
+    let events = try directory.write("slowed.events", "key right\n" + String(repeating: "key d\n", count: 7))
+    let resting = try TileGrid.run(
+      ["render", "tiles.json", "--width", "80", "--height", "24", "--events", events, "--color", "always"], in: directory)
+    #expect(resting.status == 0)
+    let expected = resting.stdoutText.replacing(/\u{1B}\[[0-9;]*m/, with: "").split(separator: "\n", omittingEmptySubsequences: false)
+      .prefix(24).map { String($0.reversed().drop { $0 == " " }.reversed()) }
+    try Data(process.output).write(to: URL(fileURLWithPath: directory.path + "/slowed"))
+    let tmux = try TmuxSession(shell: "cat slowed; exec sleep 86400", in: directory)
+    defer { tmux.close() }
+    try await tmux.waitUntil("the resting screen") { $0.rows == expected }
+  }
+
   /// What the bytes written after one key come to, read at `rate` bytes a second from the start (so a
   /// terminal measured slow, or not measured at all, never one seen fast).
   struct Key {
