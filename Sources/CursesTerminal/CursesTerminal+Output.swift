@@ -84,6 +84,7 @@ extension CursesTerminal {
     if pendingStart < pending.count && !full && now - lastWritten >= 100 {
       drained = (now, written)
       refilled = (now, written)
+      filled = nil
     }
     while pendingStart < pending.count {
       let n = pending.withUnsafeBytes { write(writer, $0.baseAddress! + pendingStart, $0.count - pendingStart) }
@@ -148,6 +149,11 @@ extension CursesTerminal {
   /// `firstRetry`, then after twice as long each time the terminal is found slow again soon after a
   /// try; a measurement as fast as the fastest ends the tries.
   func note(pace measured: Double, at now: Int) {
+    // Measured again while the buffer is still as it filled: the slowest of what this fill showed.
+    var measured = measured
+    if let last = measuredPace, let since = filled?.at ?? fillStarted?.at, last.at >= since {
+      measured = min(measured, last.bytesPerMillisecond)
+    }
     let fastest = max(fastestPace ?? 0, measured)
     fastestPace = fastest
     measuredPace = (measured, now)
