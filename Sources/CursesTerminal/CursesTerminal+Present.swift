@@ -24,7 +24,7 @@ extension CursesTerminal {
     needsClear = false
     collect()
     let before = queuedBytes
-    var backend = CursesBackend(terminal: self, previous: presenter.screen)
+    var backend = CursesBackend(terminal: self, previous: presenter.screen, next: frame)
     if presenter.present(&frame, to: &backend, clearing: clear), clear {
       send(TerminalModes.on)  // in case something else turned them off meanwhile
     }
@@ -135,6 +135,8 @@ private struct CursesBackend: Backend {
   unowned let terminal: CursesTerminal
   /// The frame on the screen before this one (nil: none): its cells between two runs are unchanged.
   let previous: Buffer?
+  /// The frame being drawn.
+  let next: Buffer
   /// Whether the frame's begin mark went out (before its first pass).
   var begun = false
 
@@ -145,7 +147,10 @@ private struct CursesBackend: Backend {
   func clear() { clearok(tg_curscr(), true) }
 
   mutating func draw(_ runs: [Buffer.Run], size: Size) -> Bool {
-    let passes = Self.passes(runs, previous: previous?.size == size ? previous : nil)
+    let before = previous?.size == size ? previous : nil
+    // Rows that moved up or down (a page, a scroll) are ncurses' to move with the terminal's own
+    // scrolling, which it finds only in a whole update.
+    let passes = before.map { Self.rowsMoved(from: $0, to: next, runs) } ?? true ? [runs] : Self.passes(runs, previous: before)
     var complete = true
     for (k, pass) in passes.enumerated() {
       if k > 0 { update() }
@@ -198,6 +203,22 @@ private struct CursesBackend: Backend {
       ends[k] = (run.x + run.cells.count, style)
     }
     return passes
+  }
+
+  /// Whether at least a third of the rows `runs` change show the row the screen holds the same
+  /// distance above or below (the distance most of them agree on: rows that moved together).
+  static func rowsMoved(from old: Buffer, to new: Buffer, _ runs: [Buffer.Run]) -> Bool {
+    var shown: [Int: [Int]] = [:]
+    for y in 0..<old.size.height { shown[old.row(y).hashValue, default: []].append(y) }
+    var votes: [Int: Int] = [:]
+    var rows = 0
+    var last = -1
+    for run in runs where run.row != last {
+      last = run.row
+      rows += 1
+      for y in (shown[new.row(run.row).hashValue] ?? []).prefix(4) where y != run.row { votes[y - run.row, default: 0] += 1 }
+    }
+    return (votes.values.max() ?? 0) * 3 >= rows
   }
 
   /// Whether ncurses crosses the unchanged cells of `row` from `start` to `end` cheaply after a run
