@@ -130,7 +130,9 @@ extension CursesTerminal {
 /// the unchanged cells between two changed runs of a row again rather than move the cursor over a few
 /// of them, in their colors, which between two tiles is the screen's own color and back — 43 bytes for
 /// a gap of three blanks where moving the cursor takes 6 — so two runs of a row go to one pass only
-/// when what lies between them is far apart or drawn in the first one's last style.
+/// when what lies between them is far apart or drawn in the first one's last style. A frame whose rows
+/// moved together (a page, a scroll) is one update: ncurses moves such rows with the terminal's own
+/// scrolling, which it finds only in a whole update.
 private struct CursesBackend: Backend {
   unowned let terminal: CursesTerminal
   /// The frame on the screen before this one (nil: none): its cells between two runs are unchanged.
