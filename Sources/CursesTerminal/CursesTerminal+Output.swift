@@ -84,6 +84,7 @@ extension CursesTerminal {
     if pendingStart < pending.count && !full && now - lastWritten >= 100 {
       drained = (now, written)
       refilled = (now, written)
+      filled = nil
     }
     while pendingStart < pending.count {
       let n = pending.withUnsafeBytes { write(writer, $0.baseAddress! + pendingStart, $0.count - pendingStart) }
@@ -142,23 +143,50 @@ extension CursesTerminal {
     full = false
   }
 
-  /// A measurement of the terminal's pace: the latest one holds (`pace`), and the fastest is kept.
+  /// A measurement of the terminal's pace: the estimate follows it, slower or faster (each is at most
+  /// what the terminal does, so a faster one is news, and a slower one is what a full buffer showed).
+  /// A slower one than the fastest seen schedules a try of the fastest (`pace`): first after
+  /// `firstRetry`, then after twice as long each time the terminal is found slow again soon after a
+  /// try; a measurement as fast as the fastest ends the tries.
   func note(pace measured: Double, at now: Int) {
+    // Measured again while the buffer is still as it filled: the slowest of what this fill showed.
+    var measured = measured
+    if let last = measuredPace, let since = filled?.at ?? fillStarted?.at, last.at >= since {
+      measured = min(measured, last.bytesPerMillisecond)
+    }
+    let fastest = max(fastestPace ?? 0, measured)
+    fastestPace = fastest
     measuredPace = (measured, now)
-    fastestPace = max(fastestPace ?? 0, measured)
+    if measured >= fastest / 2 {
+      retryFastest = nil
+    } else if let retry = retryFastest {
+      // Found slow again while the fastest was being tried: the next try waits twice as long.
+      let after = now >= retry.at ? min(retry.after * 2, Self.longestRetry) : retry.after
+      retryFastest = (now + after, after)
+    } else {
+      retryFastest = (now + Self.firstRetry, Self.firstRetry)
+    }
   }
 
-  /// How fast the terminal takes output, in bytes a millisecond, as measured when its buffer last
-  /// filled (`noteDrained`, `flushPending`); nil when it never has. A terminal that reads slower than
-  /// frames come fills the kernel's buffer before anything says so (no signal shows what the buffer
-  /// holds); with its pace known, frames are planned and spaced so that none pile up there
-  /// (`FramePacer`), and while they are nothing shows it reading faster. So a measurement holds for
-  /// two seconds, then the fastest one of the session does: a fast terminal that stalled for a moment
-  /// gets every frame again soon, and one that really slowed down fills the buffer again and is
-  /// measured again.
+  /// How long a slow estimate holds before the fastest pace is tried again, at first and at most
+  /// (milliseconds).
+  static let firstRetry = 16_000
+  static let longestRetry = 128_000
+
+  /// How fast the terminal takes output, in bytes a millisecond: an estimate that follows what its
+  /// buffer showed when it last filled (`noteDrained`, `flushPending`); nil when it never has. A
+  /// terminal that reads slower than frames come fills the kernel's buffer before anything says so
+  /// (no signal shows what the buffer holds); with its pace known, frames are planned and spaced so
+  /// that none pile up there (`FramePacer`), and while they are, nothing shows it reading faster. So a
+  /// slow estimate holds until a fill measures the terminal again, or until the fastest pace of the
+  /// session is tried (`retryFastest`: 16 s after it was found slow, doubling up to about two minutes
+  /// while it stays slow): a fast terminal that stalled for a moment gets every frame again, and one
+  /// that really slowed down costs one late glide a try, measured again by it. A figure that went back
+  /// to the fastest after 2 s made every other glide late on a terminal that stayed slow.
   public var pace: Double? {
     guard let measuredPace else { return nil }
-    return Monotonic.milliseconds() - measuredPace.at < 2_000 ? measuredPace.bytesPerMillisecond : fastestPace
+    if let retry = retryFastest, Monotonic.milliseconds() >= retry.at { return fastestPace }
+    return measuredPace.bytesPerMillisecond
   }
 
   /// Has the terminal's pace measured before a glide needs it (`pace`): bytes every terminal ignores

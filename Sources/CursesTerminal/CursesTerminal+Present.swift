@@ -24,7 +24,7 @@ extension CursesTerminal {
     needsClear = false
     collect()
     let before = queuedBytes
-    var backend = CursesBackend(terminal: self)
+    var backend = CursesBackend(terminal: self, previous: presenter.screen, next: frame)
     if presenter.present(&frame, to: &backend, clearing: clear), clear {
       send(TerminalModes.on)  // in case something else turned them off meanwhile
     }
@@ -41,7 +41,7 @@ extension CursesTerminal {
 
   /// Writes runs of cells into ncurses' screen; false if a color pair could not be had for some cell
   /// (it was written in the terminal's own colors).
-  fileprivate func write(_ runs: [Buffer.Run]) -> Bool {
+  fileprivate func write(_ runs: some Collection<Buffer.Run>) -> Bool {
     let window = tg_stdscr()
     var complete = true
     var cell = cchar_t()
@@ -125,21 +125,110 @@ extension CursesTerminal {
 /// ncursesw as a `Backend`: runs go into ncurses' screen (`write`); when the color pairs run out the
 /// table starts again (`resetPairs`) and the whole frame is written with fresh pairs, whatever still
 /// does not fit in the terminal's own colors.
+///
+/// The runs of a frame reach ncurses in passes (`passes`), each its own `doupdate`: ncurses writes
+/// the unchanged cells between two changed runs of a row again rather than move the cursor over a few
+/// of them, in their colors, which between two tiles is the screen's own color and back — 43 bytes for
+/// a gap of three blanks where moving the cursor takes 6 — so two runs of a row go to one pass only
+/// when what lies between them is far apart or drawn in the first one's last style. A frame whose rows
+/// moved together (a page, a scroll) is one update: ncurses moves such rows with the terminal's own
+/// scrolling, which it finds only in a whole update.
 private struct CursesBackend: Backend {
   unowned let terminal: CursesTerminal
+  /// The frame on the screen before this one (nil: none): its cells between two runs are unchanged.
+  let previous: Buffer?
+  /// The frame being drawn.
+  let next: Buffer
+  /// Whether the frame's begin mark went out (before its first pass).
+  var begun = false
+
+  /// Gaps wider than this ncurses crosses by moving the cursor, whatever lies in them (its cost of a
+  /// move is a few bytes).
+  static let crossedByMoving = 8
 
   func clear() { clearok(tg_curscr(), true) }
 
-  func draw(_ runs: [Buffer.Run], size: Size) -> Bool { terminal.write(runs) }
+  mutating func draw(_ runs: [Buffer.Run], size: Size) -> Bool {
+    let before = previous?.size == size ? previous : nil
+    // Rows that moved up or down (a page, a scroll) are ncurses' to move with the terminal's own
+    // scrolling, which it finds only in a whole update.
+    let passes = before.map { Self.rowsMoved(from: $0, to: next, runs) } ?? true ? [runs] : Self.passes(runs, previous: before)
+    var complete = true
+    for (k, pass) in passes.enumerated() {
+      if k > 0 { update() }
+      if !terminal.write(pass) { complete = false }
+    }
+    return complete
+  }
 
   func reset() { terminal.resetPairs() }
 
   /// The terminal shows the frame at its end, all at once, when it knows synchronized output.
-  func flush() {
-    if terminal.synchronizedOutput { terminal.send(TerminalModes.beginFrame) }
+  mutating func flush() {
+    update()
+    if terminal.synchronizedOutput { terminal.send(TerminalModes.endFrame) }
+  }
+
+  /// What was written into ncurses' screen so far goes out (after the frame's begin mark).
+  private mutating func update() {
+    if terminal.synchronizedOutput && !begun { terminal.send(TerminalModes.beginFrame) }
+    begun = true
     wnoutrefresh(tg_stdscr())
     doupdate()
     terminal.collect()
-    if terminal.synchronizedOutput { terminal.send(TerminalModes.endFrame) }
+  }
+
+  /// `runs` in passes: each run in the first pass where the run before it on its row (in that pass)
+  /// ends more than `crossedByMoving` cells before it, or only cells of its own last style lie between
+  /// (written again, they cost their characters alone). Without the frame before (whole rows), one.
+  static func passes(_ runs: [Buffer.Run], previous: Buffer?) -> [[Buffer.Run]] {
+    guard let previous, runs.count > 1 else { return [runs] }
+    var passes: [[Buffer.Run]] = [[]]
+    // Where the last run of the current row ends in each pass, and its last cell's style.
+    var ends: [(end: Int, style: Style)?] = [nil]
+    var row = -1
+    for run in runs {
+      if run.row != row {
+        row = run.row
+        for k in ends.indices { ends[k] = nil }
+      }
+      let style = run.cells.last?.style ?? Style()
+      var k = 0
+      while k < ends.count, let before = ends[k], !crossable(previous, row: row, from: before.end, to: run.x, style: before.style) {
+        k += 1
+      }
+      if k == passes.count {
+        passes.append([])
+        ends.append(nil)
+      }
+      passes[k].append(run)
+      ends[k] = (run.x + run.cells.count, style)
+    }
+    return passes
+  }
+
+  /// Whether at least a third of the rows `runs` change show the row the screen holds the same
+  /// distance above or below (the distance most of them agree on: rows that moved together).
+  static func rowsMoved(from old: Buffer, to new: Buffer, _ runs: [Buffer.Run]) -> Bool {
+    var shown: [Int: [Int]] = [:]
+    for y in 0..<old.size.height { shown[old.row(y).hashValue, default: []].append(y) }
+    var votes: [Int: Int] = [:]
+    var rows = 0
+    var last = -1
+    for run in runs where run.row != last {
+      last = run.row
+      rows += 1
+      for y in (shown[new.row(run.row).hashValue] ?? []).prefix(4) where y != run.row { votes[y - run.row, default: 0] += 1 }
+    }
+    return (votes.values.max() ?? 0) * 3 >= rows
+  }
+
+  /// Whether ncurses crosses the unchanged cells of `row` from `start` to `end` cheaply after a run
+  /// ending in `style`: by moving (far apart), or by writing them again in that style.
+  private static func crossable(_ frame: Buffer, row: Int, from start: Int, to end: Int, style: Style) -> Bool {
+    if end - start > crossedByMoving { return true }
+    let base = row * frame.size.width
+    for x in start..<end where frame.cells[base + x].style != style { return false }
+    return true
   }
 }

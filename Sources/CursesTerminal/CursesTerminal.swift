@@ -123,10 +123,13 @@ public final class CursesTerminal {
   /// The same, until everything pending has gone (which `noteDrained` does not wait for).
   var fillStarted: (at: Int, written: Int)?
   /// How fast the terminal took output, in bytes a millisecond, the last time it held some back
-  /// (`flushPending`), and when (monotonic milliseconds).
+  /// (`flushPending`, `noteDrained`), and when (monotonic milliseconds): the estimate in force.
   var measuredPace: (bytesPerMillisecond: Double, at: Int)?
   /// The fastest pace measured since the start.
   var fastestPace: Double?
+  /// While the estimate is slower than the fastest: when the fastest is tried again (`pace`), and how
+  /// long the next try waits after this one, doubling each time the terminal was found slow again.
+  var retryFastest: (at: Int, after: Int)?
   private var screen: OpaquePointer?
   private let signals: SignalPipe
   /// The terminal's modes before TileGrid started, for the crash path.

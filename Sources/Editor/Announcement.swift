@@ -157,14 +157,18 @@ extension Announcement {
     return false
   }
 
+  /// How to lift a `thing` (a tile; on a board, where tiles are drawn as cards, a card).
+  static func welcome(_ keys: Keymap, thing: String) -> String {
+    "Hold a \(thing), or \(keys.say(.lift)), to lift it"
+  }
+
   /// The words on the status line, with the standard keys.
   public var text: String { text(.standard) }
 
   /// The words on the status line, naming the keys in effect.
   public func text(_ keys: Keymap) -> String {
     switch self {
-    case .welcome:
-      return "Hold a tile, or \(keys.say(.lift)), to lift it"
+    case .welcome: return Self.welcome(keys, thing: "tile")
     case .did(let verb, let place): return Self.text(verb, place)
     case .refused(let refusal): return "Refused: \(refusal.text)"
     case .nothingToLift: return "Nothing to lift here: long-press a tile"

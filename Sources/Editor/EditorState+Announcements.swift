@@ -69,14 +69,16 @@ extension EditorState {
   }
 
   /// The status line's words: the announcement; at rest in an arrangement without tiles or sections,
-  /// how to add them rather than how to lift one.
+  /// how to add them rather than how to lift one. On a board (lanes, whose tiles are drawn as cards)
+  /// the hint names cards, as the rest of the board does.
   public var statusText: String {
     guard announcement == .welcome else { return announcement.text(keymap) }
     if arrangement.sections.isEmpty { return Announcement.noSections.text(keymap) }
+    let thing = document.layout.isLanes ? "card" : "tile"
     if arrangement.tileCount == 0 {
-      return "No tiles yet: \(keymap.say(.edit(.addTile))) adds one, \(keymap.say(.edit(.addSection))) a section"
+      return "No \(thing)s yet: \(keymap.say(.edit(.addTile))) adds one, \(keymap.say(.edit(.addSection))) a section"
     }
-    return announcement.text(keymap)
+    return Announcement.welcome(keymap, thing: thing)
   }
 
   /// A refusal with its tile and section named as the screen names them.

@@ -104,6 +104,82 @@ struct MotionOnTerminalTests {
     try await tmux.waitUntil("the resting screen") { $0.rows == expected }
   }
 
+  /// A terminal read fast and then at 64 KB/s, as one that slows down (a link that fills up): its pace
+  /// was measured fast, so the first glide after it slowed fills the kernel's buffer and is late;
+  /// from then on the pace measured then holds (a slow figure does not give way to the fast one after
+  /// a moment), so each later delete, whose glide at 80x24 is more than 0.4 s of reading at 64 KB/s,
+  /// writes the jump alone or a few frames. A figure held 2 s, then the fast one again, gave keys 2.5 s
+  /// apart each a glide planned fast.
+  @Test("read fast, then at 64 KB/s: from the third slow delete on, each is planned at the slow pace (frames dropped), and the last screen is the resting one")
+  func fastThenSlowReader() async throws {
+    let process = try PseudoTerminalProcess(
+      binary, ["tiles.json"], environment: PseudoTerminalProcess.environment(["TILEGRID_MOTION": "on"]), width: 80,
+      height: 24, directory: directory.path)
+    defer {
+      process.write("q")
+      if process.waitForEnd(seconds: 5) == nil { process.write("y") }
+      _ = process.waitForEnd(seconds: 5)
+    }
+    #expect(process.answerSynchronizedOutput(seconds: 30), "the question about synchronized output")
+    #expect(process.wait(for: "READY", seconds: 30), "the first frame: \(process.text())")
+    // Read as fast as it comes: the focus moves (a frame of its own), then two deletes glide, each
+    // seen in more than one frame.
+    var mark = process.output.count
+    process.write("\u{1B}[C")
+    #expect(process.wait(for: "\u{1B}[?2026l", after: mark), "a marked frame: \(process.text(from: mark))")
+    for _ in 0..<2 {
+      mark = process.output.count
+      process.write("d")
+      #expect(process.wait(seconds: 10) { _ in process.markedFrames(from: mark) >= 3 }, "a glide: \(process.markedFrames(from: mark)) frames")
+    }
+    // From now on read at 64 KB/s, keys 2.5 s apart (longer than a slow figure once held), each read
+    // until the next.
+    var keys: [Key] = []
+    for _ in 0..<5 {
+      mark = process.output.count
+      process.write("d")
+      let pieces = process.readPaced(bytesPerSecond: 65_536, milliseconds: 2_500)
+      keys.append(
+        Key(
+          bytes: pieces.reduce(0) { $0 + $1.bytes }, frames: process.markedFrames(from: mark), first: 0, rest: 0,
+          whole: Self.endsWithWholeFrame(process.output, from: mark), rate: 0))
+    }
+    let seen = keys.map { "\($0.bytes) B in \($0.frames) frames" }
+    // The first slow key meets a pace measured fast, and what its overshoot measures can be too fast
+    // still (the buffer's size is known only roughly); the second is measured at the terminal's pace;
+    // each one after is planned at that pace: frames dropped, the jump alone or a few frames that fit
+    // 0.4 s (1-5 seen; read at 64 KB/s from the start, 13 KB in 4). Planned at the fast figure again,
+    // the whole glide went out, 7-8 frames and 25-29 KB, late.
+    for key in keys.dropFirst(2) {
+      #expect(key.frames <= 6 && key.bytes <= Self.budget, "\(seen)")
+    }
+    for key in keys { #expect(key.frames >= 1 && key.whole, "\(seen)") }
+    print("read fast, then at 64 KB/s, 80x24 deletes: \(seen)")
+    // The last frame is the resting screen, as `render` prints it after the same keys.
+    let events = try directory.write("slowed.events", "key right\n" + String(repeating: "key d\n", count: 7))
+    let resting = try TileGrid.run(
+      ["render", "tiles.json", "--width", "80", "--height", "24", "--events", events, "--color", "always"], in: directory)
+    #expect(resting.status == 0)
+    let expected = resting.stdoutText.replacing(/\u{1B}\[[0-9;]*m/, with: "").split(separator: "\n", omittingEmptySubsequences: false)
+      .prefix(24).map { String($0.reversed().drop { $0 == " " }.reversed()) }
+    try Data(process.output).write(to: URL(fileURLWithPath: directory.path + "/slowed"))
+    let tmux = try TmuxSession(shell: "cat slowed; exec sleep 86400", in: directory)
+    defer { tmux.close() }
+    try await tmux.waitUntil("the resting screen") { $0.rows == expected }
+  }
+
+  /// Whether the output from `offset` on ends with the end of a frame (the first key's may begin inside
+  /// the frame of a glide under way, whose end it then holds too).
+  static func endsWithWholeFrame(_ output: [UInt8], from offset: Int) -> Bool {
+    var begun = -1
+    var ended = -1
+    var at = offset
+    while let found = PseudoTerminalProcess.find(Array("\u{1B}[?2026h".utf8), in: output, from: at) { begun = found; at = found + 1 }
+    at = offset
+    while let found = PseudoTerminalProcess.find(Array("\u{1B}[?2026l".utf8), in: output, from: at) { ended = found; at = found + 1 }
+    return begun >= 0 && ended > begun
+  }
+
   /// What the bytes written after one key come to, read at `rate` bytes a second from the start (so a
   /// terminal measured slow, or not measured at all, never one seen fast).
   struct Key {
