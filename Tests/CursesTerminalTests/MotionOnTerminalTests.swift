@@ -147,11 +147,12 @@ struct MotionOnTerminalTests {
     let seen = keys.map { "\($0.bytes) B in \($0.frames) frames" }
     // The first slow key meets a pace measured fast, and what its overshoot measures can be too fast
     // still (the buffer's size is known only roughly); the second is measured at the terminal's pace;
-    // each one after is planned at that pace: frames dropped, the jump alone or a few frames that fit
-    // 0.4 s (1-5 seen; read at 64 KB/s from the start, 13 KB in 4). Planned at the fast figure again,
-    // the whole glide went out, 7-8 frames and 25-29 KB, late.
+    // each one after is planned at that pace: what it writes reaches the reader within 0.4 s (the jump
+    // alone or the frames that fit: 3-19 KB in 1-6 frames seen). Planned at the fast figure again, the
+    // whole glide went out, 25-29 KB, late. (How many frames fit depends on how exactly the pace was
+    // measured, which the bytes do not: the bytes are the promise.)
     for key in keys.dropFirst(2) {
-      #expect(key.frames <= 6 && key.bytes <= Self.budget, "\(seen)")
+      #expect(key.bytes <= Self.budget, "\(seen)")
     }
     for key in keys { #expect(key.frames >= 1 && key.whole, "\(seen)") }
     print("read fast, then at 64 KB/s, 80x24 deletes: \(seen)")
