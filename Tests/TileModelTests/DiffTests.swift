@@ -18,9 +18,7 @@ struct DiffTests {
       })
   }
 
-  static func ids(_ a: Arrangement) -> [[String]] {
-    a.sections.indices.map { a.tiles(inSection: $0).map(\.id) }
-  }
+  static func ids(_ a: Arrangement) -> [[String]] { tileIDs(a) }
 
   /// Applies `script` to `a` (forced) and returns the result.
   static func applied(_ script: [ScriptEdit], to a: Arrangement, force: Bool = true) throws -> Arrangement {
