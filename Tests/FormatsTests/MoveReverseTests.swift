@@ -33,10 +33,10 @@ struct MoveReverseTests {
     return Array(file.utf8)
   }
 
-  /// A generated board (`HardeningTests.board`), its line endings and final newline changed at random.
+  /// A generated board (`GeneratedAndHostileFileTests.board`), its line endings and final newline changed at random.
   static func board(seed: UInt64) -> [UInt8] {
     var rng = SplitMix64(seed: seed &* 31)
-    let text = String(decoding: HardeningTests.board(seed: seed), as: UTF8.self)
+    let text = String(decoding: GeneratedAndHostileFileTests.board(seed: seed), as: UTF8.self)
     var lines = text.replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: "\n")
     if lines.last == "" { lines.removeLast() }
     return variant(lines, &rng)
