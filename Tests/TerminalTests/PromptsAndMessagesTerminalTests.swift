@@ -3,8 +3,9 @@ import TestSupport
 import Testing
 
 /// Prompts, messages and the help, each through the built binary in a real terminal (tmux): the help
-/// scrolling at 40 x 10, a file deleted while open, the words after a delete, its redo and undo, prompts cancelled by Esc and Ctrl-C, empty titles refused, the recolor
-/// prompt's placeholder, a failed save counting from 1, a board's keys and refusals.
+/// scrolling at 40 x 10, a file deleted while open, the words after a delete, its redo and undo,
+/// prompts cancelled by Esc and Ctrl-C, empty titles refused, the recolor prompt's placeholder, a
+/// failed save counting from 1, a board's keys and refusals.
 @Suite("Prompts, messages and the help in the editor (tmux)")
 struct PromptsAndMessagesTerminalTests {
   let directory: TemporaryDirectory
