@@ -96,6 +96,7 @@ let package = Package(
     // Shared by the tests: a seeded generator, and running the built binary in a temporary directory.
     .target(name: "TestSupport", dependencies: ["TileModel"], path: "Tests/Support"),
     .testTarget(name: "TileModelTests", dependencies: ["TileModel", "TileGridJSON", "EditScripts", "TestSupport"]),
+    .testTarget(name: "EditScriptsTests", dependencies: ["TileModel", "TileGridJSON", "EditScripts", "TestSupport"]),
     .testTarget(name: "TileGridJSONTests", dependencies: ["TileModel", "TileGridJSON", "GridLayout", "TestSupport"]),
     .testTarget(name: "FormatsTests", dependencies: ["TileModel", "TileGridJSON", "EditScripts", "Formats", "TestSupport"]),
     .testTarget(name: "GridLayoutTests", dependencies: ["TileModel", "GridLayout", "TestSupport"]),

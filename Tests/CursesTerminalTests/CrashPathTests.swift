@@ -115,7 +115,7 @@ struct CrashPathTests {
 
     var output: [UInt8] = []
     var status: Int32 = 0
-    let deadline = PseudoTerminalProcess.now() + 10_000
+    let deadline = PseudoTerminalProcess.now() + Int(PseudoTerminalProcess.defaultSeconds * 1000)
     var reaped = false
     while PseudoTerminalProcess.now() < deadline {
       var fd = pollfd(fd: master, events: Int16(POLLIN), revents: 0)

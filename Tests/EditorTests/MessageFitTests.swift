@@ -229,31 +229,6 @@ struct MessageFitTests {
       #expect(editor.view(scheme: .monochrome).lines.last?.contains(purpose.label) == true)
     }
   }
-
-  @Test("the help lists every key whole at 120 x 40, and scrolls to every key at 80 x 24")
-  func theHelpFits() throws {
-    var editor = EditorState(arrangement: .demo, screen: Size(width: 120, height: 40), fileName: "demo.json")
-    editor.overlay = .help
-    let text = editor.view(scheme: .monochrome).lines.joined(separator: "\n")
-    for entry in KeyHelp.groups(.standard).flatMap(\.entries) {
-      #expect(text.contains(entry.keys) && text.contains(entry.action), "\(entry)")
-    }
-    #expect(!text.contains(" of "), "it all fits: no place shown")
-    // At 80 x 24, in two columns, a page at a time: every line is shown at some offset.
-    var small = Self.demo
-    small.overlay = .help
-    let layout = try #require(small.helpLayout)
-    #expect(layout.columns.count == 2)
-    var seen = ""
-    for offset in 0...layout.lastOffset {
-      small.helpOffset = offset
-      seen += small.view(scheme: .monochrome).lines.joined(separator: "\n")
-    }
-    for entry in KeyHelp.groups(.standard).flatMap(\.entries) {
-      #expect(seen.contains(entry.keys) && seen.contains(entry.action), "\(entry)")
-    }
-    #expect(!text.contains("larger terminal"))
-  }
 }
 
 extension Prompt.Purpose {

@@ -5,10 +5,10 @@ import TerminalInput
 import Testing
 import TileModel
 
-/// What a newcomer met in the first hour (issue 23 §3), each pinned: an empty title adds nothing, Esc
-/// and Ctrl-C in a prompt cancel it and say so.
-@Suite("Editor: a newcomer's findings")
-struct NewcomerTests {
+/// Prompts and messages, each pinned: an empty title adds nothing, Esc and Ctrl-C in a prompt cancel
+/// it and say so, places in messages count from 1.
+@Suite("Editor: prompts and messages")
+struct PromptsAndMessagesTests {
   static func editor() -> EditorState {
     EditorState(arrangement: Arrangement.demo, screen: Size(width: 80, height: 24), fileName: "grid.json")
   }
@@ -99,42 +99,6 @@ struct NewcomerTests {
     Self.type("red", &e)
     Self.press(.enter, &e)
     #expect(e.arrangement[ItemPath(0, 0)].color == TileColor("red"))
-  }
-
-  @Test("at 40 x 10 the help scrolls: ↓ j PgDn Space End, ↑ k PgUp Home, the wheel; another key closes it; at 120 x 40 any key closes")
-  func helpScrolls() throws {
-    var e = EditorState(arrangement: Arrangement.demo, screen: Size(width: 40, height: 10), fileName: "grid.json")
-    let layout = try #require(KeyHelp.layout(on: e.screen, keymap: .standard))
-    // One column: every line of the groups, a heading and a blank line between each two.
-    let groups = KeyHelp.groups(.standard)
-    #expect(layout.shown == 6 && layout.rows == KeyHelp.lines(groups).count && layout.columns.count == 1)
-    let last = layout.rows - 6
-    Self.press(.character("?"), &e)
-    #expect(e.showingHelp && e.helpOffset == 0)
-    for (key, offset) in [
-      (Key.down, 1), (.character("j"), 2), (.pageDown, 7), (.space, 12), (.up, 11), (.character("k"), 10),
-      (.pageUp, 5), (.end, last), (.down, last), (.home, 0), (.up, 0), (.character("G"), last), (.character("g"), 0),
-    ] {
-      Self.press(key, &e)
-      #expect(e.showingHelp && e.helpOffset == offset, "\(key)")
-    }
-    _ = e.update(.input(.mouse(MouseEvent(.wheelDown, x: 10, y: 5))), at: e.now)
-    #expect(e.showingHelp && e.helpOffset == 1)
-    let text = e.view(scheme: .monochrome).lines
-    #expect(text[8].contains("↑↓ 2–7 of \(layout.rows)"), "\(text[8])")
-    #expect(text[9].contains("↑↓ scroll · other keys close"), "\(text[9])")
-    #expect(text[0].contains("18 tiles"), "\(text[0])")
-    Self.press(.character("q"), &e)
-    #expect(!e.showingHelp && e.question == nil)
-    // Opened again, it starts at its top.
-    Self.press(.character("?"), &e)
-    #expect(e.helpOffset == 0)
-
-    var f = EditorState(arrangement: Arrangement.demo, screen: Size(width: 120, height: 40), fileName: "grid.json")
-    Self.press(.character("?"), &f)
-    Self.press(.down, &f)
-    #expect(!f.showingHelp)
-    #expect(f.reorder.focus == EditorState(arrangement: Arrangement.demo, screen: Size(width: 120, height: 40)).reorder.focus)
   }
 
   @Test("messages from the world count from 1: sections[1].items[0].title is section 2, tile 1, its title")

@@ -10,7 +10,7 @@ import TileModel
 /// name tiles by title, one numbering on screen, a typed name kept after a failed save, files left
 /// behind by an earlier session, and a shadow that shows on any terminal background.
 @Suite("Editor: the too-small screen, names, numbering, save as, files left behind, the shadow")
-struct EdgeTests {
+struct SmallScreenAndLeftBehindTests {
   static let screen = Size(width: 80, height: 24)
 
   static func editor(_ arrangement: Arrangement = .demo, fileName: String? = "grid.json") -> EditorState {

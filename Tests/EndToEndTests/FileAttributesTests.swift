@@ -9,7 +9,7 @@ import Testing
 /// Writing files at the edges: a read-only file where `--force` cannot help (/proc), and extended
 /// attributes and ACLs kept across a save that replaces the file with a new one.
 @Suite("Output files: --force only where it helps; extended attributes and ACLs kept")
-struct FileEdgesTests {
+struct FileAttributesTests {
   let directory: TemporaryDirectory
 
   init() throws { directory = try TemporaryDirectory() }

@@ -2,11 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The newcomer's findings on the command line (issue 23 §3), through the built binary: input in
+/// Mistakes in input on the command line, through the built binary: input in
 /// another format than the one it is read in says which it looks like; a mistyped script verb names the
 /// verb meant; ids from titles drop the marks that follow no letter.
-@Suite("A newcomer's input on the command line")
-struct NewcomerInputTests {
+@Suite("Input mistakes on the command line")
+struct InputMistakesTests {
   @Test("lines or a board piped in as JSON: the error says what it looks like and how to read it")
   func anotherFormatOnStandardInput() throws {
     let lines = try TileGrid.run(["render", "-", "--width", "40", "--height", "8"], stdin: Array("a\nb\n".utf8))

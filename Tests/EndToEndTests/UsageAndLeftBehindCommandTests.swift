@@ -9,8 +9,8 @@ import Testing
 /// The command line at the edges, through the built binary: a file damaged by a save cut short names
 /// the backup that holds it; a replay asks about the files a recorded session found left behind; every
 /// command's usage line lists the options its help lists; standard input is `<stdin>` on screen.
-@Suite("The command line's edges: backups named, left-behind replays, usage lines, <stdin>")
-struct EdgesCommandTests {
+@Suite("The command line: backups named, left-behind replays, usage lines, <stdin>")
+struct UsageAndLeftBehindCommandTests {
   let directory: TemporaryDirectory
 
   init() throws { directory = try TemporaryDirectory() }

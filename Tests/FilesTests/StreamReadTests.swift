@@ -53,7 +53,7 @@ struct StreamReadTests {
       fifoRead.signal()
     }
     // Until a thread of this process waits in openat(2) (the FIFO's reader, for a writer).
-    let deadline = Date().addingTimeInterval(10)
+    let deadline = Date().addingTimeInterval(30)
     while !Self.aThreadWaitsInOpen() && Date() < deadline { usleep(1000) }
     let pipePath = "/dev/fd/\(ends[0])"
     let pipeRead = DispatchSemaphore(value: 0)
@@ -63,15 +63,15 @@ struct StreamReadTests {
       pipeBytes.withLock { $0 = bytes }
       pipeRead.signal()
     }
-    let waited = pipeRead.wait(timeout: .now() + 10)
+    let waited = pipeRead.wait(timeout: .now() + 30)
     // The writer comes: the FIFO's reader ends either way.
     let writer = open(fifo, O_WRONLY)
     if writer >= 0 {
       _ = write(writer, "fifo", 4)
       close(writer)
     }
-    #expect(fifoRead.wait(timeout: .now() + 10) == .success)
-    if waited == .timedOut { _ = pipeRead.wait(timeout: .now() + 10) }
+    #expect(fifoRead.wait(timeout: .now() + 30) == .success)
+    if waited == .timedOut { _ = pipeRead.wait(timeout: .now() + 30) }
     #expect(waited == .success, "the pipe waited for the FIFO's writer")
     #expect(pipeBytes.withLock { $0 } == Array("pipe".utf8))
   }

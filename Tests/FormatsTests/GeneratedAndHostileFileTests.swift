@@ -5,7 +5,7 @@ import TileModel
 
 /// Generated and hostile files: every one is either refused with a one-line error naming its line and
 /// column, or read and written back faithfully — never a crash. Seeds are printed with each failure.
-struct HardeningTests {
+struct GeneratedAndHostileFileTests {
   // MARK: - Generated boards
 
   /// A board in either tool's style, with the odd things people's files hold: front matter, a

@@ -305,8 +305,9 @@ struct RandomCase: CustomStringConvertible {
   }
 }
 
-/// Runs `check` on `count` random cases from `seed`; records each failure with the case that caused it
-/// and stops after a few, so one bug does not bury the report.
+/// Runs `check` on `count` random cases from `seed` (the first eighth of them in the fast loop,
+/// `FastLoop`); records each failure with the case that caused it and stops after a few, so one bug
+/// does not bury the report.
 func forEachRandomCase(
   _ count: Int, seed: UInt64, make: (inout SplitMix64) -> RandomCase = { RandomCase.random(&$0) },
   sourceLocation: SourceLocation = #_sourceLocation,
@@ -314,7 +315,7 @@ func forEachRandomCase(
 ) rethrows {
   var rng = SplitMix64(seed: seed)
   var failures = 0
-  for n in 0..<count {
+  for n in 0..<FastLoop.count(count, fast: max(1, count / 8)) {
     let c = make(&rng)
     if let failure = try check(c, &rng) {
       Issue.record("case \(n): \(failure)\n  fixture: \(c)", sourceLocation: sourceLocation)

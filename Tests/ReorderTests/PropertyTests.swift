@@ -2,6 +2,7 @@ import Document
 import Canvas
 import Foundation
 import GridLayout
+import TestSupport
 import Testing
 import TileGridJSON
 import TileModel
@@ -33,42 +34,43 @@ import TileModel
 /// `TILEGRID_PROPERTY_PROFILE=mouse|keyboard|chaos|stillPointer|diagonal|organize`) runs one stream alone.
 @Suite("Property: random event streams keep the reorder engine's invariants")
 struct PropertyStreamTests {
-  /// Streams per batch; 4 batches per profile, 20-100 events each plus the undo/redo finale.
+  /// Streams per batch; 4 batches per profile, 20-100 events each plus the undo/redo finale. The fast
+  /// loop (`FastLoop`) runs each profile's first batch, and fewer streams for the two extra checks.
   static let streamsPerBatch = 100
 
-  @Test("mouse drags: long presses, motions, auto-scroll, releases", arguments: 0..<4)
+  @Test("mouse drags: long presses, motions, auto-scroll, releases", arguments: FastLoop.first(1, of: 0..<4))
   func mouse(batch: Int) {
     let stats = PropertyHarness.runBatch(profile: .mouse, batch: batch, count: Self.streamsPerBatch)
     #expect(stats.lifts > 0 && stats.moves > 0 && stats.crossSectionMoves > 0 && stats.drops > 0)
     #expect(stats.refusals > 0 && stats.cancels > 0 && stats.autoScrolls > 0 && stats.resizesMidDrag > 0)
   }
 
-  @Test("keyboard: focus moves, lifts, arrow moves, undo and redo", arguments: 0..<4)
+  @Test("keyboard: focus moves, lifts, arrow moves, undo and redo", arguments: FastLoop.first(1, of: 0..<4))
   func keyboard(batch: Int) {
     let stats = PropertyHarness.runBatch(profile: .keyboard, batch: batch, count: Self.streamsPerBatch)
     #expect(stats.lifts > 0 && stats.moves > 0 && stats.crossSectionMoves > 0 && stats.drops > 0)
     #expect(stats.refusals > 0 && stats.undos > 0 && stats.resizesMidDrag > 0)
   }
 
-  @Test("chaos: any event in any phase", arguments: 0..<4)
+  @Test("chaos: any event in any phase", arguments: FastLoop.first(1, of: 0..<4))
   func chaos(batch: Int) {
     let stats = PropertyHarness.runBatch(profile: .chaos, batch: batch, count: Self.streamsPerBatch)
     #expect(stats.lifts > 0 && stats.moves > 0 && stats.cancels > 0 && stats.resizesMidDrag > 0)
   }
 
-  @Test("a pointer that stays still never moves the tile again", arguments: 0..<4)
+  @Test("a pointer that stays still never moves the tile again", arguments: FastLoop.first(1, of: 0..<4))
   func stillPointer(batch: Int) {
     let stats = PropertyHarness.runBatch(profile: .stillPointer, batch: batch, count: Self.streamsPerBatch)
     #expect(stats.moves > 0 && stats.stillMotionsMidDrag > 0 && stats.autoScrolls > 0)
   }
 
-  @Test("diagonal drags with auto-scroll", arguments: 0..<2)
+  @Test("diagonal drags with auto-scroll", arguments: FastLoop.first(1, of: 0..<2))
   func diagonal(batch: Int) {
     let stats = PropertyHarness.runBatch(profile: .diagonal, batch: batch, count: Self.streamsPerBatch)
     #expect(stats.moves > 0 && stats.crossSectionMoves > 0 && stats.autoScrolls > 0)
   }
 
-  @Test("organizing: marks, block drags (mouse and keyboard), section drags, Esc, undo and redo", arguments: 0..<6)
+  @Test("organizing: marks, block drags (mouse and keyboard), section drags, Esc, undo and redo", arguments: FastLoop.first(1, of: 0..<6))
   func organize(batch: Int) {
     let stats = PropertyHarness.runBatch(profile: .organize, batch: batch, count: Self.streamsPerBatch)
     #expect(stats.marks > 0 && stats.blockLifts > 0 && stats.blockMoves > 0 && stats.blockCrossSectionMoves > 0)
@@ -77,14 +79,14 @@ struct PropertyStreamTests {
     #expect(stats.refusals > 0 && stats.cancels > 0 && stats.undos > 0 && stats.drops > 0)
   }
 
-  @Test("editing mixed with drags, blocks, sections, finds and typed moves", arguments: 0..<6)
+  @Test("editing mixed with drags, blocks, sections, finds and typed moves", arguments: FastLoop.first(1, of: 0..<6))
   func editing(batch: Int) {
     let stats = PropertyHarness.runBatch(profile: .editing, batch: batch, count: Self.streamsPerBatch)
     #expect(stats.adds > 0 && stats.deletes > 0 && stats.changes > 0, "the streams add, delete and change")
     #expect(stats.lifts > 0 && stats.moves > 0 && stats.undos > 0 && stats.refusals > 0)
   }
 
-  @Test("lanes: drags across lanes and along long ones (auto-scroll both ways), keys that scroll a lane", arguments: 0..<4)
+  @Test("lanes: drags across lanes and along long ones (auto-scroll both ways), keys that scroll a lane", arguments: FastLoop.first(1, of: 0..<4))
   func lanes(batch: Int) {
     let stats = PropertyHarness.runBatch(profile: .lanes, batch: batch, count: Self.streamsPerBatch)
     #expect(stats.lifts > 0 && stats.moves > 0 && stats.crossSectionMoves > 0 && stats.drops > 0)
@@ -102,12 +104,12 @@ struct PropertyStreamTests {
 
   @Test("no move of a mouse drag is undone by the next one without a reversal of the drag", arguments: PropertyProfile.allCases)
   func noFlipFlop(profile: PropertyProfile) {
-    PropertyHarness.runBatch(profile: profile, batch: 100, count: 2 * Self.streamsPerBatch, checks: .flipFlop)
+    PropertyHarness.runBatch(profile: profile, batch: 100, count: FastLoop.count(2 * Self.streamsPerBatch, fast: Self.streamsPerBatch / 4), checks: .flipFlop)
   }
 
   @Test("no timer is left overdue after an event (each fires at its own due time)")
   func timers() {
-    PropertyHarness.runBatch(profile: .mouse, batch: 200, count: 2 * Self.streamsPerBatch, checks: .timers)
+    PropertyHarness.runBatch(profile: .mouse, batch: 200, count: FastLoop.count(2 * Self.streamsPerBatch, fast: Self.streamsPerBatch / 2), checks: .timers)
   }
 
   @Test(

@@ -7,6 +7,11 @@
 /// terminal is the pseudo-terminal (so `/dev/tty` works, and resizing sends it SIGWINCH). Every wait
 /// is on a condition with a deadline, never a fixed sleep.
 public final class PseudoTerminalProcess {
+  /// How long a wait lasts before it fails: what a debug build takes to start and draw on two cores
+  /// busy with other builds, with room to spare (a wait ends as soon as its condition holds), as
+  /// `TmuxSession.defaultTimeout`.
+  public static let defaultSeconds: Double = 30
+
   /// Where one of the program's standard streams goes.
   public enum Stream {
     /// The pseudo-terminal.
@@ -238,7 +243,7 @@ public final class PseudoTerminalProcess {
   /// the mode: from then on it marks each frame `ESC[?2026h … ESC[?2026l`, so frames can be counted.
   /// Waits for the question at most `seconds`; false if it never came.
   @discardableResult
-  public func answerSynchronizedOutput(seconds: Double = 10) -> Bool {
+  public func answerSynchronizedOutput(seconds: Double = defaultSeconds) -> Bool {
     guard wait(for: "\u{1B}[?2026$p", seconds: seconds) else { return false }
     write("\u{1B}[?2026;2$y")
     return true
@@ -291,7 +296,7 @@ public final class PseudoTerminalProcess {
 
   /// Waits until the output contains `text` after byte `offset`.
   @discardableResult
-  public func wait(for text: String, after offset: Int = 0, seconds: Double = 10) -> Bool {
+  public func wait(for text: String, after offset: Int = 0, seconds: Double = defaultSeconds) -> Bool {
     let needle = Array(text.utf8)
     return wait(seconds: seconds) { Self.find(needle, in: $0, from: offset) != nil }
   }
@@ -299,7 +304,7 @@ public final class PseudoTerminalProcess {
   /// Waits until the program ends (reading its output meanwhile, so it never blocks on a full
   /// terminal), at most `seconds`.
   @discardableResult
-  public func waitForEnd(seconds: Double = 10) -> Ending? {
+  public func waitForEnd(seconds: Double = defaultSeconds) -> Ending? {
     let deadline = Self.now() + Int(seconds * 1000)
     while !reap() {
       let left = deadline - Self.now()
@@ -311,7 +316,7 @@ public final class PseudoTerminalProcess {
   }
 
   /// Waits until the program is stopped (SIGSTOP, SIGTSTP), at most `seconds`.
-  public func waitForStop(seconds: Double = 10) -> Bool {
+  public func waitForStop(seconds: Double = defaultSeconds) -> Bool {
     let deadline = Self.now() + Int(seconds * 1000)
     while Self.now() < deadline {
       var status: Int32 = 0

@@ -2,12 +2,12 @@ import Foundation
 import TestSupport
 import Testing
 
-/// What a newcomer met in the first hour (issue 23 §3), each through the built binary in a real
-/// terminal (tmux): the help scrolling at 40 x 10, a file deleted while open, the words after a
-/// delete, its redo and undo, prompts cancelled by Esc and Ctrl-C, empty titles refused, the recolor
-/// prompt's placeholder, a failed save counting from 1, a board's keys and refusals.
-@Suite("A newcomer's findings in the editor (tmux)")
-struct NewcomerTerminalTests {
+/// Prompts, messages and the help, each through the built binary in a real terminal (tmux): the help
+/// scrolling at 40 x 10, a file deleted while open, the words after a delete, its redo and undo,
+/// prompts cancelled by Esc and Ctrl-C, empty titles refused, the recolor prompt's placeholder, a
+/// failed save counting from 1, a board's keys and refusals.
+@Suite("Prompts, messages and the help in the editor (tmux)")
+struct PromptsAndMessagesTerminalTests {
   let directory: TemporaryDirectory
 
   init() throws { directory = try TemporaryDirectory() }

@@ -10,8 +10,8 @@ import Testing
 /// small in the middle of a drag and with unsaved changes; save as under `~`; and files an earlier
 /// session left behind (a recovery file from SIGTERM, the backup of a save cut short), offered on the
 /// first screen. (docs/editor.md, "A screen too small", "Saving", "Files left behind".)
-@Suite("The editor's edges in a terminal (tmux)", .serialized)
-struct EdgesTerminalTests {
+@Suite("A screen too small, save as, files left behind: the editor in a terminal (tmux)", .serialized)
+struct SmallScreenAndLeftBehindTerminalTests {
   let directory: TemporaryDirectory
 
   init() throws { directory = try TemporaryDirectory() }

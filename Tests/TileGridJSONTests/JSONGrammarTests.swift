@@ -5,8 +5,8 @@ import Testing
 
 /// The reader is hardened like any parser (JSONScanner's contract): nesting depth, duplicate keys,
 /// UTF-8, surrogates, truncation, control characters, number grammar and trailing data.
-@Suite("Reader hardening")
-struct ReaderHardeningTests {
+@Suite("The JSON grammar: what the reader refuses")
+struct JSONGrammarTests {
   /// A file whose unknown key `deep` holds `depth - 1` nested arrays, so the whole file nests `depth`
   /// levels (the top-level object is the first).
   static func nested(depth: Int, open: String = "[", innermost: String = "", close: String = "]") -> String {

@@ -121,7 +121,7 @@ struct DiffPolicyTests {
 
   @Test(
     "random boards with locks and limits: diff has the fewest moves, and applies without force whenever a script of as few does",
-    arguments: 0..<400)
+    arguments: FastLoop.first(50, of: 0..<400))
   func randomPolicies(seed: Int) throws {
     var rng = SplitMix64(seed: SplitMix64.seed(0x10CC, UInt64(seed)))
     let a = Self.board(&rng)
@@ -159,7 +159,7 @@ struct DiffPolicyTests {
 
   @Test(
     "random trades between sections at or one under their maxItems: applies without force whenever as few moves do",
-    arguments: 0..<400)
+    arguments: FastLoop.first(50, of: 0..<400))
   func randomTrades(seed: Int) throws {
     var rng = SplitMix64(seed: SplitMix64.seed(0x7EAD, UInt64(seed)))
     var sections: [(Section, [Tile])] = []
@@ -187,7 +187,7 @@ struct DiffPolicyTests {
   }
 
   @Test("random section orders with locked sections: the fewest moves, none of a locked section when avoidable",
-    arguments: 0..<200)
+    arguments: FastLoop.first(25, of: 0..<200))
   func randomSectionLocks(seed: Int) throws {
     var rng = SplitMix64(seed: SplitMix64.seed(0x5EC1, UInt64(seed)))
     let n = rng.int(1...6)

@@ -92,7 +92,7 @@ struct MergeTests {
 
   @Test(
     "the merge's reading of a side: the longest run, the most preferred, then the latest, against brute force",
-    arguments: 0..<300)
+    arguments: FastLoop.first(40, of: 0..<300))
   func latestLongestIncreasing(seed: UInt64) {
     var rng = SplitMix64(seed: SplitMix64.seed(0x1A7E, seed))
     let n = rng.int(0...9)
@@ -221,7 +221,7 @@ struct MergeTests {
 
   // MARK: - Properties
 
-  @Test("merge(B, X, B) = merge(B, B, X) = merge(B, X, X) = X, byte for byte", arguments: 0..<200)
+  @Test("merge(B, X, B) = merge(B, B, X) = merge(B, X, X) = X, byte for byte", arguments: FastLoop.first(25, of: 0..<200))
   func identities(seed: Int) {
     var rng = SplitMix64(seed: SplitMix64.seed(0x3E26, UInt64(seed)))
     let (b, x) = RandomArrangements.pair(&rng)
@@ -339,7 +339,7 @@ struct MergeTests {
   }
 
   @Test("merging never loses or duplicates a tile neither side deleted, and always gives a valid file",
-    arguments: 0..<300)
+    arguments: FastLoop.first(40, of: 0..<300))
   func nothingLost(seed: Int) throws {
     var rng = SplitMix64(seed: SplitMix64.seed(0x1055, UInt64(seed)))
     let base = rng.chance(30) ? RandomArrangements.arrangementWithOddIDs(&rng) : RandomArrangements.arrangement(&rng)
