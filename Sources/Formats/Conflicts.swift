@@ -833,9 +833,11 @@ final class MarkedFileEdits: DeferredConflictEdits {
   /// The arrangement as its format writes it, with the blocks of the conflicts `left` (indices of
   /// `source.groups`) put back as they were read, markers and all, in place of ours's side of them:
   /// when git's line diff from the file with ours's side of every block to the arrangement as
-  /// written changes no line of those blocks' ours's sides and none beside them (a card edited,
-  /// added, moved or deleted elsewhere, a conflict resolved, away from the blocks left), and the
-  /// two are written in the same line style. Else nil (an edit at or next to a block left: the
+  /// written changes no line of those blocks' ours's sides and none beside them, every change
+  /// before a block left replaces as many lines as it takes out (a card's text edited, a conflict
+  /// resolved to as many lines; anything after the last block), and the two are written in the
+  /// same line style. That is the file that working out every conflict's edits writes (the tests
+  /// compare them). Else nil (an edit at or next to a block left: the
   /// conflicts' edits are worked out and the file written as a merge writes it).
   /// - Complexity: O(bytes + d·lines) for a diff of d changed lines, whatever the number of blocks.
   static func edited(_ file: ConflictedArrangement, source: MarkedFileEdits, left: Set<Int>, as format: ArrangementFormat) -> [UInt8]? {
@@ -860,17 +862,24 @@ final class MarkedFileEdits: DeferredConflictEdits {
     let changes = GitLineDiff.changes(lines, text.lines)
     var w = LineWriter(source.file.style, chunkSize: 1 << 40, expectedBytes: written.count + source.bytes.count / 2)
     var c = 0
-    var delta = 0  // lines of `text` less those of `lines` before the next change
     var next = 0  // the next line of `text` to write
     for (k, range) in spans {
-      // Changes wholly before the block, not ending where it starts.
-      while c < changes.count && changes[c].old.upperBound < range.lowerBound {
-        delta = changes[c].new.upperBound - changes[c].old.upperBound
+      // Changes wholly before the block, not ending where it starts, each of as many lines as it
+      // replaces: a card added, deleted or moved before a block (in its lane, or with its lane)
+      // shifts the places that the block's edits give by index, so working them out puts theirs's
+      // cards elsewhere than the block as read has them.
+      // One that ends where the block starts or starts where it ends borders it, and must replace
+      // as many lines too (a resolved conflict next to one left).
+      while c < changes.count && changes[c].old.upperBound <= range.lowerBound && changes[c].old.lowerBound < range.lowerBound {
+        guard changes[c].old.count == changes[c].new.count else { return nil }
         c += 1
       }
-      // A change that starts in the block or where it ends touches it.
-      if c < changes.count && changes[c].old.lowerBound <= range.upperBound { return nil }
-      let start = range.lowerBound + delta
+      if c < changes.count && changes[c].old.lowerBound <= range.upperBound {
+        // A change that starts in the block touches it.
+        guard changes[c].old.lowerBound == range.upperBound, changes[c].old.count == changes[c].new.count, !changes[c].old.isEmpty
+        else { return nil }
+      }
+      let start = range.lowerBound
       while next < start {
         w.line(text.lines[next])
         next += 1
