@@ -191,6 +191,13 @@ public struct ConflictedArrangement: Sendable {
     guard isConflicted else { return format.bytes(arrangement) }
     if format == .json { return format.bytes(recorded) }
     if let bytes = MarkedFileEdits.marked(self, as: format) { return (bytes, format.bytes(arrangement).lost) }
+    return writeMerging(as: format, labels: labels)
+  }
+
+  /// A text file with its conflicts' edits worked out, both sides written and marked as a merge
+  /// marks them: what `write(as:labels:)` gives when the blocks as read cannot be put back
+  /// (`MarkedFileEdits.marked`), and what that shortcut is tested against.
+  func writeMerging(as format: ArrangementFormat, labels: ConflictLabels) -> (bytes: [UInt8], lost: LostFields) {
     let ours = side(.ours)
     let (marked, wholeLanes) = MergeWriting.marks(conflicts)
     let bytes = MergeWriting.markedFile(
@@ -807,7 +814,7 @@ final class MarkedFileEdits: DeferredConflictEdits {
     }
     let resolved = source.groups.indices.filter { !left.contains($0) }
     if resolved.isEmpty && file.arrangement == source.base { return source.bytes }
-    guard resolved.count <= 4 else { return nil }
+    guard resolved.count <= 4 else { return edited(file, source: source, left: left, as: format) }
     // What the arrangement is, as its format writes it: the file resolved some way, byte for byte.
     let written = format.bytes(file.arrangement).bytes
     var mixes: [[ConflictChoice]] = [[]]
@@ -820,7 +827,73 @@ final class MarkedFileEdits: DeferredConflictEdits {
       guard source.file.bytes(choices.map { $0 ?? .ours }) == written else { continue }
       return source.file.bytes(choices)
     }
-    return nil
+    return edited(file, source: source, left: left, as: format)
+  }
+
+  /// The arrangement as its format writes it, with the blocks of the conflicts `left` (indices of
+  /// `source.groups`) put back as they were read, markers and all, in place of ours's side of them:
+  /// when git's line diff from the file with ours's side of every block to the arrangement as
+  /// written changes no line of those blocks' ours's sides and none beside them, every change
+  /// before a block left replaces as many lines as it takes out (a card's text edited, a conflict
+  /// resolved to as many lines; anything after the last block), and the two are written in the
+  /// same line style. That is the file that working out every conflict's edits writes (the tests
+  /// compare them). Else nil (an edit at or next to a block left: the
+  /// conflicts' edits are worked out and the file written as a merge writes it).
+  /// - Complexity: O(bytes + d·lines) for a diff of d changed lines, whatever the number of blocks.
+  static func edited(_ file: ConflictedArrangement, source: MarkedFileEdits, left: Set<Int>, as format: ArrangementFormat) -> [UInt8]? {
+    let written = format.bytes(file.arrangement).bytes
+    guard let text = try? TextLines(written), text.style == source.file.style else { return nil }
+    var leftBlocks = [Bool](repeating: false, count: source.file.blocks.count)
+    for group in left {
+      for k in source.groups[group] { leftBlocks[k] = true }
+    }
+    // The file with ours's side of every block, and where in it the blocks left are.
+    var lines: [String] = []
+    var spans: [(block: Int, range: Range<Int>)] = []
+    for piece in source.file.pieces {
+      switch piece {
+      case .common(let line): lines.append(line)
+      case .block(let k):
+        let start = lines.count
+        lines += source.file.blocks[k].ours
+        if leftBlocks[k] { spans.append((k, start..<lines.count)) }
+      }
+    }
+    let changes = GitLineDiff.changes(lines, text.lines)
+    var w = LineWriter(source.file.style, chunkSize: 1 << 40, expectedBytes: written.count + source.bytes.count / 2)
+    var c = 0
+    var next = 0  // the next line of `text` to write
+    for (k, range) in spans {
+      // Changes wholly before the block, not ending where it starts, each of as many lines as it
+      // replaces: a card added, deleted or moved before a block (in its lane, or with its lane)
+      // shifts the places that the block's edits give by index, so working them out puts theirs's
+      // cards elsewhere than the block as read has them.
+      // One that ends where the block starts or starts where it ends borders it, and must replace
+      // as many lines too (a resolved conflict next to one left).
+      while c < changes.count && changes[c].old.upperBound <= range.lowerBound && changes[c].old.lowerBound < range.lowerBound {
+        guard changes[c].old.count == changes[c].new.count else { return nil }
+        c += 1
+      }
+      if c < changes.count && changes[c].old.lowerBound <= range.upperBound {
+        // A change that starts in the block touches it.
+        guard changes[c].old.lowerBound == range.upperBound, changes[c].old.count == changes[c].new.count, !changes[c].old.isEmpty
+        else { return nil }
+      }
+      let start = range.lowerBound
+      while next < start {
+        w.line(text.lines[next])
+        next += 1
+      }
+      for line in source.file.blocks[k].written { w.line(line) }
+      next = start + range.count
+    }
+    while next < text.lines.count {
+      w.line(text.lines[next])
+      next += 1
+    }
+    var out: [UInt8] = []
+    w.finish { out += $0 }
+    return out
   }
 
   func keepsBoth(_ index: Int) -> Bool {
