@@ -110,7 +110,15 @@ struct MotionOnTerminalTests {
   /// a moment), so each later delete, whose glide at 80x24 is more than 0.4 s of reading at 64 KB/s,
   /// writes the jump alone or a few frames. A figure held 2 s, then the fast one again, gave keys 2.5 s
   /// apart each a glide planned fast.
-  @Test("read fast, then at 64 KB/s: from the third slow delete on, each is planned at the slow pace (frames dropped), and the last screen is the resting one")
+  ///
+  /// How many bytes a key writes depends on what the pace measured, which depends on time: on a quiet
+  /// machine 15-19 KB from the third slow key on (within 0.4 s of reading), but with the machine busy
+  /// enough that frames come slower than the reader takes them, the buffer never fills and the glide
+  /// goes out whole (24-27 KB seen in a whole run beside another). So this test holds what does not
+  /// depend on time — every key's output ends on a whole frame, and the last is the resting screen —
+  /// and prints the bytes; the rest time is the bench's (`Scripts/bench --motion`, the fast-then-slow
+  /// rows), as every speed is.
+  @Test("read fast, then at 64 KB/s: every key ends on a whole frame, and the last screen is the resting one")
   func fastThenSlowReader() async throws {
     let process = try PseudoTerminalProcess(
       binary, ["tiles.json"], environment: PseudoTerminalProcess.environment(["TILEGRID_MOTION": "on"]), width: 80,
@@ -145,15 +153,6 @@ struct MotionOnTerminalTests {
           whole: Self.endsWithWholeFrame(process.output, from: mark), rate: 0))
     }
     let seen = keys.map { "\($0.bytes) B in \($0.frames) frames" }
-    // The first slow key meets a pace measured fast, and what its overshoot measures can be too fast
-    // still (the buffer's size is known only roughly); the second is measured at the terminal's pace;
-    // each one after is planned at that pace: what it writes reaches the reader within 0.4 s (the jump
-    // alone or the frames that fit: 3-19 KB in 1-6 frames seen). Planned at the fast figure again, the
-    // whole glide went out, 25-29 KB, late. (How many frames fit depends on how exactly the pace was
-    // measured, which the bytes do not: the bytes are the promise.)
-    for key in keys.dropFirst(2) {
-      #expect(key.bytes <= Self.budget, "\(seen)")
-    }
     for key in keys { #expect(key.frames >= 1 && key.whole, "\(seen)") }
     print("read fast, then at 64 KB/s, 80x24 deletes: \(seen)")
     // The last frame is the resting screen, as `render` prints it after the same keys.
