@@ -7,4 +7,11 @@ public enum CursesLibrary {
   public static var version: String {
     String(cString: curses_version())
   }
+
+  /// Runs `body` holding the lock every use of ncurses' one global terminal (`cur_term`) holds here:
+  /// code outside this module that starts or ends a screen itself (`newterm`, `delscreen`: a test)
+  /// does it inside, so that it never frees or replaces the entry another thread is reading.
+  public static func withGlobalTerminal<T>(_ body: () throws -> T) rethrows -> T {
+    try terminfoLock.withLock { _ in try body() }
+  }
 }

@@ -209,7 +209,7 @@ public final class CursesTerminal {
     screen = started
     guard let signals = SignalPipe() else {
       endwin()
-      delscreen(started)
+      terminfoLock.withLock { _ in delscreen(started) }
       fclose(input)
       fclose(output)
       throw .cannotStart("cannot create a pipe for signals: \(String(cString: strerror(errno)))")
@@ -227,7 +227,7 @@ public final class CursesTerminal {
     scrollok(tg_stdscr(), false)
 
     // The started entry's colors (COLORS is set only by start_color).
-    let entryColors = Int(tigetnum("colors"))
+    let entryColors = terminfoLock.withLock { _ in Int(tigetnum("colors")) }
     let depth = ColorPlan.depth(choice: colors, noColor: noColor, terminalColors: entryColors, directColor: direct)
     colorDepth = has_colors() ? depth : nil
     trueColorSignal = colorDepth == .trueColor && colors != .trueColor ? signal : nil
@@ -245,9 +245,10 @@ public final class CursesTerminal {
     // reporting off, is not for this session.
     tcflush(inputFD, TCIFLUSH)
     signals.catchSignals()
+    let (rmcup, cnorm) = terminfoLock.withLock { _ in (Self.capability("rmcup"), Self.capability("cnorm")) }
     CrashGuard.arm(
       bytes: TerminalModes.crashRestore(
-        exitAlternateScreen: Self.capability("rmcup"), cursorVisible: Self.capability("cnorm"),
+        exitAlternateScreen: rmcup, cursorVisible: cnorm,
         clearScreen: own.alternateScreen ? nil : own.clear ?? ""),
       outputFD: outputFD, terminalFD: inputFD, saved: savedModes)
     // The first update enters the alternate screen and clears it; the modes go after it, and the
@@ -312,7 +313,7 @@ public final class CursesTerminal {
 
   deinit {
     restore()
-    if let screen { delscreen(screen) }
+    if let screen { terminfoLock.withLock { _ in delscreen(screen) } }
     fclose(inputFile)
     fclose(outputFile)
     stopComposing()

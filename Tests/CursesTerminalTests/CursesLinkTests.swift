@@ -14,6 +14,12 @@ struct CursesLinkTests {
 
   @Test("a screen opens headlessly, knows 256 colors, and the shim's macros match ncurses' values")
   func headlessScreen() throws {
+    // ncurses' one global terminal is this screen's while it is open: other tests read terminal
+    // descriptions in parallel, each holding the lock that keeps them from freeing each other's.
+    try CursesLibrary.withGlobalTerminal { try openHeadlessScreen() }
+  }
+
+  func openHeadlessScreen() throws {
     let output = try #require(fopen("/dev/null", "w"))
     let input = try #require(fopen("/dev/null", "r"))
     defer {
