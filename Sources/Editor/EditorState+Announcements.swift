@@ -70,15 +70,21 @@ extension EditorState {
 
   /// The status line's words: the announcement; at rest in an arrangement without tiles or sections,
   /// how to add them rather than how to lift one. On a board (lanes, whose tiles are drawn as cards)
-  /// the hint names cards, as the rest of the board does.
+  /// the hint names cards and lanes, as the rest of the board does (`nouns`).
   public var statusText: String {
     guard announcement == .welcome else { return announcement.text(keymap) }
     if arrangement.sections.isEmpty { return Announcement.noSections.text(keymap) }
-    let thing = document.layout.isLanes ? "card" : "tile"
+    let nouns = self.nouns
     if arrangement.tileCount == 0 {
-      return "No \(thing)s yet: \(keymap.say(.edit(.addTile))) adds one, \(keymap.say(.edit(.addSection))) a section"
+      return "No \(nouns.tile)s yet: \(keymap.say(.edit(.addTile))) adds one, \(keymap.say(.edit(.addSection))) a \(nouns.section)"
     }
-    return Announcement.welcome(keymap, thing: thing)
+    return Announcement.welcome(keymap, thing: nouns.tile)
+  }
+
+  /// What the screen calls a tile and a section: on a board (lanes, its tiles drawn as cards) a card and
+  /// a lane, as its people call them; elsewhere a tile and a section.
+  public var nouns: (tile: String, section: String) {
+    document.layout.isLanes ? ("card", "lane") : ("tile", "section")
   }
 
   /// A refusal with its tile and section named as the screen names them.

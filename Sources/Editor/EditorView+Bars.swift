@@ -11,7 +11,7 @@ extension Painter {
   // MARK: - Title bar
 
   /// ` TileGrid  demo.json ● unsaved            18 tiles · 4 sections `: the name, the file, the unsaved
-  /// mark, and the counts on the right when there is room for them.
+  /// mark, and the counts on the right when there is room for them (a board's `5 cards · 2 lanes`).
   func drawTitleBar(into buffer: inout Buffer) {
     let width = state.screen.width
     let row = Rect(x: 0, y: 0, width: width, height: Screen.titleRows)
@@ -20,8 +20,9 @@ extension Painter {
     let tiles = arrangement.tileCount
     let sections = arrangement.sections.count
     let marked = reorder.marks.count
-    let tileCount = (marked > 0 ? "\(marked) marked · " : "") + "\(tiles) tile\(tiles == 1 ? "" : "s")"
-    var counts = tileCount + " · \(sections) section\(sections == 1 ? "" : "s") "
+    let nouns = state.nouns
+    let tileCount = (marked > 0 ? "\(marked) marked · " : "") + "\(tiles) \(nouns.tile)\(tiles == 1 ? "" : "s")"
+    var counts = tileCount + " · \(sections) \(nouns.section)\(sections == 1 ? "" : "s") "
     let name = state.fileName ?? "demo"
     // What gives way on a narrow screen, in order: the sections' count, the word "unsaved" (the ●
     // stays), the name "TileGrid", the tiles' count; the file name is cut last, with `…`.

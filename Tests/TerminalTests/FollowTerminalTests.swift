@@ -179,9 +179,11 @@ struct FollowTerminalTests {
 
   // MARK: - Two editors on one file
 
-  /// The tile and section counts the title bar shows (` 18 tiles · 4 sections`).
+  /// The tile and section counts the title bar shows (` 18 tiles · 4 sections`, a board's ` 5 cards · 2 lanes`).
+  static let countsPattern = #"\d+ (tile|card)s? · \d+ (section|lane)s?"#
+
   static func counts(_ screen: TerminalScreen) -> String? {
-    guard let range = screen.titleBar.range(of: #"\d+ tiles? · \d+ sections?"#, options: .regularExpression) else {
+    guard let range = screen.titleBar.range(of: Self.countsPattern, options: .regularExpression) else {
       return nil
     }
     return String(screen.titleBar[range])
@@ -191,7 +193,7 @@ struct FollowTerminalTests {
   func fileCounts(_ file: String) throws -> String? {
     let text = try tilegrid(["render", file, "--width", "80", "--height", "24", "--color", "never"], in: directory)
     let title = String(text.split(separator: "\n").first ?? "")
-    return title.range(of: #"\d+ tiles? · \d+ sections?"#, options: .regularExpression).map { String(title[$0]) }
+    return title.range(of: Self.countsPattern, options: .regularExpression).map { String(title[$0]) }
   }
 
   /// Waits until both editors rest on the file's board: neither title bar says `unsaved` or `saving…`
