@@ -12,7 +12,7 @@ extension EditorState {
     guard arrangement.contains(path) else { return nil }
     let section = arrangement.sections[path.section]
     return TilePlace(
-      title: arrangement[path].displayTitle, sectionTitle: section.displayTitle, position: path.item + 1,
+      title: cardStyle.title(of: arrangement[path]), sectionTitle: section.displayTitle, position: path.item + 1,
       count: section.count)
   }
 
@@ -126,8 +126,8 @@ extension EditorState {
     sectionIndex(id: id, near: s).map { sectionName(arrangement.sections[$0]) }
   }
 
-  /// `“gray 44”`: a tile by its title, with its id where another tile has the same title
-  /// (`“gray” (id gray-2)`).
+  /// `“gray 44”`: a tile by its title (as drawn, `CardStyle.title`), with its id where another tile
+  /// has the same title (`“gray” (id gray-2)`).
   /// - Complexity: O(n) for n tiles, stopping at the first other tile with the title; only refusals
   ///   naming a tile (a locked one lifted or edited) ask.
   func tileName(_ tile: Tile) -> String {
@@ -138,7 +138,8 @@ extension EditorState {
         return other.displayTitle == title && other.id != tile.id
       }
     }
-    return repeated ? "“\(title)” (id \(tile.id))" : "“\(title)”"
+    let said = cardStyle.title(of: tile)
+    return repeated ? "“\(said)” (id \(tile.id))" : "“\(said)”"
   }
 
   /// `“Favorites”`: a section by its title, with its id where another section has the same title.

@@ -38,7 +38,7 @@ extension EditorState {
       return []
     }
     pendingTextEdit = (path, arrangement.ref(at: path))
-    announcement = .told("Editing \(arrangement[path].displayTitle) in the text editor")
+    announcement = .told("Editing \(cardStyle.title(of: arrangement[path])) in the text editor")
     return [.editText(cardText.text(arrangement[path]))]
   }
 
@@ -60,7 +60,7 @@ extension EditorState {
       return refuse(.textEdited, .tile(path), .invalidValue(field: "the text", problem.reason))
     case .success(let card):
       guard card != old else {
-        announcement = .told("Not changed: \(old.displayTitle)")
+        announcement = .told("Not changed: \(cardStyle.title(of: old))")
         return []
       }
       return perform([.setTile(at: path, to: card)], verb: .textEdited, [.tile(path)])

@@ -103,7 +103,7 @@ extension EditorState {
     var effects = report(.merged(changes: script.count, conflicts: conflicts.count))
     let target = focusedID.flatMap { arrangement.path(ofTileID: $0) }.map(Focus.tile)
     effects += engineEffects(.focus(target ?? (reorder.focus.tile.flatMap { arrangement.contains($0) ? Focus.tile($0) : nil } ?? firstFocus)))
-    var words = "\(shortName) changed on disk: \(Self.describe(script, before: ours, after: arrangement))"
+    var words = "\(shortName) changed on disk: \(Self.describe(script, before: ours, after: arrangement, title: cardStyle.title(of:)))"
     if !conflicts.isEmpty { words += " · " + conflictWords(conflicts.count) }
     announcement = .told(words)
     return effects
@@ -118,19 +118,21 @@ extension EditorState {
   /// (`Call Ann moved to Done`), otherwise counts (`2 moved, 1 added, 1 removed, 3 changed`). A card
   /// removed and one of the same title added elsewhere is a move, as the screen shows it (in a format
   /// without ids a card's identity may not survive a move made by another program).
-  static func describe(_ script: [ScriptEdit], before: Arrangement, after: Arrangement) -> String {
+  static func describe(
+    _ script: [ScriptEdit], before: Arrangement, after: Arrangement, title said: (Tile) -> String = \.displayTitle
+  ) -> String {
     var moves: [(title: String, section: String)] = []
     var added: [(title: String, section: String)] = []
     var removed: [String] = []
     var changed = Set<String>()
     var sections = Set<String>()
     func title(_ id: String, in arrangement: Arrangement) -> String {
-      arrangement.path(ofTileID: id).map { arrangement[$0].displayTitle } ?? id
+      arrangement.path(ofTileID: id).map { said(arrangement[$0]) } ?? id
     }
     for edit in script {
       switch edit {
       case .move(let tile, let place): moves.append((title(tile, in: after), place.section))
-      case .add(let tile, let place): added.append((tile.displayTitle, place.section))
+      case .add(let tile, let place): added.append((said(tile), place.section))
       case .delete(let tile): removed.append(title(tile, in: before))
       // A Markdown card's record of its own lines (the blank line after a lane's last card) is not
       // something the screen shows.

@@ -25,7 +25,7 @@ extension EditorState {
     // A delete's tiles, named before redo takes them out again.
     var deleted: [String] = []
     if !undo, case .deleteTiles(let paths)? = applied.first, applied.count == 1 {
-      deleted = paths.filter { arrangement.contains($0) }.map { arrangement[$0].displayTitle }
+      deleted = paths.filter { arrangement.contains($0) }.map { cardStyle.title(of: arrangement[$0]) }
     }
     let step = undo ? document.undo()! : document.redo()!
     followChanges()

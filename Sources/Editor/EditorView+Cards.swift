@@ -23,6 +23,12 @@ public struct CardStyle: Equatable, Hashable, Sendable {
   public func box(_ checked: Bool) -> String {
     ballotBoxes ? (checked ? "☑ " : "☐ ") : (checked ? "[x] " : "[ ] ")
   }
+
+  /// A tile's title as the status line and messages say it: on a Markdown board as it is drawn
+  /// (`Read [RFC 9110](https://…) *now*` is `Read RFC 9110 now`), elsewhere as it is written.
+  public func title(of tile: Tile) -> String {
+    markdown ? CardFace(tile, markdown: true).plainTitle : tile.displayTitle
+  }
 }
 
 /// How a card's text goes out to a text editor and comes back (`e`): the file's format decides (the

@@ -197,12 +197,12 @@ extension Painter {
       maxWidth: max(0, row.width - 2), overflow: .ellipsis, clip: clip)
   }
 
-  /// An empty section's body: a dashed outline that says tiles can be dropped there.
+  /// An empty section's body: a dashed outline that says tiles (a board's cards) can be dropped there.
   func drawDropZone(_ rect: Rect, into buffer: inout Buffer) {
     let clip = viewport.frame
     let lines = style(Theme.placeholder, nil, color ? [] : .dim)
     buffer.drawBox(rect, .dashed, style: lines, clip: clip)
-    let text = rect.width >= 26 ? "empty — drop tiles here" : "empty"
+    let text = rect.width >= 26 ? "empty — drop \(state.nouns.tile)s here" : "empty"
     buffer.write(text, centeredIn: titleArea(rect), style: style(Theme.placeholder, nil, .italic), clip: clip)
   }
 

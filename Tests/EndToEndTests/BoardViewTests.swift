@@ -138,6 +138,32 @@ struct BoardViewTests {
     #expect(try laneStarts(board(3, settings: settings), width: 120) == [0, 25, 50])
   }
 
+  @Test("a board speaks of cards and lanes, and names a card as it is drawn; a JSON file of tiles and sections")
+  func boardWords() throws {
+    let directory = try TemporaryDirectory()
+    _ = try directory.write("board.md", "## To Do\n\n- [ ] Read [RFC 9110](https://example.org) **now** #web\n- [ ] [[Flaky login|Fix login]]\n\n## Done\n\n")
+    _ = try directory.write("down.events", "key down\n")
+    func screen(_ name: String, _ events: [String] = []) throws -> [Substring] {
+      let result = try TileGrid.run(
+        ["render", name, "--width", "80", "--height", "12", "--color", "never"] + events, in: directory)
+      expectSuccess(result)
+      return result.stdoutText.split(separator: "\n", omittingEmptySubsequences: false)
+    }
+    let rows = try screen("board.md")
+    #expect(rows[0].hasSuffix(" 2 cards · 2 lanes "), "\(rows[0])")
+    #expect(rows[11].contains("Hold a card, or Space, to lift it"), "\(rows[11])")
+    // The focus on the second card: its wiki link's alias, as the card shows it, not the Markdown.
+    let down = try screen("board.md", ["--events", "down.events"])
+    #expect(down[11].contains("Fix login — To Do 2 of 2"), "\(down[11])")
+    #expect(down[4].contains("empty — drop cards here"), "\(down[4])")
+    _ = try directory.write("first.events", "key down\nkey up\n")
+    let up = try screen("board.md", ["--events", "first.events"])
+    #expect(up[11].contains("Read RFC 9110 now #web — To Do 1 of 2"), "\(up[11])")
+    _ = try directory.write("board.json", #"{"version": 1, "sections": [{"id": "s", "items": [{"id": "a", "title": "**a**"}]}]}"#)
+    let json = try screen("board.json", ["--events", "down.events"])
+    #expect(json[0].hasSuffix(" 1 tile · 1 section "), "\(json[0])")
+  }
+
   @Test("a JSON file without a layout stays rows of sections; lines and CSV too")
   func othersStayRows() throws {
     let directory = try TemporaryDirectory()
