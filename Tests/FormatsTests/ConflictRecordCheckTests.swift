@@ -139,18 +139,9 @@ struct ConflictRecordCheckTests {
     #expect(file.conflicts.map(\.subject) == [#"tile "blue""#, #"tile "gone""#, "file"])
   }
 
-  /// A Markdown board of `blocks` conflict blocks, each a card whose title differs on the two sides.
-  static func markedBoard(blocks: Int) -> [UInt8] {
-    var text = "## Todo\n\n"
-    for k in 0..<blocks {
-      text += "<<<<<<< ours\n- [ ] card \(k) ours\n=======\n- [ ] card \(k) theirs\n>>>>>>> theirs\n"
-    }
-    return Array(text.utf8)
-  }
-
   @Test("4,000 conflict blocks read without working out any conflict's edits; each is worked out once, when asked for")
   func manyBlocksDeferred() throws {
-    let bytes = Self.markedBoard(blocks: 4000)
+    let bytes = Array(MarkedBoards.text(blocks: 4000).utf8)
     let file = try ConflictedArrangement.read(bytes, format: .markdown)
     #expect(file.conflicts.count == 4000)
     #expect(file.arrangement.tileCount == 4000)

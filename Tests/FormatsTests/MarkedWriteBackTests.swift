@@ -91,18 +91,9 @@ struct MarkedWriteBackTests {
     #expect(declined >= 10, "only \(declined) files written back by working the conflicts out")
   }
 
-  /// A Markdown board: a card, then `blocks` conflict blocks, each a card whose title differs on the two sides.
-  static func markedBoard(blocks: Int) -> [UInt8] {
-    var text = "## Todo\n\n- [ ] outside\n"
-    for k in 0..<blocks {
-      text += "<<<<<<< ours\n- [ ] card \(k) ours\n=======\n- [ ] card \(k) theirs\n>>>>>>> theirs\n"
-    }
-    return Array(text.utf8)
-  }
-
   @Test("4,000 conflict blocks, a card outside them edited and 10 resolved: written back without working out the others' edits")
   func manyBlocksAfterEdits() throws {
-    let bytes = Self.markedBoard(blocks: 4000)
+    let bytes = Array(MarkedBoards.text(blocks: 4000, outside: true).utf8)
     var file = try ConflictedArrangement.read(bytes, format: .markdown)
     #expect(file.conflicts.count == 4000)
     guard let source = file.conflicts.first?.deferredSource as? MarkedFileEdits else {
