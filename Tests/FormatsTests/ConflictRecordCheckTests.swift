@@ -21,14 +21,8 @@ struct ConflictRecordCheckTests {
     var dependent = 0
     for seed in 0..<300 {
       var rng = SplitMix64(seed: SplitMix64.seed(0x16C0, UInt64(seed)))
-      let base =
-        rng.chance(50)
-        ? RandomArrangements.arrangement(&rng, maximumTiles: 40, maximumSections: 6)
-        : rng.chance(30) ? RandomArrangements.arrangementWithOddIDs(&rng) : RandomArrangements.arrangement(&rng)
-      var fresh = 0
-      let ours = RandomArrangements.edited(base, &rng, edits: rng.int(1...6), fresh: &fresh)
-      if rng.chance(50) { fresh = 0 }
-      let theirs = RandomArrangements.edited(base, &rng, edits: rng.int(1...6), fresh: &fresh)
+      let base = RandomArrangements.mergeBase(&rng, maximumTiles: 40, maximumSections: 6)
+      let (ours, theirs) = RandomArrangements.sides(of: base, &rng, edits: 1...6)
       let prefer: MergeSide = rng.chance(50) ? .ours : .theirs
       let result = Arrangement.merge(base: base, ours: ours, theirs: theirs, prefer: prefer, outcomes: .differing)
       let merged = ConflictedArrangement.merged(result)
