@@ -106,15 +106,7 @@ struct MoveCommandTests {
         #"cannot move 0.0 to vault:1: section "Vault" is locked: no tile may enter it (--force moves it anyway)"#
       ),
     ]
-    for (from, to, message) in refusals {
-      for output in [[], ["--in-place"], ["-o", directory.file("out.json")]] {
-        let result = try TileGrid.run(["move", path, from, to] + output)
-        expectFailure(result, status: 65, mentioning: [message])
-        #expect(result.stderrText == "tilegrid: \(message)\n")
-      }
-    }
-    #expect(try directory.listing() == ["tiles.json"])
-    #expect(try directory.readText("tiles.json") == Fixture.text())
+    try expectMovesRefused(refusals, path: path, in: directory)
   }
 
   @Test("a section at maxItems refuses tiles from other sections")

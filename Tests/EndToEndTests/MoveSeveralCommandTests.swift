@@ -68,15 +68,7 @@ struct MoveSeveralCommandTests {
         #"cannot move 0.0,0.1 to vault:0: section "Vault" is locked: no tile may enter it (--force moves them anyway)"#
       ),
     ]
-    for (from, to, message) in refusals {
-      for output in [[], ["--in-place"], ["-o", directory.file("out.json")]] {
-        let result = try TileGrid.run(["move", path, from, to] + output)
-        expectFailure(result, status: 65, mentioning: [message])
-        #expect(result.stderrText == "tilegrid: \(message)\n")
-      }
-    }
-    #expect(try directory.listing() == ["tiles.json"])
-    #expect(try directory.readText("tiles.json") == Fixture.text())
+    try expectMovesRefused(refusals, path: path, in: directory)
     // One tile fits where two do not; --force overrides every policy.
     try expectMove("1.0", "0.0", gives: [["green", "blue", "red"], ["cyan", "gray44"], ["gold"], []])
     try expectMove("1.0,1.1", "0.0", ["--force"], gives: [["green", "cyan", "blue", "red"], ["gray44"], ["gold"], []])

@@ -27,3 +27,21 @@ func expectFailure(
       sourceLocation: sourceLocation)
   }
 }
+
+/// Expects each `tilegrid move path from to` of `refusals` (from, to, message) refused, whatever the
+/// output (standard output, `--in-place`, `-o out.json`): exit 65 and exactly `tilegrid: message`; and
+/// after them all, `directory` holding only the fixture, as written.
+func expectMovesRefused(
+  _ refusals: [(String, String, String)], path: String, in directory: TemporaryDirectory,
+  sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+  for (from, to, message) in refusals {
+    for output in [[], ["--in-place"], ["-o", directory.file("out.json")]] {
+      let result = try TileGrid.run(["move", path, from, to] + output)
+      expectFailure(result, status: 65, mentioning: [message], sourceLocation: sourceLocation)
+      #expect(result.stderrText == "tilegrid: \(message)\n", sourceLocation: sourceLocation)
+    }
+  }
+  #expect(try directory.listing() == ["tiles.json"], sourceLocation: sourceLocation)
+  #expect(try directory.readText("tiles.json") == Fixture.text(), sourceLocation: sourceLocation)
+}
