@@ -15,30 +15,16 @@ struct EditorFlowTests {
     EditorState(arrangement: Arrangement.demo, screen: Size(width: 80, height: 24), fileName: fileName)
   }
 
-  /// The effects of a key, without the engine's happenings.
-  static func press(_ key: Key, _ editor: inout EditorState) -> [EditorEffect] {
-    editor.update(.input(.key(key)), at: editor.now).filter {
-      if case .happened = $0 { return false }
-      return true
-    }
-  }
-
-  static func type(_ text: String, _ editor: inout EditorState) {
-    for c in text { _ = press(c == " " ? .space : .character(c), &editor) }
-  }
-
   /// Moves the first tile one place right with the keyboard: one unsaved change.
   static func change(_ editor: inout EditorState) {
-    _ = press(.space, &editor)
-    _ = press(.right, &editor)
-    _ = press(.enter, &editor)
+    EditorKeys.carryRight(&editor)
     #expect(editor.isDirty)
   }
 
   @Test func sWritesTheFileItCameFrom() {
     var e = Self.editor()
     Self.change(&e)
-    #expect(Self.press(.character("s"), &e) == [.save(to: nil, force: false)])
+    #expect(EditorKeys.press(.character("s"), &e) == [.save(to: nil, force: false)])
     #expect(e.announcement == .saving)
     _ = e.update(.saved(name: nil), at: e.now)
     #expect(!e.isDirty)
@@ -47,31 +33,31 @@ struct EditorFlowTests {
 
   @Test func theDemoAsksForAFileName() {
     var e = Self.editor(fileName: nil)
-    #expect(Self.press(.character("s"), &e) == [])
+    #expect(EditorKeys.press(.character("s"), &e) == [])
     #expect(e.prompt?.purpose == .saveAs(thenQuit: false))
-    Self.type("my gridx", &e)
-    _ = Self.press(.backspace, &e)
-    _ = Self.press(.left, &e)
-    _ = Self.press(.left, &e)
-    Self.type("-", &e)
+    EditorKeys.type("my gridx", &e)
+    _ = EditorKeys.press(.backspace, &e)
+    _ = EditorKeys.press(.left, &e)
+    _ = EditorKeys.press(.left, &e)
+    EditorKeys.type("-", &e)
     #expect(e.prompt?.field.text == "my gr-id")
     // The prompt takes every key: 'q' is a letter of the name, not a quit.
-    Self.type("q", &e)
-    _ = Self.press(.backspace, &e)
-    #expect(Self.press(.enter, &e) == [.save(to: "my gr-id", force: false)])
+    EditorKeys.type("q", &e)
+    _ = EditorKeys.press(.backspace, &e)
+    #expect(EditorKeys.press(.enter, &e) == [.save(to: "my gr-id", force: false)])
     #expect(e.prompt == nil)
     _ = e.update(.saved(name: "my gr-id"), at: e.now)
     #expect(e.fileName == "my gr-id")
     #expect(e.saveTarget == .file)
-    #expect(Self.press(.character("s"), &e) == [.save(to: nil, force: false)])
+    #expect(EditorKeys.press(.character("s"), &e) == [.save(to: nil, force: false)])
   }
 
   @Test func escCancelsTheFileNameAndAnEmptyNameIsNotSubmitted() {
     var e = Self.editor(fileName: nil)
-    _ = Self.press(.character("s"), &e)
-    #expect(Self.press(.enter, &e) == [])
+    _ = EditorKeys.press(.character("s"), &e)
+    #expect(EditorKeys.press(.enter, &e) == [])
     #expect(e.prompt != nil)
-    _ = Self.press(.escape, &e)
+    _ = EditorKeys.press(.escape, &e)
     #expect(e.prompt == nil)
     #expect(e.announcement == .notSaved(.cancelled))
   }
@@ -79,7 +65,7 @@ struct EditorFlowTests {
   @Test func aFileChangedOnDiskIsMergedBeforeSavingNeverAsked() {
     var e = Self.editor()
     Self.change(&e)
-    _ = Self.press(.character("s"), &e)
+    _ = EditorKeys.press(.character("s"), &e)
     #expect(e.update(.saveFailed(.changedOnDisk), at: e.now).contains(.readDisk))
     #expect(e.question == nil)
     #expect(e.isDirty)
@@ -91,18 +77,18 @@ struct EditorFlowTests {
   @Test func aReadOnlyFileCanBeSavedElsewhereOrLeftAlone() {
     var e = Self.editor()
     Self.change(&e)
-    _ = Self.press(.character("s"), &e)
+    _ = EditorKeys.press(.character("s"), &e)
     _ = e.update(.saveFailed(.readOnly), at: e.now)
     #expect(e.question == .fileReadOnly)
-    _ = Self.press(.character("a"), &e)
+    _ = EditorKeys.press(.character("a"), &e)
     #expect(e.prompt?.purpose == .saveAs(thenQuit: false))
     // The field holds the file's own name, to change into another.
     #expect(e.prompt?.field.text == "grid.json")
-    _ = Self.press(.control("u"), &e)
-    Self.type("copy.json", &e)
-    #expect(Self.press(.enter, &e) == [.save(to: "copy.json", force: false)])
+    _ = EditorKeys.press(.control("u"), &e)
+    EditorKeys.type("copy.json", &e)
+    #expect(EditorKeys.press(.enter, &e) == [.save(to: "copy.json", force: false)])
     _ = e.update(.saveFailed(.readOnly), at: e.now)
-    _ = Self.press(.character("x"), &e)
+    _ = EditorKeys.press(.character("x"), &e)
     #expect(e.question == nil)
     #expect(e.announcement == .notSaved(.cancelled))
     #expect(e.isDirty)
@@ -110,32 +96,32 @@ struct EditorFlowTests {
 
   @Test func saveAsOverAnExistingFileAsks() {
     var e = Self.editor(fileName: nil)
-    _ = Self.press(.character("s"), &e)
-    Self.type("taken.json", &e)
-    #expect(Self.press(.enter, &e) == [.save(to: "taken.json", force: false)])
+    _ = EditorKeys.press(.character("s"), &e)
+    EditorKeys.type("taken.json", &e)
+    #expect(EditorKeys.press(.enter, &e) == [.save(to: "taken.json", force: false)])
     _ = e.update(.saveFailed(.exists), at: e.now)
     #expect(e.question == .fileExists)
-    #expect(Self.press(.character("o"), &e) == [.save(to: "taken.json", force: true)])
+    #expect(EditorKeys.press(.character("o"), &e) == [.save(to: "taken.json", force: true)])
     _ = e.update(.saveFailed(.exists), at: e.now)
-    _ = Self.press(.character("a"), &e)
+    _ = EditorKeys.press(.character("a"), &e)
     #expect(e.prompt?.purpose == .saveAs(thenQuit: false))
   }
 
   @Test func quitAsksWithUnsavedChangesAndSaveAndQuitQuitsOnlyAfterTheSave() {
     var e = Self.editor()
-    #expect(Self.press(.character("q"), &e) == [.quit])
+    #expect(EditorKeys.press(.character("q"), &e) == [.quit])
     Self.change(&e)
-    #expect(Self.press(.character("q"), &e) == [])
+    #expect(EditorKeys.press(.character("q"), &e) == [])
     #expect(e.question == .quitWithUnsavedChanges)
-    #expect(Self.press(.character("n"), &e) == [])
+    #expect(EditorKeys.press(.character("n"), &e) == [])
     #expect(e.question == nil)
-    _ = Self.press(.control("c"), &e)
-    #expect(Self.press(.character("s"), &e) == [.save(to: nil, force: false)])
+    _ = EditorKeys.press(.control("c"), &e)
+    #expect(EditorKeys.press(.character("s"), &e) == [.save(to: nil, force: false)])
     #expect(e.update(.saved(name: nil), at: e.now) == [.quit])
     // A failed save does not quit.
     Self.change(&e)
-    _ = Self.press(.character("q"), &e)
-    _ = Self.press(.character("s"), &e)
+    _ = EditorKeys.press(.character("q"), &e)
+    _ = EditorKeys.press(.character("s"), &e)
     #expect(e.update(.saveFailed(.failed("the disk is full")), at: e.now).contains(.quit) == false)
   }
 
@@ -150,8 +136,8 @@ struct EditorFlowTests {
 
   @Test func sigtermInTheMiddleOfADragCancelsItFirst() {
     var e = Self.editor()
-    _ = Self.press(.space, &e)
-    _ = Self.press(.right, &e)
+    _ = EditorKeys.press(.space, &e)
+    _ = EditorKeys.press(.right, &e)
     #expect(e.isDirty == false)
     let effects = e.update(.signal(.terminate), at: e.now)
     #expect(effects.contains(.happened(.gesture(.cancelled(.tile(ItemPath(0, 0)))))))
@@ -161,45 +147,45 @@ struct EditorFlowTests {
 
   @Test func ctrlZSuspendsAndCtrlLRedraws() {
     var e = Self.editor()
-    _ = Self.press(.space, &e)
-    #expect(Self.press(.control("z"), &e) == [.suspend])
+    _ = EditorKeys.press(.space, &e)
+    #expect(EditorKeys.press(.control("z"), &e) == [.suspend])
     #expect(e.reorder.gesture == .idle)
-    #expect(Self.press(.control("l"), &e) == [.redraw])
+    #expect(EditorKeys.press(.control("l"), &e) == [.redraw])
   }
 
   @Test func ctrlZSuspendsFromAPromptAQuestionAndTheHelpLeavingThemAsTheyWere() {
     var e = Self.editor()
-    _ = Self.press(.character("r"), &e)
-    Self.type("ab", &e)
+    _ = EditorKeys.press(.character("r"), &e)
+    EditorKeys.type("ab", &e)
     let prompt = e.prompt
     #expect(prompt?.field.text.hasSuffix("ab") == true)
-    #expect(Self.press(.control("z"), &e) == [.suspend])
+    #expect(EditorKeys.press(.control("z"), &e) == [.suspend])
     #expect(e.prompt == prompt)
-    _ = Self.press(.escape, &e)
-    _ = Self.press(.character("?"), &e)
-    #expect(Self.press(.control("z"), &e) == [.suspend])
+    _ = EditorKeys.press(.escape, &e)
+    _ = EditorKeys.press(.character("?"), &e)
+    #expect(EditorKeys.press(.control("z"), &e) == [.suspend])
     #expect(e.showingHelp)
-    _ = Self.press(.character("x"), &e)
-    _ = Self.press(.space, &e)
-    _ = Self.press(.right, &e)
-    _ = Self.press(.space, &e)
-    _ = Self.press(.character("q"), &e)
+    _ = EditorKeys.press(.character("x"), &e)
+    _ = EditorKeys.press(.space, &e)
+    _ = EditorKeys.press(.right, &e)
+    _ = EditorKeys.press(.space, &e)
+    _ = EditorKeys.press(.character("q"), &e)
     let question = e.overlay
-    #expect(Self.press(.control("z"), &e) == [.suspend])
+    #expect(EditorKeys.press(.control("z"), &e) == [.suspend])
     #expect(e.overlay == question && question != nil)
   }
 
   @Test func aLongFieldShowsItsEndBeforeTheCursorAndEndsWhereTheCursorIs() {
     var e = Self.editor()
-    _ = Self.press(.character("r"), &e)
-    _ = Self.press(.control("u"), &e)
+    _ = EditorKeys.press(.character("r"), &e)
+    _ = EditorKeys.press(.control("u"), &e)
     let long = String(repeating: "0123456789", count: 10_000) + "END"
     _ = e.update(.input(.paste(long)), at: e.now)
     let status = e.view(scheme: .monochrome).lines.last ?? ""
     #expect(status.contains("3456789END "), "\(status)")
     #expect(e.prompt?.field.text == long)
     // The cursor at the start: the field's first characters, the end cut at the screen's edge.
-    _ = Self.press(.home, &e)
+    _ = EditorKeys.press(.home, &e)
     let start = e.view(scheme: .monochrome).lines.last ?? ""
     #expect(start.contains("Title: 0123456789"), "\(start)")
     #expect(start.count == 80, "\(start)")
@@ -207,11 +193,11 @@ struct EditorFlowTests {
 
   @Test func helpClosesOnAnyKeyWithoutActingOnIt() {
     var e = Self.editor()
-    _ = Self.press(.character("?"), &e)
+    _ = EditorKeys.press(.character("?"), &e)
     #expect(e.showingHelp)
-    #expect(Self.press(.character("q"), &e) == [])
+    #expect(EditorKeys.press(.character("q"), &e) == [])
     #expect(!e.showingHelp)
-    #expect(Self.press(.character("q"), &e) == [.quit])
+    #expect(EditorKeys.press(.character("q"), &e) == [.quit])
   }
 
   /// A press held while a key opens a prompt never becomes a drag: the prompt's edit and a drag would

@@ -15,11 +15,6 @@ struct FollowTests {
   }
 
   @discardableResult
-  static func key(_ key: Key, _ editor: inout EditorState) -> [EditorEffect] {
-    editor.update(.input(.key(key)), at: editor.now)
-  }
-
-  @discardableResult
   static func disk(_ change: DiskChange, _ editor: inout EditorState) -> [EditorEffect] {
     editor.update(.diskChanged(change), at: editor.now)
   }
@@ -33,9 +28,7 @@ struct FollowTests {
 
   /// blue moved after red in the editor, unsaved.
   static func blueAfterRed(_ e: inout EditorState) {
-    key(.space, &e)
-    key(.right, &e)
-    key(.enter, &e)
+    EditorKeys.carryRight(&e)
     #expect(e.arrangement.tiles(inSection: 0).map(\.id).prefix(2) == ["red", "blue"])
     #expect(e.isDirty)
   }
@@ -52,7 +45,7 @@ struct FollowTests {
     #expect(Self.status(e) == "demo.json changed on disk: brown moved to Favorites", "\(Self.status(e))")
     #expect(effects.contains(.happened(.merged(changes: 1, conflicts: 0))), "\(effects)")
     #expect(e.diskToken == 1, "a save may write over the version read")
-    Self.key(.character("u"), &e)
+    EditorKeys.key(.character("u"), &e)
     #expect(e.arrangement == .demo, "u brings back the version before")
     #expect(e.isDirty, "unsaved")
   }
@@ -75,8 +68,8 @@ struct FollowTests {
   @Test("the focus stays on the same card when others come in before it")
   func focusKeptByIdentity() throws {
     var e = Self.editor()
-    Self.key(.character("j"), &e)
-    Self.key(.character("l"), &e)
+    EditorKeys.key(.character("j"), &e)
+    EditorKeys.key(.character("l"), &e)
     let focused = try #require(e.reorder.focus.tile)
     let id = e.arrangement[focused].id
     var theirs = Arrangement.demo
@@ -94,11 +87,7 @@ struct FollowTests {
   func unsavedChangesAreMergedIn() throws {
     var e = Self.editor()
     Self.blueAfterRed(&e)
-    var theirs = Arrangement.demo
-    try theirs.move(from: ItemPath(1, 0), to: ItemPath(1, 8))
-    var gray = theirs[ItemPath(1, 1)]
-    gray.title = "Grey"
-    try theirs.apply(.setTile(at: ItemPath(1, 1), to: gray))
+    let theirs = try Arrangement.demoChangedOnDisk(grayRenamed: true)
     let before = e.arrangement
     Self.disk(.version(theirs, token: 1), &e)
     #expect(e.arrangement.tiles(inSection: 0).map(\.id).prefix(2) == ["red", "blue"], "ours kept")
@@ -107,7 +96,7 @@ struct FollowTests {
     #expect(e.isDirty)
     #expect(e.overlay == nil)
     #expect(Self.status(e) == "demo.json changed on disk: brown moved to Others, 1 changed", "\(Self.status(e))")
-    Self.key(.character("u"), &e)
+    EditorKeys.key(.character("u"), &e)
     #expect(e.arrangement == before, "the merge is one undo step")
   }
 
@@ -124,26 +113,26 @@ struct FollowTests {
     #expect(Self.status(e).hasSuffix("1 conflict — C lists it"), "\(Self.status(e))")
     #expect(e.arrangement.tiles(inSection: 0).map(\.id).prefix(2) == ["blue", "green"], "ours' place kept")
     #expect(e.followedConflicts.count == 1 && e.followedConflicts[0].contains("blue"), "\(e.followedConflicts)")
-    Self.key(.character("C"), &e)
+    EditorKeys.key(.character("C"), &e)
     guard case .text(let panel) = e.overlay else {
       Issue.record("no conflicts panel: \(String(describing: e.overlay))")
       return
     }
     #expect(panel.lines == e.followedConflicts)
-    Self.key(.escape, &e)
+    EditorKeys.key(.escape, &e)
     #expect(e.overlay == nil)
   }
 
   @Test("a lifted tile: the change waits for the drop, and nothing moves under the pointer")
   func waitsWhileSomethingIsLifted() throws {
     var e = Self.editor()
-    Self.key(.space, &e)
+    EditorKeys.key(.space, &e)
     #expect(e.reorder.gesture.isDragging)
-    Self.key(.right, &e)
+    EditorKeys.key(.right, &e)
     let held = e.arrangement
     Self.disk(.version(try Self.brownToFavorites(), token: 1), &e)
     #expect(e.arrangement == held, "nothing changed while it is lifted")
-    Self.key(.enter, &e)
+    EditorKeys.key(.enter, &e)
     #expect(e.arrangement.tiles(inSection: 0).map(\.id) == ["red", "blue", "green", "orange", "yellow", "brown"])
     #expect(Self.status(e).hasPrefix("demo.json changed on disk: brown moved to Favorites"), "\(Self.status(e))")
   }
@@ -151,21 +140,21 @@ struct FollowTests {
   @Test("the help, a prompt and a question hold the change until they close; the latest version wins")
   func waitsForTheHelpAPromptAndAQuestion() throws {
     var e = Self.editor()
-    Self.key(.character("?"), &e)
+    EditorKeys.key(.character("?"), &e)
     #expect(e.showingHelp)
     Self.disk(.version(try Self.brownToFavorites(), token: 1), &e)
     #expect(e.arrangement == .demo)
-    Self.key(.escape, &e)
+    EditorKeys.key(.escape, &e)
     #expect(e.arrangement == (try Self.brownToFavorites()))
     // A find prompt: two versions arrive, the second is taken.
-    Self.key(.character("/"), &e)
+    EditorKeys.key(.character("/"), &e)
     #expect(e.prompt != nil)
     Self.disk(.version(.demo, token: 2), &e)
     var third = Arrangement.demo
     try third.move(from: ItemPath(1, 1), to: ItemPath(3, 0))
     Self.disk(.version(third, token: 3), &e)
     #expect(e.arrangement == (try Self.brownToFavorites()))
-    Self.key(.escape, &e)
+    EditorKeys.key(.escape, &e)
     #expect(e.arrangement == third)
     #expect(e.diskToken == 3)
   }
@@ -176,7 +165,7 @@ struct FollowTests {
     Self.disk(.deleted, &e)
     #expect(e.arrangement == .demo)
     #expect(Self.status(e) == "demo.json was deleted on disk; the board stays (s writes it again)", "\(Self.status(e))")
-    #expect(Self.key(.character("s"), &e).contains(.save(to: nil, force: true)))
+    #expect(EditorKeys.key(.character("s"), &e).contains(.save(to: nil, force: true)))
   }
 
   @Test("a file that cannot be read: said, the board stays, and the next good version comes in")
@@ -193,12 +182,11 @@ struct FollowTests {
   func saveMergesWhatIsOnDiskThenWrites() throws {
     var e = Self.editor()
     Self.blueAfterRed(&e)
-    #expect(Self.key(.character("s"), &e).contains(.save(to: nil, force: false)))
+    #expect(EditorKeys.key(.character("s"), &e).contains(.save(to: nil, force: false)))
     let failed = e.update(.saveFailed(.changedOnDisk), at: e.now)
     #expect(failed.contains(.readDisk), "\(failed)")
     #expect(e.question == nil, "no question")
-    var theirs = Arrangement.demo
-    try theirs.move(from: ItemPath(1, 0), to: ItemPath(1, 8))
+    let theirs = try Arrangement.demoChangedOnDisk(grayRenamed: false)
     let merged = e.update(.diskVersion(theirs, token: 4), at: e.now)
     #expect(merged.contains(.save(to: nil, force: false)), "\(merged)")
     #expect(e.diskToken == 4, "the save may write over the version merged")
@@ -212,7 +200,7 @@ struct FollowTests {
   func saveGivesUpOnAFileThatKeepsChanging() throws {
     var e = Self.editor()
     Self.blueAfterRed(&e)
-    Self.key(.character("s"), &e)
+    EditorKeys.key(.character("s"), &e)
     for token in 1...3 {
       #expect(e.update(.saveFailed(.changedOnDisk), at: e.now).contains(.readDisk))
       #expect(e.update(.diskVersion(.demo, token: token), at: e.now).contains(.save(to: nil, force: false)))
@@ -227,11 +215,11 @@ struct FollowTests {
   func saveOverSomethingThatIsNoBoardAsks() throws {
     var e = Self.editor()
     Self.blueAfterRed(&e)
-    Self.key(.character("s"), &e)
+    EditorKeys.key(.character("s"), &e)
     _ = e.update(.saveFailed(.changedOnDisk), at: e.now)
     _ = e.update(.diskUnreadable("line 1: not JSON"), at: e.now)
     #expect(e.question == .diskUnreadable("line 1: not JSON"))
-    #expect(Self.key(.character("o"), &e) == [.save(to: nil, force: true)])
+    #expect(EditorKeys.key(.character("o"), &e) == [.save(to: nil, force: true)])
   }
 
   // MARK: - Autosave
@@ -260,19 +248,19 @@ struct FollowTests {
   func autosaveWaitsAndToggles() throws {
     var e = Self.editor()
     #expect(e.autosaveState == nil)
-    Self.key(.character("S"), &e)
+    EditorKeys.key(.character("S"), &e)
     #expect(e.autosave && Self.status(e) == "Autosave on: saved a second after each change")
     Self.blueAfterRed(&e)
-    Self.key(.space, &e)
+    EditorKeys.key(.space, &e)
     #expect(e.reorder.gesture.isDragging)
     let lifted = e.now
     #expect(!e.update(.tick, at: lifted + 2000).contains(.save(to: nil, force: false)), "not while lifted")
     _ = e.update(.input(.key(.escape)), at: lifted + 2001)
     #expect(e.update(.tick, at: lifted + 2300).contains(.save(to: nil, force: false)), "once it is put back")
     _ = e.update(.saved(name: nil), at: lifted + 2310)
-    Self.key(.character("S"), &e)
+    EditorKeys.key(.character("S"), &e)
     #expect(!e.autosave && Self.status(e) == "Autosave off")
-    for key in [Key.space, .right, .enter] { Self.key(key, &e) }
+    for key in [Key.space, .right, .enter] { EditorKeys.key(key, &e) }
     #expect(e.isDirty)
     #expect(e.nextDeadline == nil, "no autosave")
   }
@@ -296,7 +284,7 @@ struct FollowTests {
   func aStaleVersionIsNotTakenBack() throws {
     var e = Self.editor()
     Self.blueAfterRed(&e)
-    Self.key(.character("s"), &e)
+    EditorKeys.key(.character("s"), &e)
     _ = e.update(.saveFailed(.changedOnDisk), at: e.now)
     let theirs = try Self.brownToFavorites()
     _ = e.update(.diskVersion(theirs, token: 6), at: e.now)

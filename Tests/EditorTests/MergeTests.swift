@@ -17,18 +17,12 @@ struct MergeTests {
     EditorState(arrangement: .demo, screen: Size(width: 80, height: 24), fileName: "demo.json")
   }
 
-  static func key(_ key: Key, _ editor: inout EditorState) -> [EditorEffect] {
-    editor.update(.input(.key(key)), at: editor.now)
-  }
-
   /// blue moved after red in the editor; the save finds the file changed on disk and reads it.
   static func changedOnDisk() -> EditorState {
     var e = editor()
-    _ = key(.space, &e)
-    _ = key(.right, &e)
-    _ = key(.enter, &e)
+    EditorKeys.carryRight(&e)
     #expect(e.arrangement.tiles(inSection: 0).map(\.id).prefix(2) == ["red", "blue"])
-    _ = key(.character("s"), &e)
+    EditorKeys.key(.character("s"), &e)
     #expect(e.update(.saveFailed(.changedOnDisk), at: e.now).contains(.readDisk))
     #expect(e.question == nil)
     return e
@@ -37,11 +31,7 @@ struct MergeTests {
   @Test func mergeTakesBothSidesChangesAsOneStep() throws {
     var e = Self.changedOnDisk()
     // Someone else moved brown to the end of Others and renamed gray.
-    var theirs = Arrangement.demo
-    try theirs.move(from: ItemPath(1, 0), to: ItemPath(1, 8))
-    var gray = theirs[ItemPath(1, 1)]
-    gray.title = "Grey"
-    try theirs.apply(.setTile(at: ItemPath(1, 1), to: gray))
+    let theirs = try Arrangement.demoChangedOnDisk(grayRenamed: true)
     let before = e.arrangement
     let effects = e.update(.diskVersion(theirs, token: 1), at: e.now)
     #expect(effects.contains(.happened(.merged(changes: 2, conflicts: 0))), "\(effects)")
@@ -51,7 +41,7 @@ struct MergeTests {
     #expect(e.arrangement.tiles(inSection: 0).map(\.id).prefix(2) == ["red", "blue"], "ours kept")
     #expect(ids.last == "brown" && e.arrangement[ItemPath(1, 1)].title == "Grey", "theirs taken: \(ids)")
     #expect(e.isDirty)
-    _ = Self.key(.character("u"), &e)
+    EditorKeys.key(.character("u"), &e)
     #expect(e.arrangement == before, "the merge is one undo step")
   }
 
@@ -80,12 +70,10 @@ struct MergeTests {
 
   @Test func showsTheChangesSinceSavingAsAScript() {
     var e = Self.editor()
-    _ = Self.key(.character("D"), &e)
+    EditorKeys.key(.character("D"), &e)
     #expect(e.announcement == .noChanges && e.overlay == nil)
-    _ = Self.key(.space, &e)
-    _ = Self.key(.right, &e)
-    _ = Self.key(.enter, &e)
-    _ = Self.key(.character("D"), &e)
+    EditorKeys.carryRight(&e)
+    EditorKeys.key(.character("D"), &e)
     guard case .text(let panel) = e.overlay else {
       Issue.record("no panel")
       return
@@ -93,30 +81,29 @@ struct MergeTests {
     #expect(panel.lines == ["move blue to favorites:1"], "\(panel.lines)")
     let screen = e.view(scheme: .monochrome).rendered(.plain).split(separator: "\n")
     #expect(screen[2].contains("move blue to favorites:1"), "\(screen[2])")
-    _ = Self.key(.character("q"), &e)
+    EditorKeys.key(.character("q"), &e)
     #expect(e.overlay == nil)
     _ = e.update(.saved(name: nil), at: e.now)
-    _ = Self.key(.character("D"), &e)
+    EditorKeys.key(.character("D"), &e)
     #expect(e.announcement == .noChanges)
   }
 
   @Test func undoingAMergeTakesBackItsDiskVersionToo() throws {
     var e = Self.changedOnDisk()
-    var theirs = Arrangement.demo
-    try theirs.move(from: ItemPath(1, 0), to: ItemPath(1, 8))
+    let theirs = try Arrangement.demoChangedOnDisk(grayRenamed: false)
     _ = e.update(.diskVersion(theirs, token: 7), at: e.now)
     #expect(e.diskToken == 7, "a save now may write over the version merged with")
     _ = e.update(.saveFailed(.failed("disk full")), at: e.now)
-    _ = Self.key(.character("u"), &e)
+    EditorKeys.key(.character("u"), &e)
     #expect(e.diskToken == nil, "undone, the merge no longer rests on it: saving merges again")
     // The same disk version merges again, from the file as opened.
-    _ = Self.key(.character("s"), &e)
+    EditorKeys.key(.character("s"), &e)
     _ = e.update(.saveFailed(.changedOnDisk), at: e.now)
     let again = e.update(.diskVersion(theirs, token: 8), at: e.now)
     #expect(again.contains(.happened(.merged(changes: 1, conflicts: 0))), "\(again)")
     _ = e.update(.saveFailed(.failed("disk full")), at: e.now)
-    _ = Self.key(.character("u"), &e)
-    _ = Self.key(.character("U"), &e)
+    EditorKeys.key(.character("u"), &e)
+    EditorKeys.key(.character("U"), &e)
     #expect(e.diskToken == 8, "redone, it rests on it again")
   }
 }

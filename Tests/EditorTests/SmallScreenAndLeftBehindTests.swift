@@ -17,26 +17,13 @@ struct SmallScreenAndLeftBehindTests {
     EditorState(arrangement: arrangement, screen: screen, fileName: fileName)
   }
 
-  static func press(_ key: Key, _ editor: inout EditorState) -> [EditorEffect] {
-    editor.update(.input(.key(key)), at: editor.now).filter {
-      if case .happened = $0 { return false }
-      return true
-    }
-  }
-
-  static func type(_ text: String, _ editor: inout EditorState) {
-    for c in text { _ = press(c == " " ? .space : .character(c), &editor) }
-  }
-
   static func resize(_ width: Int, _ height: Int, _ editor: inout EditorState) -> [EditorEffect] {
     editor.update(.input(.resize(width: width, height: height)), at: editor.now)
   }
 
   /// Moves blue one place right from the keyboard: one unsaved change.
   static func change(_ editor: inout EditorState) {
-    _ = press(.space, &editor)
-    _ = press(.right, &editor)
-    _ = press(.enter, &editor)
+    EditorKeys.carryRight(&editor)
     #expect(editor.isDirty)
   }
 
@@ -45,8 +32,8 @@ struct SmallScreenAndLeftBehindTests {
   @Test("a keyboard drag is cancelled the moment the screen becomes too small, and keys then move nothing")
   func tooSmallCancelsTheDragAndMovesNothing() {
     var e = Self.editor()
-    _ = Self.press(.space, &e)
-    _ = Self.press(.right, &e)
+    _ = EditorKeys.press(.space, &e)
+    _ = EditorKeys.press(.right, &e)
     #expect(e.isDragging)
     let effects = Self.resize(10, 3, &e)
     #expect(e.isTooSmall)
@@ -57,14 +44,14 @@ struct SmallScreenAndLeftBehindTests {
     for key in [Key.space, .right, .down, .enter, .character("x"), .character("d"), .character("a"), .character("u"),
       .character("m"), .character("/"), .character("?"), .tab]
     {
-      #expect(Self.press(key, &e) == [], "\(key)")
+      #expect(EditorKeys.press(key, &e) == [], "\(key)")
     }
     #expect(e.arrangement == .demo && !e.isDragging && e.overlay == nil && e.reorder.marks.isEmpty)
     #expect(e.reorder.focus == .tile(ItemPath(0, 0)))
     // The grid comes back as it was.
     _ = Self.resize(80, 24, &e)
     #expect(!e.isTooSmall)
-    #expect(Self.press(.space, &e) == [] && e.isDragging)
+    #expect(EditorKeys.press(.space, &e) == [] && e.isDragging)
   }
 
   @Test("a mouse press held while the screen shrinks never lifts, and the mouse does nothing while it is too small")
@@ -90,25 +77,25 @@ struct SmallScreenAndLeftBehindTests {
   func tooSmallQuitAsks() {
     var clean = Self.editor()
     _ = Self.resize(10, 3, &clean)
-    #expect(Self.press(.character("q"), &clean) == [.quit])
+    #expect(EditorKeys.press(.character("q"), &clean) == [.quit])
 
     var e = Self.editor()
     Self.change(&e)
     _ = Self.resize(10, 3, &e)
-    #expect(Self.press(.character("q"), &e) == [])
+    #expect(EditorKeys.press(.character("q"), &e) == [])
     #expect(e.confirmingQuit)
     let lines = e.view(scheme: .monochrome).lines.map { $0.trimmingCharacters(in: " ") }
     #expect(lines == ["Unsaved", "y quit", "s save"])
     // s saves, then quits.
-    #expect(Self.press(.character("s"), &e) == [.save(to: nil, force: false)])
+    #expect(EditorKeys.press(.character("s"), &e) == [.save(to: nil, force: false)])
     #expect(e.update(.saved(name: nil), at: e.now).contains(.quit))
     // Ctrl-C asks as q does; any other key stays.
     var again = Self.editor()
     Self.change(&again)
     _ = Self.resize(12, 4, &again)
-    _ = Self.press(.control("c"), &again)
+    _ = EditorKeys.press(.control("c"), &again)
     #expect(again.confirmingQuit)
-    _ = Self.press(.character("n"), &again)
+    _ = EditorKeys.press(.character("n"), &again)
     #expect(!again.confirmingQuit && again.announcement == .notQuitting)
   }
 
@@ -117,36 +104,36 @@ struct SmallScreenAndLeftBehindTests {
     var e = Self.editor()
     Self.change(&e)
     _ = Self.resize(12, 4, &e)
-    #expect(Self.press(.character("s"), &e) == [.save(to: nil, force: false)])
+    #expect(EditorKeys.press(.character("s"), &e) == [.save(to: nil, force: false)])
     _ = e.update(.saved(name: nil), at: e.now)
     #expect(!e.isDirty)
     #expect(e.view(scheme: .monochrome).lines.joined().contains("Saved"))
-    #expect(Self.press(.control("z"), &e) == [.suspend])
-    #expect(Self.press(.control("l"), &e) == [.redraw])
+    #expect(EditorKeys.press(.control("z"), &e) == [.suspend])
+    #expect(EditorKeys.press(.control("l"), &e) == [.redraw])
 
     var demo = Self.editor(fileName: nil)
     _ = Self.resize(20, 5, &demo)
-    _ = Self.press(.character("s"), &demo)
+    _ = EditorKeys.press(.character("s"), &demo)
     #expect(demo.prompt?.purpose == .saveAs(thenQuit: false))
-    Self.type("x.json", &demo)
+    EditorKeys.type("x.json", &demo)
     #expect(demo.view(scheme: .monochrome).lines.contains { $0.contains("x.json") })
-    #expect(Self.press(.enter, &demo) == [.save(to: "x.json", force: false)])
+    #expect(EditorKeys.press(.enter, &demo) == [.save(to: "x.json", force: false)])
   }
 
   @Test("a prompt left open waits for a larger screen; q and s close it first")
   func tooSmallLeavesOtherPromptsWaiting() {
     var e = Self.editor()
-    _ = Self.press(.character("r"), &e)
+    _ = EditorKeys.press(.character("r"), &e)
     #expect(e.prompt != nil)
     _ = Self.resize(12, 4, &e)
-    Self.type("zz", &e)
-    _ = Self.press(.enter, &e)
+    EditorKeys.type("zz", &e)
+    _ = EditorKeys.press(.enter, &e)
     #expect(e.prompt?.field.text == "blue" && e.arrangement == .demo)
     _ = Self.resize(80, 24, &e)
-    Self.type("!", &e)
+    EditorKeys.type("!", &e)
     #expect(e.prompt?.field.text == "blue!")
     _ = Self.resize(12, 4, &e)
-    #expect(Self.press(.character("q"), &e) == [.quit])
+    #expect(EditorKeys.press(.character("q"), &e) == [.quit])
   }
 
   // MARK: - Names by title
@@ -156,8 +143,8 @@ struct SmallScreenAndLeftBehindTests {
     var e = Self.editor()
     // Focus gray 44 (Grays, second tile) and try to rename it.
     _ = e.update(.input(.key(.tab)), at: 0)
-    while e.reorder.focus != .tile(ItemPath(2, 1)) { _ = Self.press(.right, &e) }
-    _ = Self.press(.character("r"), &e)
+    while e.reorder.focus != .tile(ItemPath(2, 1)) { _ = EditorKeys.press(.right, &e) }
+    _ = EditorKeys.press(.character("r"), &e)
     #expect(e.announcement.text == "Refused: “gray 44” is locked")
 
     var twins = Arrangement.demo
@@ -165,8 +152,8 @@ struct SmallScreenAndLeftBehindTests {
     other.title = "gray 44"
     try twins.apply(.setTile(at: ItemPath(2, 0), to: other))
     var t = Self.editor(twins)
-    while t.reorder.focus != .tile(ItemPath(2, 1)) { _ = Self.press(.right, &t) }
-    _ = Self.press(.character("c"), &t)
+    while t.reorder.focus != .tile(ItemPath(2, 1)) { _ = EditorKeys.press(.right, &t) }
+    _ = EditorKeys.press(.character("c"), &t)
     #expect(t.announcement.text == "Refused: “gray 44” (id gray44) is locked")
   }
 
@@ -209,9 +196,9 @@ struct SmallScreenAndLeftBehindTests {
     #expect(TypedDestination.parse("Top 1", in: top) == .success(.place(section: 1, item: 0)))
 
     var e = Self.editor()
-    _ = Self.press(.character("m"), &e)
-    Self.type("Others 3", &e)
-    _ = Self.press(.enter, &e)
+    _ = EditorKeys.press(.character("m"), &e)
+    EditorKeys.type("Others 3", &e)
+    _ = EditorKeys.press(.enter, &e)
     #expect(e.arrangement[ItemPath(1, 2)].id == "blue")
     #expect(e.announcement.text == "Moved blue — Others 3 of 10")
   }
@@ -219,9 +206,9 @@ struct SmallScreenAndLeftBehindTests {
   @Test("the status line shows no zero-based place: only the one-based words")
   func theStatusLineHasOneNumbering() {
     var e = Self.editor()
-    _ = Self.press(.down, &e)
-    _ = Self.press(.space, &e)
-    _ = Self.press(.right, &e)
+    _ = EditorKeys.press(.down, &e)
+    _ = EditorKeys.press(.space, &e)
+    _ = EditorKeys.press(.right, &e)
     let status = e.view(scheme: .monochrome).lines.last ?? ""
     #expect(status.hasPrefix(" LIFTED  Moved to Others 2 of 9 "), "\(status)")
     #expect(!status.contains("1.1") && !status.contains("1.0"))
@@ -232,9 +219,9 @@ struct SmallScreenAndLeftBehindTests {
   @Test("a save as that fails keeps the typed name in the prompt, the reason above it")
   func aFailedSaveAsKeepsTheName() {
     var e = Self.editor(fileName: nil)
-    _ = Self.press(.character("s"), &e)
-    Self.type("~/nodir/x.json", &e)
-    #expect(Self.press(.enter, &e) == [.save(to: "~/nodir/x.json", force: false)])
+    _ = EditorKeys.press(.character("s"), &e)
+    EditorKeys.type("~/nodir/x.json", &e)
+    #expect(EditorKeys.press(.enter, &e) == [.save(to: "~/nodir/x.json", force: false)])
     _ = e.update(.saveFailed(.failed("the directory '/home/me/nodir' does not exist")), at: e.now)
     #expect(e.prompt?.purpose == .saveAs(thenQuit: false))
     #expect(e.prompt?.field.text == "~/nodir/x.json")
@@ -242,20 +229,20 @@ struct SmallScreenAndLeftBehindTests {
     #expect(lines[22].contains("Not saved: the directory '/home/me/nodir' does not exist"), "\(lines[22])")
     #expect(lines[23].contains("Save as: ~/nodir/x.json"))
     // Corrected in place.
-    for _ in 0..<"nodir/x.json".count { _ = Self.press(.backspace, &e) }
-    Self.type("x.json", &e)
-    #expect(Self.press(.enter, &e) == [.save(to: "~/x.json", force: false)])
+    for _ in 0..<"nodir/x.json".count { _ = EditorKeys.press(.backspace, &e) }
+    EditorKeys.type("x.json", &e)
+    #expect(EditorKeys.press(.enter, &e) == [.save(to: "~/x.json", force: false)])
   }
 
   @Test("a name that exists: a another name holds the name typed, to change")
   func anotherNameStartsFromTheTypedOne() {
     var e = Self.editor(fileName: nil)
-    _ = Self.press(.character("s"), &e)
-    Self.type("taken.json", &e)
-    _ = Self.press(.enter, &e)
+    _ = EditorKeys.press(.character("s"), &e)
+    EditorKeys.type("taken.json", &e)
+    _ = EditorKeys.press(.enter, &e)
     _ = e.update(.saveFailed(.exists), at: e.now)
     #expect(e.question == .fileExists)
-    _ = Self.press(.character("a"), &e)
+    _ = EditorKeys.press(.character("a"), &e)
     #expect(e.prompt?.field.text == "taken.json")
   }
 
@@ -278,16 +265,16 @@ struct SmallScreenAndLeftBehindTests {
     #expect(
       e.question?.text
         == "grid.json.recovery.json holds unsaved changes: r restore · d discard · k keep")
-    #expect(Self.press(.character("r"), &e) == [])
+    #expect(EditorKeys.press(.character("r"), &e) == [])
     #expect(e.arrangement == (try Self.recovered()))
     #expect(e.isDirty && e.overlay == nil)
     #expect(e.announcement.text == "Restored grid.json.recovery.json: s saves it, u undoes")
-    _ = Self.press(.character("u"), &e)
+    _ = EditorKeys.press(.character("u"), &e)
     #expect(e.arrangement == .demo && !e.isDirty)
-    _ = Self.press(.character("U"), &e)
+    _ = EditorKeys.press(.character("U"), &e)
     #expect(e.arrangement == (try Self.recovered()) && e.isDirty)
-    _ = Self.press(.character("u"), &e)
-    _ = Self.press(.character("U"), &e)
+    _ = EditorKeys.press(.character("u"), &e)
+    _ = EditorKeys.press(.character("U"), &e)
     #expect(e.arrangement == (try Self.recovered()))
   }
 
@@ -295,14 +282,14 @@ struct SmallScreenAndLeftBehindTests {
   func theRestoredArrangementIsEdited() throws {
     var e = Self.editor()
     _ = e.update(.leftBehind([LeftBehind(kind: .backup, path: "b", name: "b", content: .arrangement(try Self.recovered()))]), at: 0)
-    _ = Self.press(.character("r"), &e)
+    _ = EditorKeys.press(.character("r"), &e)
     #expect(e.reorder.focus == .tile(ItemPath(0, 0)))
-    _ = Self.press(.space, &e)
-    _ = Self.press(.right, &e)
-    _ = Self.press(.enter, &e)
+    _ = EditorKeys.press(.space, &e)
+    _ = EditorKeys.press(.right, &e)
+    _ = EditorKeys.press(.enter, &e)
     #expect(e.arrangement[ItemPath(0, 1)].id == "red")
-    _ = Self.press(.character("u"), &e)
-    _ = Self.press(.character("u"), &e)
+    _ = EditorKeys.press(.character("u"), &e)
+    _ = EditorKeys.press(.character("u"), &e)
     #expect(e.arrangement == .demo && !e.isDirty)
   }
 
@@ -317,17 +304,17 @@ struct SmallScreenAndLeftBehindTests {
     _ = e.update(.leftBehind([first, second, third]), at: 0)
     #expect(e.question?.text == "grid.json.recovery.json was left behind, the same as the file: d discard · k keep")
     // r is not offered for a file with nothing to restore: it keeps it.
-    _ = Self.press(.character("r"), &e)
+    _ = EditorKeys.press(.character("r"), &e)
     #expect(e.announcement == .keptLeftBehind(name: "grid.json.recovery.json"))
     #expect(e.question?.text == ".grid.json.tilegrid-41-0.bak holds the file before a save cut short: r restore · d discard · k keep")
-    #expect(Self.press(.character("d"), &e) == [.discard(path: ".grid.json.tilegrid-41-0.bak", name: ".grid.json.tilegrid-41-0.bak")])
+    #expect(EditorKeys.press(.character("d"), &e) == [.discard(path: ".grid.json.tilegrid-41-0.bak", name: ".grid.json.tilegrid-41-0.bak")])
     #expect(e.question == nil)
     _ = e.update(.discarded(name: ".grid.json.tilegrid-41-0.bak", failure: nil), at: e.now)
     #expect(e.announcement.text == "Removed .grid.json.tilegrid-41-0.bak")
     #expect(
       e.question?.text
         == "grid.json.recovery-2.json was left behind and cannot be restored (line 1, column 2: …): d discard · k keep")
-    _ = Self.press(.character("k"), &e)
+    _ = EditorKeys.press(.character("k"), &e)
     #expect(e.question == nil && e.arrangement == .demo && !e.isDirty)
     #expect(e.announcement.text == "Kept grid.json.recovery-2.json; asked again next time")
   }

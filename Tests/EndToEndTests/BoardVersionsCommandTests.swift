@@ -9,30 +9,14 @@ struct BoardVersionsCommandTests {
 
   init() throws { directory = try TemporaryDirectory() }
 
-  static let base = """
-    ---
-    kanban-plugin: basic
-    ---
-
-    ## To Do
-
-    - [ ] Buy milk
-    \tfrom the corner shop
-    - [ ] Call Ann
-    - [ ] Call Ann
-
-    ## Done
-
-    - [x] Ship it
-
-
-    %% kanban:settings
-    ```
-    {"kanban-plugin":"basic"}
-    ```
-    %%
-
-    """
+  static let base = KanbanBoards.text(
+    toDo: """
+      - [ ] Buy milk
+      \tfrom the corner shop
+      - [ ] Call Ann
+      - [ ] Call Ann
+      """,
+    done: "- [x] Ship it", complete: false, settings: true)
 
   @Test("diff of a renamed card is one set … title line; of the second of two equal titles, that one")
   func diffs() throws {

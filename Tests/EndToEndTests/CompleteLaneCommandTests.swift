@@ -16,24 +16,14 @@ struct CompleteLaneCommandTests {
     return try TileGrid.run(arguments, in: directory)
   }
 
-  static let board = """
-    ---
-    kanban-plugin: basic
-    ---
-
-    ## To Do
-
-    - [ ] Buy milk
-        > from the corner shop
-    - [ ] Call Ann
-    - Walk the dog
-
-    ## Done
-
-    **Complete**
-    - [x] Ship it
-
-    """
+  static let board = KanbanBoards.text(
+    toDo: """
+      - [ ] Buy milk
+          > from the corner shop
+      - [ ] Call Ann
+      - Walk the dog
+      """,
+    done: "- [x] Ship it")
 
   @Test("move into a complete lane checks the card, as the editor's drag does; out of it unchecks it")
   func move() throws {

@@ -66,19 +66,10 @@ struct ConflictRecordCommandTests {
     #expect(done.allTiles().map(\.id).sorted() == Arrangement.demo.allTiles().map(\.id).sorted())
   }
 
-  /// A Markdown board of `blocks` conflict blocks, each a card whose title differs on the two sides.
-  static func markedBoard(blocks: Int) -> String {
-    var text = "## Todo\n\n"
-    for k in 0..<blocks {
-      text += "<<<<<<< ours\n- [ ] card \(k) ours\n=======\n- [ ] card \(k) theirs\n>>>>>>> theirs\n"
-    }
-    return text
-  }
-
   @Test("4,000 conflict blocks: check counts them, render shows the first in the Conflicts panel, play takes one side")
   func manyBlocks() throws {
     let dir = try TemporaryDirectory()
-    try dir.write("many.md", Self.markedBoard(blocks: 4000))
+    try dir.write("many.md", MarkedBoards.text(blocks: 4000))
     // Worked out per block, each of these read and diffed the whole file 4,000 times (over a minute).
     let check = try TileGrid.run(["check", "many.md"], in: dir)
     #expect(check.status == 1, "check: \(check.status)")
@@ -92,7 +83,7 @@ struct ConflictRecordCommandTests {
     let played = try TileGrid.run(["play", "many.md", "--width", "100", "--height", "30", "--events", "none.events", "-o", "same.md"], in: dir)
     #expect(played.status == 0, "play: \(played.status) \(played.stderrText.prefix(200))")
     let written = try dir.readText("same.md")
-    let expected = Self.markedBoard(blocks: 4000)
+    let expected = MarkedBoards.text(blocks: 4000)
     let same = written == expected
     let lines = written.split(separator: "\n").count
     let firstDifferent = zip(written.split(separator: "\n"), expected.split(separator: "\n")).first { $0 != $1 }.map { "\($0.0) | \($0.1)" } ?? "none"

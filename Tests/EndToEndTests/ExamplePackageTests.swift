@@ -147,23 +147,11 @@ struct ExamplePackageTests {
     var log: String { "standard output:\n\(stdout)\nstandard error:\n\(stderr)" }
 
     init(_ executable: String, _ arguments: [String], timeout seconds: Double) async throws {
-      let capture = try TemporaryDirectory()
-      let out = capture.url("stdout")
-      let err = capture.url("stderr")
-      try Data().write(to: out)
-      try Data().write(to: err)
-      let outHandle = try FileHandle(forWritingTo: out)
-      let errHandle = try FileHandle(forWritingTo: err)
-      defer {
-        try? outHandle.close()
-        try? errHandle.close()
-      }
+      let output = try CapturedOutput()
       let process = Process()
       process.executableURL = URL(fileURLWithPath: executable)
       process.arguments = arguments
-      process.standardInput = FileHandle.nullDevice
-      process.standardOutput = outHandle
-      process.standardError = errHandle
+      output.attach(to: process)
       try process.run()
       let deadline = Date().addingTimeInterval(seconds)
       while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
@@ -172,8 +160,8 @@ struct ExamplePackageTests {
       process.waitUntilExit()
       finished = !timedOut && process.terminationReason == .exit
       status = process.terminationStatus
-      stdout = String(decoding: try Data(contentsOf: out), as: UTF8.self)
-      stderr = String(decoding: try Data(contentsOf: err), as: UTF8.self)
+      stdout = String(decoding: try output.stdoutBytes(), as: UTF8.self)
+      stderr = String(decoding: try output.stderrBytes(), as: UTF8.self)
     }
   }
 }

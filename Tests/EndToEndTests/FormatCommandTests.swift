@@ -12,31 +12,14 @@ struct FormatCommandTests {
 
   init() throws { directory = try TemporaryDirectory() }
 
-  static let board = """
-    ---
-    kanban-plugin: basic
-    ---
-
-    ## To Do
-
-    - [ ] Buy milk
-    \t- [ ] oat
-    - [ ] 회의 준비 🎉
-      second line of the card
-
-    ## Done
-
-    **Complete**
-    - [x] Call Ann
-
-
-    %% kanban:settings
-    ```
-    {"kanban-plugin":"basic"}
-    ```
-    %%
-
-    """
+  static let board = KanbanBoards.text(
+    toDo: """
+      - [ ] Buy milk
+      \t- [ ] oat
+      - [ ] 회의 준비 🎉
+        second line of the card
+      """,
+    done: "- [x] Call Ann", settings: true)
 
   func run(_ arguments: [String], stdin: String? = nil) throws -> RunResult {
     try TileGrid.run(arguments, stdin: stdin.map { Array($0.utf8) }, in: directory)

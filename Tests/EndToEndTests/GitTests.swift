@@ -1,10 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 import TileModel
 import TileGridJSON
-
-// `RunResult`'s memberwise initializer is internal to TestSupport.
-@testable import TestSupport
 
 /// TileGrid as git's diff and merge drivers, with real git in temporary repositories
 /// (docs/version-control.md, "Git"). Git runs with a home of its own and no system config, so the
@@ -28,17 +26,7 @@ struct GitTests {
   /// Runs `git arguments` in `directory`.
   @discardableResult
   func git(_ arguments: [String], in directory: TemporaryDirectory, expect status: Int32? = 0) throws -> RunResult {
-    let capture = try TemporaryDirectory()
-    let out = capture.url("out")
-    let err = capture.url("err")
-    try Data().write(to: out)
-    try Data().write(to: err)
-    let outHandle = try FileHandle(forWritingTo: out)
-    let errHandle = try FileHandle(forWritingTo: err)
-    defer {
-      try? outHandle.close()
-      try? errHandle.close()
-    }
+    let output = try CapturedOutput()
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["git"] + arguments
@@ -46,13 +34,10 @@ struct GitTests {
     var merged = ProcessInfo.processInfo.environment
     for (name, value) in environment { merged[name] = value }
     process.environment = merged
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = outHandle
-    process.standardError = errHandle
+    output.attach(to: process)
     try process.run()
     process.waitUntilExit()
-    let result = RunResult(
-      status: process.terminationStatus, stdout: Array(try Data(contentsOf: out)), stderr: Array(try Data(contentsOf: err)))
+    let result = try output.result(status: process.terminationStatus)
     if let status {
       #expect(result.status == status, "git \(arguments.joined(separator: " ")): \(result) \(result.stdoutText)")
     }

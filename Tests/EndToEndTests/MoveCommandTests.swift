@@ -3,25 +3,10 @@ import Testing
 
 /// `tilegrid move FILE FROM TO` (docs/command-line.md): remove + insert, policies, and where the result goes.
 @Suite("move")
-struct MoveCommandTests {
+struct MoveCommandTests: FixtureMoveSuite {
   let directory: TemporaryDirectory
 
   init() throws { directory = try TemporaryDirectory() }
-
-  /// Runs `tilegrid move tiles.json FROM TO extra…` on a fresh copy of the fixture and checks it prints
-  /// the fixture with the sections holding `expected`, leaving the file alone.
-  func expectMove(
-    _ from: String, _ to: String, _ extra: [String] = [], gives expected: [[String]],
-    sourceLocation: SourceLocation = #_sourceLocation
-  ) throws {
-    let path = try Fixture.write(into: directory)
-    let result = try TileGrid.run(["move", path, from, to] + extra)
-    expectSuccess(result, sourceLocation: sourceLocation)
-    #expect(result.stdoutText == Fixture.text(expected), "move \(from) \(to)", sourceLocation: sourceLocation)
-    #expect(
-      try directory.readText("tiles.json") == Fixture.text(), "the input file is not changed",
-      sourceLocation: sourceLocation)
-  }
 
   @Test("a tile moved into another section is there with all its fields, unknown ones included")
   func moveAcrossSections() throws {
@@ -106,15 +91,7 @@ struct MoveCommandTests {
         #"cannot move 0.0 to vault:1: section "Vault" is locked: no tile may enter it (--force moves it anyway)"#
       ),
     ]
-    for (from, to, message) in refusals {
-      for output in [[], ["--in-place"], ["-o", directory.file("out.json")]] {
-        let result = try TileGrid.run(["move", path, from, to] + output)
-        expectFailure(result, status: 65, mentioning: [message])
-        #expect(result.stderrText == "tilegrid: \(message)\n")
-      }
-    }
-    #expect(try directory.listing() == ["tiles.json"])
-    #expect(try directory.readText("tiles.json") == Fixture.text())
+    try expectMovesRefused(refusals, path: path)
   }
 
   @Test("a section at maxItems refuses tiles from other sections")

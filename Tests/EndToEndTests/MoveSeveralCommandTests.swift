@@ -5,21 +5,10 @@ import Testing
 /// reading order; TO counts places once they are out (the section's count as it is now is the end too);
 /// the policies apply to every tile.
 @Suite("move with several FROMs")
-struct MoveSeveralCommandTests {
+struct MoveSeveralCommandTests: FixtureMoveSuite {
   let directory: TemporaryDirectory
 
   init() throws { directory = try TemporaryDirectory() }
-
-  func expectMove(
-    _ from: String, _ to: String, _ extra: [String] = [], gives expected: [[String]],
-    sourceLocation: SourceLocation = #_sourceLocation
-  ) throws {
-    let path = try Fixture.write(into: directory)
-    let result = try TileGrid.run(["move", path, from, to] + extra)
-    expectSuccess(result, sourceLocation: sourceLocation)
-    #expect(result.stdoutText == Fixture.text(expected), "move \(from) \(to)", sourceLocation: sourceLocation)
-    #expect(try directory.readText("tiles.json") == Fixture.text(), sourceLocation: sourceLocation)
-  }
 
   @Test("the tiles go together in reading order, whatever order FROM lists them in, with all their fields")
   func readingOrder() throws {
@@ -68,15 +57,7 @@ struct MoveSeveralCommandTests {
         #"cannot move 0.0,0.1 to vault:0: section "Vault" is locked: no tile may enter it (--force moves them anyway)"#
       ),
     ]
-    for (from, to, message) in refusals {
-      for output in [[], ["--in-place"], ["-o", directory.file("out.json")]] {
-        let result = try TileGrid.run(["move", path, from, to] + output)
-        expectFailure(result, status: 65, mentioning: [message])
-        #expect(result.stderrText == "tilegrid: \(message)\n")
-      }
-    }
-    #expect(try directory.listing() == ["tiles.json"])
-    #expect(try directory.readText("tiles.json") == Fixture.text())
+    try expectMovesRefused(refusals, path: path)
     // One tile fits where two do not; --force overrides every policy.
     try expectMove("1.0", "0.0", gives: [["green", "blue", "red"], ["cyan", "gray44"], ["gold"], []])
     try expectMove("1.0,1.1", "0.0", ["--force"], gives: [["green", "cyan", "blue", "red"], ["gray44"], ["gold"], []])

@@ -1,8 +1,6 @@
 import Foundation
+import TestSupport
 import Testing
-
-// `RunResult`'s memberwise initializer is internal to TestSupport.
-@testable import TestSupport
 
 // Running the binary in ways `TileGrid.run` does not: as an unprivileged user, inside a private mount
 // namespace with a small tmpfs (a disk that fills up), and stopped part way.
@@ -11,29 +9,15 @@ import Testing
 func runProcess(
   _ executable: String, _ arguments: [String], in directory: TemporaryDirectory? = nil
 ) throws -> RunResult {
-  let capture = try TemporaryDirectory()
-  let stdoutURL = capture.url("stdout")
-  let stderrURL = capture.url("stderr")
-  try Data().write(to: stdoutURL)
-  try Data().write(to: stderrURL)
-  let stdoutHandle = try FileHandle(forWritingTo: stdoutURL)
-  let stderrHandle = try FileHandle(forWritingTo: stderrURL)
-  defer {
-    try? stdoutHandle.close()
-    try? stderrHandle.close()
-  }
+  let output = try CapturedOutput()
   let process = Process()
   process.executableURL = URL(fileURLWithPath: executable)
   process.arguments = arguments
   if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory.path) }
-  process.standardInput = FileHandle.nullDevice
-  process.standardOutput = stdoutHandle
-  process.standardError = stderrHandle
+  output.attach(to: process)
   try process.run()
   process.waitUntilExit()
-  return RunResult(
-    status: process.terminationStatus, stdout: Array(try Data(contentsOf: stdoutURL)),
-    stderr: Array(try Data(contentsOf: stderrURL)))
+  return try output.result(status: process.terminationStatus)
 }
 
 /// Running `tilegrid` without root's powers. Root may write any file and into any directory, so a test

@@ -127,27 +127,15 @@ struct SchemaTests {
   static func validate(_ paths: [String]) throws -> [String: Verdict] {
     let python = ProcessInfo.processInfo.environment["TILEGRID_PYTHON"].flatMap { $0.isEmpty ? nil : $0 } ?? "python3"
     let script = root.appendingPathComponent("Scripts/validate-arrangements").path
-    let capture = try TemporaryDirectory()
-    let stdoutURL = capture.url("stdout")
-    let stderrURL = capture.url("stderr")
-    try Data().write(to: stdoutURL)
-    try Data().write(to: stderrURL)
-    let stdoutHandle = try FileHandle(forWritingTo: stdoutURL)
-    let stderrHandle = try FileHandle(forWritingTo: stderrURL)
-    defer {
-      try? stdoutHandle.close()
-      try? stderrHandle.close()
-    }
+    let output = try CapturedOutput()
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [python, script, "--schema", schema, "--json"] + paths
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = stdoutHandle
-    process.standardError = stderrHandle
+    output.attach(to: process)
     try process.run()
     process.waitUntilExit()
-    let stdout = try Data(contentsOf: stdoutURL)
-    let stderr = String(decoding: try Data(contentsOf: stderrURL), as: UTF8.self)
+    let stdout = Data(try output.stdoutBytes())
+    let stderr = String(decoding: try output.stderrBytes(), as: UTF8.self)
     let status = process.terminationStatus
     guard process.terminationReason == .exit, status == 0 || status == 1 else {
       if status == 127 {

@@ -17,22 +17,13 @@ struct UsageAndLeftBehindCommandTests {
 
   func demo() throws -> String { try TileGrid.run(["demo"]).stdoutText }
 
-  /// The id of a process that has ended.
-  static func finishedProcessID() throws -> pid_t {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/true")
-    try process.run()
-    process.waitUntilExit()
-    return process.processIdentifier
-  }
-
   // MARK: - A save cut short
 
   @Test("a file half-written by a save cut short is refused, naming the backup that holds it as it was")
   func aDamagedFileNamesItsBackup() throws {
     let text = try demo()
     try directory.write("edit.json", String(text.prefix(700)))
-    let backup = ".edit.json.tilegrid-\(try Self.finishedProcessID())-0.bak"
+    let backup = ".edit.json.tilegrid-\(try finishedProcessID())-0.bak"
     try directory.write(backup, text)
     let restore = "to put it back: cp -- \(backup) edit.json && rm -- \(backup)"
     for command in [["export", "edit.json"], ["check", "edit.json"]] {

@@ -10,26 +10,6 @@ import TileModel
 /// line diff that places git's markers, and the round trip that must never lose a card of either side.
 @Suite("Conflict markers")
 struct ConflictMarkerTests {
-  /// A Markdown board of `lanes` lanes of cards named by the letters given.
-  static func board(_ lanes: [[String]]) -> Arrangement {
-    let text = lanes.enumerated().map { k, cards in
-      "## Lane \(k)\n\n" + cards.map { "- [ ] \($0)\n" }.joined()
-    }.joined(separator: "\n")
-    return try! ArrangementFormat.markdown.read(Array(text.utf8))
-  }
-
-  /// A board of `lanes` lanes of cards named by the letters given, in `format`.
-  static func board(_ lanes: [[String]], _ format: ArrangementFormat) -> Arrangement {
-    let text: String
-    switch format {
-    case .lines: text = lanes.enumerated().map { k, cards in "# Lane \(k)\n" + cards.map { "\($0)\n" }.joined() }.joined()
-    case .csv:
-      text = "section,title\n" + lanes.enumerated().map { k, cards in cards.map { "Lane \(k),\($0)\n" }.joined() }.joined()
-    default: return board(lanes)
-    }
-    return try! format.read(Array(text.utf8))
-  }
-
   @Test(
     "random two-sided moves: ours's board in place, theirs's by every conflict's theirs, and any mix of choices keeps each card once",
     arguments: [ArrangementFormat.markdown, .lines, .csv])
@@ -38,24 +18,11 @@ struct ConflictMarkerTests {
     var conflicted = 0
     var moved = 0
     for round in 0..<160 {
-      let cards = (0..<random.int(3...9)).map { "card \($0)" }
-      var lanes: [[String]] = [[], [], []]
-      for card in cards { lanes[random.int(0...2)].append(card) }
       // Every lane keeps a card, so a table (which has no empty lanes) reads back with three.
-      for k in 0..<3 where lanes[k].isEmpty { lanes[k].append("keep \(k)") }
-      func moves(_ lanes: [[String]]) -> [[String]] {
-        var result = lanes
-        for _ in 0..<random.int(1...3) {
-          let from = random.int(0...2)
-          guard result[from].count > 1 else { continue }
-          let card = result[from].remove(at: random.int(0...(result[from].count - 1)))
-          let to = random.int(0...2)
-          result[to].insert(card, at: random.int(0...result[to].count))
-        }
-        return result
-      }
-      let base = Self.board(lanes, format)
-      let (ours, theirs) = (Self.board(moves(lanes), format), Self.board(moves(lanes), format))
+      let (cards, lanes) = RandomLanes.lanes(&random, cards: 3...9)
+      let base = RandomLanes.board(lanes, format)
+      let ours = RandomLanes.board(RandomLanes.changed(lanes, &random), format)
+      let theirs = RandomLanes.board(RandomLanes.changed(lanes, &random), format)
       let merged = CardMerge.cardMerge(
         base: base, ours: ours, theirs: theirs, formats: [format, format, format], prefer: .ours, outcomes: .whole
       ).result

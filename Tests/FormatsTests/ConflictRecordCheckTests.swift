@@ -21,14 +21,8 @@ struct ConflictRecordCheckTests {
     var dependent = 0
     for seed in 0..<300 {
       var rng = SplitMix64(seed: SplitMix64.seed(0x16C0, UInt64(seed)))
-      let base =
-        rng.chance(50)
-        ? RandomArrangements.arrangement(&rng, maximumTiles: 40, maximumSections: 6)
-        : rng.chance(30) ? RandomArrangements.arrangementWithOddIDs(&rng) : RandomArrangements.arrangement(&rng)
-      var fresh = 0
-      let ours = RandomArrangements.edited(base, &rng, edits: rng.int(1...6), fresh: &fresh)
-      if rng.chance(50) { fresh = 0 }
-      let theirs = RandomArrangements.edited(base, &rng, edits: rng.int(1...6), fresh: &fresh)
+      let base = RandomArrangements.mergeBase(&rng, maximumTiles: 40, maximumSections: 6)
+      let (ours, theirs) = RandomArrangements.sides(of: base, &rng, edits: 1...6)
       let prefer: MergeSide = rng.chance(50) ? .ours : .theirs
       let result = Arrangement.merge(base: base, ours: ours, theirs: theirs, prefer: prefer, outcomes: .differing)
       let merged = ConflictedArrangement.merged(result)
@@ -139,18 +133,9 @@ struct ConflictRecordCheckTests {
     #expect(file.conflicts.map(\.subject) == [#"tile "blue""#, #"tile "gone""#, "file"])
   }
 
-  /// A Markdown board of `blocks` conflict blocks, each a card whose title differs on the two sides.
-  static func markedBoard(blocks: Int) -> [UInt8] {
-    var text = "## Todo\n\n"
-    for k in 0..<blocks {
-      text += "<<<<<<< ours\n- [ ] card \(k) ours\n=======\n- [ ] card \(k) theirs\n>>>>>>> theirs\n"
-    }
-    return Array(text.utf8)
-  }
-
   @Test("4,000 conflict blocks read without working out any conflict's edits; each is worked out once, when asked for")
   func manyBlocksDeferred() throws {
-    let bytes = Self.markedBoard(blocks: 4000)
+    let bytes = Array(MarkedBoards.text(blocks: 4000).utf8)
     let file = try ConflictedArrangement.read(bytes, format: .markdown)
     #expect(file.conflicts.count == 4000)
     #expect(file.arrangement.tileCount == 4000)

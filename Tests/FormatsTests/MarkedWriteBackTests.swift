@@ -9,20 +9,6 @@ import TileModel
 /// and the file is the same, byte for byte, as the one written by working them all out.
 @Suite("Marked file written back")
 struct MarkedWriteBackTests {
-  /// A board of `lanes` lanes of cards named by the letters given, in `format`.
-  static func board(_ lanes: [[String]], _ format: ArrangementFormat) -> Arrangement {
-    let text: String
-    switch format {
-    case .lines: text = lanes.enumerated().map { k, cards in "# Lane \(k)\n" + cards.map { "\($0)\n" }.joined() }.joined()
-    case .csv:
-      text = "section,title\n" + lanes.enumerated().map { k, cards in cards.map { "Lane \(k),\($0)\n" }.joined() }.joined()
-    default:
-      text = lanes.enumerated().map { k, cards in "## Lane \(k)\n\n" + cards.map { "- [ ] \($0)\n" }.joined() }
-        .joined(separator: "\n")
-    }
-    return try! format.read(Array(text.utf8))
-  }
-
   @Test(
     "random merges, edited and partly resolved: the blocks left put back as read give the bytes that working every conflict out gives",
     arguments: [ArrangementFormat.markdown, .lines, .csv])
@@ -32,28 +18,10 @@ struct MarkedWriteBackTests {
     var declined = 0
     var edited = 0
     for round in 0..<400 {
-      let cards = (0..<random.int(6...16)).map { "card \($0)" }
-      var lanes: [[String]] = [[], [], []]
-      for card in cards { lanes[random.int(0...2)].append(card) }
-      for k in 0..<3 where lanes[k].isEmpty { lanes[k].append("keep \(k)") }
-      func changed(_ lanes: [[String]]) -> [[String]] {
-        var result = lanes
-        for _ in 0..<random.int(1...3) {
-          let from = random.int(0...2)
-          guard result[from].count > 1 else { continue }
-          let i = random.int(0...(result[from].count - 1))
-          if random.chance(30) {
-            result[from][i] += " (\(random.int(0...9)))"
-          } else {
-            let card = result[from].remove(at: i)
-            let to = random.int(0...2)
-            result[to].insert(card, at: random.int(0...result[to].count))
-          }
-        }
-        return result
-      }
-      let base = Self.board(lanes, format)
-      let (ours, theirs) = (Self.board(changed(lanes), format), Self.board(changed(lanes), format))
+      let lanes = RandomLanes.lanes(&random, cards: 6...16).lanes
+      let base = RandomLanes.board(lanes, format)
+      let ours = RandomLanes.board(RandomLanes.changed(lanes, &random, retitledPercent: 30), format)
+      let theirs = RandomLanes.board(RandomLanes.changed(lanes, &random, retitledPercent: 30), format)
       let merged = CardMerge.cardMerge(
         base: base, ours: ours, theirs: theirs, formats: [format, format, format], prefer: .ours, outcomes: .whole
       ).result
@@ -123,18 +91,9 @@ struct MarkedWriteBackTests {
     #expect(declined >= 10, "only \(declined) files written back by working the conflicts out")
   }
 
-  /// A Markdown board: a card, then `blocks` conflict blocks, each a card whose title differs on the two sides.
-  static func markedBoard(blocks: Int) -> [UInt8] {
-    var text = "## Todo\n\n- [ ] outside\n"
-    for k in 0..<blocks {
-      text += "<<<<<<< ours\n- [ ] card \(k) ours\n=======\n- [ ] card \(k) theirs\n>>>>>>> theirs\n"
-    }
-    return Array(text.utf8)
-  }
-
   @Test("4,000 conflict blocks, a card outside them edited and 10 resolved: written back without working out the others' edits")
   func manyBlocksAfterEdits() throws {
-    let bytes = Self.markedBoard(blocks: 4000)
+    let bytes = Array(MarkedBoards.text(blocks: 4000, outside: true).utf8)
     var file = try ConflictedArrangement.read(bytes, format: .markdown)
     #expect(file.conflicts.count == 4000)
     guard let source = file.conflicts.first?.deferredSource as? MarkedFileEdits else {

@@ -19,14 +19,8 @@ struct MergeOutcomesTests {
     for seed in 0..<400 {
       var rng = SplitMix64(seed: SplitMix64.seed(0x0C7E, UInt64(seed)))
       // Larger files too, so that most sections are the same in both outcomes.
-      let base =
-        rng.chance(50)
-        ? RandomArrangements.arrangement(&rng, maximumTiles: 60, maximumSections: 8)
-        : rng.chance(30) ? RandomArrangements.arrangementWithOddIDs(&rng) : RandomArrangements.arrangement(&rng)
-      var fresh = 0
-      let ours = RandomArrangements.edited(base, &rng, edits: rng.int(1...6), fresh: &fresh)
-      if rng.chance(50) { fresh = 0 }  // sometimes both sides add tiles and sections with the same ids
-      let theirs = RandomArrangements.edited(base, &rng, edits: rng.int(1...6), fresh: &fresh)
+      let base = RandomArrangements.mergeBase(&rng, maximumTiles: 60, maximumSections: 8)
+      let (ours, theirs) = RandomArrangements.sides(of: base, &rng, edits: 1...6)
       for prefer in [MergeSide.ours, .theirs] {
         let context = "seed \(seed), \(prefer)"
         let plain = Arrangement.merge(base: base, ours: ours, theirs: theirs, prefer: prefer)

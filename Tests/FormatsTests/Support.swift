@@ -138,3 +138,57 @@ extension Arrangement {
   }
 }
 
+
+/// Boards of three lanes of numbered cards, and random changes to them, for the tests of conflict
+/// markers written into a file: the lanes as lists of card titles, written as a Markdown board, a list
+/// of lines or a CSV table and read back.
+enum RandomLanes {
+  /// Three lanes holding the cards `card 0`, `card 1`, … (how many drawn from `count`), each in a random
+  /// lane; a lane left empty gets a card `keep k`, so that a table (which has no empty lanes) reads back
+  /// with three. Also the numbered cards, in order.
+  static func lanes(_ random: inout SplitMix64, cards count: ClosedRange<Int>) -> (cards: [String], lanes: [[String]]) {
+    let cards = (0..<random.int(count)).map { "card \($0)" }
+    var lanes: [[String]] = [[], [], []]
+    for card in cards { lanes[random.int(0...2)].append(card) }
+    for k in 0..<3 where lanes[k].isEmpty { lanes[k].append("keep \(k)") }
+    return (cards, lanes)
+  }
+
+  /// `lanes` after one to three changes, none of which empties a lane: a card moved to a random place in
+  /// a random lane or, `retitledPercent` percent of the time, its title given a suffix ` (0)` to ` (9)`.
+  /// With `retitledPercent` 0 no chance is drawn for it: every change is a move.
+  static func changed(_ lanes: [[String]], _ random: inout SplitMix64, retitledPercent: Int = 0) -> [[String]] {
+    var result = lanes
+    for _ in 0..<random.int(1...3) {
+      let from = random.int(0...2)
+      guard result[from].count > 1 else { continue }
+      let i = random.int(0...(result[from].count - 1))
+      if retitledPercent > 0 && random.chance(retitledPercent) {
+        result[from][i] += " (\(random.int(0...9)))"
+      } else {
+        let card = result[from].remove(at: i)
+        let to = random.int(0...2)
+        result[to].insert(card, at: random.int(0...result[to].count))
+      }
+    }
+    return result
+  }
+
+  /// The lanes as a board: in lines (`# Lane k` headings) or CSV (a `section,title` table) when `format`
+  /// is one of them, otherwise a Markdown board (`## Lane k` headings, `- [ ] ` cards).
+  static func board(_ lanes: [[String]], _ format: ArrangementFormat) -> Arrangement {
+    switch format {
+    case .lines:
+      let text = lanes.enumerated().map { k, cards in "# Lane \(k)\n" + cards.map { "\($0)\n" }.joined() }.joined()
+      return try! format.read(Array(text.utf8))
+    case .csv:
+      let text =
+        "section,title\n" + lanes.enumerated().map { k, cards in cards.map { "Lane \(k),\($0)\n" }.joined() }.joined()
+      return try! format.read(Array(text.utf8))
+    default:
+      let text = lanes.enumerated().map { k, cards in "## Lane \(k)\n\n" + cards.map { "- [ ] \($0)\n" }.joined() }
+        .joined(separator: "\n")
+      return try! ArrangementFormat.markdown.read(Array(text.utf8))
+    }
+  }
+}

@@ -49,6 +49,27 @@ extension RandomArrangements {
     return b
   }
 
+  /// Two sides of a merge made from `base`, each by a number of random edits drawn from `edits`; half the
+  /// time the second side's new tiles and sections take ids counted from where the first side's did,
+  /// half the time from the same start, so that both sides add tiles and sections with the same ids.
+  public static func sides(of base: Arrangement, _ rng: inout SplitMix64, edits: ClosedRange<Int>)
+    -> (ours: Arrangement, theirs: Arrangement)
+  {
+    var fresh = 0
+    let ours = edited(base, &rng, edits: rng.int(edits), fresh: &fresh)
+    if rng.chance(50) { fresh = 0 }
+    let theirs = edited(base, &rng, edits: rng.int(edits), fresh: &fresh)
+    return (ours, theirs)
+  }
+
+  /// A merge's base for the tests of conflicts: half the time an arrangement of up to `maximumTiles`
+  /// tiles in up to `maximumSections` sections, otherwise one of the default size (sometimes with odd ids).
+  public static func mergeBase(_ rng: inout SplitMix64, maximumTiles: Int, maximumSections: Int) -> Arrangement {
+    rng.chance(50)
+      ? arrangement(&rng, maximumTiles: maximumTiles, maximumSections: maximumSections)
+      : rng.chance(30) ? arrangementWithOddIDs(&rng) : arrangement(&rng)
+  }
+
   /// Two arrangements: a random one (sometimes with odd ids) and one made from it by a few random edits;
   /// now and then two unrelated random arrangements (whose ids partly coincide).
   public static func pair(_ rng: inout SplitMix64) -> (Arrangement, Arrangement) {

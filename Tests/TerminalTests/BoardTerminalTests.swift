@@ -11,24 +11,14 @@ struct BoardTerminalTests {
 
   init() throws { directory = try TemporaryDirectory() }
 
-  static let board = """
-    ---
-    kanban-plugin: basic
-    ---
-
-    ## To Do
-
-    - [ ] Buy milk
-        > from the corner shop
-    - [ ] Call Ann
-    - Plain card
-
-    ## Done
-
-    **Complete**
-    - [x] Ship it
-
-    """
+  static let board = KanbanBoards.text(
+    toDo: """
+      - [ ] Buy milk
+          > from the corner shop
+      - [ ] Call Ann
+      - Plain card
+      """,
+    done: "- [x] Ship it")
 
   @Test("j, X, k, Space l Enter into the Complete lane, s: the file changes by the boxes and the moved card")
   func checkAndCarry() async throws {
@@ -59,24 +49,13 @@ struct BoardTerminalTests {
     try tmux.send("s")
     try await tmux.waitForStatus("READY", "Saved")
     try await tmux.quitCleanly()
-    let expected = """
-      ---
-      kanban-plugin: basic
-      ---
-
-      ## To Do
-
-      - [x] Call Ann
-      - [x] Plain card
-
-      ## Done
-
-      **Complete**
-      - [x] Buy milk
-          > from the corner shop
-      - [x] Ship it
-
-      """
+    let expected = KanbanBoards.text(
+      toDo: "- [x] Call Ann\n- [x] Plain card",
+      done: """
+        - [x] Buy milk
+            > from the corner shop
+        - [x] Ship it
+        """)
     #expect(try directory.readText("board.md") == expected)
   }
 

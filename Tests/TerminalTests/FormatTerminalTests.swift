@@ -11,32 +11,14 @@ struct FormatTerminalTests {
 
   init() throws { directory = try TemporaryDirectory() }
 
-  static let board = """
-    ---
-    kanban-plugin: basic
-    ---
-
-    ## To Do
-
-    - [ ] Buy milk
-        > from the corner shop
-        * [ ] oat
-    - [ ] Call Ann
-
-    ## Done
-
-    **Complete**
-    - [x] Ship it
-    - [x] 회의 준비 🎉
-
-
-    %% kanban:settings
-    ```
-    {"kanban-plugin":"basic"}
-    ```
-    %%
-
-    """
+  static let board = KanbanBoards.text(
+    toDo: """
+      - [ ] Buy milk
+          > from the corner shop
+          * [ ] oat
+      - [ ] Call Ann
+      """,
+    done: "- [x] Ship it\n- [x] 회의 준비 🎉", settings: true)
 
   @Test("a Markdown board: drag a card into another lane, save; the file differs by that card's lines only")
   func dragCardAcrossLanes() async throws {

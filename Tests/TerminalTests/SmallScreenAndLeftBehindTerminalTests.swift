@@ -161,7 +161,7 @@ struct SmallScreenAndLeftBehindTerminalTests {
   func aBackupIsOffered() async throws {
     try writeDemo("edit.json", in: directory)
     let older = try tilegrid(["move", "edit.json", "0.0", "3.0"], in: directory)
-    let backup = ".edit.json.tilegrid-\(try Self.finishedProcessID())-0.bak"
+    let backup = ".edit.json.tilegrid-\(try finishedProcessID())-0.bak"
     try directory.write(backup, older)
     // A backup whose writer is still running is a save under way, not something left behind.
     try directory.write(".edit.json.tilegrid-\(getpid())-\(try processStartTime(getpid()))-0.bak", older)
@@ -177,14 +177,5 @@ struct SmallScreenAndLeftBehindTerminalTests {
       try await tmux.quitCleanly()
     }
     #expect(directory.exists(backup))
-  }
-
-  /// The id of a process that has ended (so no running process has it, barring reuse).
-  static func finishedProcessID() throws -> pid_t {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/true")
-    try process.run()
-    process.waitUntilExit()
-    return process.processIdentifier
   }
 }

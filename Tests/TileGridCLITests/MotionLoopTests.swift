@@ -114,13 +114,7 @@ private struct ClockPort: TerminalPort {
 
   /// Saves succeed and write nothing; the disk cannot be read; nothing else does anything.
   mutating func perform(_ effect: EditorEffect, for editor: EditorState, at time: Int) -> EditorMessage? {
-    switch effect {
-    case .save(let path, _): return .saved(name: path)
-    case .readDisk: return .diskUnreadable("no disk")
-    case .discard(_, let name): return .discarded(name: name, failure: nil)
-    case .editText: return .textNotEdited("no text editor here")
-    case .writeRecovery, .suspend, .redraw, .happened, .quit: return nil
-    }
+    effect.answerWithoutFiles
   }
 }
 

@@ -35,38 +35,16 @@ struct DiffPolicyTests {
   /// only moves `a`'s policies let through, its locks and limits staying as they are.
   static func fewestMoves(from a: Arrangement, to b: [[String]], allowed: Bool) -> Int? {
     let locked = Set(a.allTiles().filter(\.isLocked).map(\.id))
-    let start = state(a)
-    var seen: Set<[[String]]> = [start]
-    var frontier = [start]
-    var distance = 0
-    while !frontier.isEmpty && distance <= 6 {
-      if frontier.contains(b) { return distance }
-      var next: [[[String]]] = []
-      for state in frontier {
-        for s in state.indices {
-          for i in state[s].indices {
-            if allowed && locked.contains(state[s][i]) { continue }
-            var taken = state
-            let tile = taken[s].remove(at: i)
-            for t in taken.indices {
-              if allowed && t != s {
-                let (from, to) = (a.sections[s], a.sections[t])
-                if from.isLocked || to.isLocked { continue }
-                if let m = to.maxItems, taken[t].count >= m { continue }
-              }
-              for j in 0...taken[t].count {
-                var moved = taken
-                moved[t].insert(tile, at: j)
-                if seen.insert(moved).inserted { next.append(moved) }
-              }
-            }
-          }
-        }
+    return TileModelTests.fewestMoves(from: state(a), to: b, upTo: 6) { taken, tile, s, t in
+      guard allowed else { return true }
+      if locked.contains(tile) { return false }
+      if t != s {
+        let (from, to) = (a.sections[s], a.sections[t])
+        if from.isLocked || to.isLocked { return false }
+        if let m = to.maxItems, taken[t].count >= m { return false }
       }
-      frontier = next
-      distance += 1
+      return true
     }
-    return nil
   }
 
   @Test("the examples: a locked tile or section stays, a full section is left before it is filled")

@@ -208,31 +208,7 @@ struct DiffTests {
 
   /// The fewest single-tile moves from `a` to `b` (same sections, same tiles), by breadth-first search.
   static func fewestMoves(_ a: [[String]], _ b: [[String]]) -> Int {
-    var seen: Set<[[String]]> = [a]
-    var frontier = [a]
-    var distance = 0
-    while !frontier.isEmpty {
-      if frontier.contains(b) { return distance }
-      var next: [[[String]]] = []
-      for state in frontier {
-        for s in state.indices {
-          for i in state[s].indices {
-            var taken = state
-            let tile = taken[s].remove(at: i)
-            for t in taken.indices {
-              for j in 0...taken[t].count {
-                var moved = taken
-                moved[t].insert(tile, at: j)
-                if seen.insert(moved).inserted { next.append(moved) }
-              }
-            }
-          }
-        }
-      }
-      frontier = next
-      distance += 1
-    }
-    return -1
+    TileModelTests.fewestMoves(from: a, to: b) ?? -1
   }
 
   @Test("the number of tile moves is the fewest there can be (brute force on small cases)", arguments: FastLoop.first(10, of: 0..<60))

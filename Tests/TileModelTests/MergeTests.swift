@@ -343,10 +343,7 @@ struct MergeTests {
   func nothingLost(seed: Int) throws {
     var rng = SplitMix64(seed: SplitMix64.seed(0x1055, UInt64(seed)))
     let base = rng.chance(30) ? RandomArrangements.arrangementWithOddIDs(&rng) : RandomArrangements.arrangement(&rng)
-    var fresh = 0
-    let ours = RandomArrangements.edited(base, &rng, edits: rng.int(0...8), fresh: &fresh)
-    if rng.chance(50) { fresh = 0 }  // sometimes both sides add tiles and sections with the same ids
-    let theirs = RandomArrangements.edited(base, &rng, edits: rng.int(0...8), fresh: &fresh)
+    let (ours, theirs) = RandomArrangements.sides(of: base, &rng, edits: 0...8)
     for prefer in [MergeSide.ours, .theirs] {
       let m = Arrangement.merge(base: base, ours: ours, theirs: theirs, prefer: prefer).arrangement
       let ids = m.allTiles().map(\.id)
