@@ -421,8 +421,11 @@ public struct SGRFilter: Sendable {
       }
       if actual.background != target.background { changes.append(color(target.background, unset: "49")) }
       let length = { (p: [[UInt8]]) in p.reduce(0) { $0 + $1.count + 1 } }
-      // A reset alone is `ESC[m`, two bytes shorter than its parameter list.
-      let rebuiltLength = rebuilt.count == 1 ? length([]) : length(rebuilt)
+      // A reset alone is `ESC[m`, two bytes shorter than its parameter list. A foreground a reset
+      // would lose where it does not show (blanks between two tiles) is worth what it costs to write
+      // again: the next text is most often in the same one.
+      var rebuiltLength = rebuilt.count == 1 ? length([]) : length(rebuilt)
+      if foregroundFree, let kept = actual.foreground { rebuiltLength += kept.count + 1 }
       if length(changes) <= rebuiltLength {
         chosen = changes
         result = target
