@@ -494,6 +494,8 @@ public final class CursesTerminal {
   /// meanwhile), then takes it again as after a stop, everything redrawn.
   public func outside<T>(_ body: () -> T) -> T {
     guard active else { return body() }
+    // As for a stop: what is pending goes first, and ncurses' way out reaches the terminal itself.
+    finishWriting()
     writeAll(TerminalModes.off)
     endwin()
     let result = body()

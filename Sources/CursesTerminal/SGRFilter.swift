@@ -11,8 +11,8 @@
 /// blinking). Before anything else whose effect may depend on the colors — an erase (with `bce` it
 /// fills with the background), an insert or delete, a newline (it may scroll), anything not known to
 /// be a cursor move — the terminal is given exactly the wanted rendition, and at the end of composing
-/// (`finish`) too, so it is then where ncurses believes it is. `ESC(B` goes out only when the
-/// character set is not already ASCII. A cursor address on the row the cursor surely is on becomes
+/// (`finish`) too, so it is then where ncurses believes it is. `ESC(B` and `SI` go out only when the
+/// character set is not already ASCII and in use. A cursor address on the row the cursor surely is on becomes
 /// `ESC[nG` (or a carriage return for the first column), when the terminal's `hpa` is that form.
 ///
 ///     ncurses:  ESC[31m ESC[44m "ab" ESC[39;49m ESC(B ESC[m ESC[12;40H "   " ESC[31m ESC[44m "cd"
@@ -46,8 +46,10 @@ public struct SGRFilter: Sendable {
   /// What the terminal shows; nil when unknown (the next change starts with `0`). At first, and after
   /// ncurses wrote to the terminal itself, what ncurses believes (as it would be without the filter).
   var actual: Rendition? = .plain
-  /// Whether the terminal's G0 character set is surely ASCII (`ESC(B` then says nothing).
+  /// Whether the terminal's G0 character set is surely ASCII (`ESC(B` then says nothing), and surely
+  /// the one in use (`SI`, in the `sgr0` of screen, tmux and the Linux console, then says nothing).
   var asciiG0 = false
+  var shiftedIn = false
   /// Whether the last printable text was blanks alone (what `REP` repeats).
   var lastBlank = false
   /// An escape sequence not yet whole at the end of the last call.
@@ -86,6 +88,7 @@ public struct SGRFilter: Sendable {
     wanted = .plain
     actual = .plain
     asciiG0 = false
+    shiftedIn = false
     lastBlank = false
     carry = []
     row = nil
@@ -147,7 +150,14 @@ public struct SGRFilter: Sendable {
         switch b {
         case 0x0D: column = 0
         case 0x08: column = max(0, column - 1)
-        case 0x0E, 0x0F, 0x00, 0x7F: break
+        case 0x0F:
+          if shiftedIn {
+            i += 1
+            continue
+          }
+          shiftedIn = true
+        case 0x0E: shiftedIn = false
+        case 0x00, 0x7F: break
         default:
           settle(into: &out)
           row = nil
@@ -227,6 +237,7 @@ public struct SGRFilter: Sendable {
         wanted = nil
         actual = nil
         asciiG0 = false
+        shiftedIn = false
       }
     }
   }

@@ -34,11 +34,13 @@ struct SGRFilterTests {
     #expect(Self.filtered("\(e)[38;5;16m\(e)[48;5;137mab\(e)[38;5;16m\(e)[48;5;77mcd") == "\(e)[38;5;16;48;5;137mab\(e)[48;5;77mcd")
   }
 
-  @Test("op then sgr0 back to the screen's colors is one reset, and ESC(B only the first time")
+  @Test("op then sgr0 back to the screen's colors is one reset, and ESC(B or SI only the first time")
   func wayBack() {
     let e = Self.esc
     let text = "\(e)[31m\(e)[44mab\(e)[39;49m\(e)(B\(e)[mx\(e)[32mcd\(e)[39;49m\(e)(B\(e)[my"
     #expect(Self.filtered(text) == "\(e)[31;44mab\(e)(B\(e)[mx\(e)[32mcd\(e)[my")
+    let screen = "\(e)[31m\(e)[44mab\(e)[39;49m\(e)[m\u{0F}x\(e)[32mcd\(e)[39;49m\(e)[m\u{0F}y\u{0E}q\(e)[m\u{0F}z"
+    #expect(Self.filtered(screen) == "\(e)[31;44mab\u{0F}\(e)[mx\(e)[32mcd\(e)[my\u{0E}q\u{0F}z")
   }
 
   @Test("an attribute going off rebuilds with 0 and what stays on")
@@ -132,7 +134,7 @@ struct SGRFilterTests {
       after.run(out)
       let differences = before.differences(from: after)
       #expect(differences.isEmpty, "\(name), seed \(seed): \(differences.prefix(3))\n\(String(decoding: stream, as: UTF8.self).debugDescription)\n\(String(decoding: out, as: UTF8.self).debugDescription)")
-      #expect(before.rendition == after.rendition && before.g0 == after.g0, "\(name), seed \(seed): the state at the end")
+      #expect(before.rendition == after.rendition && before.g0 == after.g0 && before.shifted == after.shifted, "\(name), seed \(seed): the state at the end")
       #expect(before.cursor == after.cursor, "\(name), seed \(seed): the cursor at the end")
     }
   }
@@ -162,7 +164,7 @@ struct SGRFilterTests {
       case 4: text += ["\(e)[3\(pick(8))m", "\(e)[9\(pick(8))m", "\(e)[38;5;\(pick(256))m", "\(e)[38;2;\(pick(3));0;\(pick(2))m", "\(e)[38:2::1:\(pick(2)):3m"][pick(5)]
       case 5: text += ["\(e)[4\(pick(8))m", "\(e)[10\(pick(8))m", "\(e)[48;5;\(pick(256))m", "\(e)[48;2;\(pick(3));0;0m"][pick(4)]
       case 6: text += "\(e)[39;49m"
-      case 7: text += "\(e)(B\(e)[m"
+      case 7: text += ["\(e)(B\(e)[m", "\(e)[m\u{0F}", "\u{0E}"][pick(3)]
       case 8:
         let attributes = [1, 2, 3, 4, 5, 7, 8, 9].filter { _ in pick(3) == 0 }
         text += "\(e)(B\(e)[0" + attributes.map { ";\($0)" }.joined() + "m"
@@ -203,6 +205,8 @@ struct SGRScreen {
   var cells: [[Cell]]
   var rendition = Rendition()
   var g0 = "B"
+  /// `SO`: the G1 set in use.
+  var shifted = false
   var cursor = (row: 0, column: 0)
   var pendingWrap = false
   var saved = (row: 0, column: 0, rendition: Rendition())
@@ -268,6 +272,8 @@ struct SGRScreen {
           rendition = saved.rendition
           pendingWrap = false
         }
+      case 0x0E: shifted = true
+      case 0x0F: shifted = false
       case 0x0D:
         cursor.column = 0
         pendingWrap = false
@@ -279,7 +285,7 @@ struct SGRScreen {
       case 0..<0x20:
         break
       default:
-        put(g0 == "0" && s.isASCII && s != " " ? "g\(s)" : String(s), wide: s.value >= 0x1100 && s.value != 0x2611)
+        put(shifted && s.isASCII && s != " " ? "s\(s)" : g0 == "0" && s.isASCII && s != " " ? "g\(s)" : String(s), wide: s.value >= 0x1100 && s.value != 0x2611)
       }
     }
   }
