@@ -29,11 +29,52 @@ public struct SGRFilter: Sendable {
   /// `38:2::1:2:3`), nil for the default; the attributes as bits by their SGR number (1 bold … 9
   /// struck out).
   struct Rendition: Equatable, Sendable {
-    var foreground: [UInt8]?
-    var background: [UInt8]?
+    var foreground: Parameter?
+    var background: Parameter?
     var attributes: UInt16 = 0
 
     static let plain = Rendition()
+  }
+
+  /// The text of one color's parameters, up to 24 bytes, kept without allocating (a frame has a
+  /// thousand of them).
+  struct Parameter: Equatable, Sendable {
+    var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    var count = 0
+
+    static func == (a: Parameter, b: Parameter) -> Bool {
+      a.count == b.count && a.words.0 == b.words.0 && a.words.1 == b.words.1 && a.words.2 == b.words.2
+    }
+
+    /// `bytes` as a parameter; nil when longer than 24.
+    init?(_ bytes: ArraySlice<UInt8>) {
+      guard bytes.count <= 24 else { return nil }
+      for b in bytes { append(b) }
+    }
+
+    init(_ text: StaticString) {
+      text.withUTF8Buffer { for b in $0 { append(b) } }
+    }
+
+    mutating func append(_ b: UInt8) {
+      let shift = UInt64((count % 8) * 8)
+      switch count / 8 {
+      case 0: words.0 |= UInt64(b) << shift
+      case 1: words.1 |= UInt64(b) << shift
+      default: words.2 |= UInt64(b) << shift
+      }
+      count += 1
+    }
+
+    func write(into out: inout [UInt8]) {
+      for k in 0..<count {
+        let word = k < 8 ? words.0 : k < 16 ? words.1 : words.2
+        out.append(UInt8(truncatingIfNeeded: word >> UInt64((k % 8) * 8)))
+      }
+    }
+
+    static let defaultForeground = Parameter("39")
+    static let defaultBackground = Parameter("49")
   }
 
   /// Attributes whose look shows on a blank (underline, blink, rapid blink, reverse, strike-out): the
@@ -54,6 +95,11 @@ public struct SGRFilter: Sendable {
   var lastBlank = false
   /// An escape sequence not yet whole at the end of the last call.
   var carry: [UInt8] = []
+  /// Cursor moves and character sets since the last bytes that show (they depend on no color): an
+  /// SGR sequence the next text needs goes before them, so that ncurses' own strings (`clear`:
+  /// `ESC[H ESC[2J`) stay whole. Held until something that shows, or `finish` (a frame's last moves
+  /// go out with the next frame: the cursor is hidden).
+  var moves: [UInt8] = []
 
   /// Whether a cursor address on the cursor's row becomes `ESC[nG` (the terminal's `hpa` is that).
   let columnAddress: Bool
@@ -91,6 +137,7 @@ public struct SGRFilter: Sendable {
     shiftedIn = false
     lastBlank = false
     carry = []
+    moves = []
     row = nil
   }
 
@@ -98,6 +145,7 @@ public struct SGRFilter: Sendable {
   /// end of composing, before ncurses writes to the terminal itself.
   public mutating func finish(into out: inout [UInt8]) {
     settle(into: &out)
+    flushMoves(into: &out)
     if !carry.isEmpty {
       out += carry
       carry = []
@@ -132,6 +180,7 @@ public struct SGRFilter: Sendable {
           j += 1
         }
         prepare(blank: blank, into: &out)
+        flushMoves(into: &out)
         out += bytes[i..<j]
         lastBlank = blank
         advance(scalars)
@@ -160,12 +209,23 @@ public struct SGRFilter: Sendable {
         case 0x00, 0x7F: break
         default:
           settle(into: &out)
+          flushMoves(into: &out)
+          out.append(b)
           row = nil
+          i += 1
+          continue
         }
-        out.append(b)
+        moves.append(b)
         i += 1
       }
     }
+  }
+
+  /// Writes the moves held back.
+  private mutating func flushMoves(into out: inout [UInt8]) {
+    guard !moves.isEmpty else { return }
+    out += moves
+    moves.removeAll(keepingCapacity: true)
   }
 
   /// Where the escape sequence at `start` ends (the index after it), nil when the bytes end first. A
@@ -219,16 +279,14 @@ public struct SGRFilter: Sendable {
       } else {
         asciiG0 = false
       }
-      out += s
-    } else if [UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_"), UInt8(ascii: "^"), UInt8(ascii: "X")].contains(kind)
-      || [UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "="), UInt8(ascii: ">")].contains(kind)
-    {
-      // Strings, G1-G3, the keypad: no cell changes.
-      out += s
+      moves += s
+    } else if Self.changesNoCell(kind) {
+      moves += s
     } else {
       // Anything else (a cursor restored with its rendition, a reset, a reverse index that may
       // scroll): exact first, and nothing known after.
       settle(into: &out)
+      flushMoves(into: &out)
       out += s
       row = nil
       // A cursor restored with the rendition it was saved with (settled then), a reset: the same
@@ -242,6 +300,17 @@ public struct SGRFilter: Sendable {
     }
   }
 
+  /// Whether an escape sequence of this kind changes no cell: strings (`ESC]`, `ESCP`, …), G1-G3, the
+  /// keypad.
+  static func changesNoCell(_ kind: UInt8) -> Bool {
+    switch kind {
+    case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "_"), UInt8(ascii: "^"), UInt8(ascii: "X"),
+      UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "="), UInt8(ascii: ">"):
+      return true
+    default: return false
+    }
+  }
+
   /// A control sequence (`ESC[` …).
   private mutating func csi(_ s: ArraySlice<UInt8>, into out: inout [UInt8]) {
     let final = s[s.endIndex - 1]
@@ -250,6 +319,7 @@ public struct SGRFilter: Sendable {
     guard plain else {
       // Private modes, intermediates, a malformed sequence: exact first.
       settle(into: &out)
+      flushMoves(into: &out)
       out += s
       row = nil
       return
@@ -258,47 +328,51 @@ public struct SGRFilter: Sendable {
     case UInt8(ascii: "m"):
       sgr(body, raw: s, into: &out)
     case UInt8(ascii: "H"), UInt8(ascii: "f"):
-      let p = Self.numbers(body)
-      let (r, c) = (max(1, p.first ?? 1), max(1, p.count > 1 ? p[1] : 1))
-      if columnAddress && final == UInt8(ascii: "H") && row == r && p.count <= 2 {
+      let (first, second, count) = Self.numbers(body)
+      let (r, c) = (max(1, first), max(1, second))
+      if columnAddress && final == UInt8(ascii: "H") && row == r && count <= 2 {
         if c == 1 {
-          out.append(0x0D)
+          moves.append(0x0D)
         } else {
-          out += [0x1B, UInt8(ascii: "[")]
-          out += Array(String(c).utf8)
-          out.append(UInt8(ascii: "G"))
+          moves.append(0x1B)
+          moves.append(UInt8(ascii: "["))
+          Self.write(c, into: &moves)
+          moves.append(UInt8(ascii: "G"))
         }
       } else {
-        out += s
+        moves += s
       }
       row = r
       column = c - 1
     case UInt8(ascii: "G"), UInt8(ascii: "`"):
-      out += s
-      column = max(1, Self.numbers(body).first ?? 1) - 1
+      moves += s
+      column = max(1, Self.numbers(body).first) - 1
     case UInt8(ascii: "d"):
-      out += s
-      row = max(1, Self.numbers(body).first ?? 1)
+      moves += s
+      row = max(1, Self.numbers(body).first)
     case UInt8(ascii: "C"):
-      out += s
-      advance(max(1, Self.numbers(body).first ?? 1))
+      moves += s
+      advance(max(1, Self.numbers(body).first))
     case UInt8(ascii: "D"):
-      out += s
-      column = max(0, column - max(1, Self.numbers(body).first ?? 1))
+      moves += s
+      column = max(0, column - max(1, Self.numbers(body).first))
     case UInt8(ascii: "A"), UInt8(ascii: "B"), UInt8(ascii: "E"), UInt8(ascii: "F"):
-      out += s
+      moves += s
       row = nil
     case UInt8(ascii: "b"):
       // REP repeats the last character, in the rendition it was written in.
       prepare(blank: lastBlank, into: &out)
+      flushMoves(into: &out)
       out += s
-      advance(2 * max(1, Self.numbers(body).first ?? 1))
+      advance(2 * max(1, Self.numbers(body).first))
     case UInt8(ascii: "X"), UInt8(ascii: "K"), UInt8(ascii: "J"):
       // Erases fill with the background (`bce`); the cursor stays.
       settle(into: &out)
+      flushMoves(into: &out)
       out += s
     default:
       settle(into: &out)
+      flushMoves(into: &out)
       out += s
       row = nil
     }
@@ -311,86 +385,110 @@ public struct SGRFilter: Sendable {
     if column >= width - 1 { row = nil }
   }
 
-  /// The numbers of a parameter string (`12;40`: 12, 40; an empty one is 0).
-  static func numbers(_ body: ArraySlice<UInt8>) -> [Int] {
-    var result: [Int] = []
-    var value = 0
+  /// Appends `n` (positive) in decimal.
+  static func write(_ n: Int, into out: inout [UInt8]) {
+    if n >= 10 { write(n / 10, into: &out) }
+    out.append(UInt8(0x30 + n % 10))
+  }
+
+  /// The first two numbers of a parameter string (`12;40`: 12, 40; an empty or missing one is 0), and
+  /// how many there are.
+  static func numbers(_ body: ArraySlice<UInt8>) -> (first: Int, second: Int, count: Int) {
+    var values = (0, 0)
+    var count = 1
     for b in body {
       if b == UInt8(ascii: ";") {
-        result.append(value)
-        value = 0
+        count += 1
       } else if b >= 0x30 && b <= 0x39 {
-        value = min(value * 10 + Int(b - 0x30), 1_000_000)
+        if count == 1 { values.0 = min(values.0 * 10 + Int(b - 0x30), 1_000_000) }
+        if count == 2 { values.1 = min(values.1 * 10 + Int(b - 0x30), 1_000_000) }
       }
     }
-    result.append(value)
-    return result
+    return (values.0, values.1, count)
   }
 
   /// An SGR sequence: it changes the rendition wanted, and nothing goes out yet — unless it has a
   /// parameter the filter does not know, which goes through as written (after the rendition wanted
   /// so far).
   private mutating func sgr(_ body: ArraySlice<UInt8>, raw: ArraySlice<UInt8>, into out: inout [UInt8]) {
-    let parameters = body.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
-    let resets = parameters.first.map { $0.allSatisfy { $0 == UInt8(ascii: "0") } } ?? true
-    if let base = wanted ?? (resets ? .plain : nil), let next = Self.apply(parameters, to: base) {
+    var first = body.startIndex
+    while first < body.endIndex, body[first] == UInt8(ascii: "0") { first += 1 }
+    let resets = first == body.endIndex || body[first] == UInt8(ascii: ";")
+    if let base = wanted ?? (resets ? .plain : nil), let next = Self.apply(body, to: base) {
       wanted = next
       return
     }
     settle(into: &out)
+    flushMoves(into: &out)
     out += raw
     wanted = nil
     actual = nil
   }
 
-  /// `parameters` applied to `rendition`; nil when one is not known.
-  static func apply(_ parameters: [ArraySlice<UInt8>], to rendition: Rendition) -> Rendition? {
+  /// The parameters `body` applied to `rendition`; nil when one is not known.
+  static func apply(_ body: ArraySlice<UInt8>, to rendition: Rendition) -> Rendition? {
     var r = rendition
-    var k = 0
-    while k < parameters.count {
-      let p = parameters[k]
-      k += 1
+    var i = body.startIndex
+    let end = body.endIndex
+    /// The parameter from `i` on, and `i` past its `;`.
+    func next(_ i: inout Int) -> ArraySlice<UInt8> {
+      var j = i
+      while j < end, body[j] != UInt8(ascii: ";") { j += 1 }
+      defer { i = j + 1 }
+      return body[i..<j]
+    }
+    var more = true
+    while more {
+      let p = next(&i)
+      more = i <= end
       if p.contains(UInt8(ascii: ":")) {
         // A color in the colon form (`38:2::r:g:b`, `38:5:n`) is one parameter; other sub-parameters
         // (underline styles) are not known.
-        guard p.count > 3, p[p.startIndex + 2] == UInt8(ascii: ":") else { return nil }
+        guard p.count > 3, p[p.startIndex + 2] == UInt8(ascii: ":"), let color = Parameter(p) else { return nil }
         switch (p[p.startIndex], p[p.startIndex + 1]) {
-        case (UInt8(ascii: "3"), UInt8(ascii: "8")): r.foreground = Array(p)
-        case (UInt8(ascii: "4"), UInt8(ascii: "8")): r.background = Array(p)
+        case (UInt8(ascii: "3"), UInt8(ascii: "8")): r.foreground = color
+        case (UInt8(ascii: "4"), UInt8(ascii: "8")): r.background = color
         default: return nil
         }
         continue
       }
-      guard p.count <= 3, let value = Int(String(decoding: p, as: UTF8.self)) ?? (p.isEmpty ? 0 : nil) else {
-        return nil
-      }
+      guard p.count <= 3, let value = number(p) else { return nil }
       switch value {
       case 0: r = .plain
       case 1...9: r.attributes |= 1 << value
       case 22: r.attributes &= ~(1 << 1 | 1 << 2)
       case 23, 24, 27, 28, 29: r.attributes &= ~(1 << (value - 20))
       case 25: r.attributes &= ~(1 << 5 | 1 << 6)
-      case 30...37, 90...97: r.foreground = Array(p)
-      case 40...47, 100...107: r.background = Array(p)
+      case 30...37, 90...97: r.foreground = Parameter(p)
+      case 40...47, 100...107: r.background = Parameter(p)
       case 39: r.foreground = nil
       case 49: r.background = nil
       case 38, 48:
         // `38;5;n`, `38;2;r;g;b`: one color, as written.
-        guard k < parameters.count else { return nil }
-        let count = parameters[k].elementsEqual("5".utf8) ? 1 : parameters[k].elementsEqual("2".utf8) ? 3 : -1
-        guard count > 0, k + count < parameters.count else { return nil }
-        var color = Array(p)
-        for q in parameters[k...(k + count)] {
-          guard q.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-          color.append(UInt8(ascii: ";"))
-          color += q
+        guard more else { return nil }
+        let kind = next(&i)
+        let count = kind.count != 1 ? 0 : kind.first == UInt8(ascii: "5") ? 1 : kind.first == UInt8(ascii: "2") ? 3 : 0
+        guard count > 0, i <= end else { return nil }
+        for _ in 0..<count {
+          guard i <= end, number(next(&i)) != nil else { return nil }
         }
-        k += count + 1
+        guard i <= end + 1, let color = Parameter(body[p.startIndex..<(i - 1)]) else { return nil }
+        more = i <= end
         if value == 38 { r.foreground = color } else { r.background = color }
       default: return nil
       }
     }
     return r
+  }
+
+  /// The number of a parameter of digits (an empty one is 0); nil for anything else.
+  static func number(_ p: ArraySlice<UInt8>) -> Int? {
+    var value = 0
+    for b in p {
+      guard b >= 0x30 && b <= 0x39, value < 100_000 else { return nil }
+      value = value * 10 + Int(b - 0x30)
+    }
+    return value
   }
 
   /// The terminal given the rendition wanted before printable text; for blanks, its foreground may
@@ -413,39 +511,56 @@ public struct SGRFilter: Sendable {
   /// reset leaves it, when `foregroundFree`): only what changes, when no attribute goes off; else
   /// `0;` and everything that is on.
   private mutating func change(to target: Rendition, foregroundFree: Bool, into out: inout [UInt8]) {
-    func color(_ c: [UInt8]?, unset: String) -> [UInt8] { c ?? Array(unset.utf8) }
-    func attributes(_ bits: UInt16) -> [[UInt8]] {
-      (1...9).filter { bits & (1 << $0) != 0 }.map { [UInt8(0x30 + $0)] }
-    }
-    // From a reset.
-    var rebuilt: [[UInt8]] = [[UInt8(ascii: "0")]] + attributes(target.attributes)
-    if !foregroundFree, let f = target.foreground { rebuilt.append(f) }
-    if let b = target.background { rebuilt.append(b) }
-    var result = target
-    if foregroundFree { result.foreground = nil }
-    var chosen = rebuilt
+    // Lengths count each parameter with its separator. From a reset: `0`, the attributes on, the
+    // colors set (a reset alone is `ESC[m`, without the `0`).
+    let on = target.attributes.nonzeroBitCount * 2
+    var rebuilt = 2 + on
+    if !foregroundFree, let f = target.foreground { rebuilt += f.count + 1 }
+    if let b = target.background { rebuilt += b.count + 1 }
+    if rebuilt == 2 { rebuilt = 0 }
     // Only what changes.
+    var incremental: Int?
     if let actual, actual.attributes & ~target.attributes == 0 {
-      var changes = attributes(target.attributes & ~actual.attributes)
-      if !foregroundFree && actual.foreground != target.foreground {
-        changes.append(color(target.foreground, unset: "39"))
-      }
-      if actual.background != target.background { changes.append(color(target.background, unset: "49")) }
-      let length = { (p: [[UInt8]]) in p.reduce(0) { $0 + $1.count + 1 } }
-      // A reset alone is `ESC[m`, two bytes shorter than its parameter list. A foreground a reset
-      // would lose where it does not show (blanks between two tiles) is worth what it costs to write
-      // again: the next text is most often in the same one.
-      var rebuiltLength = rebuilt.count == 1 ? length([]) : length(rebuilt)
-      if foregroundFree, let kept = actual.foreground { rebuiltLength += kept.count + 1 }
-      if length(changes) <= rebuiltLength {
-        chosen = changes
-        result = target
-        if foregroundFree { result.foreground = actual.foreground }
-      }
+      var length = (target.attributes & ~actual.attributes).nonzeroBitCount * 2
+      if !foregroundFree && actual.foreground != target.foreground { length += (target.foreground?.count ?? 2) + 1 }
+      if actual.background != target.background { length += (target.background?.count ?? 2) + 1 }
+      // A foreground a reset would lose where it does not show (blanks between two tiles) is worth
+      // what it costs to write again: the next text is most often in the same one.
+      var cost = rebuilt
+      if foregroundFree, let kept = actual.foreground { cost += kept.count + 1 }
+      if length <= cost { incremental = length }
     }
-    out += [0x1B, UInt8(ascii: "[")]
-    if chosen.count > 1 || chosen.first != [UInt8(ascii: "0")] {
-      out += Array(chosen.joined(separator: [UInt8(ascii: ";")]))
+    out.append(0x1B)
+    out.append(UInt8(ascii: "["))
+    var separate = false
+    func separator() {
+      if separate { out.append(UInt8(ascii: ";")) }
+      separate = true
+    }
+    var result = target
+    var bits = target.attributes
+    if let from = actual, incremental != nil {
+      bits &= ~from.attributes
+      if foregroundFree { result.foreground = from.foreground }
+    } else {
+      if rebuilt > 0 {
+        out.append(UInt8(ascii: "0"))
+        separate = true
+      }
+      if foregroundFree { result.foreground = nil }
+    }
+    for k in 1...9 where bits & (1 << k) != 0 {
+      separator()
+      out.append(UInt8(0x30 + k))
+    }
+    let from = incremental != nil ? actual : nil
+    if !foregroundFree, from == nil ? target.foreground != nil : from!.foreground != target.foreground {
+      separator()
+      (target.foreground ?? .defaultForeground).write(into: &out)
+    }
+    if from == nil ? target.background != nil : from!.background != target.background {
+      separator()
+      (target.background ?? .defaultBackground).write(into: &out)
     }
     out.append(UInt8(ascii: "m"))
     actual = result
