@@ -9,7 +9,8 @@ import Editor
 /// within `restWithin` of the input that started what moves, at the terminal's pace (bytes a
 /// millisecond, measured by the port; until it is, `assumedPace`, the slowest this promise covers).
 /// Before each frame of motion the pacer draws it and the resting screen, counts the cells each
-/// changes, and prices them at the bytes a changed cell cost lately: the frame is drawn only if the
+/// changes, and prices them at the bytes a changed cell cost lately in frames of each kind (motion,
+/// resting): the frame is drawn only if the
 /// terminal can read it and then the resting screen by that time; if not, the glides under way are
 /// *settled*: the resting screen is drawn now (all of a glide, or its rest, for the jump alone), and
 /// until nothing moves every frame, input's too, is the resting one. A terminal's bytes are spaced
@@ -49,9 +50,9 @@ package struct FramePacer {
   private var pace = Self.assumedPace
   /// What a changed cell cost in bytes lately (each terminal and screen its own), in a frame of motion
   /// and in a resting screen, each priced by its own: tiles between their places break the runs of a
-  /// row, and the port may say a resting screen in fewer bytes a cell (`CursesTerminal`'s filter made a
-  /// 200x60 resting screen 1.6 times cheaper a cell than the first frame of the glide to it, and one
-  /// figure for both let that frame be drawn where it did not fit).
+  /// row, and the port may say a resting screen in fewer bytes a cell (with `CursesTerminal`'s filter,
+  /// one figure for both let the first frame of a 200x60 delete's glide be drawn on a reader of 64
+  /// KB/s, where it did not fit: the screen rested at 0.69 s).
   private var bytesPerCell = (moving: 3.0, resting: 3.0)
   /// Whether the frame drawn last was one of motion (not a resting screen).
   private var drewMotion = false
