@@ -15,8 +15,8 @@
 /// character set is not already ASCII and in use. A cursor address on the row the cursor surely is on becomes
 /// `ESC[nG` (or a carriage return for the first column), when the terminal's `hpa` is that form.
 ///
-///     ncurses:  ESC[31m ESC[44m "ab" ESC[39;49m ESC(B ESC[m ESC[12;40H "   " ESC[31m ESC[44m "cd"
-///     filtered: ESC[31;44m "ab"                           ESC[40G    ESC[49m "   " ESC[44m "cd"
+///     ncurses:  ESC[12;2H ESC[31m ESC[44m "ab" ESC[39;49m ESC(B ESC[m ESC[12;40H "   " ESC[31m ESC[44m "cd"
+///     filtered: ESC[31;44m ESC[12;2H "ab" ESC[49m ESC(B ESC[40G "   " ESC[44m "cd"
 ///
 /// Pure: bytes in, bytes out, the state carried from one call to the next (a sequence split between two
 /// calls is held until it is whole). Only for terminals whose `setaf`, `setab` and `sgr0` are ECMA-48

@@ -28,6 +28,14 @@ struct SGRFilterTests {
 
   // MARK: - Each saving
 
+  @Test("the example of SGRFilter's comment")
+  func example() {
+    let e = Self.esc
+    #expect(
+      Self.filtered("\(e)[12;2H\(e)[31m\(e)[44mab\(e)[39;49m\(e)(B\(e)[m\(e)[12;40H   \(e)[31m\(e)[44mcd", width: 80)
+        == "\(e)[31;44m\(e)[12;2Hab\(e)[49m\(e)(B\(e)[40G   \(e)[44mcd")
+  }
+
   @Test("both colors of a pair change in one sequence, and a color that did not change is not written again")
   func onePairOneSequence() {
     let e = Self.esc
