@@ -46,6 +46,9 @@ extension CursesTerminal {
     fflush(outputFile)
     _ = dup2(on ? frameSink : terminalCopy, ncursesOutput)
     composing = on
+    // ncurses wrote to the terminal itself meanwhile: it is where ncurses believes, which the
+    // filter no longer knows.
+    if on { sgrFilter?.restart() }
   }
 
   /// Queues `bytes` for the terminal, after what ncurses has composed so far, and writes what it takes
@@ -58,17 +61,25 @@ extension CursesTerminal {
     flushPending()
   }
 
-  /// Moves what ncurses composed since the last call into `pending`.
+  /// Moves what ncurses composed since the last call into `pending`, through the filter where there
+  /// is one (`SGRFilter`).
   func collect() {
     guard composing else { return }
     fflush(outputFile)
     let length = Int(lseek(frameSink, 0, SEEK_CUR))
     guard length > 0 else { return }
     let start = pending.count
-    pending += repeatElement(0, count: length)
-    let read = pending.withUnsafeMutableBytes { pread(frameSink, $0.baseAddress! + start, length, 0) }
-    if read < length { pending.removeLast(length - max(0, read)) }
-    queuedBytes += max(0, read)
+    if sgrFilter != nil {
+      composed.removeAll(keepingCapacity: length <= 1 << 20)
+      composed += repeatElement(0, count: length)
+      let read = composed.withUnsafeMutableBytes { pread(frameSink, $0.baseAddress!, length, 0) }
+      sgrFilter?.filter(composed.prefix(max(0, read)), into: &pending)
+    } else {
+      pending += repeatElement(0, count: length)
+      let read = pending.withUnsafeMutableBytes { pread(frameSink, $0.baseAddress! + start, length, 0) }
+      if read < length { pending.removeLast(length - max(0, read)) }
+    }
+    queuedBytes += pending.count - start
     _ = lseek(frameSink, 0, SEEK_SET)
     // A full repaint of a large screen leaves a large file behind: let it go.
     if length > 1 << 20 { _ = ftruncate(frameSink, 0) }
@@ -215,6 +226,12 @@ extension CursesTerminal {
   /// and ncurses writing to the terminal itself again: before a stop and at the end.
   func finishWriting() {
     collect()
+    // The terminal where ncurses believes it is, before ncurses writes to it again.
+    if composing {
+      let start = pending.count
+      sgrFilter?.finish(into: &pending)
+      queuedBytes += pending.count - start
+    }
     let deadline = Monotonic.milliseconds() + 10_000
     while !flushPending() && Monotonic.milliseconds() < deadline {
       var fd = pollfd(fd: writer, events: Int16(POLLOUT), revents: 0)

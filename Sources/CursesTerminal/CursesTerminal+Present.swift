@@ -208,19 +208,28 @@ private struct CursesBackend: Backend {
   }
 
   /// Whether at least a third of the rows `runs` change show the row the screen holds the same
-  /// distance above or below (the distance most of them agree on: rows that moved together).
+  /// distance above or below, as the changed row next to them does (the distance most of them agree
+  /// on: rows that moved together, in blocks ncurses can scroll). A row that matches alone — the
+  /// blank rows of a page of tiles in the same colors — is no block: such a page in passes, at
+  /// 200x60, was 15.0 KB where one update was 17.6 KB.
   static func rowsMoved(from old: Buffer, to new: Buffer, _ runs: [Buffer.Run]) -> Bool {
     var shown: [Int: [Int]] = [:]
     for y in 0..<old.size.height { shown[old.row(y).hashValue, default: []].append(y) }
-    var votes: [Int: Int] = [:]
-    var rows = 0
-    var last = -1
-    for run in runs where run.row != last {
-      last = run.row
-      rows += 1
-      for y in (shown[new.row(run.row).hashValue] ?? []).prefix(4) where y != run.row { votes[y - run.row, default: 0] += 1 }
+    // The distances each changed row is found at, row by row.
+    var found: [(row: Int, distances: [Int])] = []
+    for run in runs where run.row != found.last?.row {
+      let distances = (shown[new.row(run.row).hashValue] ?? []).prefix(4).filter { $0 != run.row }.map { $0 - run.row }
+      found.append((run.row, distances))
     }
-    return (votes.values.max() ?? 0) * 3 >= rows
+    var votes: [Int: Int] = [:]
+    for (k, row) in found.enumerated() {
+      for d in row.distances {
+        let above = k > 0 && found[k - 1].row == row.row - 1 && found[k - 1].distances.contains(d)
+        let below = k + 1 < found.count && found[k + 1].row == row.row + 1 && found[k + 1].distances.contains(d)
+        if above || below { votes[d, default: 0] += 1 }
+      }
+    }
+    return (votes.values.max() ?? 0) * 3 >= found.count
   }
 
   /// Whether ncurses crosses the unchanged cells of `row` from `start` to `end` cheaply after a run

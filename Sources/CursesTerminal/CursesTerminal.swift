@@ -104,6 +104,11 @@ public final class CursesTerminal {
   var composing = false
   /// Bytes of frames the terminal has not taken yet, from `pendingStart` on.
   var pending: [UInt8] = []
+  /// What ncurses composed, read from `frameSink` before it is filtered into `pending`.
+  var composed: [UInt8] = []
+  /// The fewer bytes for the same screen (`SGRFilter`) that ncurses' own pass through, where the
+  /// terminal's colors are ECMA-48 SGR sequences; nil elsewhere (they go as ncurses wrote them).
+  var sgrFilter: SGRFilter?
   var pendingStart = 0
   /// Every byte queued for the terminal so far (`send`, `collect`).
   var queuedBytes = 0
@@ -240,6 +245,10 @@ public final class CursesTerminal {
     size = Size(width: 1, height: 1)
     size = Self.clamped(Size(width: Int(tg_cols()), height: Int(tg_lines())))
     if let actual = currentWindowSize(), actual != size { apply(actual) }
+    sgrFilter = terminfoLock.withLock { _ in
+      SGRFilter.applies(setaf: Self.capability("setaf"), setab: Self.capability("setab"), sgr0: Self.capability("sgr0"))
+        ? SGRFilter(columnAddress: SGRFilter.isColumnAddress(Self.capability("hpa")), width: size.width) : nil
+    }
 
     // Stale input, such as mouse reports from a TileGrid that was killed before it could turn
     // reporting off, is not for this session.
@@ -436,6 +445,7 @@ public final class CursesTerminal {
   private func apply(_ newSize: Size) {
     resizeterm(Int32(newSize.height), Int32(newSize.width))
     size = newSize
+    sgrFilter?.width = newSize.width
     needsClear = true
   }
 
@@ -484,6 +494,8 @@ public final class CursesTerminal {
   /// meanwhile), then takes it again as after a stop, everything redrawn.
   public func outside<T>(_ body: () -> T) -> T {
     guard active else { return body() }
+    // As for a stop: what is pending goes first, and ncurses' way out reaches the terminal itself.
+    finishWriting()
     writeAll(TerminalModes.off)
     endwin()
     let result = body()

@@ -9,7 +9,8 @@ import Editor
 /// within `restWithin` of the input that started what moves, at the terminal's pace (bytes a
 /// millisecond, measured by the port; until it is, `assumedPace`, the slowest this promise covers).
 /// Before each frame of motion the pacer draws it and the resting screen, counts the cells each
-/// changes, and prices them at the bytes a changed cell cost lately: the frame is drawn only if the
+/// changes, and prices them at the bytes a changed cell cost lately in frames of each kind (motion,
+/// resting): the frame is drawn only if the
 /// terminal can read it and then the resting screen by that time; if not, the glides under way are
 /// *settled*: the resting screen is drawn now (all of a glide, or its rest, for the jump alone), and
 /// until nothing moves every frame, input's too, is the resting one. A terminal's bytes are spaced
@@ -47,8 +48,14 @@ package struct FramePacer {
   private var freeAt = 0
   /// The terminal's pace as the port last gave it, in bytes a millisecond.
   private var pace = Self.assumedPace
-  /// What a changed cell cost in bytes, lately (each terminal and screen its own).
-  private var bytesPerCell = 3.0
+  /// What a changed cell cost in bytes lately (each terminal and screen its own), in a frame of motion
+  /// and in a resting screen, each priced by its own: tiles between their places break the runs of a
+  /// row, and the port may say a resting screen in fewer bytes a cell (with `CursesTerminal`'s filter,
+  /// one figure for both let the first frame of a 200x60 delete's glide be drawn on a reader of 64
+  /// KB/s, where it did not fit: the screen rested at 0.69 s).
+  private var bytesPerCell = (moving: 3.0, resting: 3.0)
+  /// Whether the frame drawn last was one of motion (not a resting screen).
+  private var drewMotion = false
   /// The screen as the last frame drew it, and how many cells that frame changed.
   private var shown: Buffer?
   private var changed = 0
@@ -85,9 +92,9 @@ package struct FramePacer {
       editor.view(into: &resting, scheme: scheme, at: nil)
       // Drawn only if the terminal can read this frame, and the resting screen after it (not before
       // everything rests), by `restBy`; a frame's interval is left for the loop's own delays.
-      let frameRead = max(freeAt, time) + milliseconds(cells: Self.changedCells(from: shown, to: buffer))
+      let frameRead = max(freeAt, time) + milliseconds(cells: Self.changedCells(from: shown, to: buffer), moving: true)
       let restRead = max(frameRead, editor.motion.restsAt(after: time) ?? time)
-        + milliseconds(cells: Self.changedCells(from: buffer, to: resting))
+        + milliseconds(cells: Self.changedCells(from: buffer, to: resting), moving: false)
       if restRead > restBy - Motion.frameInterval { settled = true }
     }
     if moving && settled {
@@ -102,6 +109,7 @@ package struct FramePacer {
       nextFrame = nil
       settled = false
     }
+    drewMotion = moving && !settled
     changed = Self.changedCells(from: shown, to: buffer)
     shown = buffer
     return true
@@ -112,14 +120,22 @@ package struct FramePacer {
   /// them; and what a changed cell costs is learnt from it.
   package mutating func wrote(_ bytes: Int, at time: Int) {
     // Frames of a few cells are mostly cursor movement: they say little of a larger one.
-    if changed >= 100 { bytesPerCell = (bytesPerCell + Double(bytes) / Double(changed)) / 2 }
+    if changed >= 100 {
+      let cost = Double(bytes) / Double(changed)
+      if drewMotion {
+        bytesPerCell.moving = (bytesPerCell.moving + cost) / 2
+      } else {
+        bytesPerCell.resting = (bytesPerCell.resting + cost) / 2
+      }
+    }
     freeAt = max(freeAt, time) + Int((Double(bytes) / pace).rounded(.up))
     if let due = nextFrame { nextFrame = max(due, freeAt) }
   }
 
-  /// How long the terminal takes to read what `cells` changed cells cost.
-  private func milliseconds(cells: Int) -> Int {
-    Int((Double(cells) * bytesPerCell / pace).rounded(.up))
+  /// How long the terminal takes to read what `cells` changed cells cost, in a frame of motion or a
+  /// resting screen.
+  private func milliseconds(cells: Int, moving: Bool) -> Int {
+    Int((Double(cells) * (moving ? bytesPerCell.moving : bytesPerCell.resting) / pace).rounded(.up))
   }
 
   /// How many cells differ between `old` (nil: nothing shown) and `new`; all of them when the sizes do.

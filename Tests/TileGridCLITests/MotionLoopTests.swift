@@ -245,6 +245,48 @@ struct MotionLoopTests {
     #expect(keyed.backend.screen == undone.view(scheme: .color))
   }
 
+  @Test("a frame of motion is priced at what frames of motion cost a cell, apart from resting screens a port says in fewer bytes")
+  func motionPricedApart() {
+    let size = Size(width: 80, height: 24)
+    var editor = EditorState(arrangement: Self.tiles, screen: size, fileName: "tiles.json")
+    editor.setMotion(true)
+    var pacer = FramePacer()
+    var buffer = Buffer(size: size)
+    var shown: Buffer?
+    /// Draws at `time` if the pacer does, and says it cost `cost` bytes a changed cell (`motion` for
+    /// frames of motion, `resting` for the others).
+    func frame(at time: Int, pace: Double, motion: Double, resting: Double) -> Bool {
+      let moving = editor.isMoving(at: time)
+      guard pacer.draw(editor, into: &buffer, scheme: .color, at: time, pace: pace) else { return false }
+      let cells = FramePacer.changedCells(from: shown, to: buffer)
+      let cost = moving && !pacer.settled ? motion : resting
+      pacer.wrote(Int(Double(cells) * cost), at: time)
+      shown = buffer
+      return true
+    }
+    func press(_ key: EditorMessage, at time: Int) {
+      _ = editor.update(key, at: time)
+      pacer.handledInput()
+    }
+    _ = frame(at: 0, pace: 1_000, motion: 40, resting: 0.2)
+    // 1. A delete glides on a fast terminal, each frame of motion 40 bytes a changed cell.
+    press(Self.key(.character("d")), at: 100)
+    var time = 100
+    while frame(at: time, pace: 1_000, motion: 40, resting: 0.2), let next = pacer.nextFrame { time = next }
+    // 2. Resting screens (the help, opened and closed) at 0.2 bytes a changed cell.
+    for k in 0..<6 {
+      time += 100
+      press(Self.key(k % 2 == 0 ? .character("?") : .escape), at: time)
+      _ = frame(at: time, pace: 1_000, motion: 40, resting: 0.2)
+    }
+    // 3. On a terminal read at 64 KB/s, the next delete's first frame, priced at 40 bytes a cell, does
+    // not fit 0.4 s: the glide settles. Priced with the resting screens' figure, it was drawn.
+    time += 1_000
+    press(Self.key(.character("d")), at: time)
+    #expect(frame(at: time, pace: 64, motion: 40, resting: 0.2))
+    #expect(pacer.settled, "the first frame of a glide drawn where it does not fit")
+  }
+
   /// `count` tiles in one section, in turn of every color.
   static func tiles(_ count: Int) -> Arrangement {
     Arrangement(sections: [
