@@ -23,6 +23,35 @@ struct LineClasses {
     inFirst = table.counts[0]
     inSecond = table.counts[1]
   }
+
+  /// The classes of two sides' lines given as values, equal exactly where the lines are
+  /// (`lineDiff(oldValues:newValues:)`), numbered as first seen, as the bytes' classes are.
+  init(values a: [UInt64], _ b: [UInt64]) {
+    var table: [UInt64: Int] = [:]
+    table.reserveCapacity(a.count + b.count)
+    var counts: [[Int]] = [[], []]
+    func classify(_ values: [UInt64], side: Int) -> [Int] {
+      var classes = [Int](repeating: 0, count: values.count)
+      for (index, value) in values.enumerated() {
+        let found: Int
+        if let known = table[value] {
+          found = known
+        } else {
+          found = table.count
+          table[value] = found
+          counts[0].append(0)
+          counts[1].append(0)
+        }
+        counts[side][found] += 1
+        classes[index] = found
+      }
+      return classes
+    }
+    first = classify(a, side: 0)
+    second = classify(b, side: 1)
+    inFirst = counts[0]
+    inSecond = counts[1]
+  }
 }
 
 /// An open-addressing table from a line's bytes to its class, the classes numbered as first seen.
