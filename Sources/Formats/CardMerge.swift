@@ -43,12 +43,16 @@ enum CardMerge {
   /// are paired again, in their order, with ours' kept ones first. So a merge never holds a card fewer
   /// times than all three versions do, as stage 3 asks of git's.
   static func keepTwinsBothKept(_ base: CardPairing.Version, _ pairings: inout [CardPairing]) {
-    // The base's twins: each covered card's text, where more than one card has it.
-    var count: [UInt64: Int] = [:]
-    for text in base.texts { count[text, default: 0] += 1 }
-    guard count.values.contains(where: { $0 > 1 }) else { return }
+    // The base's twins: each covered card's text, where more than one card has it. The texts sorted
+    // find them (a board has none, mostly): a count of a hundred thousand texts in a dictionary was a
+    // hundredth of a board merge.
+    var sorted = base.texts
+    sorted.sort()
+    var twinTexts: Set<UInt64> = []
+    for k in sorted.indices.dropFirst() where sorted[k] == sorted[k - 1] { twinTexts.insert(sorted[k]) }
+    guard !twinTexts.isEmpty else { return }
     var textOf: [Int: UInt64] = [:]
-    for (k, i) in base.covered.enumerated() where count[base.texts[k]]! > 1 { textOf[i] = base.texts[k] }
+    for (k, i) in base.covered.enumerated() where twinTexts.contains(base.texts[k]) { textOf[i] = base.texts[k] }
     // Per side and text, the side's cards of that text paired with a twin, and the twins they are.
     func kept(_ pairing: CardPairing) -> [UInt64: [(j: Int, i: Int)]] {
       var result: [UInt64: [(j: Int, i: Int)]] = [:]
