@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 import TextMerge
 import TileModel
 
@@ -90,8 +92,9 @@ public enum MergeCascade {
   /// The merge of three files given as their bytes, which `read` reads (the caller's reading, with
   /// its errors; the versions it gives keep those same bytes): `merge(base:ours:theirs:options:)`,
   /// but where the files take the line stages, stage 2 merges their bytes while stage 1 reads them,
-  /// each of the four on a core when there is one. The line merge needs no reading, and three
-  /// readings on two cores leave one idle a third of the time: the line merge takes that time.
+  /// and when it conflicts, stage 4 pairs and re-keys ours (`CardMerge.OursPaired`) while theirs is
+  /// still being read. The line merge needs no reading, and three readings on two cores leave one
+  /// idle a third of the time: the line merge and ours' pairing take that time.
   /// - Throws: the first of `read`'s errors, in the order base, ours, theirs.
   public static func merge<Failure: Error>(
     files: [[UInt8]], formats: [ArrangementFormat], options: MergeOptions = MergeOptions(),
@@ -100,19 +103,37 @@ public enum MergeCascade {
     precondition(files.count == 3 && formats.count == 3, "base, ours and theirs")
     let format = options.writing ?? formats[1]
     let takesLines = route(formats, writing: format) == .lines(format)
-    let labels = options.labels
-    let work = Parallel.map(takesLines ? 4 : 3) { k -> (version: Result<MergeVersion, Failure>?, line: LineMerged?) in
-      guard k < 3 else {
-        return (nil, LineMerged(GitLineMerge.lineMerge(base: files[0], ours: files[1], theirs: files[2], labels: labels)))
-      }
-      return (Result { () throws(Failure) in try read(k) }, nil)
+    guard takesLines else {
+      let read = Parallel.map(3) { k in Result { () throws(Failure) in try read(k) } }
+      var versions: [MergeVersion] = []
+      for result in read { versions.append(try result.get()) }
+      return merge(versions, options: options, lineMerged: nil)
     }
-    var versions: [MergeVersion] = []
-    for k in 0..<3 { versions.append(try work[k].version!.get()) }
+    // Two lanes, one a core: base then theirs read on one; ours read, then the line merge, then (when it
+    // conflicts, so that the card merge runs) what the card merge makes of base and ours alone on the
+    // other, while theirs is still read. The second lane waits for the base only, which the first
+    // reads before anything else; on one core the first lane runs to its end before the second starts.
+    let labels = options.labels
+    let baseRead = Mutex<Result<MergeVersion, Failure>?>(nil)
+    let baseReady = DispatchSemaphore(value: 0)
+    let lanes = Parallel.map(2) { lane -> (versions: [Result<MergeVersion, Failure>], line: LineMerged?, ours: CardMerge.OursPaired?) in
+      if lane == 0 {
+        let base = Result { () throws(Failure) in try read(0) }
+        baseRead.withLock { $0 = base }
+        baseReady.signal()
+        return ([base, Result { () throws(Failure) in try read(2) }], nil, nil)
+      }
+      let ours = Result { () throws(Failure) in try read(1) }
+      var line = LineMerged(GitLineMerge.lineMerge(base: files[0], ours: files[1], theirs: files[2], labels: labels))
+      line.files = files
+      guard line.conflicts > 0, case .success(let x) = ours else { return ([ours], line, nil) }
+      baseReady.wait()
+      guard case .success(let b)? = baseRead.withLock({ $0 }) else { return ([ours], line, nil) }
+      return ([ours], line, CardMerge.OursPaired(base: b.arrangement, ours: x.arrangement, formats: formats))
+    }
+    let versions = [try lanes[0].versions[0].get(), try lanes[1].versions[0].get(), try lanes[0].versions[1].get()]
     // Taken only when the versions hold the very bytes it merged (as `read` promises).
-    var line = work.count > 3 ? work[3].line : nil
-    line?.files = files
-    return merge(versions, options: options, lineMerged: line)
+    return merge(versions, options: options, lineMerged: lanes[1].line, oursPaired: lanes[1].ours)
   }
 
   /// A line merge made before the cascade ran (`merge(files:formats:options:reading:)`), and the bytes
@@ -128,7 +149,9 @@ public enum MergeCascade {
   }
 
   /// The stages, with stage 2's result when it is already made.
-  static func merge(_ versions: [MergeVersion], options: MergeOptions, lineMerged: LineMerged?) -> MergedFile {
+  static func merge(
+    _ versions: [MergeVersion], options: MergeOptions, lineMerged: LineMerged?, oursPaired: CardMerge.OursPaired? = nil
+  ) -> MergedFile {
     let (base, ours, theirs) = (versions[0], versions[1], versions[2])
     var record = MergeRecord(enabled: options.recordsStages)
     let format = options.writing ?? ours.format
@@ -166,7 +189,7 @@ public enum MergeCascade {
     // 4. Card merge.
     let (result, pairings) = CardMerge.cardMerge(
       base: base.arrangement, ours: ours.arrangement, theirs: theirs.arrangement, formats: versions.map(\.format),
-      prefer: options.prefer, outcomes: format.keepsIDs ? .differing : .whole)
+      prefer: options.prefer, outcomes: format.keepsIDs ? .differing : .whole, oursPaired: oursPaired)
     record.addPairings(pairings, versions)
     record.add("4-card-merge.txt", result.conflicts.isEmpty ? "clean\n" : result.conflicts.map { "- \($0.sentence)\n  (\($0))\n" }.joined())
     // 5. Write.
