@@ -92,9 +92,10 @@ public enum MergeCascade {
   /// The merge of three files given as their bytes, which `read` reads (the caller's reading, with
   /// its errors; the versions it gives keep those same bytes): `merge(base:ours:theirs:options:)`,
   /// but where the files take the line stages, stage 2 merges their bytes while stage 1 reads them,
-  /// and when it conflicts, stage 4 pairs and re-keys ours (`CardMerge.OursPaired`) while theirs is
-  /// still being read. The line merge needs no reading, and three readings on two cores leave one
-  /// idle a third of the time: the line merge and ours' pairing take that time.
+  /// and, while theirs is still being read, stage 3 reads the merge when it is clean, and when it
+  /// conflicts stage 4 pairs and re-keys ours (`CardMerge.OursPaired`). The line merge needs no
+  /// reading, and three readings on two cores leave one idle a third of the time: the line merge and
+  /// what follows it take that time.
   /// - Throws: the first of `read`'s errors, in the order base, ours, theirs.
   public static func merge<Failure: Error>(
     files: [[UInt8]], formats: [ArrangementFormat], options: MergeOptions = MergeOptions(),
@@ -109,9 +110,9 @@ public enum MergeCascade {
       for result in read { versions.append(try result.get()) }
       return merge(versions, options: options, lineMerged: nil)
     }
-    // Two lanes, one a core: base then theirs read on one; ours read, then the line merge, then (when it
-    // conflicts, so that the card merge runs) what the card merge makes of base and ours alone on the
-    // other, while theirs is still read. The second lane waits for the base only, which the first
+    // Two lanes, one a core: base then theirs read on one; ours read, then the line merge, then the
+    // merge read as stage 3 reads it when it is clean, or what the card merge makes of base and ours
+    // alone when it conflicts (so that the card merge runs), on the other, while theirs is still read. The second lane waits for the base only, which the first
     // reads before anything else; on one core the first lane runs to its end before the second starts.
     let labels = options.labels
     let baseRead = Mutex<Result<MergeVersion, Failure>?>(nil)
@@ -126,7 +127,12 @@ public enum MergeCascade {
       let ours = Result { () throws(Failure) in try read(1) }
       var line = LineMerged(GitLineMerge.lineMerge(base: files[0], ours: files[1], theirs: files[2], labels: labels))
       line.files = files
-      guard line.conflicts > 0, case .success(let x) = ours else { return ([ours], line, nil) }
+      if line.conflicts == 0 {
+        // Clean: the board it reads as, which stage 3 reads first.
+        line.board = Result { () throws(FormatError) in try format.read(line.bytes) }
+        return ([ours], line, nil)
+      }
+      guard case .success(let x) = ours else { return ([ours], line, nil) }
       baseReady.wait()
       guard case .success(let b)? = baseRead.withLock({ $0 }) else { return ([ours], line, nil) }
       return ([ours], line, CardMerge.OursPaired(base: b.arrangement, ours: x.arrangement, formats: formats))
@@ -142,6 +148,8 @@ public enum MergeCascade {
     var bytes: [UInt8]
     var conflicts: Int
     var files: [[UInt8]] = []
+    /// `bytes` read in the format merged, when it is clean (stage 3 reads it so).
+    var board: Result<Arrangement, FormatError>?
 
     init(_ merged: (bytes: [UInt8], conflicts: Int), files: [[UInt8]] = []) {
       (bytes, conflicts, self.files) = (merged.bytes, merged.conflicts, files)
@@ -167,7 +175,7 @@ public enum MergeCascade {
         "2-line-merge.txt", line.conflicts == 0 ? "clean\n" : line.conflicts == 1 ? "1 conflict\n" : "\(line.conflicts) conflicts\n")
       // 3. Sanity.
       if line.conflicts == 0 {
-        let verdict = MergeSanity.check(line.bytes, format: textFormat, versions: versions.map(\.arrangement))
+        let verdict = MergeSanity.check(line.bytes, format: textFormat, versions: versions.map(\.arrangement), read: line.board)
         record.add("3-sanity.txt", verdict.isSane ? "sane: taken as it is\n" : "not sane:\n" + verdict.failures.map { "- \($0)\n" }.joined())
         if verdict.isSane, let board = verdict.board {
           record.add("5-write.\(textFormat.fileExtension)", line.bytes)
