@@ -58,7 +58,8 @@ enum CardMerge {
     let pairing: CardPairing
     let rekeyed: Rekeying
 
-    /// Nil when the card merge pairs nothing (a format with ids: the id merge alone).
+    /// Base and ours read in `formats` (theirs', after them, not needed); nil when the card merge
+    /// pairs nothing (a format with ids: the id merge alone).
     init?(base: Arrangement, ours: Arrangement, formats: [ArrangementFormat]) {
       let (kb, kx) = (CardPairing.Kind(base, format: formats[0]), CardPairing.Kind(ours, format: formats[1]))
       guard kb != .none && kx != .none else { return nil }

@@ -112,8 +112,9 @@ public enum MergeCascade {
     }
     // Two lanes, one a core: base then theirs read on one; ours read, then the line merge, then the
     // merge read as stage 3 reads it when it is clean, or what the card merge makes of base and ours
-    // alone when it conflicts (so that the card merge runs), on the other, while theirs is still read. The second lane waits for the base only, which the first
-    // reads before anything else; on one core the first lane runs to its end before the second starts.
+    // alone when it conflicts (so that the card merge runs), on the other, while theirs is still
+    // read. The second lane waits for the base only, which the first reads before anything else; on
+    // one core the first lane runs to its end before the second starts.
     let labels = options.labels
     let baseRead = Mutex<Result<MergeVersion, Failure>?>(nil)
     let baseReady = DispatchSemaphore(value: 0)
@@ -135,7 +136,7 @@ public enum MergeCascade {
       guard case .success(let x) = ours else { return ([ours], line, nil) }
       baseReady.wait()
       guard case .success(let b)? = baseRead.withLock({ $0 }) else { return ([ours], line, nil) }
-      return ([ours], line, CardMerge.OursPaired(base: b.arrangement, ours: x.arrangement, formats: formats))
+      return ([ours], line, CardMerge.OursPaired(base: b.arrangement, ours: x.arrangement, formats: [b.format, x.format]))
     }
     let versions = [try lanes[0].versions[0].get(), try lanes[1].versions[0].get(), try lanes[0].versions[1].get()]
     // Taken only when the versions hold the very bytes it merged (as `read` promises).
