@@ -13,7 +13,7 @@ enum CardMerge {
   /// pairing), for the debug record.
   static func cardMerge(
     base: Arrangement, ours: Arrangement, theirs: Arrangement, formats: [ArrangementFormat], prefer: MergeSide,
-    outcomes: MergeOutcomes.Extent
+    outcomes: MergeOutcomes.Extent, oursPaired: OursPaired? = nil
   ) -> (result: MergeResult, pairings: [CardPairing]) {
     precondition(formats.count == 3, "a format for each of base, ours and theirs")
     let kinds = zip([base, ours, theirs], formats).map { CardPairing.Kind($0, format: $1) }
@@ -21,12 +21,23 @@ enum CardMerge {
       return (Arrangement.merge(base: base, ours: ours, theirs: theirs, prefer: prefer, outcomes: outcomes), [])
     }
     // The three versions read, then both sides paired with the base, each on a core of its own; the
-    // re-keying after, in turn (theirs' added cards take ours' ids where both added one alike).
-    let sides = [base, ours, theirs]
-    let versions = BoardVersions.inParallel(3) { CardPairing.Version(sides[$0], kinds[$0]) }
-    var pairings = BoardVersions.inParallel(2) { CardPairing(base: versions[0], other: versions[$0 + 1]) }
+    // re-keying after, in turn (theirs' added cards take ours' ids where both added one alike). Ours
+    // re-keyed needs only its own pairing, which the twins below leave as it is.
+    let versions: [CardPairing.Version]
+    var pairings: [CardPairing]
+    let x: Rekeying
+    if let oursPaired {
+      let theirsVersion = CardPairing.Version(theirs, kinds[2])
+      versions = [oursPaired.base, oursPaired.ours, theirsVersion]
+      pairings = [oursPaired.pairing, CardPairing(base: oursPaired.base, other: theirsVersion)]
+      x = oursPaired.rekeyed
+    } else {
+      let sides = [base, ours, theirs]
+      versions = BoardVersions.inParallel(3) { CardPairing.Version(sides[$0], kinds[$0]) }
+      pairings = BoardVersions.inParallel(2) { CardPairing(base: versions[0], other: versions[$0 + 1]) }
+      x = Rekeying(base: versions[0], other: ours, kinds[1], pairing: pairings[0])
+    }
     keepTwinsBothKept(versions[0], &pairings)
-    let x = Rekeying(base: versions[0], other: ours, kinds[1], pairing: pairings[0])
     let y = Rekeying(
       base: versions[0], other: theirs, kinds[2], pairing: pairings[1], avoiding: x.ids, sharing: x.adds)
     var result = Arrangement.merge(
@@ -37,18 +48,44 @@ enum CardMerge {
     return (result, pairings)
   }
 
+  /// What the card merge makes of base and ours alone: the two as the pairing reads them, ours paired
+  /// with the base and re-keyed to its ids. `MergeCascade.merge(files:…)` makes it while theirs is
+  /// still being read; `cardMerge` then makes only theirs' part. (`@unchecked`: the re-keying's sets
+  /// of ids hold strings, never shared while it is made.)
+  struct OursPaired: @unchecked Sendable {
+    let base: CardPairing.Version
+    let ours: CardPairing.Version
+    let pairing: CardPairing
+    let rekeyed: Rekeying
+
+    /// Base and ours read in `formats` (theirs', after them, not needed); nil when the card merge
+    /// pairs nothing (a format with ids: the id merge alone).
+    init?(base: Arrangement, ours: Arrangement, formats: [ArrangementFormat]) {
+      let (kb, kx) = (CardPairing.Kind(base, format: formats[0]), CardPairing.Kind(ours, format: formats[1]))
+      guard kb != .none && kx != .none else { return nil }
+      self.base = CardPairing.Version(base, kb)
+      self.ours = CardPairing.Version(ours, kx)
+      pairing = CardPairing(base: self.base, other: self.ours)
+      rekeyed = Rekeying(base: self.base, other: ours, kx, pairing: pairing)
+    }
+  }
+
   /// Of twins (cards of one text, several of them in the base), where both sides kept some, as many
   /// as both kept stay: twins are alike, and each side's pairing chose which ones it kept by its own
   /// diff, so two sides that each took one of two twins away would otherwise take both. Theirs' twins
   /// are paired again, in their order, with ours' kept ones first. So a merge never holds a card fewer
   /// times than all three versions do, as stage 3 asks of git's.
   static func keepTwinsBothKept(_ base: CardPairing.Version, _ pairings: inout [CardPairing]) {
-    // The base's twins: each covered card's text, where more than one card has it.
-    var count: [UInt64: Int] = [:]
-    for text in base.texts { count[text, default: 0] += 1 }
-    guard count.values.contains(where: { $0 > 1 }) else { return }
+    // The base's twins: each covered card's text, where more than one card has it. The texts sorted
+    // find them (a board has none, mostly): a count of a hundred thousand texts in a dictionary was a
+    // hundredth of a board merge.
+    var sorted = base.texts
+    sorted.sort()
+    var twinTexts: Set<UInt64> = []
+    for k in sorted.indices.dropFirst() where sorted[k] == sorted[k - 1] { twinTexts.insert(sorted[k]) }
+    guard !twinTexts.isEmpty else { return }
     var textOf: [Int: UInt64] = [:]
-    for (k, i) in base.covered.enumerated() where count[base.texts[k]]! > 1 { textOf[i] = base.texts[k] }
+    for (k, i) in base.covered.enumerated() where twinTexts.contains(base.texts[k]) { textOf[i] = base.texts[k] }
     // Per side and text, the side's cards of that text paired with a twin, and the twins they are.
     func kept(_ pairing: CardPairing) -> [UInt64: [(j: Int, i: Int)]] {
       var result: [UInt64: [(j: Int, i: Int)]] = [:]

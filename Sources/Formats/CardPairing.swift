@@ -1,3 +1,4 @@
+import TextMerge
 import TileModel
 
 /// Which card of one version is which of another's, for a file whose cards have no ids of their own
@@ -505,14 +506,11 @@ enum CardSimilarity {
 }
 
 /// The diff of two versions' card sequences, one line per card: git's line diff (TextMerge's), each
-/// card's text fingerprint written as a line.
+/// card's text fingerprint a line (`lineDiff(oldValues:newValues:)`: the changes of the text whose
+/// lines are the fingerprints written out, without writing them).
 enum CardSequenceDiff {
   /// The changes from `old` to `new` (lines of each replaced by lines of the other), in order.
   static func changes(_ old: [UInt64], _ new: [UInt64]) -> [(old: Range<Int>, new: Range<Int>)] {
-    GitLineDiff.changes(old.map(hexLine), new.map(hexLine))
-  }
-
-  static func hexLine(_ value: UInt64) -> String {
-    String(value, radix: 16)
+    TextMerge.lineDiff(oldValues: old, newValues: new).map { ($0.old, $0.new) }
   }
 }

@@ -129,14 +129,16 @@ struct IDAllocator {
       return base(forTitle: copy, fallback: fallback, &lowering)
     }
     guard let bytes = slug else { return IDs.slug(forTitle: String(title), fallback: fallback) }
-    return bytes.isEmpty ? fallback : String(decoding: bytes, as: UTF8.self)
+    let made = bytes.isEmpty ? fallback : String(decoding: bytes, as: UTF8.self)
+    lowering.buffer = bytes
+    return made
   }
 
   /// The slug's bytes from a title's UTF-8 bytes, a scalar decoded from them only where it is not
   /// ASCII (a String's bytes are valid UTF-8; walking `unicodeScalars` decoded every one). Nil for a
   /// title holding a capital sigma.
   private static func slugBytes(_ bytes: UnsafeBufferPointer<UInt8>, _ lowering: inout Lowering) -> [UInt8]? {
-    var id = SlugBytes(capacity: bytes.count + 8)
+    var id = SlugBytes(reusing: lowering.takeBuffer(), capacity: bytes.count + 8)
     var i = 0
     while i < bytes.count {
       let b = bytes[i]
@@ -182,7 +184,12 @@ struct IDAllocator {
     /// A separator was met since the last scalar kept: a `-` goes before the next one.
     var pendingDash = false
 
-    init(capacity: Int) { bytes.reserveCapacity(capacity) }
+    /// Bytes written into `buffer`, emptied (its storage kept from one title to the next).
+    init(reusing buffer: [UInt8], capacity: Int) {
+      bytes = buffer
+      bytes.removeAll(keepingCapacity: true)
+      bytes.reserveCapacity(capacity)
+    }
 
     /// Keeps the scalar `v`, after a `-` when a separator came before it.
     @inline(__always)
@@ -248,6 +255,16 @@ struct Lowering {
   /// A small table indexed by the scalar's low bits: 0 (empty), or the scalar (bits 0-20), its one
   /// lowered scalar (bits 21-41) and its kind (bits 42-43).
   private var entries = [UInt64](repeating: 0, count: 256)
+
+  /// A slug's bytes as they are made, the same storage from one title to the next (not an array
+  /// allocated for each).
+  var buffer: [UInt8] = []
+
+  /// `buffer`, taken out so that it is the only reference to its storage (appending does not copy it).
+  mutating func takeBuffer() -> [UInt8] {
+    defer { buffer = [] }
+    return buffer
+  }
 
   /// The scalar lowered (when that is one scalar) and its kind; nil when its lower case is several
   /// scalars (`İ`), which the caller lowers itself.
@@ -332,14 +349,16 @@ struct TakenIDs {
 
 /// Strings told apart by their UTF-8 bytes, as `Set<ExactString>` would, for the one thing an
 /// allocator asks a hundred thousand times (insert, and say whether it was new): open addressing over
-/// a power-of-two table of indices, each member's 64-bit hash kept beside it, so a probe compares
-/// bytes only when the hashes are equal and a new member costs one look at the table. The hash mixes
-/// eight bytes at a time, seeded from `Hasher`'s per-process seed, so titles made to collide on one
-/// run do not on the next. `Set`'s own insert (SipHash, a member copied out) was most of the time
-/// spent making a board's ids.
+/// a power-of-two table whose slots hold a member's index and the high half of its 64-bit hash, so a
+/// probe looks at nothing but the table until the hashes agree (then it compares bytes), and a new
+/// member costs one look at the table — one cache miss where keeping the hashes beside the members
+/// cost two or three. The hash mixes eight bytes at a time, seeded from `Hasher`'s per-process seed,
+/// so titles made to collide on one run do not on the next. `Set`'s own insert (SipHash, a member
+/// copied out) was most of the time spent making a board's ids.
 struct ByteSet {
-  /// Each slot the index of a member plus one, or 0 when empty.
-  private var slots: [Int32] = []
+  /// Each slot 0 when empty, else the member's hash's high 32 bits above its index plus one.
+  private var slots: [UInt64] = []
+  /// Each member's hash, for placing it again when the table grows.
   private var hashes: [UInt64] = []
   private(set) var members: [String] = []
   private let seed: UInt64 = {
@@ -362,24 +381,30 @@ struct ByteSet {
     var string = string
     let found: (hash: UInt64, slot: Int)? = string.withUTF8 { bytes in
       let hash = Self.hash(bytes, seed: seed)
+      let tag = hash & Self.tagMask
       let mask = slots.count - 1
-      var i = Int(truncatingIfNeeded: hash) & mask
-      while true {
-        let k = Int(slots[i])
-        if k == 0 { return (hash, i) }
-        if hashes[k - 1] == hash {
-          var member = members[k - 1]
-          if member.withUTF8({ $0.elementsEqual(bytes) }) { return nil }
+      return slots.withUnsafeBufferPointer { slots in
+        var i = Int(truncatingIfNeeded: hash) & mask
+        while true {
+          let slot = slots[i]
+          if slot == 0 { return (hash, i) }
+          if slot & Self.tagMask == tag {
+            var member = members[Int(truncatingIfNeeded: slot & ~Self.tagMask) - 1]
+            if member.withUTF8({ $0.elementsEqual(bytes) }) { return nil }
+          }
+          i = (i + 1) & mask
         }
-        i = (i + 1) & mask
       }
     }
     guard let found else { return false }
     members.append(string)
     hashes.append(found.hash)
-    slots[found.slot] = Int32(members.count)
+    slots[found.slot] = found.hash & Self.tagMask | UInt64(members.count)
     return true
   }
+
+  /// The bits of a slot that hold the hash's high half.
+  private static let tagMask: UInt64 = 0xFFFF_FFFF_0000_0000
 
   /// The table's size for `count` members: a power of two at least twice as large.
   private static func slotCount(for count: Int) -> Int {
@@ -389,12 +414,12 @@ struct ByteSet {
   }
 
   private mutating func rehash(_ size: Int) {
-    slots = [Int32](repeating: 0, count: size)
+    slots = [UInt64](repeating: 0, count: size)
     let mask = size - 1
     for (k, hash) in hashes.enumerated() {
       var i = Int(truncatingIfNeeded: hash) & mask
       while slots[i] != 0 { i = (i + 1) & mask }
-      slots[i] = Int32(k + 1)
+      slots[i] = hash & Self.tagMask | UInt64(k + 1)
     }
   }
 

@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+import TextMerge
 import TileModel
 
 /// How to merge: the side a conflict is resolved toward in the arrangement, the markers' labels and
@@ -83,20 +86,97 @@ public enum MergeCascade {
   public static func merge(
     base: MergeVersion, ours: MergeVersion, theirs: MergeVersion, options: MergeOptions = MergeOptions()
   ) -> MergedFile {
+    merge([base, ours, theirs], options: options, lineMerged: nil)
+  }
+
+  /// The merge of three files given as their bytes, which `read` reads (the caller's reading, with
+  /// its errors; the versions it gives keep those same bytes): `merge(base:ours:theirs:options:)`,
+  /// but where the files take the line stages, stage 2 merges their bytes while stage 1 reads them,
+  /// and, while theirs is still being read, stage 3 reads the merge when it is clean, and when it
+  /// conflicts stage 4 pairs and re-keys ours (`CardMerge.OursPaired`). The line merge needs no
+  /// reading, and three readings on two cores leave one idle a third of the time: the line merge and
+  /// what follows it take that time.
+  /// - Throws: the first of `read`'s errors, in the order base, ours, theirs.
+  public static func merge<Failure: Error>(
+    files: [[UInt8]], formats: [ArrangementFormat], options: MergeOptions = MergeOptions(),
+    reading read: @Sendable (Int) throws(Failure) -> MergeVersion
+  ) throws(Failure) -> MergedFile {
+    precondition(files.count == 3 && formats.count == 3, "base, ours and theirs")
+    let format = options.writing ?? formats[1]
+    let takesLines = route(formats, writing: format) == .lines(format)
+    guard takesLines else {
+      let read = Parallel.map(3) { k in Result { () throws(Failure) in try read(k) } }
+      var versions: [MergeVersion] = []
+      for result in read { versions.append(try result.get()) }
+      return merge(versions, options: options, lineMerged: nil)
+    }
+    // Two lanes, one a core: base then theirs read on one; ours read, then the line merge, then the
+    // merge read as stage 3 reads it when it is clean, or what the card merge makes of base and ours
+    // alone when it conflicts (so that the card merge runs), on the other, while theirs is still
+    // read. The second lane waits for the base only, which the first reads before anything else; on
+    // one core the first lane runs to its end before the second starts.
+    let labels = options.labels
+    let baseRead = Mutex<Result<MergeVersion, Failure>?>(nil)
+    let baseReady = DispatchSemaphore(value: 0)
+    let lanes = Parallel.map(2) { lane -> (versions: [Result<MergeVersion, Failure>], line: LineMerged?, ours: CardMerge.OursPaired?) in
+      if lane == 0 {
+        let base = Result { () throws(Failure) in try read(0) }
+        baseRead.withLock { $0 = base }
+        baseReady.signal()
+        return ([base, Result { () throws(Failure) in try read(2) }], nil, nil)
+      }
+      let ours = Result { () throws(Failure) in try read(1) }
+      var line = LineMerged(GitLineMerge.lineMerge(base: files[0], ours: files[1], theirs: files[2], labels: labels))
+      line.files = files
+      if line.conflicts == 0 {
+        // Clean: the board it reads as, which stage 3 reads first.
+        line.board = Result { () throws(FormatError) in try format.read(line.bytes) }
+        return ([ours], line, nil)
+      }
+      guard case .success(let x) = ours else { return ([ours], line, nil) }
+      baseReady.wait()
+      guard case .success(let b)? = baseRead.withLock({ $0 }) else { return ([ours], line, nil) }
+      return ([ours], line, CardMerge.OursPaired(base: b.arrangement, ours: x.arrangement, formats: [b.format, x.format]))
+    }
+    let versions = [try lanes[0].versions[0].get(), try lanes[1].versions[0].get(), try lanes[0].versions[1].get()]
+    // Taken only when the versions hold the very bytes it merged (as `read` promises).
+    return merge(versions, options: options, lineMerged: lanes[1].line, oursPaired: lanes[1].ours)
+  }
+
+  /// A line merge made before the cascade ran (`merge(files:formats:options:reading:)`), and the bytes
+  /// it merged.
+  struct LineMerged: Sendable {
+    var bytes: [UInt8]
+    var conflicts: Int
+    var files: [[UInt8]] = []
+    /// `bytes` read in the format merged, when it is clean (stage 3 reads it so).
+    var board: Result<Arrangement, FormatError>?
+
+    init(_ merged: (bytes: [UInt8], conflicts: Int), files: [[UInt8]] = []) {
+      (bytes, conflicts, self.files) = (merged.bytes, merged.conflicts, files)
+    }
+  }
+
+  /// The stages, with stage 2's result when it is already made.
+  static func merge(
+    _ versions: [MergeVersion], options: MergeOptions, lineMerged: LineMerged?, oursPaired: CardMerge.OursPaired? = nil
+  ) -> MergedFile {
+    let (base, ours, theirs) = (versions[0], versions[1], versions[2])
     var record = MergeRecord(enabled: options.recordsStages)
-    let versions = [base, ours, theirs]
     let format = options.writing ?? ours.format
     // 1. Read.
     let route = readVersions(versions, writing: format, &record)
     if case .lines(let textFormat) = route {
       // 2. Line merge.
-      let line = GitLineMerge.lineMerge(base: base.text, ours: ours.text, theirs: theirs.text, labels: options.labels)
+      let line =
+        lineMerged.flatMap { made in zip(made.files, versions).allSatisfy { $0 == $1.bytes } ? made : nil }
+        ?? LineMerged(GitLineMerge.lineMerge(base: base.text, ours: ours.text, theirs: theirs.text, labels: options.labels))
       record.add("2-line-merge.\(textFormat.fileExtension)", line.bytes)
       record.add(
         "2-line-merge.txt", line.conflicts == 0 ? "clean\n" : line.conflicts == 1 ? "1 conflict\n" : "\(line.conflicts) conflicts\n")
       // 3. Sanity.
       if line.conflicts == 0 {
-        let verdict = MergeSanity.check(line.bytes, format: textFormat, versions: versions.map(\.arrangement))
+        let verdict = MergeSanity.check(line.bytes, format: textFormat, versions: versions.map(\.arrangement), read: line.board)
         record.add("3-sanity.txt", verdict.isSane ? "sane: taken as it is\n" : "not sane:\n" + verdict.failures.map { "- \($0)\n" }.joined())
         if verdict.isSane, let board = verdict.board {
           record.add("5-write.\(textFormat.fileExtension)", line.bytes)
@@ -118,7 +198,7 @@ public enum MergeCascade {
     // 4. Card merge.
     let (result, pairings) = CardMerge.cardMerge(
       base: base.arrangement, ours: ours.arrangement, theirs: theirs.arrangement, formats: versions.map(\.format),
-      prefer: options.prefer, outcomes: format.keepsIDs ? .differing : .whole)
+      prefer: options.prefer, outcomes: format.keepsIDs ? .differing : .whole, oursPaired: oursPaired)
     record.addPairings(pairings, versions)
     record.add("4-card-merge.txt", result.conflicts.isEmpty ? "clean\n" : result.conflicts.map { "- \($0.sentence)\n  (\($0))\n" }.joined())
     // 5. Write.

@@ -42,14 +42,7 @@ extension MergeCascade {
   /// (JSON) goes straight to the id merge, which is exact and fast at a million tiles; versions in
   /// different formats go to the card merge.
   static func readVersions(_ versions: [MergeVersion], writing format: ArrangementFormat, _ record: inout MergeRecord) -> Route {
-    let route: Route
-    if versions.contains(where: { $0.format.keepsIDs }) || format.keepsIDs {
-      route = .cards(reason: "a format with ids: the id merge")
-    } else if versions.contains(where: { $0.format != format }) {
-      route = .cards(reason: "versions in different formats, or written in another: the card merge")
-    } else {
-      route = .lines(format)
-    }
+    let route = route(versions.map(\.format), writing: format)
     if record.enabled {
       var text = ""
       for (name, version) in zip(["base", "ours", "theirs"], versions) {
@@ -63,5 +56,15 @@ extension MergeCascade {
       record.add("1-read.txt", text)
     }
     return route
+  }
+
+  /// The route of versions read in `formats` and written in `format`, which is all it depends on.
+  static func route(_ formats: [ArrangementFormat], writing format: ArrangementFormat) -> Route {
+    if formats.contains(where: { $0.keepsIDs }) || format.keepsIDs {
+      return .cards(reason: "a format with ids: the id merge")
+    } else if formats.contains(where: { $0 != format }) {
+      return .cards(reason: "versions in different formats, or written in another: the card merge")
+    }
+    return .lines(format)
   }
 }

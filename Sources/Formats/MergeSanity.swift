@@ -18,11 +18,14 @@ enum MergeSanity {
     var isSane: Bool { failures.isEmpty }
   }
 
-  /// The verdict on `merged`, a clean line merge of `versions` (base, ours, theirs) in `format`.
-  static func check(_ merged: [UInt8], format: ArrangementFormat, versions: [Arrangement]) -> Verdict {
+  /// The verdict on `merged`, a clean line merge of `versions` (base, ours, theirs) in `format`;
+  /// `read`, when given, is `merged` read in `format` already.
+  static func check(
+    _ merged: [UInt8], format: ArrangementFormat, versions: [Arrangement], read: Result<Arrangement, FormatError>? = nil
+  ) -> Verdict {
     let board: Arrangement
     do {
-      board = try format.read(merged)
+      board = try (read ?? Result { () throws(FormatError) in try format.read(merged) }).get()
     } catch {
       return Verdict(board: nil, failures: ["it does not read as \(format): \(error)"])
     }

@@ -166,7 +166,7 @@ enum MergeWriting {
     }
     let (keysA, ownerA) = keys(a, side: 0x5A5A_0000_0000_0000)
     let (keysB, ownerB) = keys(b, side: 0xA5A5_0000_0000_0000)
-    let hunks = GitLineDiff.changes(keysA.map(CardSequenceDiff.hexLine), keysB.map(CardSequenceDiff.hexLine))
+    let hunks = CardSequenceDiff.changes(keysA, keysB)
     guard !hunks.isEmpty else { return [] }
     // The subjects each change holds; each subject's first and last change.
     var span: [Int: (first: Int, last: Int)] = [:]

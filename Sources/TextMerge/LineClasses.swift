@@ -23,6 +23,71 @@ struct LineClasses {
     inFirst = table.counts[0]
     inSecond = table.counts[1]
   }
+
+  /// The classes of two sides' lines given as values, equal exactly where the lines are
+  /// (`lineDiff(oldValues:newValues:)`), numbered as first seen, as the bytes' classes are.
+  init(values a: [UInt64], _ b: [UInt64]) {
+    var table = ValueClasses(capacity: a.count + b.count)
+    first = table.classify(a, side: 0)
+    second = table.classify(b, side: 1)
+    inFirst = table.counts[0]
+    inSecond = table.counts[1]
+  }
+}
+
+/// An open-addressing table from a value to its class, the classes numbered as first seen (a
+/// `Dictionary` hashed every fingerprint with SipHash: most of a hundred thousand cards' diff).
+private struct ValueClasses {
+  /// Class + 1 at each slot, 0 for an empty slot; the slot count a power of two at least twice the
+  /// values.
+  private var slots: [Int32]
+  private let shift: UInt64
+  private var values: [UInt64] = []
+  var counts: [[Int]] = [[], []]
+
+  init(capacity: Int) {
+    var size = 16
+    var bits: UInt64 = 4
+    while size < 2 * capacity {
+      size <<= 1
+      bits += 1
+    }
+    slots = [Int32](repeating: 0, count: size)
+    shift = 64 - bits
+    values.reserveCapacity(capacity)
+  }
+
+  mutating func classify(_ side: [UInt64], side k: Int) -> [Int] {
+    var classes = [Int](repeating: 0, count: side.count)
+    var counts = self.counts[k]
+    self.counts[k] = []  // the one reference, so that appending does not copy it
+    let mask = slots.count - 1
+    for (index, value) in side.enumerated() {
+      // Fibonacci hashing: the product's high bits depend on all the value's bits.
+      var slot = Int(truncatingIfNeeded: (value &* 0x9E37_79B9_7F4A_7C15) >> shift)
+      var found = -1
+      while slots[slot] != 0 {
+        let candidate = Int(slots[slot]) - 1
+        if values[candidate] == value {
+          found = candidate
+          break
+        }
+        slot = (slot + 1) & mask
+      }
+      if found < 0 {
+        found = values.count
+        values.append(value)
+        slots[slot] = Int32(found + 1)
+        counts.append(0)
+      }
+      counts[found] += 1
+      classes[index] = found
+    }
+    self.counts[k] = counts
+    // The other side has none of the classes new here.
+    self.counts[1 - k] += repeatElement(0, count: values.count - self.counts[1 - k].count)
+    return classes
+  }
 }
 
 /// An open-addressing table from a line's bytes to its class, the classes numbered as first seen.

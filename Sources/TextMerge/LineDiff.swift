@@ -25,7 +25,23 @@ public func lineDiff(old: [UInt8], new: [UInt8]) -> [LineChange] {
 /// The edit script of two spans, as `lineDiff` describes (git's `xdl_do_diff`, `xdl_change_compact`
 /// both ways, `xdl_build_script`); lines are numbered from each span's first line.
 func diffScript(_ a: LineSpan, _ b: LineSpan) -> [LineChange] {
-  var (fileA, fileB) = DiffFile.compared(a, b)
+  diffScript(LineClasses(a, b))
+}
+
+/// The changes from `old` to `new`, where each line is given as a value that stands for its bytes
+/// (equal values for equal lines, different ones for different lines: a fingerprint, a key): the
+/// same changes as `lineDiff` of two texts whose lines are those values written out, since the diff
+/// compares lines only by their classes, never by their bytes. A diff of a hundred thousand cards'
+/// fingerprints so needs no text made of them.
+///
+/// - Complexity: O(N + M) expected for the classes, then as `lineDiff`.
+public func lineDiff(oldValues old: [UInt64], newValues new: [UInt64]) -> [LineChange] {
+  diffScript(LineClasses(values: old, new))
+}
+
+/// The edit script of two sides' lines as classes (`lineDiff`).
+func diffScript(_ classes: LineClasses) -> [LineChange] {
+  var (fileA, fileB) = DiffFile.compared(classes)
   fileA.compact(against: fileB)
   fileB.compact(against: fileA)
   return fileA.script(with: fileB)
@@ -47,9 +63,9 @@ struct DiffFile {
 
   func isChanged(_ line: Int) -> Bool { changed[line + 1] }
 
-  /// The two spans' lines marked changed by the diff, before compaction:
+  /// The two sides' lines marked changed by the diff, before compaction:
   ///
-  /// 1. Lines are classified by their bytes (`LineClasses`).
+  /// 1. Lines are classified by their bytes, or by the values standing for them (`LineClasses`).
   /// 2. The common lines at the start and the end are set aside (git's `xdl_trim_ends`).
   /// 3. In between, a line whose class the other side lacks is changed at once; a line whose class is
   ///    on the other side at least √N times (N its own side's lines, the bound at most 1,024) is
@@ -57,8 +73,7 @@ struct DiffFile {
   ///    on both sides of it and more than three for each frequent one (`discardsAmongChanges`); the
   ///    others are kept (git's `xdl_cleanup_records`).
   /// 4. The kept lines go through Myers' search (`MyersDiff`), which marks the rest.
-  static func compared(_ a: LineSpan, _ b: LineSpan) -> (DiffFile, DiffFile) {
-    let classes = LineClasses(a, b)
+  static func compared(_ classes: LineClasses) -> (DiffFile, DiffFile) {
     var fileA = DiffFile(classes: classes.first)
     var fileB = DiffFile(classes: classes.second)
     // 2. The common start and end.

@@ -61,12 +61,26 @@ extension TileGridCommand {
     // The file is what is written: its cards need no ids from the base.
     options.idsFromBase = false
     let read = args.operands.map(formats.reading)
-    let versions = try loadVersions(args.operands, formats: read)
     // OURS's format (git's %A is written over): nothing changes format unless --to says so.
     let format = formats.writing(to: output, input: read[1])
     options.writing = format
-    let merged = MergeCascade.merge(base: versions[0], ours: versions[1], theirs: versions[2], options: options)
+    let merged: MergedFile
     // Four arrangements of up to a million tiles: freeing them was 7% of a board merge's instructions.
+    let versions = Locked<[MergeVersion]>([])
+    if let inputs = textInputs(args.operands, formats: read) {
+      // Text files: read while their lines are merged (`MergeCascade.merge(files:…)`).
+      let paths = args.operands
+      merged = try MergeCascade.merge(files: inputs.map(\.bytes), formats: read, options: options) {
+        (k) throws(CLIError) in
+        let version = try textVersion(paths[k], name: inputs[k].name, inputs[k].bytes, format: read[k])
+        versions.withLock { $0.append(version) }
+        return version
+      }
+    } else {
+      let loaded = try loadVersions(args.operands, formats: read)
+      versions.withLock { $0 = loaded }
+      merged = MergeCascade.merge(base: loaded[0], ours: loaded[1], theirs: loaded[2], options: options)
+    }
     defer { keepUntilExit((versions, merged)) }
     if let debug { try writeRecord(merged.record, into: debug) }
     if let error = merged.cannotWrite { throw .data("\(output.name): cannot write \(format): \(error)") }
@@ -104,16 +118,46 @@ extension TileGridCommand {
     }
     try refuseUnfinishedSave(path)
     let input = try Platform.input(path)
-    guard !input.bytes.isEmpty else { return MergeVersion(Arrangement(sections: []), format: format, bytes: []) }
+    return try textVersion(path, name: input.name, input.bytes, format: format)
+  }
+
+  /// The three files' bytes when none is JSON and each could be read (and is not cut short by a save):
+  /// then `textVersion` reads each. Nil otherwise, for `loadVersions` to read them, and to say what
+  /// is wrong as it does, the first failure in the order base, ours, theirs.
+  static func textInputs(_ paths: [String], formats: [ArrangementFormat]) -> [(name: String, bytes: [UInt8])]? {
+    guard !formats.contains(.json) else { return nil }
+    var inputs: [(name: String, bytes: [UInt8])] = []
+    for path in paths {
+      guard path != "/dev/null" else {
+        inputs.append((path, []))
+        continue
+      }
+      do {
+        try refuseUnfinishedSave(path)
+        let input = try Platform.input(path)
+        inputs.append((input.name, input.bytes))
+      } catch {
+        return nil
+      }
+    }
+    return inputs
+  }
+
+  /// A text file's version read from its bytes (kept, for the line merge): an empty file is an empty
+  /// arrangement; a file with conflicts is refused.
+  static func textVersion(_ path: String, name: String, _ bytes: [UInt8], format: ArrangementFormat) throws(CLIError)
+    -> MergeVersion
+  {
+    guard !bytes.isEmpty else { return MergeVersion(Arrangement(sections: []), format: format, bytes: []) }
     let file: ConflictedArrangement
     do {
-      file = try ConflictedArrangement.read(input.bytes, format: format)
+      file = try ConflictedArrangement.read(bytes, format: format)
     } catch {
-      throw invalidFile(path, name: input.name, error, readAs: format, looksLike: input.bytes.withUnsafeBufferPointer { looks($0) })
+      throw invalidFile(path, name: name, error, readAs: format, looksLike: bytes.withUnsafeBufferPointer { looks($0) })
     }
-    if let first = file.conflicts.first { throw conflicted(input.name, file, first: first) }
+    if let first = file.conflicts.first { throw conflicted(name, file, first: first) }
     // A JSON file's bytes are not kept: it takes the id merge, which needs only its arrangement.
-    return MergeVersion(file.arrangement, format: format, bytes: format == .json ? nil : input.bytes)
+    return MergeVersion(file.arrangement, format: format, bytes: format == .json ? nil : bytes)
   }
 
   /// Whether a file holds nothing but blanks (a pipe's bytes are kept by Platform.input, so reading

@@ -348,6 +348,13 @@ struct GitMergeFileTests {
     let versions = try texts.map { try MergeVersion.read($0, as: format) }
     let merged = MergeCascade.merge(base: versions[0], ours: versions[1], theirs: versions[2])
     let shown = { (bytes: [UInt8]) in String(decoding: bytes, as: UTF8.self) }
+    // The files read while their lines are merged (as `tilegrid merge` runs it): the same merge.
+    let read = try MergeCascade.merge(files: texts, formats: [format, format, format]) {
+      (k) throws(FormatError) in try MergeVersion.read(texts[k], as: format)
+    }
+    #expect(
+      read.madeBy == merged.madeBy && read.bytes == merged.bytes && read.recorded == merged.recorded,
+      "\(context())\n--- read while merged:\n\(shown(read.bytes ?? []))")
     if git.conflicts == 0 {
       let verdict = MergeSanity.check(git.bytes, format: format, versions: versions.map(\.arrangement))
       if verdict.isSane {
@@ -506,6 +513,32 @@ struct GitMergeFileTests {
       "## A\n\n- P\n- F\n- F\n    > c\n- T\n"
     ),
   ]
+
+  @Test("files read while their lines are merged: the first of the readings' errors, base first")
+  func readingErrors() throws {
+    let good = Array("## A\n\n- one\n- two\n".utf8)
+    // A fence never closed is an error; the two say different lines.
+    let (bad1, bad2) = (Array("## A\n\n- one\n```\n".utf8), Array("## A\n\n- one\n- two\n\n~~~\n".utf8))
+    func error(_ bytes: [UInt8]) -> String {
+      do {
+        _ = try MergeVersion.read(bytes, as: .markdown)
+        return "none"
+      } catch {
+        return "\(error)"
+      }
+    }
+    #expect(error(bad1) != error(bad2) && error(bad1) != "none")
+    for (texts, expected) in [([good, bad1, bad2], error(bad1)), ([bad2, good, bad1], error(bad2)), ([good, good, bad1], error(bad1))] {
+      do {
+        _ = try MergeCascade.merge(files: texts, formats: [.markdown, .markdown, .markdown]) {
+          (k) throws(FormatError) in try MergeVersion.read(texts[k], as: .markdown)
+        }
+        Issue.record("no error")
+      } catch {
+        #expect("\(error)" == expected)
+      }
+    }
+  }
 
   @Test("cases the long random runs found, minimised: git's own board, whichever side is ours")
   func foundCases() throws {

@@ -9,6 +9,28 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
 @Suite("The line merge's rules")
 struct LineMergeRulesTests {
+  @Test("a diff of values standing for lines gives the changes of the lines' own diff")
+  func valueDiff() {
+    for seed in 0..<2_000 {
+      let input = RandomMergeInput(seed: UInt64(seed))
+      // Each distinct line a value of its own, far from its text (the diff sees only which are equal).
+      var values: [ArraySlice<UInt8>: UInt64] = [:]
+      func valued(_ text: [UInt8]) -> [UInt64] {
+        lineRanges(text).map { range in
+          let line = text[range]
+          if let known = values[line] { return known }
+          let value = UInt64(values.count) &* 0x9E37_79B9_7F4A_7C15 ^ 0xDEAD_BEEF
+          values[line] = value
+          return value
+        }
+      }
+      for (old, new) in [(input.base, input.ours), (input.base, input.theirs), (input.ours, input.theirs)] {
+        #expect(
+          lineDiff(oldValues: valued(old), newValues: valued(new)) == lineDiff(old: old, new: new), "seed \(seed)\n\(input)")
+      }
+    }
+  }
+
   @Test("a line ends after its newline; the bytes after the last newline are a line without one")
   func lines() {
     #expect(lineRanges(bytes("")) == [])
