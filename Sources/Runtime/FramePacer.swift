@@ -26,8 +26,10 @@ package struct FramePacer {
   /// The longest a screen takes to rest after input, in milliseconds, at the terminal's pace.
   package static let restWithin = 400
   /// What a plan keeps in hand of `restWithin`: the loop's own delays (a frame's interval) and what
-  /// the estimates of pace and bytes a cell may be off. Planned to a frame's interval from the line, a
-  /// 80x24 delete read at 64 KB/s drew its whole glide and rested at 393 ms median, 406 at most.
+  /// the estimates of pace and bytes a cell may be off (a tenth of the bound, less the 16 ms a frame
+  /// that the plan kept before). It cannot help where the pace is not known to be slow: a glide small
+  /// enough that the kernel's buffer never fills (an 80x24 delete's 24.8 KB, read at 64 KB/s after
+  /// the terminal was read fast) goes out whole, and rests when the reader has read it (396 ms).
   package static let restMargin = 40
   /// The pace of a terminal not measured yet, in bytes a millisecond: 64 KB/s, the slowest terminal
   /// `restWithin` is promised for (a port measures its terminal before the first glide, as
