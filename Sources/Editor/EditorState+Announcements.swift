@@ -72,9 +72,11 @@ extension EditorState {
   /// how to add them rather than how to lift one. On a board (lanes, whose tiles are drawn as cards)
   /// the hint names cards and lanes, as the rest of the board does (`nouns`).
   public var statusText: String {
-    guard announcement == .welcome else { return announcement.text(keymap) }
-    if arrangement.sections.isEmpty { return Announcement.noSections.text(keymap) }
     let nouns = self.nouns
+    if announcement == .noSections || (announcement == .welcome && arrangement.sections.isEmpty) {
+      return "No \(nouns.section)s yet: \(keymap.say(.edit(.addSection))) adds one"
+    }
+    guard announcement == .welcome else { return announcement.text(keymap) }
     if arrangement.tileCount == 0 {
       return "No \(nouns.tile)s yet: \(keymap.say(.edit(.addTile))) adds one, \(keymap.say(.edit(.addSection))) a \(nouns.section)"
     }
