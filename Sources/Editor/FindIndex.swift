@@ -55,18 +55,10 @@ struct FindIndex: Sendable {
     }
   }
 
-  /// Whether a byte may begin Markdown that draws otherwise: `[ * _ = ` < ~ @ \`.
-  static func mayBeSyntax(_ byte: UInt8) -> Bool {
-    switch byte {
-    case 0x5B, 0x2A, 0x5F, 0x3D, 0x60, 0x3C, 0x7E, 0x40, 0x5C: return true
-    default: return false
-    }
-  }
-
   /// A Markdown title as drawn, when it differs from the title: only titles with a character that
   /// may be syntax are read (`CardFace.inline`).
   static func drawn(_ title: String) -> String? {
-    guard title.utf8.contains(where: mayBeSyntax) else { return nil }
+    guard title.utf8.contains(where: CardFace.mayBeSyntax) else { return nil }
     var dates: [String] = []
     let drawn = CardFace.inline(title, dates: &dates).map { $0.map(\.text).joined() }.joined(separator: " ")
     let all = ([drawn] + dates).filter { !$0.isEmpty }.joined(separator: " ")
@@ -85,7 +77,7 @@ struct FindIndex: Sendable {
         if let title {
           Self.append(id, to: &folded)
           folded.append(0)
-          if markdown, title.contains(where: Self.mayBeSyntax), let drawn = Self.drawn(String(decoding: title, as: UTF8.self)) {
+          if markdown, title.contains(where: CardFace.mayBeSyntax), let drawn = Self.drawn(String(decoding: title, as: UTF8.self)) {
             Self.append(drawn, to: &folded)
             folded.append(0)
           }

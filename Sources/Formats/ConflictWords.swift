@@ -1,7 +1,8 @@
 import TileModel
 
-/// A board's merge conflicts in the screen's words (docs/merge.md, "Conflicts in words"): the card or
-/// lane by its title, and what each side did, lanes by their titles —
+/// A board's merge conflicts in the screen's words (docs/merge.md, "Conflicts in words"): the card by
+/// its title as the board draws it (`CardFace.spokenTitle`: `Fix login`, not `[[Flaky login|Fix
+/// login]]`) or the lane by its title, and what each side did, lanes by their titles —
 ///
 ///     Investigate flaky login: ours moved it to In Progress, theirs to Review
 ///     Call Ann: renamed "Call Ann today" by ours, deleted by theirs
@@ -51,7 +52,7 @@ struct ConflictWords {
 
   mutating func tileWords(_ id: String, _ kind: MergeConflict.Kind) -> String {
     let known = tile(0, id) ?? tile(1, id) ?? tile(2, id)
-    let title = Self.cut(known?.tile.displayTitle ?? id)
+    let title = Self.cut(known.map { CardFace.spokenTitle($0.tile) } ?? id)
     switch kind {
     case .moved:
       return "\(title): ours moved it \(place(1, id)), theirs \(place(2, id))"
@@ -79,7 +80,7 @@ struct ConflictWords {
     if before == nil || before != version.sections[path.section].id { return "to \(lane)" }
     guard path.item > 0 else { return "to the top of \(lane)" }
     let previous = version[ItemPath(path.section, path.item - 1)]
-    return "after \(Self.quoted(previous.displayTitle)) in \(lane)"
+    return "after \(Self.quoted(CardFace.spokenTitle(previous))) in \(lane)"
   }
 
   /// What a side did to a card the other deleted: `renamed "Call Ann today"`, `moved to Done`,
@@ -89,7 +90,7 @@ struct ConflictWords {
     guard let (tile, path) = tile(side, id) else { return "changed" }
     guard let (old, oldPath) = self.tile(0, id) else { return "added" }
     var done: [String] = []
-    if !tile.displayTitle.isExactly(old.displayTitle) { done.append("renamed \(Self.quoted(tile.displayTitle))") }
+    if !tile.displayTitle.isExactly(old.displayTitle) { done.append("renamed \(Self.quoted(CardFace.spokenTitle(tile)))") }
     let lane = versions[side].sections[path.section]
     if !lane.id.isExactly(versions[0].sections[oldPath.section].id) {
       done.append("moved to \(Self.cut(lane.displayTitle))")
@@ -117,7 +118,10 @@ struct ConflictWords {
     let (x, y) = (tile(1, id)?.tile, tile(2, id)?.tile)
     switch key {
     case "title":
-      return "renamed \(Self.quoted(x?.displayTitle ?? id)) by ours, \(Self.quoted(y?.displayTitle ?? id)) by theirs"
+      // As drawn, unless the two are drawn alike (`**a**` and `*a*`): then as written.
+      var (a, b) = (x.map(CardFace.spokenTitle) ?? id, y.map(CardFace.spokenTitle) ?? id)
+      if a == b { (a, b) = (x?.displayTitle ?? id, y?.displayTitle ?? id) }
+      return "renamed \(Self.quoted(a)) by ours, \(Self.quoted(b)) by theirs"
     case ExtrasKey.checked:
       func state(_ tile: Tile?) -> String { tile?.checkbox == true ? "checked" : "unchecked" }
       return "\(state(x)) by ours, \(state(y)) by theirs"
@@ -160,7 +164,7 @@ struct ConflictWords {
       if done.isEmpty { done.append("changed") }
       return "\(title): \(Self.joined(done)) by \(by.other), deleted by \(by)"
     case .keptForTile(let by, let tileID):
-      let put = tile(by == .ours ? 2 : 1, tileID)?.tile.displayTitle ?? tileID
+      let put = tile(by == .ours ? 2 : 1, tileID).map { CardFace.spokenTitle($0.tile) } ?? tileID
       return "\(title): deleted by \(by), \(by.other) put \(Self.quoted(put)) in it"
     case .key(let key, _, _):
       if key == "title" {

@@ -72,6 +72,26 @@ struct MergeCascadeCommandTests {
     return out.joined(separator: "\n")
   }
 
+  @Test("a Markdown card is named in a conflict as the board draws it: a wiki link's alias, a link's text, no emphasis")
+  func conflictWordsAsDrawn() throws {
+    let base = "## To Do\n\n- [[Flaky login|Fix login]]\n- Read [RFC 9110](https://example.org) **now**\n\n## Doing\n\n## Done\n\n- Delta\n"
+    let ours = "## To Do\n\n- Read [RFC 9110](https://example.org) **now**\n\n## Doing\n\n- [[Flaky login|Fix login]]\n\n## Done\n\n- Delta\n"
+    let theirs = "## To Do\n\n- Read [RFC 9110](https://example.org) **now**\n\n## Doing\n\n## Done\n\n- Delta\n- [[Flaky login|Fix login]]\n"
+    let result = try merge("md", base: base, ours: ours, theirs: theirs)
+    #expect(result.status == 1, "\(result)")
+    #expect(result.stderrText == "tilegrid: conflict: Fix login: ours moved it to Doing, theirs to Done\n", "\(result)")
+    #expect(try directory.readText("merged.md").contains("<<<<<<< ours: Fix login: ours moved it to Doing"))
+    // Renamed two ways: as drawn, and as written where the two are drawn alike.
+    let renamed = try merge(
+      "md", base: base, ours: base.replacingOccurrences(of: "**now**", with: "**today**"),
+      theirs: base.replacingOccurrences(of: "**now**", with: "*tomorrow*"))
+    #expect(renamed.stderrText == "tilegrid: conflict: Read RFC 9110 now: renamed \"Read RFC 9110 today\" by ours, \"Read RFC 9110 tomorrow\" by theirs\n", "\(renamed)")
+    let alike = try merge(
+      "md", base: base, ours: base.replacingOccurrences(of: "**now**", with: "**soon**"),
+      theirs: base.replacingOccurrences(of: "**now**", with: "*soon*"))
+    #expect(alike.stderrText.contains("renamed \"Read [RFC 9110](https://example.org) **soon**\" by ours, \"Read [RFC 9110](https://example.org) *soon*\" by theirs"), "\(alike)")
+  }
+
   @Test("a table's row moved to two sections: one conflict, and taking ours or theirs keeps exactly one row")
   func csvRowMovedTwoWays() throws {
     let base = "section,title\nShelf A,Tape measure\nShelf A,Hammer\nShelf B,Drill\nGarage,Saw\n"

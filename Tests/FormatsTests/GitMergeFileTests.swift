@@ -212,8 +212,14 @@ struct Keeping {
     var held: [String: Int] = [:]
     for tile in merged.allTiles() { held[tile.displayTitle, default: 0] += 1 }
     let sentences = conflicts.map(\.sentence).joined(separator: "\n")
-    // Conflicts name cards as the words write them: a long title cut with `…` (ConflictWords.cut).
-    let named = { (title: String) in sentences.contains(ConflictWords.cut(title)) }
+    // Conflicts name cards as the words write them: as the board draws them (`CardFace.spokenTitle`:
+    // the title without its syntax, then any lines under it that continue it), a long title cut with
+    // `…` (ConflictWords.cut); or, for two renames drawn alike, as written.
+    let named = { (title: String) in
+      var dates: [String] = []
+      let drawn = CardFace.inline(title, dates: &dates).map { $0.map(\.text).joined() }.joined(separator: " ")
+      return sentences.contains(ConflictWords.cut(title)) || sentences.contains(ConflictWords.cut(drawn))
+    }
     var failures: [String] = []
     for uid in unambiguous() {
       guard let card = base[uid] else { continue }

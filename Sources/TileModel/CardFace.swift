@@ -1,5 +1,3 @@
-import TileModel
-
 /// What a board's card shows, read from its Markdown as a reader of the board sees it (docs/editor.md,
 /// "Cards"): the title without its syntax, a checkbox, the sub-tasks done of all, the due date, and
 /// for the card's panel its description and sub-tasks. The file keeps its bytes: this is only how the
@@ -71,6 +69,22 @@ public struct CardFace: Equatable, Sendable {
     title.map { $0.map(\.text).joined() }.joined(separator: " ")
   }
 
+  /// A tile's title as a reader of its board sees it: a Markdown board's card (one that keeps its
+  /// lines) without its syntax, as its face draws it (`plainTitle`); any other tile's as written.
+  /// What merge conflicts say of a card (`ConflictWords`).
+  public static func spokenTitle(_ tile: Tile) -> String {
+    tile.markdownLines.isEmpty ? tile.displayTitle : CardFace(tile, markdown: true).plainTitle
+  }
+
+  /// Whether a byte may start Markdown's inline syntax (`[`, `*`, `_`, `=`, `` ` ``, `<`, `~`, `@`,
+  /// `\`): a title without one is drawn as written.
+  public static func mayBeSyntax(_ byte: UInt8) -> Bool {
+    switch byte {
+    case 0x5B, 0x2A, 0x5F, 0x3D, 0x60, 0x3C, 0x7E, 0x40, 0x5C: return true
+    default: return false
+    }
+  }
+
   /// How many sub-tasks are done, of how many.
   public var subtaskCount: (done: Int, total: Int) {
     (subtasks.filter(\.done).count, subtasks.count)
@@ -94,7 +108,7 @@ public struct CardFace: Equatable, Sendable {
     // A title without a byte that may be syntax (or a tag's `#`) is drawn as it is written: most
     // titles, read without parsing.
     let written = tile.displayTitle
-    let syntax = written.utf8.contains { FindIndex.mayBeSyntax($0) || $0 == UInt8(ascii: "#") }
+    let syntax = written.utf8.contains { Self.mayBeSyntax($0) || $0 == UInt8(ascii: "#") }
     var first = syntax ? Self.inline(written, dates: &dates) : [[Run(written)]]
     var continuation: [[Run]] = []
     for line in tile.markdownLines.dropFirst() {
@@ -153,7 +167,7 @@ public struct CardFace: Equatable, Sendable {
   /// it, which stay text; code spans and links are found first. Each character gets its styles from
   /// running counts, so the whole is linear in the line's length.
   /// - Complexity: O(n).
-  static func inline(_ text: String, dates: inout [String]) -> [[Run]] {
+  public static func inline(_ text: String, dates: inout [String]) -> [[Run]] {
     let chars = Array(text)
     let n = chars.count
     var hidden = [Bool](repeating: false, count: n)
