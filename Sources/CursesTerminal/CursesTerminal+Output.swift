@@ -119,10 +119,12 @@ extension CursesTerminal {
       }
     }
     // Everything went since the buffer first filled: the terminal read at least what went in since
-    // (the buffer was full then and holds no more now), over that time — at its pace when it was
-    // reading all along, and a fast terminal that took it in a moment is shown fast.
-    if let fillStarted, written - fillStarted.written >= 4096 {
-      note(pace: Double(written - fillStarted.written) / Double(max(1, now - fillStarted.at)), at: now)
+    // (the buffer was full then), less one step of the kernel's buffers (`kernelStep`), over that
+    // time — at its pace when it was reading all along, and a fast terminal that took it in a moment
+    // is shown fast.
+    if let fillStarted, written - fillStarted.written > Self.kernelStep {
+      note(
+        pace: Double(written - fillStarted.written - Self.kernelStep) / Double(max(1, now - fillStarted.at)), at: now)
     }
     fillStarted = nil
     pending.removeAll(keepingCapacity: pending.count <= 1 << 20)
@@ -130,12 +132,12 @@ extension CursesTerminal {
     return true
   }
 
-  /// The terminal has read nearly everything written (a wait on a full buffer just ended), which
-  /// measures its `pace` two ways, each at most what it is: all it took since it last had read
-  /// everything, over the time between (exact when it was reading all along, and only counted after a
-  /// wait of 50 ms: the time between may be mostly idle); and, with what the kernel holds known, that
-  /// and what it took since the buffer filled, over the time since (exact when the buffer filled at
-  /// once, a frame larger than it).
+  /// A wait on a full buffer just ended: the terminal has read all but what the kernel moves in one
+  /// step (`kernelStep`), which measures its `pace` two ways, each at most what it is: all it took
+  /// since it last had read everything, over the time between (exact when it was reading all along,
+  /// and only counted after a wait of 50 ms: the time between may be mostly idle); and, with what the
+  /// kernel holds known, that and what it took since the buffer filled, less that step, over the time
+  /// since (near when the buffer filled at once, a frame larger than it).
   func noteDrained() {
     let now = Monotonic.milliseconds()
     var measured = 0.0
@@ -143,8 +145,9 @@ extension CursesTerminal {
       if now - filled.at >= 50, let drained, written > drained.written {
         measured = Double(written - drained.written) / Double(now - drained.at)
       }
-      if let capacity {
-        measured = max(measured, Double(capacity + written - filled.written) / Double(max(1, now - filled.at)))
+      if let capacity, capacity + written - filled.written > Self.kernelStep {
+        measured = max(
+          measured, Double(capacity + written - filled.written - Self.kernelStep) / Double(max(1, now - filled.at)))
       }
     }
     if measured > 0 { note(pace: measured, at: now) }
@@ -178,6 +181,14 @@ extension CursesTerminal {
       retryFastest = (now + Self.firstRetry, Self.firstRetry)
     }
   }
+
+  /// What a pseudo-terminal's kernel buffers may take at once, or still hold when a writer is woken,
+  /// without the terminal having read it: the kernel moves output between its buffers in steps of a
+  /// few KB (here 1.5-7.6 KB taken at once after a reader took 512 bytes; a writer woken from a full
+  /// buffer with 4-6 KB of it unread). A measurement counts only what went beyond one step: counted
+  /// whole, 4.3 KB taken in a millisecond from a reader of 64 KB/s read as 4 MB/s (a 200x60 glide
+  /// planned by it rested after 0.6 s), and wakes read that reader as 75-91 KB/s.
+  static let kernelStep = 8_192
 
   /// How long a slow estimate holds before the fastest pace is tried again, at first and at most
   /// (milliseconds).
