@@ -78,10 +78,12 @@ public struct ConflictedArrangement: Sendable {
     // the file, first, where such edits went with the first conflict before: each entry's edits are
     // about its subject only, as reading the record requires.
     var edits: [[MergeSubject: [ScriptEdit]]] = [[:], [:]]
+    // Where each edit came in its side's diff, to see whether the record keeps that order.
+    var steps: [[MergeSubject: [Int]]] = [[:], [:]]
     var unnamed = false
     let moving = MergeSubjects(result.conflicts.map(\.subject))
     for (k, side) in [MergeSide.ours, .theirs].enumerated() {
-      for edit in Arrangement.diff(outcomes.result, outcomes.version(side), moving: moving) {
+      for (step, edit) in Arrangement.diff(outcomes.result, outcomes.version(side), moving: moving).enumerated() {
         var about = edit.about
         if messages[about] == nil {
           // A tile put into a section that conflicts goes with that section (its version brings
@@ -94,11 +96,17 @@ public struct ConflictedArrangement: Sendable {
           }
         }
         edits[k][about, default: []].append(edit)
+        steps[k][about, default: []].append(step)
       }
     }
     if unnamed && messages[.file] == nil {
       order.insert(.file, at: 0)
       messages[.file] = ["file: what the sides changed differently that no other conflict names"]
+    }
+    for (k, side) in [MergeSide.ours, .theirs].enumerated() {
+      let placed = placedInRecordOrder(
+        order.map { edits[k][$0] ?? [] }, steps: order.map { steps[k][$0] ?? [] }, file: file, version: outcomes.version(side))
+      for (about, entry) in zip(order, placed) where edits[k][about] != nil { edits[k][about] = entry }
     }
     var ids: Set<String>?
     var paths = TilePlaces(file)
@@ -124,6 +132,96 @@ public struct ConflictedArrangement: Sendable {
           both: both))
     }
     return ConflictedArrangement(arrangement: file, conflicts: conflicts)
+  }
+
+  /// One side's edits, entry by entry in the record's order, each tile put into a section placed as
+  /// that side has it among the tiles there once the entries before it were taken the same way:
+  /// right after the nearest tile before it in that side's `version` that is there, or first. The
+  /// diff counts its indexes after the edits before it, in its own order; grouped by subject, an
+  /// edit can come in an earlier entry than one it counted on (a section brought back with its
+  /// cards, one of which is another conflict's card: the section's entry put its last card at an
+  /// index past the end, and taking it was refused whichever way). Where the record keeps the diff's
+  /// order (`steps`, each edit's place in it), the edits are as the diff wrote them.
+  /// - Complexity: O(e) in the edits when the record keeps the diff's order; else, for each section
+  ///   a tile is put into, O(its tiles) once and per edit that puts one there.
+  static func placedInRecordOrder(
+    _ entries: [[ScriptEdit]], steps: [[Int]], file: Arrangement, version: Arrangement
+  ) -> [[ScriptEdit]] {
+    var latest = -1
+    var kept = true
+    for entry in steps {
+      if let first = entry.first, first < latest { kept = false }
+      latest = max(latest, entry.last ?? latest)
+    }
+    guard !kept else { return entries }
+    // The sections tiles are put into, as they are while the entries are taken: their tiles' ids in
+    // order, and the section each of those tiles is in.
+    var into = Set<ExactString>()
+    for entry in entries {
+      for edit in entry { if let s = section(into: edit) { into.insert(ExactString(s)) } }
+    }
+    var lists: [ExactString: [ExactString]] = [:]
+    var sectionOf: [ExactString: ExactString] = [:]
+    func ids(_ a: Arrangement, _ s: Int) -> [ExactString] { a.sections[s].items.map { ExactString(a.tiles[$0].id) } }
+    for id in into {
+      guard let s = file.sectionIndex(ofID: id.string) else { continue }
+      lists[id] = ids(file, s)
+      for tile in lists[id]! { sectionOf[tile] = id }
+    }
+    // That side's order of each such section, made when first needed.
+    var orders: [ExactString: (ids: [ExactString], at: [ExactString: Int])] = [:]
+    func place(_ tile: ExactString, in section: ExactString, asked: Int) -> Int {
+      let list = lists[section]!
+      if orders[section] == nil {
+        let order = version.sectionIndex(ofID: section.string).map { ids(version, $0) } ?? []
+        orders[section] = (order, Dictionary(order.enumerated().map { ($1, $0) }) { a, _ in a })
+      }
+      let (order, at) = orders[section]!
+      guard let mine = at[tile] else { return min(max(asked, 0), list.count) }
+      for before in order[..<mine].reversed() where sectionOf[before] == section {
+        return list.firstIndex(of: before)! + 1
+      }
+      return 0
+    }
+    func remove(_ tile: ExactString) {
+      guard let s = sectionOf.removeValue(forKey: tile) else { return }
+      lists[s]!.remove(at: lists[s]!.firstIndex(of: tile)!)
+    }
+    return entries.map { entry in
+      entry.map { edit in
+        switch edit {
+        case .add(let tile, let target):
+          let (id, s) = (ExactString(tile.id), ExactString(target.section))
+          guard lists[s] != nil else { return edit }
+          let index = place(id, in: s, asked: target.item)
+          lists[s]!.insert(id, at: index)
+          sectionOf[id] = s
+          return .add(tile, to: ScriptPlace(target.section, index))
+        case .move(let tileID, let target):
+          let (id, s) = (ExactString(tileID), ExactString(target.section))
+          remove(id)
+          guard lists[s] != nil else { return edit }
+          let index = place(id, in: s, asked: target.item)
+          lists[s]!.insert(id, at: index)
+          sectionOf[id] = s
+          return .move(tile: tileID, to: ScriptPlace(target.section, index))
+        case .delete(let tileID):
+          remove(ExactString(tileID))
+        case .addSection(let section, let tiles, _):
+          let s = ExactString(section.id)
+          if into.contains(s) {
+            lists[s] = tiles.map { ExactString($0.id) }
+            for tile in lists[s]! { sectionOf[tile] = s }
+          }
+        case .deleteSection(let sectionID):
+          let s = ExactString(sectionID)
+          for tile in lists.removeValue(forKey: s) ?? [] { sectionOf[tile] = nil }
+        default:
+          break
+        }
+        return edit
+      }
+    }
   }
 
   /// The section an edit puts a tile into: an `add` or `move`'s.

@@ -68,9 +68,11 @@ struct ConflictRecordCheckTests {
         }
       }
       // Every conflict taken one way, in the record's order, is the merge toward that side: no tile
-      // lost or twice. (Where an entry does not apply after those before it, such as a tile added at
-      // an index in a section that another entry's tile comes before, `side` leaves it out: entries
-      // that depend on each other, which this check does not cover, counted.)
+      // lost or twice. (Where an entry does not apply after those before it, the side is counted, not
+      // checked: a tile's entry before the section's entry that brings its section back, a section
+      // deleted with a tile that its side moved out in a later entry, a section added at an index
+      // that counts a section of a later entry — 10 sides of 5,180 in 6,000 seeds; tiles put into a
+      // section are placed by their neighbours, `ConflictedArrangement.placedInRecordOrder`.)
       for side in [MergeSide.ours, .theirs] {
         var taken = read.arrangement
         var applied = true
@@ -87,9 +89,30 @@ struct ConflictRecordCheckTests {
           "\(context): every conflict toward \(side)\n\(String(decoding: bytes, as: UTF8.self))")
       }
     }
-    #expect(dependent <= conflicted / 20, "\(dependent) of \(conflicted) merges have entries that depend on each other")
+    print("random conflicted merges: \(conflicted); sides with an entry that does not apply after those before it: \(dependent) of \(2 * conflicted)")
+    #expect(dependent <= conflicted / 100, "\(dependent) of \(conflicted) merges have entries that depend on each other")
     #expect(conflicted >= 100, "only \(conflicted) conflicted merges")
     #expect(fileEntries >= 1, "no merge had edits that no conflict names")
+  }
+
+  @Test("a section brought back with its cards, one of which is another conflict's: each side taken in the record's order applies, the cards in that side's order")
+  func sectionBackWithAnotherConflictsCard() throws {
+    func board(_ sections: String) throws -> Arrangement {
+      try Arrangement(json: #"{"version": 1, "sections": [\#(sections)]}"#)
+    }
+    func card(_ id: String) -> String { #"{"id": "\#(id)", "title": "\#(id)", "color": "red"}"# }
+    // Theirs deletes the lane; ours renames it and moves t5 between t0 and t8: ours's diff adds t5
+    // (its own conflict) before t8 (the lane's), so t8's index counted t5.
+    let base = try board(#"{"id": "s0", "title": "S", "items": [\#(card("t5")), \#(card("t0")), \#(card("t8"))]}, {"id": "s1", "items": [\#(card("x"))]}"#)
+    let ours = try board(#"{"id": "s0", "title": "Renamed", "items": [\#(card("t0")), \#(card("t5")), \#(card("t8"))]}, {"id": "s1", "items": [\#(card("x"))]}"#)
+    let theirs = try board(#"{"id": "s1", "items": [\#(card("x"))]}"#)
+    let result = Arrangement.merge(base: base, ours: ours, theirs: theirs, prefer: .theirs, outcomes: .differing)
+    let merged = ConflictedArrangement.merged(result)
+    let read = try ConflictedArrangement.read(merged.write(as: .json).bytes, format: .json)
+    #expect(read.conflicts.map(\.subject) == [#"section "s0""#, #"tile "t5""#], "\(read.conflicts.map(\.subject))")
+    var taken = read.arrangement
+    for conflict in read.conflicts { try taken.apply(conflict.edits(.ours) ?? [], force: true) }
+    #expect(taken.sections.map { $0.items.map { taken.tiles[$0].id } } == [["t0", "t5", "t8"], ["x"]])
   }
 
   /// The demo board's JSON with `record` as its conflicts.
