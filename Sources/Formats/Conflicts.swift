@@ -103,6 +103,7 @@ public struct ConflictedArrangement: Sendable {
       order.insert(.file, at: 0)
       messages[.file] = ["file: what the sides changed differently that no other conflict names"]
     }
+    order = ordered(order, edits: edits, file: file)
     for (k, side) in [MergeSide.ours, .theirs].enumerated() {
       let placed = placedInRecordOrder(
         order.map { edits[k][$0] ?? [] }, steps: order.map { steps[k][$0] ?? [] }, file: file, version: outcomes.version(side))
@@ -132,6 +133,31 @@ public struct ConflictedArrangement: Sendable {
           both: both))
     }
     return ConflictedArrangement(arrangement: file, conflicts: conflicts)
+  }
+
+  /// The record's order of the subjects (the merge's, the `file` first), with each entry that adds
+  /// or deletes a section moved where either side of it applies after the entries before it: one
+  /// that brings a section back before the first entry that puts a tile into it, one that deletes a
+  /// section after the last entry about a tile in it (deleted first, the section took that tile with
+  /// it, and taking that tile's side, a move out of the section, was refused).
+  /// - Complexity: O(e) in the edits, and the tiles of each section an entry deletes.
+  static func ordered(_ order: [MergeSubject], edits: [[MergeSubject: [ScriptEdit]]], file: Arrangement) -> [MergeSubject] {
+    var order = order
+    func lines(_ about: MergeSubject) -> [ScriptEdit] { (edits[0][about] ?? []) + (edits[1][about] ?? []) }
+    for about in order {
+      for line in lines(about) {
+        let at = order.firstIndex(of: about)!
+        if case .addSection(let added, _, _) = line {
+          let first = order.firstIndex { $0 != about && lines($0).contains { section(into: $0) == added.id } }
+          if let first, first < at { order.insert(order.remove(at: at), at: first) }
+        } else if case .deleteSection(let id) = line, let s = file.sectionIndex(ofID: id) {
+          let tiles = Set(file.sections[s].items.map { file.tiles[$0].id })
+          let last = order.lastIndex { if case .tile(let tile) = $0 { tiles.contains(tile) } else { false } }
+          if let last, last > at { order.insert(order.remove(at: at), at: last) }
+        }
+      }
+    }
+    return order
   }
 
   /// One side's edits, entry by entry in the record's order, each tile put into a section placed as
@@ -187,6 +213,16 @@ public struct ConflictedArrangement: Sendable {
       guard let s = sectionOf.removeValue(forKey: tile) else { return }
       lists[s]!.remove(at: lists[s]!.firstIndex(of: tile)!)
     }
+    // The sections, likewise: placed after the nearest section before them in that side's version.
+    var sections = file.sections.map { ExactString($0.id) }
+    let sectionOrder = version.sections.map { ExactString($0.id) }
+    func placeSection(_ id: ExactString) -> Int {
+      guard let mine = sectionOrder.firstIndex(of: id) else { return sections.count }
+      for before in sectionOrder[..<mine].reversed() {
+        if let at = sections.firstIndex(of: before) { return at + 1 }
+      }
+      return 0
+    }
     return entries.map { entry in
       entry.map { edit in
         switch edit {
@@ -213,9 +249,20 @@ public struct ConflictedArrangement: Sendable {
             lists[s] = tiles.map { ExactString($0.id) }
             for tile in lists[s]! { sectionOf[tile] = s }
           }
+          let index = placeSection(s)
+          sections.insert(s, at: index)
+          return .addSection(section, tiles: tiles, at: index)
+        case .moveSection(let sectionID, _):
+          let s = ExactString(sectionID)
+          guard let from = sections.firstIndex(of: s) else { return edit }
+          sections.remove(at: from)
+          let index = placeSection(s)
+          sections.insert(s, at: index)
+          return .moveSection(sectionID, to: index)
         case .deleteSection(let sectionID):
           let s = ExactString(sectionID)
           for tile in lists.removeValue(forKey: s) ?? [] { sectionOf[tile] = nil }
+          sections.removeAll { $0 == s }
         default:
           break
         }

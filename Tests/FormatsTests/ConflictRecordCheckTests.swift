@@ -67,12 +67,10 @@ struct ConflictRecordCheckTests {
           }
         }
       }
-      // Every conflict taken one way, in the record's order, is the merge toward that side: no tile
-      // lost or twice. (Where an entry does not apply after those before it, the side is counted, not
-      // checked: a tile's entry before the section's entry that brings its section back, a section
-      // deleted with a tile that its side moved out in a later entry, a section added at an index
-      // that counts a section of a later entry — 10 sides of 5,180 in 6,000 seeds; tiles put into a
-      // section are placed by their neighbours, `ConflictedArrangement.placedInRecordOrder`.)
+      // Every conflict taken one way, in the record's order, applies and is the merge toward that
+      // side: no tile lost or twice. (Sides where an entry did not apply after those before it, 73
+      // of 5,180 in 6,000 seeds, are none since the record is written for it:
+      // `ConflictedArrangement.ordered` and `placedInRecordOrder`.)
       for side in [MergeSide.ours, .theirs] {
         var taken = read.arrangement
         var applied = true
@@ -90,7 +88,7 @@ struct ConflictRecordCheckTests {
       }
     }
     print("random conflicted merges: \(conflicted); sides with an entry that does not apply after those before it: \(dependent) of \(2 * conflicted)")
-    #expect(dependent <= conflicted / 100, "\(dependent) of \(conflicted) merges have entries that depend on each other")
+    #expect(dependent == 0, "\(dependent) of \(2 * conflicted) sides have an entry that does not apply after those before it")
     #expect(conflicted >= 100, "only \(conflicted) conflicted merges")
     #expect(fileEntries >= 1, "no merge had edits that no conflict names")
   }
@@ -113,6 +111,24 @@ struct ConflictRecordCheckTests {
     var taken = read.arrangement
     for conflict in read.conflicts { try taken.apply(conflict.edits(.ours) ?? [], force: true) }
     #expect(taken.sections.map { $0.items.map { taken.tiles[$0].id } } == [["t0", "t5", "t8"], ["x"]])
+  }
+
+  @Test("a section one side deleted after moving a card out of it: its entry comes after the card's, and taking that side of both in the record's order keeps the card")
+  func sectionDeletedAfterItsCardLeft() throws {
+    func board(_ sections: String) throws -> Arrangement {
+      try Arrangement(json: #"{"version": 1, "sections": [\#(sections)]}"#)
+    }
+    func card(_ id: String) -> String { #"{"id": "\#(id)", "title": "\#(id)", "color": "red"}"# }
+    let base = try board(#"{"id": "s0", "title": "S", "items": [\#(card("a")), \#(card("b"))]}, {"id": "s1", "items": [\#(card("x"))]}"#)
+    // Ours renames the lane and moves a to its end; theirs moves a to s1, then deletes the lane.
+    let ours = try board(#"{"id": "s0", "title": "Renamed", "items": [\#(card("b")), \#(card("a"))]}, {"id": "s1", "items": [\#(card("x"))]}"#)
+    let theirs = try board(#"{"id": "s1", "items": [\#(card("x")), \#(card("a"))]}"#)
+    let result = Arrangement.merge(base: base, ours: ours, theirs: theirs, prefer: .ours, outcomes: .differing)
+    let read = try ConflictedArrangement.read(ConflictedArrangement.merged(result).write(as: .json).bytes, format: .json)
+    #expect(read.conflicts.map(\.subject) == [#"tile "a""#, #"section "s0""#], "\(read.conflicts.map(\.subject))")
+    var taken = read.arrangement
+    for conflict in read.conflicts { try taken.apply(conflict.edits(.theirs) ?? [], force: true) }
+    #expect(taken.sections.map { $0.items.map { taken.tiles[$0].id } } == [["x", "a"]])
   }
 
   /// The demo board's JSON with `record` as its conflicts.
