@@ -103,14 +103,14 @@ public struct ConflictedArrangement: Sendable {
       order.insert(.file, at: 0)
       messages[.file] = ["file: what the sides changed differently that no other conflict names"]
     }
-    order = ordered(order, edits: edits, file: file)
+    var paths = TilePlaces(file)
+    order = ordered(order, edits: edits, file: file, paths: &paths)
     for (k, side) in [MergeSide.ours, .theirs].enumerated() {
       let placed = placedInRecordOrder(
         order.map { edits[k][$0] ?? [] }, steps: order.map { steps[k][$0] ?? [] }, file: file, version: outcomes.version(side))
       for (about, entry) in zip(order, placed) where edits[k][about] != nil { edits[k][about] = entry }
     }
     var ids: Set<String>?
-    var paths = TilePlaces(file)
     var sidePaths: [MergeSide: TilePlaces] = [:]
     var conflicts: [FileConflict] = []
     for about in order {
@@ -140,8 +140,12 @@ public struct ConflictedArrangement: Sendable {
   /// that brings a section back before the first entry that puts a tile into it, one that deletes a
   /// section after the last entry about a tile in it (deleted first, the section took that tile with
   /// it, and taking that tile's side, a move out of the section, was refused).
-  /// - Complexity: O(e) in the edits, and the tiles of each section an entry deletes.
-  static func ordered(_ order: [MergeSubject], edits: [[MergeSubject: [ScriptEdit]]], file: Arrangement) -> [MergeSubject] {
+  /// `paths` are the file's places.
+  /// - Complexity: O(e) in the edits, and a look-up of the tiles of the entries after one that
+  ///   deletes a section.
+  static func ordered(
+    _ order: [MergeSubject], edits: [[MergeSubject: [ScriptEdit]]], file: Arrangement, paths: inout TilePlaces
+  ) -> [MergeSubject] {
     var order = order
     func lines(_ about: MergeSubject) -> [ScriptEdit] { (edits[0][about] ?? []) + (edits[1][about] ?? []) }
     for about in order {
@@ -151,9 +155,10 @@ public struct ConflictedArrangement: Sendable {
           let first = order.firstIndex { $0 != about && lines($0).contains { section(into: $0) == added.id } }
           if let first, first < at { order.insert(order.remove(at: at), at: first) }
         } else if case .deleteSection(let id) = line, let s = file.sectionIndex(ofID: id) {
-          let tiles = Set(file.sections[s].items.map { file.tiles[$0].id })
-          let last = order.lastIndex { if case .tile(let tile) = $0 { tiles.contains(tile) } else { false } }
-          if let last, last > at { order.insert(order.remove(at: at), at: last) }
+          let last = order[(at + 1)...].lastIndex {
+            if case .tile(let tile) = $0 { paths.path(of: tile)?.section == s } else { false }
+          }
+          if let last { order.insert(order.remove(at: at), at: last) }
         }
       }
     }
