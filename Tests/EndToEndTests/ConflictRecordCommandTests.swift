@@ -66,6 +66,31 @@ struct ConflictRecordCommandTests {
     #expect(done.allTiles().map(\.id).sorted() == Arrangement.demo.allTiles().map(\.id).sorted())
   }
 
+  @Test("a lane one side deleted and the other brought back with a card of another conflict: t on each conflict, top to bottom, gives that side's lane, every card once, in its order")
+  func laneBackWithAnotherConflictsCard() throws {
+    let dir = try TemporaryDirectory()
+    func board(_ lanes: [(String, String?, [String])]) -> String {
+      let sections = lanes.map { id, title, cards in
+        let items = cards.map { #"{"id": "\#($0)", "title": "\#($0)", "color": "red"}"# }.joined(separator: ", ")
+        return #"{"id": "\#(id)""# + (title.map { #", "title": "\#($0)""# } ?? "") + #", "items": [\#(items)]}"#
+      }
+      return #"{"version": 1, "sections": [\#(sections.joined(separator: ", "))]}"#
+    }
+    try dir.write("base.json", board([("s0", "S", ["t5", "t0", "t8"]), ("s1", nil, ["x"])]))
+    try dir.write("ours.json", board([("s1", nil, ["x"])]))
+    // Theirs renames the lane and moves t5 between the other two: t5 is a conflict of its own.
+    try dir.write("theirs.json", board([("s0", "Renamed", ["t0", "t5", "t8"]), ("s1", nil, ["x"])]))
+    let merged = try TileGrid.run(["merge", "base.json", "ours.json", "theirs.json", "-o", "out.json"], in: dir)
+    #expect(merged.status == 1, "\(merged)")
+    try dir.write("t.events", "key t\nkey t\n")
+    let played = try TileGrid.run(
+      ["play", "out.json", "--width", "80", "--height", "30", "--events", "t.events", "-o", "done.json"], in: dir)
+    #expect(played.status == 0, "\(played)")
+    let text = try dir.readText("done.json")
+    let done = try Arrangement(json: text)
+    #expect(done.sections.map { $0.items.map { done.tiles[$0].id } } == [["t0", "t5", "t8"], ["x"]], "\(text)")
+  }
+
   @Test("4,000 conflict blocks: check counts them, render shows the first in the Conflicts panel, play takes one side")
   func manyBlocks() throws {
     let dir = try TemporaryDirectory()
