@@ -57,6 +57,15 @@ extension Painter {
     return "\(conflict.subject): \(message)" + (conflict.line > 0 ? " (line\(nbsp)\(conflict.line))" : "")
   }
 
+  /// Which side the file holds of `open` conflicts, for the panel's title: ours's (a text file's
+  /// markers always, and a JSON merge's unless it took theirs), theirs's, or each as the merge took
+  /// it (a JSON merge keeps a deletion, whichever side made it: "deleted, as theirs has it").
+  static func inPlace(_ open: some Sequence<FileConflict>) -> String {
+    if open.allSatisfy({ $0.ours.isEmpty }) { return "ours in place" }
+    if open.allSatisfy({ !$0.isDeferred && $0.theirs.isEmpty }) { return "theirs in place" }
+    return "each as the merge took it"
+  }
+
   /// The Conflicts panel: a box above the status line over the bottom of the board (the cards a
   /// choice changes stay in view above it), each unresolved conflict in words wrapped to the width
   /// (at most `conflictRows` rows), the chosen one marked, and the keys on the last row.
@@ -83,7 +92,7 @@ extension Painter {
     guard box.width >= 8, box.height >= 4 else { return }
     let face = style(Theme.barText, Theme.helpBackground)
     let count = open.count == 1 ? "1 merge conflict" : "\(open.count) merge conflicts"
-    drawFrame(box, title: "Conflicts: \(count), ours in place", into: &buffer)
+    drawFrame(box, title: "Conflicts: \(count), \(Self.inPlace(open.lazy.map { conflicts[$0] }))", into: &buffer)
     // The first conflict shown: the chosen one ends in view, with as many before it as fit.
     let chosenAt = open.firstIndex(of: panel.chosen) ?? 0
     var first = chosenAt

@@ -1,6 +1,6 @@
 import Canvas
 import Document
-import Editor
+@testable import Editor
 import Reorder
 import TerminalInput
 import Testing
@@ -78,6 +78,21 @@ struct ConflictsPanelTests {
     Self.press(.character("u"), &e)
     #expect(e.unresolvedConflicts.map(\.subject) == [#"tile "red""#])
     #expect(e.arrangement.path(ofTileID: "blue-2") == ItemPath(3, 0))
+  }
+
+  @Test("the title says which side the file holds: ours's, theirs's (a JSON merge that kept theirs's deletions), or each as the merge took it")
+  func sideInPlace() {
+    let oursInPlace = FileConflict(subject: #"tile "a""#, message: "x", theirs: [.delete(tile: "a")])
+    let theirsInPlace = FileConflict(
+      subject: #"tile "b""#, message: "deleted by theirs, moved by ours; deleted, as theirs has it",
+      ours: [.add(Arrangement.demo[ItemPath(0, 0)], to: ScriptPlace("favorites", 0))], theirs: [])
+    #expect(Painter.inPlace([oursInPlace, oursInPlace]) == "ours in place")
+    #expect(Painter.inPlace([theirsInPlace]) == "theirs in place")
+    #expect(Painter.inPlace([oursInPlace, theirsInPlace]) == "each as the merge took it")
+    // Through the screen: the demo's panel, ours in place.
+    let buffer = Self.editor().view(scheme: .color)
+    let title = (0..<24).map { y in buffer.row(y).map(\.text).joined() }.first { $0.contains("Conflicts:") }
+    #expect(title?.contains("Conflicts: 2 merge conflicts, ours in place") == true, "\(title ?? "no title")")
   }
 
   @Test("Esc closes the panel with conflicts left, C opens it again; a new edit after an undo forgets the undone one")
