@@ -141,8 +141,8 @@ public struct ConflictedArrangement: Sendable {
   /// section after the last entry about a tile in it (deleted first, the section took that tile with
   /// it, and taking that tile's side, a move out of the section, was refused).
   /// `paths` are the file's places.
-  /// - Complexity: O(e) in the edits, and a look-up of the tiles of the entries after one that
-  ///   deletes a section.
+  /// - Complexity: O(e) in the edits, and for each line that adds or deletes a section, O(e) again
+  ///   (the entries' edits, or a look-up of the tiles of the entries after it).
   static func ordered(
     _ order: [MergeSubject], edits: [[MergeSubject: [ScriptEdit]]], file: Arrangement, paths: inout TilePlaces
   ) -> [MergeSubject] {
@@ -150,11 +150,12 @@ public struct ConflictedArrangement: Sendable {
     func lines(_ about: MergeSubject) -> [ScriptEdit] { (edits[0][about] ?? []) + (edits[1][about] ?? []) }
     for about in order {
       for line in lines(about) {
-        let at = order.firstIndex(of: about)!
         if case .addSection(let added, _, _) = line {
+          let at = order.firstIndex(of: about)!
           let first = order.firstIndex { $0 != about && lines($0).contains { section(into: $0) == added.id } }
           if let first, first < at { order.insert(order.remove(at: at), at: first) }
         } else if case .deleteSection(let id) = line, let s = file.sectionIndex(ofID: id) {
+          let at = order.firstIndex(of: about)!
           let last = order[(at + 1)...].lastIndex {
             if case .tile(let tile) = $0 { paths.path(of: tile)?.section == s } else { false }
           }
